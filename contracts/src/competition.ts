@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+export const competitionStatuses = ['draft', 'active', 'closed', 'drawing', 'completed', 'cancelled'] as const
+export const competitionStatus = z.enum(competitionStatuses)
+export type CompetitionStatus = z.infer<typeof competitionStatus>
+
+const competitionBase = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  prize: z.string(),
+  /** Pounds, two decimals. */
+  prize_value: z.number(),
+  entry_price: z.number(),
+  total_tickets: z.number().int(),
+  sold_tickets: z.number().int(),
+  location: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: competitionStatus,
+  featured: z.boolean(),
+  image_url: z.string().nullable(),
+  drawn_at: z.string().nullable(),
+})
+
+/** SPEC section 3 "Competition (API, snake_case)" as the public sees it: no correct answer. */
+export const publicCompetition = competitionBase.extend({
+  skill_question: z.object({ question: z.string(), options: z.array(z.string()) }).strict(),
+})
+export type PublicCompetition = z.infer<typeof publicCompetition>
+
+/** The same with the correct answer, for admin endpoints only. */
+export const adminCompetition = competitionBase.extend({
+  skill_question: z.object({ question: z.string(), options: z.array(z.string()), correct: z.string() }),
+})
+export type AdminCompetition = z.infer<typeof adminCompetition>
+
+export const competitionList = z.object({
+  success: z.literal(true),
+  competitions: z.array(publicCompetition),
+})
+export type CompetitionList = z.infer<typeof competitionList>

@@ -1,0 +1,5 @@
+export * from './competition'
+export * from './errors'
+export * from './events/competition'
+export * from './events/envelope'
+export * from './http/endpoints'

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+
+const port = z.coerce.number().int().min(1).max(65535)
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    })
+    .optional()
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** Every environment variable the platform reads, in one place (DESIGN section 3). */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  /** Use this PostgreSQL instead of the embedded one. */
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  /** Store events in EventStoreDB/KurrentDB; Postgres then holds read models only. */
+  EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent']),
+  EMBEDDED_PG_PORT: port.default(54329),
+  /** Mail goes here instead of the embedded MailDev. */
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAILDEV_SMTP_PORT: port.default(1025),
+  MAILDEV_WEB_PORT: port.default(1080),
+  COMMAND_SERVICE_PORT: port.default(3101),
+  QUERY_SERVICE_PORT: port.default(3102),
+  /** Where the gateway finds the services when they run as separate processes. */
+  COMMAND_SERVICE_URL: optionalUrl(['http', 'https']),
+  QUERY_SERVICE_URL: optionalUrl(['http', 'https']),
+  SEED_DEMO_DATA: flag.default(true),
+  WEB_DIST_DIR: z.string().default('web/dist'),
+})
+
+export type Config = z.infer<typeof schema> & { readonly PUBLIC_URL: string }
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const result = schema.safeParse(present)
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map(
+        (issue) =>
+          `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`,
+      ),
+    )
+  }
+  const config = result.data
+  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }
+}

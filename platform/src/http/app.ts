@@ -1,0 +1,67 @@
+import type Router from '@koa/router'
+import { errorCodes } from '@prizes/contracts'
+import Koa from 'koa'
+import type { Logger } from 'pino'
+import { HttpError } from './errors'
+
+export interface AppOptions {
+  readonly name: string
+  readonly logger: Logger
+  /** Turns a service's own (domain) errors into HTTP errors; return undefined to pass. */
+  readonly mapError?: (error: unknown) => HttpError | undefined
+  readonly routers?: readonly Router[]
+}
+
+/** Koa's own JSON-body failures and payload limits carry a status we can trust. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const status = (error as { status?: unknown; expose?: unknown }).status
+  const expose = (error as { expose?: unknown }).expose
+  return typeof status === 'number' && status >= 400 && status < 500 && expose === true ? status : undefined
+}
+
+/** The error middleware: one place that turns any thrown error into the error body. */
+export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
+  return async function handleErrors(ctx: Koa.Context, next: Koa.Next) {
+    try {
+      await next()
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new HttpError(404, errorCodes.notFound, `No route for ${ctx.method} ${ctx.path}`)
+      }
+    } catch (error) {
+      const mapped = error instanceof HttpError ? error : options.mapError?.(error)
+      const clientStatus = mapped ? undefined : clientErrorStatus(error)
+      const httpError =
+        mapped ??
+        (clientStatus
+          ? new HttpError(clientStatus, errorCodes.validation, (error as Error).message)
+          : new HttpError(500, errorCodes.internal, 'Something went wrong on our side. Please try again.'))
+      if (httpError.status >= 500) options.logger.error({ err: error, path: ctx.path }, 'request failed')
+      ctx.status = httpError.status
+      ctx.body = httpError.toBody()
+    }
+  }
+}
+
+function securityHeaders() {
+  return async function setSecurityHeaders(ctx: Koa.Context, next: Koa.Next) {
+    ctx.set('X-Content-Type-Options', 'nosniff')
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    ctx.set('X-Frame-Options', 'DENY')
+    await next()
+  }
+}
+
+/** A Koa app with the shared middleware; tests drive `app.callback()` without a port. */
+export function createApp(options: AppOptions): Koa {
+  const app = new Koa()
+  app.proxy = true
+  app.silent = true
+  app.use(securityHeaders())
+  app.use(errorHandler(options))
+  for (const router of options.routers ?? []) {
+    app.use(router.routes())
+    app.use(router.allowedMethods())
+  }
+  return app
+}

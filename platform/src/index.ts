@@ -1,0 +1,8 @@
+export { type Config, ConfigError, loadConfig } from './config/config'
+export { freePort, isPortFree } from './embedded/free-port'
+export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded/postgres'
+export { type AppOptions, createApp, errorHandler } from './http/app'
+export { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from './http/errors'
+export { jsonBody } from './http/json-body'
+export { parseOr400 } from './http/validate'
+export { createLogger, type Logger } from './logger'
