@@ -25,7 +25,7 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
   return async function handleErrors(ctx: Koa.Context, next: Koa.Next) {
     try {
       await next()
-      if (ctx.status === 404 && ctx.body === undefined) {
+      if (ctx.respond !== false && ctx.status === 404 && ctx.body === undefined) {
         throw new HttpError(404, errorCodes.notFound, `No route for ${ctx.method} ${ctx.path}`)
       }
     } catch (error) {

@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+describe('loadConfig', () => {
+  test('defaults give the embedded platform on port 3000', () => {
+    const config = loadConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000')
+    expect(config.SEED_DEMO_DATA).toBe(true)
+  })
+
+  test('reads and coerces what is set', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', SEED_DEMO_DATA: 'false' })
+    expect(config).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@h/db', SEED_DEMO_DATA: false })
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080')
+  })
+
+  test('fails fast naming every bad variable', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', EVENTSTORE_URL: 'http://es' })
+    expect(attempt).toThrow(ConfigError)
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*EVENTSTORE_URL/)
+  })
+
+  test('accepts EventStoreDB and KurrentDB connection strings', () => {
+    expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).EVENTSTORE_URL).toBeDefined()
+    expect(loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113' }).EVENTSTORE_URL).toBeDefined()
+  })
+})

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { errorCodes, type Service } from '@prizes/contracts'
+import type Koa from 'koa'
+import send from 'koa-send'
+import type { Logger } from 'pino'
+import { createApp } from '../http/app'
+import { HttpError } from '../http/errors'
+import type { RequestHandler } from './proxy'
+import { createRouteTable } from './routes'
+
+export interface GatewayOptions {
+  readonly logger: Logger
+  /** Where each service is: a request handler in this process, or a proxy to its URL. */
+  readonly services: Record<Service, RequestHandler>
+  /** The built web app (index.html and hashed assets). */
+  readonly webDistDir: string
+  /** Uploaded and seeded images, served from our own origin. */
+  readonly mediaDir: string
+}
+
+const oneYear = 365 * 24 * 60 * 60
+
+function routeApi(options: GatewayOptions) {
+  const table = createRouteTable()
+  return async function routeApiRequest(ctx: Koa.Context, next: Koa.Next) {
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next()
+    const match = table.match(ctx.method, ctx.path)
+    if (match === undefined)
+      throw new HttpError(404, errorCodes.notFound, `No API endpoint ${ctx.method} ${ctx.path}`)
+    if (match === 'methodNotAllowed') {
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`)
+    }
+    // The service answers on the raw response; Koa must not touch it afterwards.
+    ctx.respond = false
+    options.services[match.service](ctx.req, ctx.res)
+  }
+}
+
+function serveMedia(mediaDir: string) {
+  return async function serveMediaFile(ctx: Koa.Context, next: Koa.Next) {
+    if (!ctx.path.startsWith('/media/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next()
+    try {
+      await send(ctx, ctx.path.slice('/media/'.length), {
+        root: mediaDir,
+        maxage: oneYear * 1000,
+        immutable: true,
+      })
+    } catch {
+      throw new HttpError(404, errorCodes.notFound, 'Image not found')
+    }
+  }
+}
+
+function serveWeb(distDir: string) {
+  const indexExists = () => existsSync(path.join(distDir, 'index.html'))
+  return async function serveWebApp(ctx: Koa.Context, next: Koa.Next) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
+    if (ctx.path.startsWith('/assets/')) {
+      // Vite names assets by content hash, so they never change under one URL.
+      const sent = await send(ctx, ctx.path, {
+        root: distDir,
+        maxage: oneYear * 1000,
+        immutable: true,
+      }).catch(() => '')
+      if (sent) return
+      throw new HttpError(404, errorCodes.notFound, 'Not found')
+    }
+    const file = path.join(distDir, ctx.path)
+    if (ctx.path !== '/' && path.extname(ctx.path) !== '' && file.startsWith(distDir) && existsSync(file)) {
+      await send(ctx, ctx.path, { root: distDir, maxage: 60 * 60 * 1000 })
+      return
+    }
+    if (!indexExists()) {
+      throw new HttpError(503, 'WEB_NOT_BUILT', 'The web app is not built. Run `npm run build:web`.')
+    }
+    // Every other path is a client-side route: the SPA decides what to show.
+    ctx.set('Cache-Control', 'no-cache')
+    await send(ctx, 'index.html', { root: distDir })
+  }
+}
+
+/** The public entry point: `/api` by the endpoint table, `/media` images, the web app. */
+export function createGateway(options: GatewayOptions): Koa {
+  const distDir = path.resolve(options.webDistDir)
+  const app = createApp({ name: 'gateway', logger: options.logger })
+  app.use(routeApi(options))
+  app.use(serveMedia(path.resolve(options.mediaDir)))
+  app.use(serveWeb(distDir))
+  return app
+}

@@ -1,0 +1,92 @@
+import Router from '@koa/router'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { type Served, serve } from '../testing/serve'
+import { createApp } from './app'
+import { HttpError } from './errors'
+import { jsonBody } from './json-body'
+import { parseOr400 } from './validate'
+
+class OutOfStock extends Error {}
+
+const router = new Router()
+router.post('/echo', jsonBody(), (ctx) => {
+  const body = parseOr400(z.object({ name: z.string().min(1) }), ctx.request.body)
+  ctx.body = { success: true, name: body.name }
+})
+router.get('/forbidden', () => {
+  throw new HttpError(403, 'FORBIDDEN', 'Access denied. Admin privileges required.')
+})
+router.get('/domain', () => {
+  throw new OutOfStock('none left')
+})
+router.get('/boom', () => {
+  throw new Error('database password is hunter2')
+})
+
+const app = createApp({
+  name: 'test',
+  logger: pino({ level: 'silent' }),
+  routers: [router],
+  mapError: (error) => (error instanceof OutOfStock ? new HttpError(409, 'SOLD_OUT', 'Sold out') : undefined),
+})
+let base = ''
+let served: Served | undefined
+beforeAll(async () => {
+  served = await serve(app.callback())
+  base = served.url
+})
+afterAll(() => served?.close())
+
+const post = (body: string) =>
+  fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+describe('the error middleware', () => {
+  test('a valid request passes', async () => {
+    const res = await post('{"name":"Ada"}')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ success: true, name: 'Ada' })
+  })
+
+  test('malformed JSON is a 400 with the error body', async () => {
+    const res = await post('{"name":')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Request body is not valid JSON',
+    })
+  })
+
+  test('a schema failure names the field', async () => {
+    const res = await post('{"name":""}')
+    expect(res.status).toBe(400)
+    const body = await res.json()
+    expect(body.success).toBe(false)
+    expect(body.fieldErrors.name).toHaveLength(1)
+  })
+
+  test('HttpErrors and mapped domain errors keep their status and code', async () => {
+    const forbidden = await fetch(`${base}/forbidden`)
+    expect(forbidden.status).toBe(403)
+    expect((await forbidden.json()).code).toBe('FORBIDDEN')
+    const domain = await fetch(`${base}/domain`)
+    expect(domain.status).toBe(409)
+    expect(await domain.json()).toEqual({ success: false, code: 'SOLD_OUT', message: 'Sold out' })
+  })
+
+  test('an unexpected error is a 500 that leaks nothing', async () => {
+    const res = await fetch(`${base}/boom`)
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(text).not.toContain('hunter2')
+    expect(JSON.parse(text)).toMatchObject({ success: false, code: 'INTERNAL_ERROR' })
+  })
+
+  test('an unknown route is a 404 error body', async () => {
+    const res = await fetch(`${base}/nowhere`)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
+  })
+})

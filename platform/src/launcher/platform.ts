@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http'
+import path from 'node:path'
+import { createCommandApp, createCommandHandler } from '@prizes/command-service'
+import { createEventStore } from '@prizes/event-store'
+import { allProjections, createKnex, migrateReadModels, startProjections } from '@prizes/projections'
+import { createQueryApp } from '@prizes/query-service'
+import type { Config } from '../config/config'
+import { type MailDevHandle, startMailDev } from '../embedded/maildev'
+import { createGateway } from '../gateway/gateway'
+import { httpProxy, type RequestHandler } from '../gateway/proxy'
+import type { Logger } from '../logger'
+import { seedDemoData } from '../seed/seed'
+import { openPlatformDatabase } from './database'
+
+export interface RunningPlatform {
+  readonly url: string
+  readonly mailUrl: string | undefined
+  stop(): Promise<void>
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      const address = server.address()
+      resolve(typeof address === 'object' && address ? address.port : port)
+    })
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}
+
+/**
+ * Everything `npm start` runs, in one process: the database (embedded unless DATABASE_URL),
+ * the event store, read-model migrations, projections, the command and query services, MailDev
+ * (unless SMTP_URL), the demo seed on first start, and the gateway in front of it all.
+ * Each step's undo is pushed on a stack so a failed start or a stop unwinds in reverse order.
+ */
+export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
+  const undo: Array<() => Promise<void>> = []
+  const stop = async () => {
+    while (undo.length > 0) {
+      const step = undo.pop()
+      await step?.().catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'))
+    }
+  }
+  try {
+    const database = await openPlatformDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      preferredPort: config.EMBEDDED_PG_PORT,
+      log: (line) => logger.debug({ component: 'postgres' }, line),
+    })
+    undo.push(() => database.stop())
+    if (database.embedded) logger.info(`Embedded PostgreSQL on port ${database.embedded.port}`)
+
+    const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL })
+    undo.push(() => store.close())
+    await store.migrate()
+
+    const knex = createKnex(database.url)
+    undo.push(() => knex.destroy())
+    await migrateReadModels(knex)
+
+    const projections = await startProjections({
+      store,
+      knex,
+      logger: logger.child({ component: 'projections' }),
+      projections: allProjections,
+    })
+    undo.push(() => projections.stop())
+
+    let mail: MailDevHandle | undefined
+    if (!config.SMTP_URL) {
+      mail = await startMailDev({
+        dir: path.join(config.DATA_DIR, 'mail'),
+        smtpPort: config.MAILDEV_SMTP_PORT,
+        webPort: config.MAILDEV_WEB_PORT,
+      })
+      const started = mail
+      undo.push(() => started.stop())
+    }
+
+    const handler = createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
+    const commandApp = createCommandApp({ store, logger: logger.child({ service: 'command' }) })
+    const queryApp = createQueryApp({ knex, logger: logger.child({ service: 'query' }) })
+    const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')
+    const services: Record<'command' | 'query', RequestHandler> = {
+      command: config.COMMAND_SERVICE_URL
+        ? httpProxy(config.COMMAND_SERVICE_URL, proxyError)
+        : commandApp.callback(),
+      query: config.QUERY_SERVICE_URL ? httpProxy(config.QUERY_SERVICE_URL, proxyError) : queryApp.callback(),
+    }
+
+    const mediaDir = path.join(config.DATA_DIR, 'media')
+    if (config.SEED_DEMO_DATA) {
+      const seeded = await seedDemoData({ handler, mediaDir, now: new Date(), logger })
+      if (seeded.position) await projections.waitForPosition(seeded.position)
+    }
+
+    const gateway = createGateway({
+      logger: logger.child({ component: 'gateway' }),
+      services,
+      webDistDir: config.WEB_DIST_DIR,
+      mediaDir,
+    })
+    const httpServer = createServer(gateway.callback())
+    const port = await listen(httpServer, config.PORT, config.HOST)
+    undo.push(() => closeServer(httpServer))
+
+    return { url: `http://localhost:${port}`, mailUrl: mail?.webUrl, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
