@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -22,8 +22,6 @@ export default async function setup(project: TestProject) {
     return
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'prizes-test-pg-'))
-  // The cluster runs as the unprivileged postgres user when we are root; it must reach its folder.
-  await chmod(dir, 0o755)
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false })
   project.provide('adminDatabaseUrl', pg.url)
   return async () => {

