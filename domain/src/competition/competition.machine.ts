@@ -1,0 +1,106 @@
+import { setup, transition } from 'xstate'
+
+/**
+ * The competition lifecycle (SPEC section 4). The server runs it only through the pure
+ * `canTransition` / `nextStatus` below (inside the decider); the web runs the same definition
+ * as an actor to know which admin actions to offer.
+ *
+ * Decisions beyond the spec's table:
+ * - `deleted` is a seventh, final state, reachable only from draft and cancelled. A deleted
+ *   competition's stream stays (auditors replay it); every later command treats it as not found.
+ *   It is not one of the contract's statuses because nothing ever shows a deleted competition.
+ * - `completed` is an xstate final state. `cancelled` is final in business terms but cannot be
+ *   one for xstate, because a final state has no transitions and cancelled may still be deleted.
+ * - `competition.revise` is a self-transition of draft and active: the machine, not a separate
+ *   list, says when details may change (not after close). Featured is not a lifecycle concern
+ *   (it may be toggled at every status) and so is not modelled here.
+ */
+export const competitionLifecycleEventTypes = [
+  'competition.revise',
+  'competition.publish',
+  'competition.close',
+  'competition.cancel',
+  'competition.startDraw',
+  'competition.completeDraw',
+  'competition.delete',
+] as const
+export type CompetitionLifecycleEventType = (typeof competitionLifecycleEventTypes)[number]
+export type CompetitionLifecycleEvent = { type: CompetitionLifecycleEventType }
+
+export const competitionLifecycleStatuses = [
+  'draft',
+  'active',
+  'closed',
+  'drawing',
+  'completed',
+  'cancelled',
+  'deleted',
+] as const
+export type CompetitionLifecycleStatus = (typeof competitionLifecycleStatuses)[number]
+
+export const competitionMachine = setup({
+  types: { events: {} as CompetitionLifecycleEvent },
+}).createMachine({
+  id: 'competition',
+  initial: 'draft',
+  states: {
+    draft: {
+      on: {
+        // A target on a self-transition makes `snapshot.can` report it as allowed.
+        'competition.revise': { target: 'draft' },
+        'competition.publish': { target: 'active' },
+        'competition.cancel': { target: 'cancelled' },
+        'competition.delete': { target: 'deleted' },
+      },
+    },
+    active: {
+      on: {
+        'competition.revise': { target: 'active' },
+        'competition.close': { target: 'closed' },
+        'competition.cancel': { target: 'cancelled' },
+      },
+    },
+    closed: { on: { 'competition.startDraw': { target: 'drawing' } } },
+    drawing: { on: { 'competition.completeDraw': { target: 'completed' } } },
+    completed: { type: 'final' },
+    cancelled: { on: { 'competition.delete': { target: 'deleted' } } },
+    deleted: { type: 'final' },
+  },
+})
+
+function snapshotAt(status: CompetitionLifecycleStatus) {
+  return competitionMachine.resolveState({ value: status, context: {} })
+}
+
+/** Whether `eventType` is allowed from `status`, answered by the machine itself. */
+export function canTransition(
+  status: CompetitionLifecycleStatus,
+  eventType: CompetitionLifecycleEventType,
+): boolean {
+  return snapshotAt(status).can({ type: eventType })
+}
+
+/** The status after `eventType` from `status`, or undefined when the machine refuses it. */
+export function nextStatus(
+  status: CompetitionLifecycleStatus,
+  eventType: CompetitionLifecycleEventType,
+): CompetitionLifecycleStatus | undefined {
+  const snapshot = snapshotAt(status)
+  if (!snapshot.can({ type: eventType })) return undefined
+  const [next] = transition(competitionMachine, snapshot, { type: eventType })
+  return next.value
+}
+
+/**
+ * The status an event leads to wherever it is allowed (undefined for revise, which never
+ * changes status). Derived from the machine so error messages cannot drift from it.
+ */
+export function targetStatus(
+  eventType: CompetitionLifecycleEventType,
+): CompetitionLifecycleStatus | undefined {
+  for (const from of competitionLifecycleStatuses) {
+    const to = nextStatus(from, eventType)
+    if (to !== undefined && to !== from) return to
+  }
+  return undefined
+}

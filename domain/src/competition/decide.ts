@@ -1,0 +1,120 @@
+import type { CompetitionDetails } from '@prizes/contracts'
+import type { StreamDecider } from '../decider'
+import { type CompetitionLifecycleEventType, nextStatus } from './competition.machine'
+import { assertValidDetails } from './details'
+import {
+  CompetitionAlreadyExists,
+  CompetitionEndDatePassed,
+  CompetitionNotFound,
+  InvalidTransition,
+} from './errors'
+import { type CompetitionEvent, decodeCompetitionEvent } from './events'
+import { type Competition, type CompetitionState, evolve, initialState } from './state'
+
+/** Every command carries the moment it was issued; deciders never read a clock. */
+export interface CommandMetadata {
+  readonly now: Date
+}
+
+export interface CreateCompetition {
+  readonly type: 'CreateCompetition'
+  readonly data: { competitionId: string; details: CompetitionDetails; featured: boolean }
+  readonly metadata: CommandMetadata
+}
+
+export interface ReviseCompetition {
+  readonly type: 'ReviseCompetition'
+  readonly data: { competitionId: string; details: CompetitionDetails }
+  readonly metadata: CommandMetadata
+}
+
+export interface PublishCompetition {
+  readonly type: 'PublishCompetition'
+  readonly data: { competitionId: string }
+  readonly metadata: CommandMetadata
+}
+
+export interface SetCompetitionFeatured {
+  readonly type: 'SetCompetitionFeatured'
+  readonly data: { competitionId: string; featured: boolean }
+  readonly metadata: CommandMetadata
+}
+
+export type CompetitionCommand =
+  | CreateCompetition
+  | ReviseCompetition
+  | PublishCompetition
+  | SetCompetitionFeatured
+
+/** A deleted competition keeps its stream for auditors but is gone for every command. */
+function existing(state: CompetitionState, competitionId: string): Competition {
+  if (!state.exists || state.status === 'deleted') throw new CompetitionNotFound(competitionId)
+  return state
+}
+
+function assertAllowed(competition: Competition, event: CompetitionLifecycleEventType): void {
+  if (nextStatus(competition.status, event) === undefined) {
+    throw new InvalidTransition(competition.status, event)
+  }
+}
+
+function createCompetition(command: CreateCompetition, state: CompetitionState): CompetitionEvent[] {
+  const { competitionId, details, featured } = command.data
+  if (state.exists) throw new CompetitionAlreadyExists(competitionId)
+  assertValidDetails(details)
+  return [{ type: 'CompetitionCreated', data: { competitionId, details, featured } }]
+}
+
+function reviseCompetition(command: ReviseCompetition, state: CompetitionState): CompetitionEvent[] {
+  const { competitionId, details } = command.data
+  const competition = existing(state, competitionId)
+  assertAllowed(competition, 'competition.revise')
+  assertValidDetails(details, competition.status === 'active' ? { liveAt: command.metadata.now } : {})
+  return [{ type: 'CompetitionRevised', data: { competitionId, details } }]
+}
+
+function publishCompetition(command: PublishCompetition, state: CompetitionState): CompetitionEvent[] {
+  const { competitionId } = command.data
+  const competition = existing(state, competitionId)
+  assertAllowed(competition, 'competition.publish')
+  const { endDate } = competition.details
+  if (Date.parse(endDate) <= command.metadata.now.getTime()) {
+    throw new CompetitionEndDatePassed(competitionId, endDate)
+  }
+  return [{ type: 'CompetitionPublished', data: { competitionId } }]
+}
+
+function setCompetitionFeatured(
+  command: SetCompetitionFeatured,
+  state: CompetitionState,
+): CompetitionEvent[] {
+  const { competitionId, featured } = command.data
+  const competition = existing(state, competitionId)
+  // Asking for what is already true records nothing, so a double click leaves no noise in the log.
+  if (competition.featured === featured) return []
+  return [{ type: 'CompetitionFeaturedSet', data: { competitionId, featured } }]
+}
+
+export function decide(command: CompetitionCommand, state: CompetitionState): CompetitionEvent[] {
+  switch (command.type) {
+    case 'CreateCompetition':
+      return createCompetition(command, state)
+    case 'ReviseCompetition':
+      return reviseCompetition(command, state)
+    case 'PublishCompetition':
+      return publishCompetition(command, state)
+    case 'SetCompetitionFeatured':
+      return setCompetitionFeatured(command, state)
+    default: {
+      const unhandled: never = command
+      throw new Error(`Unknown competition command ${JSON.stringify(unhandled)}`)
+    }
+  }
+}
+
+export const competitionDecider: StreamDecider<CompetitionCommand, CompetitionState, CompetitionEvent> = {
+  decide,
+  evolve,
+  initialState,
+  decodeEvent: decodeCompetitionEvent,
+}

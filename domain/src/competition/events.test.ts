@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { decodeCompetitionEvent } from './events'
+import { evolve, initialState } from './state'
+
+describe('decodeCompetitionEvent', () => {
+  it('decodes a known event against its contract schema', () => {
+    const stored = { type: 'CompetitionFeaturedSet', data: { competitionId: 'c-1', featured: true } }
+    expect(decodeCompetitionEvent(stored)).toEqual(stored)
+  })
+
+  it('answers undefined for a type this code does not know yet', () => {
+    expect(decodeCompetitionEvent({ type: 'TicketsAllocated', data: {} })).toBeUndefined()
+    expect(decodeCompetitionEvent({ type: 'toString', data: {} })).toBeUndefined()
+  })
+
+  it('throws for a known type whose data breaks the contract', () => {
+    expect(() => decodeCompetitionEvent({ type: 'CompetitionPublished', data: { id: 'c-1' } })).toThrow()
+  })
+})
+
+describe('evolve', () => {
+  it('leaves a stream without a creation untouched, whatever else it holds', () => {
+    const state = evolve(initialState, { type: 'CompetitionPublished', data: { competitionId: 'c-1' } })
+    expect(state).toEqual({ exists: false })
+  })
+})

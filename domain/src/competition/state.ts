@@ -1,0 +1,45 @@
+import type { CompetitionDetails } from '@prizes/contracts'
+import type { CompetitionLifecycleStatus } from './competition.machine'
+import type { CompetitionEvent } from './events'
+
+export interface Competition {
+  readonly exists: true
+  readonly competitionId: string
+  readonly status: CompetitionLifecycleStatus
+  readonly details: CompetitionDetails
+  readonly featured: boolean
+}
+
+/** A stream with no events yet: the competition does not exist. */
+export interface NoCompetition {
+  readonly exists: false
+}
+
+export type CompetitionState = NoCompetition | Competition
+
+export const initialState: CompetitionState = { exists: false }
+
+/**
+ * Applies a recorded fact. Facts are not re-validated here (`decide` checked them before they
+ * were written), so evolve never throws; an event that cannot apply to the state, which only a
+ * corrupt stream could hold, leaves it unchanged.
+ */
+export function evolve(state: CompetitionState, event: CompetitionEvent): CompetitionState {
+  if (event.type === 'CompetitionCreated') {
+    const { competitionId, details, featured } = event.data
+    return { exists: true, competitionId, status: 'draft', details, featured }
+  }
+  if (!state.exists) return state
+  switch (event.type) {
+    case 'CompetitionRevised':
+      return { ...state, details: event.data.details }
+    case 'CompetitionPublished':
+      return { ...state, status: 'active' }
+    case 'CompetitionFeaturedSet':
+      return { ...state, featured: event.data.featured }
+    default: {
+      const unhandled: never = event
+      throw new Error(`evolve does not handle ${JSON.stringify(unhandled)}`)
+    }
+  }
+}
