@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto'
+import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
+import {
+  type CompetitionCommand,
+  type CompetitionEvent,
+  type CompetitionState,
+  competitionDecider,
+} from '@prizes/domain'
+import type { CommandHandler, HandleResult } from '../command-handler'
+import type { CommandContext } from '../event-metadata'
+
+/**
+ * The competition use cases, as HTTP routes and the seed call them: each builds the command
+ * (time from the context), and runs it on the competition's stream through the one handler.
+ */
+export type CompetitionResult = HandleResult<CompetitionState, CompetitionEvent>
+
+function run(handler: CommandHandler, command: CompetitionCommand, context: CommandContext) {
+  return handler.handle(competitionStream(command.data.competitionId), competitionDecider, command, context)
+}
+
+export async function createCompetition(
+  handler: CommandHandler,
+  input: {
+    readonly details: CompetitionDetails
+    readonly featured?: boolean
+    /** Only for callers that need a known id (the demo seed); new ids are random UUIDs. */
+    readonly competitionId?: string
+  },
+  context: CommandContext,
+): Promise<CompetitionResult & { readonly competitionId: string }> {
+  const competitionId = input.competitionId ?? randomUUID()
+  const result = await run(
+    handler,
+    {
+      type: 'CreateCompetition',
+      data: { competitionId, details: input.details, featured: input.featured ?? false },
+      metadata: { now: context.now },
+    },
+    context,
+  )
+  return { ...result, competitionId }
+}
+
+export function reviseCompetition(
+  handler: CommandHandler,
+  input: { readonly competitionId: string; readonly details: CompetitionDetails },
+  context: CommandContext,
+): Promise<CompetitionResult> {
+  return run(
+    handler,
+    { type: 'ReviseCompetition', data: { ...input }, metadata: { now: context.now } },
+    context,
+  )
+}
+
+export function publishCompetition(
+  handler: CommandHandler,
+  input: { readonly competitionId: string },
+  context: CommandContext,
+): Promise<CompetitionResult> {
+  return run(
+    handler,
+    {
+      type: 'PublishCompetition',
+      data: { competitionId: input.competitionId },
+      metadata: { now: context.now },
+    },
+    context,
+  )
+}
+
+export function setCompetitionFeatured(
+  handler: CommandHandler,
+  input: { readonly competitionId: string; readonly featured: boolean },
+  context: CommandContext,
+): Promise<CompetitionResult> {
+  return run(
+    handler,
+    { type: 'SetCompetitionFeatured', data: { ...input }, metadata: { now: context.now } },
+    context,
+  )
+}
