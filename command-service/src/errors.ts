@@ -1,0 +1,42 @@
+import { errorCodes } from '@prizes/contracts'
+import { isCompetitionError } from '@prizes/domain'
+import { WrongExpectedVersion } from '@prizes/event-store'
+import { HttpError } from '@prizes/platform'
+
+/**
+ * Domain errors to HTTP (DESIGN section 10), for `createApp({ mapError })`: missing is 404, a
+ * rule the current state forbids is 409, bad details are 400 with the fields named. Domain
+ * codes pass through so the web can tell one refusal from another.
+ */
+export function mapCommandError(error: unknown): HttpError | undefined {
+  if (error instanceof WrongExpectedVersion) {
+    // Only reached once the handler's retries are spent: a burst of writes to one stream.
+    return new HttpError(
+      409,
+      errorCodes.conflict,
+      'This was changed by someone else at the same time. Please try again.',
+    )
+  }
+  if (!isCompetitionError(error)) return undefined
+  switch (error.code) {
+    case 'COMPETITION_NOT_FOUND':
+      return new HttpError(404, error.code, error.message)
+    case 'COMPETITION_ALREADY_EXISTS':
+    case 'INVALID_TRANSITION':
+    case 'COMPETITION_END_DATE_PASSED':
+      return new HttpError(409, error.code, error.message)
+    case 'INVALID_COMPETITION_DETAILS':
+      return new HttpError(
+        400,
+        errorCodes.validation,
+        error.message,
+        Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([field, messages]) => [field, [...messages]]),
+        ),
+      )
+    default: {
+      const unmapped: never = error
+      throw new Error(`No HTTP mapping for ${String(unmapped)}`)
+    }
+  }
+}
