@@ -1,3 +1,4 @@
+import { competitionStatuses } from '@prizes/contracts'
 import { setup, transition } from 'xstate'
 
 /**
@@ -27,15 +28,8 @@ export const competitionLifecycleEventTypes = [
 export type CompetitionLifecycleEventType = (typeof competitionLifecycleEventTypes)[number]
 export type CompetitionLifecycleEvent = { type: CompetitionLifecycleEventType }
 
-export const competitionLifecycleStatuses = [
-  'draft',
-  'active',
-  'closed',
-  'drawing',
-  'completed',
-  'cancelled',
-  'deleted',
-] as const
+/** The contract's statuses plus `deleted`, which only the command side ever sees. */
+export const competitionLifecycleStatuses = [...competitionStatuses, 'deleted'] as const
 export type CompetitionLifecycleStatus = (typeof competitionLifecycleStatuses)[number]
 
 export const competitionMachine = setup({
