@@ -1,0 +1,24 @@
+import knexFactory, { type Knex } from 'knex'
+import pg from 'pg'
+
+/**
+ * Read models keep money as bigint pence; pg returns int8 as a string unless told otherwise.
+ * The values stay far below 2^53, so these connections read them as numbers. The parser is
+ * set per connection, not globally, so the event store's own pg clients are not affected.
+ */
+const readModelTypes: Knex.PgCustomTypesConfig = {
+  getTypeParser(oid: number, format: string) {
+    if (format === 'binary') return pg.types.getTypeParser(oid, 'binary')
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value)
+    return pg.types.getTypeParser(oid, 'text')
+  },
+}
+
+/** A knex instance on PostgreSQL with a small pool, shared by projections and the query service. */
+export function createKnex(connectionString: string, options: { poolMax?: number } = {}): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString, types: readModelTypes },
+    pool: { min: 0, max: options.poolMax ?? 5 },
+  })
+}

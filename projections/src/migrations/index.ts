@@ -1,0 +1,32 @@
+import type { Knex } from 'knex'
+import { projectionCheckpoints } from './0001-projection-checkpoints'
+import { competitions } from './0002-competitions'
+
+/** In order. Never edit one that has shipped: add the next. */
+const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
+  ['0001-projection-checkpoints', projectionCheckpoints],
+  ['0002-competitions', competitions],
+])
+
+/** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */
+export const readModelMigrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return [...migrations.keys()]
+  },
+  getMigrationName(name) {
+    return name
+  },
+  async getMigration(name) {
+    const migration = migrations.get(name)
+    if (!migration) throw new Error(`Unknown read-model migration ${name}`)
+    return migration
+  },
+}
+
+/**
+ * Brings the read-model schema up to date. Its own bookkeeping table keeps it apart from any
+ * other knex migrations (command-side tables) in the same database.
+ */
+export async function migrateReadModels(knex: Knex): Promise<void> {
+  await knex.migrate.latest({ migrationSource: readModelMigrationSource, tableName: 'read_model_migrations' })
+}
