@@ -1,0 +1,142 @@
+import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import type { Knex } from 'knex'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { readCheckpoint } from '../checkpoints'
+import { createKnex } from '../db'
+import { migrateReadModels } from '../migrations/index'
+import { applyEvents } from '../runner/apply-events'
+import { competitionDetails, recorded } from '../testing/fixtures'
+import { competitionsProjection } from './projection'
+import type { CompetitionRow } from './sql'
+
+let db: TestDatabase
+let knex: Knex
+
+beforeAll(async () => {
+  db = await createTestDatabase('competitions_projection')
+  knex = createKnex(db.url)
+  await migrateReadModels(knex)
+})
+afterAll(async () => {
+  await knex.destroy()
+  await db.drop()
+})
+beforeEach(async () => {
+  await knex('competitions').truncate()
+  await knex('projection_checkpoints').truncate()
+})
+
+const given = (events: Parameters<typeof applyEvents>[2]) =>
+  knex.transaction((trx) => applyEvents(trx, competitionsProjection, events))
+const rows = () => knex<CompetitionRow>('competitions').orderBy('id').select()
+
+const created = (id: string, featured = false) =>
+  ({
+    type: 'CompetitionCreated',
+    data: { competitionId: id, details: competitionDetails(), featured },
+  }) as const
+
+describe('competitions projection', () => {
+  test('a created competition is a draft row with its details in pence', async () => {
+    await given(recorded([created('c1', true)]))
+
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        id: 'c1',
+        title: 'Win a Tesla Model 3',
+        prize_value_pence: 4_500_000,
+        entry_price_pence: 299,
+        total_tickets: 1000,
+        sold_tickets: 0,
+        location: 'UK Wide',
+        start_date: new Date('2030-01-01T00:00:00.000Z'),
+        end_date: new Date('2030-02-01T00:00:00.000Z'),
+        status: 'draft',
+        featured: true,
+        image_url: null,
+        drawn_at: null,
+        skill_question: {
+          question: 'What is the capital of France?',
+          options: ['London', 'Paris', 'Berlin', 'Madrid'],
+          correct: 'Paris',
+        },
+        created_at: new Date('2030-01-01T09:00:00.000Z'),
+        last_revision: 0,
+      }),
+    ])
+  })
+
+  test('revision, publication and featuring change the row; the checkpoint follows', async () => {
+    const events = recorded([
+      created('c1'),
+      {
+        type: 'CompetitionRevised',
+        data: {
+          competitionId: 'c1',
+          details: competitionDetails({ title: 'Win a Porsche', entryPricePence: 500 }),
+        },
+      },
+      { type: 'CompetitionPublished', data: { competitionId: 'c1' } },
+      { type: 'CompetitionFeaturedSet', data: { competitionId: 'c1', featured: true } },
+    ])
+    await given(events)
+
+    const [row] = await rows()
+    expect(row).toMatchObject({
+      title: 'Win a Porsche',
+      entry_price_pence: 500,
+      status: 'active',
+      featured: true,
+      last_revision: 3,
+      created_at: new Date('2030-01-01T09:00:00.000Z'),
+      updated_at: new Date('2030-01-01T09:03:00.000Z'),
+    })
+    expect(await readCheckpoint(knex, 'competitions')).toEqual(events.at(-1)?.position)
+  })
+
+  test('the same events delivered twice leave the same rows', async () => {
+    const events = recorded([
+      created('c1'),
+      created('c2', true),
+      { type: 'CompetitionPublished', data: { competitionId: 'c1' } },
+      { type: 'CompetitionFeaturedSet', data: { competitionId: 'c1', featured: true } },
+      { type: 'CompetitionFeaturedSet', data: { competitionId: 'c1', featured: false } },
+    ])
+    await given(events)
+    const once = await rows()
+
+    await given(events)
+    expect(await rows()).toEqual(once)
+
+    // One at a time, and out of a single batch, as a redelivery after a crash would be.
+    for (const event of events) await given([event])
+    expect(await rows()).toEqual(once)
+    expect(once.map((r) => [r.id, r.status, r.featured])).toEqual([
+      ['c1', 'active', false],
+      ['c2', 'draft', true],
+    ])
+  })
+
+  test('an older event arriving after a newer one does not undo it', async () => {
+    const [create, featureOn, featureOff] = recorded([
+      created('c1'),
+      { type: 'CompetitionFeaturedSet', data: { competitionId: 'c1', featured: true } },
+      { type: 'CompetitionFeaturedSet', data: { competitionId: 'c1', featured: false } },
+    ])
+    if (!create || !featureOn || !featureOff) throw new Error('fixture')
+    await given([create, featureOff])
+    await given([featureOn])
+
+    expect((await rows())[0]).toMatchObject({ featured: false, last_revision: 2 })
+  })
+
+  test('events of other types are ignored and data that breaks its contract is refused', async () => {
+    const [create] = recorded([created('c1')])
+    if (!create) throw new Error('fixture')
+    await given([{ ...create, type: 'SomethingElse' }])
+    expect(await rows()).toEqual([])
+
+    await expect(given([{ ...create, data: { competitionId: 'c1' } }])).rejects.toThrow(/details/)
+    expect(await rows()).toEqual([])
+  })
+})
