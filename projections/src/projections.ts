@@ -1,0 +1,5 @@
+import { competitionsProjection } from './competitions/projection'
+import type { Projection } from './projection'
+
+/** Every read model the platform keeps, in the order they are started and listed. */
+export const allProjections: readonly Projection[] = [competitionsProjection]

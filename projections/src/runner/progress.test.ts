@@ -1,0 +1,65 @@
+import { competitionStream } from '@prizes/contracts'
+import { describe, expect, test } from 'vitest'
+import { createInMemoryEventStore } from '../testing/in-memory-event-store'
+import { createProgress, ProjectionsStopped } from './progress'
+
+async function setUp() {
+  const store = createInMemoryEventStore()
+  const append = (stream: string, type: string) =>
+    store.append(stream, [{ type, data: {} }], { expectedRevision: 'any' })
+  const progress = createProgress(store, { pollMs: 5 })
+  progress.track('competitions', ['CompetitionCreated'], 'start')
+  return { store, append, progress }
+}
+
+describe('waitForPosition', () => {
+  test('waits until a handled event at the position is processed', async () => {
+    const { append, progress } = await setUp()
+    const { position } = await append(competitionStream('a'), 'CompetitionCreated')
+    let done = false
+    const waiting = progress.waitForPosition(position).then(() => {
+      done = true
+    })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(done).toBe(false)
+
+    progress.advance('competitions', position)
+    await waiting
+    expect(done).toBe(true)
+  })
+
+  test('is reached at once for events the projection does not handle', async () => {
+    const { append, progress } = await setUp()
+    const created = await append(competitionStream('a'), 'CompetitionCreated')
+    progress.advance('competitions', created.position)
+    const { position } = await append('user-1', 'UserRegistered')
+
+    await expect(progress.waitForPosition(position, { timeoutMs: 1000 })).resolves.toBeUndefined()
+  })
+
+  test('is not reached while an earlier handled event is unprocessed', async () => {
+    const { append, progress } = await setUp()
+    await append(competitionStream('a'), 'CompetitionCreated')
+    const { position } = await append('user-1', 'UserRegistered')
+
+    await expect(progress.waitForPosition(position, { timeoutMs: 50 })).rejects.toThrow(
+      'Projections still behind after 50 ms: competitions',
+    )
+  })
+
+  test('a position not yet readable in the log is not reached', async () => {
+    const { progress } = await setUp()
+    const future = { commit: 5n, prepare: 5n }
+
+    await expect(progress.waitForPosition(future, { timeoutMs: 50 })).rejects.toThrow(/still behind/)
+  })
+
+  test('stopping fails those still waiting', async () => {
+    const { append, progress } = await setUp()
+    const { position } = await append(competitionStream('a'), 'CompetitionCreated')
+    const waiting = progress.waitForPosition(position)
+    progress.stop()
+
+    await expect(waiting).rejects.toThrow(ProjectionsStopped)
+  })
+})

@@ -1,0 +1,3 @@
+export { createReadSideTestDatabase, type ReadSideTestDatabase } from './database'
+export * from './fixtures'
+export { createInMemoryEventStore } from './in-memory-event-store'
