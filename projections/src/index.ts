@@ -1,0 +1,15 @@
+export { readCheckpoint } from './checkpoints'
+export { type CompetitionRow, competitionsTable } from './competitions/sql'
+export { createKnex } from './db'
+export { migrateReadModels, readModelMigrationSource } from './migrations/index'
+export { eventTime, type Projection } from './projection'
+export { allProjections } from './projections'
+export {
+  type RebuildOptions,
+  type RebuildProgress,
+  type RebuildSummary,
+  rebuildProjections,
+  UnknownProjection,
+} from './rebuild/rebuild'
+export { type RunningProjections, type StartProjectionsOptions, startProjections } from './runner'
+export { ProjectionsStopped } from './runner/progress'

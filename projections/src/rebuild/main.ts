@@ -1,0 +1,84 @@
+import { createEventStore } from '@prizes/event-store'
+import { ConfigError, loadConfig } from '@prizes/platform'
+import { Presets, SingleBar } from 'cli-progress'
+import { createKnex } from '../db'
+import { migrateReadModels } from '../migrations/index'
+import { allProjections } from '../projections'
+import { openRebuildDatabase } from './database'
+import { rebuildProjections, selectProjections, UnknownProjection } from './rebuild'
+
+const usage = `Usage: npm run rebuild -- [${allProjections.map((p) => p.name).join('|')}|all]
+
+Empties the named read models (default: all) and replays the event log into them.`
+
+/** `npm run rebuild -- [projection|all]`: rebuilds read models from the log, with progress. */
+async function main(argv: readonly string[]): Promise<void> {
+  const args = argv.filter((a) => a !== '--')
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage)
+    return
+  }
+  const names = args.length === 0 ? 'all' : args
+  // Check the names before touching any database.
+  const chosen = selectProjections(allProjections, names).map((p) => p.name)
+  const config = loadConfig()
+
+  const database = await openRebuildDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    preferredPort: config.EMBEDDED_PG_PORT,
+  })
+  console.log(`Rebuilding ${chosen.join(', ')} on ${database.source}`)
+  const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL })
+  const knex = createKnex(database.url)
+  const bar = new SingleBar(
+    {
+      format: ' {bar} {percentage}% | {value}/{total} events | {rate} events/s | {duration_formatted}',
+      hideCursor: true,
+    },
+    Presets.shades_classic,
+  )
+  let barStarted = false
+  try {
+    await store.migrate()
+    await migrateReadModels(knex)
+    const summary = await rebuildProjections({
+      store,
+      knex,
+      projections: allProjections,
+      names: chosen,
+      countFirst: true,
+      onProgress: (p) => {
+        const rate = Math.round(p.eventsPerSecond).toLocaleString('en-GB')
+        if (!barStarted) bar.start(p.total ?? p.events, p.events, { rate })
+        barStarted = true
+        if (p.total !== undefined) bar.setTotal(p.total)
+        bar.update(p.events, { rate })
+      },
+    })
+    bar.stop()
+    console.log(
+      `Rebuilt ${summary.projections.join(', ')}: ${summary.events.toLocaleString('en-GB')} events in ` +
+        `${summary.seconds.toFixed(2)} s (${Math.round(summary.eventsPerSecond).toLocaleString('en-GB')} events/s)`,
+    )
+  } finally {
+    bar.stop()
+    await knex.destroy()
+    await store.close()
+    await database.stop()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof UnknownProjection) {
+      console.error(`${error.message}\n\n${usage}`)
+    } else if (error instanceof ConfigError) {
+      console.error(error.message)
+    } else {
+      console.error('Rebuild failed:', error)
+    }
+    process.exit(1)
+  },
+)
