@@ -70,6 +70,12 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
       const from = revision === undefined ? 'start' : revision + 1n
       const page = await store.readStream(streamId, { from, limit: readPageSize })
       for (const recorded of page) {
+        // Folding out of order would decide on a state that never existed; stop loudly instead.
+        if (revision !== undefined && recorded.revision <= revision) {
+          throw new Error(
+            `${streamId} was read out of order: revision ${recorded.revision} after ${revision}`,
+          )
+        }
         const event = decider.decodeEvent(recorded)
         if (event === undefined) {
           logger.warn(

@@ -1,0 +1,99 @@
+import { competitionDecider, InvalidTransition } from '@prizes/domain'
+import { WrongExpectedVersion } from '@prizes/event-store'
+import { describe, expect, it } from 'vitest'
+import { createCommandHandler, type StreamStore } from './command-handler'
+import { create, feature, id, publish, revise, stream } from './testing/competition-commands'
+import { adminContext, details, silentLogger } from './testing/fixtures'
+import { createInMemoryEventStore, type InMemoryEventStore } from './testing/in-memory-event-store'
+
+/**
+ * A store through which "another process" appends `interleaved` just before each of our
+ * appends, for the first `times` appends: the race that optimistic concurrency must catch.
+ */
+function racedStore(inner: InMemoryEventStore, times: number, interleaved: { type: string; data: object }) {
+  let left = times
+  const attempts: unknown[] = []
+  const store: StreamStore = {
+    readStream: (streamId, options) => inner.readStream(streamId, options),
+    async append(streamId, events, options) {
+      attempts.push(options.expectedRevision)
+      if (left > 0) {
+        left -= 1
+        await inner.append(streamId, [interleaved], { expectedRevision: 'any' })
+      }
+      return inner.append(streamId, events, options)
+    },
+  }
+  return { store, attempts }
+}
+
+/** A store holding one created competition, written by some earlier process. */
+async function storeWithCompetition() {
+  const store = createInMemoryEventStore()
+  await createCommandHandler({ store, logger: silentLogger }).handle(
+    stream,
+    competitionDecider,
+    create,
+    adminContext,
+  )
+  return store
+}
+
+describe('command handler under concurrency', () => {
+  it('retries after another process appended in between, deciding on the re-folded state', async () => {
+    const inner = await storeWithCompetition()
+    const raced = racedStore(inner, 1, {
+      type: 'CompetitionFeaturedSet',
+      data: { competitionId: id, featured: true },
+    })
+    const handler = createCommandHandler({ store: raced.store, logger: silentLogger })
+
+    const result = await handler.handle(stream, competitionDecider, revise('Renamed'), adminContext)
+
+    expect(raced.attempts).toEqual([0n, 1n])
+    expect(result.nextExpectedRevision).toBe(2n)
+    expect(result.state).toMatchObject({ featured: true, details: { title: 'Renamed' } })
+    expect(inner.all.map((e) => e.type)).toEqual([
+      'CompetitionCreated',
+      'CompetitionFeaturedSet',
+      'CompetitionRevised',
+    ])
+  })
+  it('re-runs the rules on retry: a publish that lost the race is refused, not doubled', async () => {
+    const inner = await storeWithCompetition()
+    const raced = racedStore(inner, 1, { type: 'CompetitionPublished', data: { competitionId: id } })
+    const handler = createCommandHandler({ store: raced.store, logger: silentLogger })
+
+    await expect(handler.handle(stream, competitionDecider, publish, adminContext)).rejects.toThrow(
+      InvalidTransition,
+    )
+    expect(inner.all.map((e) => e.type)).toEqual(['CompetitionCreated', 'CompetitionPublished'])
+  })
+  it('gives up after a bounded number of conflicts, having written nothing of its own', async () => {
+    const inner = await storeWithCompetition()
+    const raced = racedStore(inner, 10, { type: 'CompetitionRevised', data: { competitionId: id, details } })
+    const handler = createCommandHandler({ store: raced.store, logger: silentLogger, maxAttempts: 3 })
+
+    await expect(handler.handle(stream, competitionDecider, feature(true), adminContext)).rejects.toThrow(
+      WrongExpectedVersion,
+    )
+    expect(raced.attempts).toEqual([0n, 1n, 2n])
+    expect(inner.all.filter((e) => e.type === 'CompetitionFeaturedSet')).toHaveLength(0)
+  })
+  it('queues commands for one stream, so parallel commands in one process never conflict', async () => {
+    const inner = createInMemoryEventStore()
+    const appends: unknown[] = []
+    const store: StreamStore = {
+      readStream: (streamId, options) => inner.readStream(streamId, options),
+      append: (streamId, events, options) => {
+        appends.push(options.expectedRevision)
+        return inner.append(streamId, events, options)
+      },
+    }
+    const handler = createCommandHandler({ store, logger: silentLogger, maxAttempts: 1 })
+    await handler.handle(stream, competitionDecider, create, adminContext)
+    const titles = ['one', 'two', 'three', 'four', 'five']
+    await Promise.all(titles.map((t) => handler.handle(stream, competitionDecider, revise(t), adminContext)))
+    expect(appends).toEqual(['noStream', 0n, 1n, 2n, 3n, 4n])
+  })
+})
