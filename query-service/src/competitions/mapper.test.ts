@@ -1,0 +1,61 @@
+import { adminCompetition, publicCompetition } from '@prizes/contracts'
+import { describe, expect, test } from 'vitest'
+import { penceToPounds, toAdminCompetition, toPublicCompetition } from './mapper'
+import type { CompetitionRow } from './rows'
+
+const row: CompetitionRow = {
+  id: 'c1',
+  title: 'Win a Tesla',
+  description: 'A car',
+  prize: 'Tesla Model 3',
+  prize_value_pence: '4500000',
+  entry_price_pence: 299,
+  total_tickets: 1000,
+  sold_tickets: 12,
+  location: 'UK Wide',
+  start_date: new Date('2030-01-01T00:00:00Z'),
+  end_date: new Date('2030-02-01T00:00:00Z'),
+  status: 'active',
+  featured: true,
+  image_url: '/media/tesla.svg',
+  drawn_at: null,
+  skill_question: {
+    question: 'Capital of France?',
+    options: ['London', 'Paris', 'Berlin', 'Madrid'],
+    correct: 'Paris',
+  },
+}
+
+describe('competition mappers', () => {
+  test('pence become pounds with two decimals', () => {
+    expect([0, 1, 10, 299, 4_500_000, '1999'].map(penceToPounds)).toEqual([0, 0.01, 0.1, 2.99, 45_000, 19.99])
+  })
+
+  test('the public shape has no correct answer and passes the strict contract', () => {
+    const competition = toPublicCompetition(row)
+    expect(competition).toMatchObject({
+      prize_value: 45_000,
+      entry_price: 2.99,
+      start_date: '2030-01-01T00:00:00.000Z',
+      end_date: '2030-02-01T00:00:00.000Z',
+      drawn_at: null,
+    })
+    expect(competition.skill_question).toEqual({
+      question: 'Capital of France?',
+      options: ['London', 'Paris', 'Berlin', 'Madrid'],
+    })
+    expect(JSON.stringify(competition)).not.toContain('correct')
+    expect(publicCompetition.parse(competition)).toEqual(competition)
+  })
+
+  test('the admin shape keeps the correct answer', () => {
+    const competition = toAdminCompetition({ ...row, drawn_at: new Date('2030-02-02T12:00:00Z') })
+    expect(competition.skill_question.correct).toBe('Paris')
+    expect(competition.drawn_at).toBe('2030-02-02T12:00:00.000Z')
+    expect(adminCompetition.parse(competition)).toEqual(competition)
+  })
+
+  test('a leaked answer fails the public contract instead of being sent', () => {
+    expect(() => publicCompetition.parse(toAdminCompetition(row))).toThrow()
+  })
+})

@@ -1,0 +1,41 @@
+import type { AdminCompetition, PublicCompetition } from '@prizes/contracts'
+import type { CompetitionRow } from './rows'
+
+/** Whole pence to pounds with two decimals: 299 → 2.99. */
+export function penceToPounds(pence: number | string): number {
+  return Math.round(Number(pence)) / 100
+}
+
+const iso = (date: Date) => date.toISOString()
+
+function common(row: CompetitionRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    prize: row.prize,
+    prize_value: penceToPounds(row.prize_value_pence),
+    entry_price: penceToPounds(row.entry_price_pence),
+    total_tickets: row.total_tickets,
+    sold_tickets: row.sold_tickets,
+    location: row.location,
+    start_date: iso(row.start_date),
+    end_date: iso(row.end_date),
+    status: row.status,
+    featured: row.featured,
+    image_url: row.image_url,
+    drawn_at: row.drawn_at ? iso(row.drawn_at) : null,
+  }
+}
+
+/** What anyone may see: the skill question without its answer. */
+export function toPublicCompetition(row: CompetitionRow): PublicCompetition {
+  const { question, options } = row.skill_question
+  return { ...common(row), skill_question: { question, options: [...options] } }
+}
+
+/** For admin endpoints only: includes the correct answer. */
+export function toAdminCompetition(row: CompetitionRow): AdminCompetition {
+  const { question, options, correct } = row.skill_question
+  return { ...common(row), skill_question: { question, options: [...options], correct } }
+}

@@ -1,0 +1,70 @@
+import type { CompetitionStatus } from '@prizes/contracts'
+import type { Knex } from 'knex'
+
+/**
+ * A row of the `competitions` read model as this service reads it. The projections package owns
+ * the table; this is the service's own view of it, so the two are free to evolve apart.
+ */
+export interface CompetitionRow {
+  readonly id: string
+  readonly title: string
+  readonly description: string
+  readonly prize: string
+  readonly prize_value_pence: number | string
+  readonly entry_price_pence: number
+  readonly total_tickets: number
+  readonly sold_tickets: number
+  readonly location: string
+  readonly start_date: Date
+  readonly end_date: Date
+  readonly status: CompetitionStatus
+  readonly featured: boolean
+  readonly image_url: string | null
+  readonly drawn_at: Date | null
+  readonly skill_question: {
+    readonly question: string
+    readonly options: readonly string[]
+    readonly correct: string
+  }
+}
+
+const columns = [
+  'id',
+  'title',
+  'description',
+  'prize',
+  'prize_value_pence',
+  'entry_price_pence',
+  'total_tickets',
+  'sold_tickets',
+  'location',
+  'start_date',
+  'end_date',
+  'status',
+  'featured',
+  'image_url',
+  'drawn_at',
+  'skill_question',
+] as const
+
+/** Statuses the public may see: published and not cancelled. */
+export const publicStatuses: readonly CompetitionStatus[] = ['active', 'closed', 'drawing', 'completed']
+
+/** Featured first, then the soonest to end; the id keeps the order (and so the ETag) stable. */
+function listing(knex: Knex) {
+  return knex<CompetitionRow>('competitions')
+    .select(...columns)
+    .orderBy([
+      { column: 'featured', order: 'desc' },
+      { column: 'end_date', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+}
+
+export function listPublicCompetitions(knex: Knex): Promise<CompetitionRow[]> {
+  return listing(knex).whereIn('status', publicStatuses)
+}
+
+export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionRow[]> {
+  return listing(knex).where({ status: 'active', featured: true })
+}
