@@ -1,0 +1,163 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type CompetitionEvent, competitionStream, endpoints } from '@prizes/contracts'
+import type { ExpectedRevision } from '@prizes/event-store'
+import { createLogger } from '@prizes/platform'
+import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
+import {
+  competitionDetails,
+  competitionEvent,
+  createReadSideTestDatabase,
+  type ReadSideTestDatabase,
+} from '@prizes/projections/testing'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createQueryApp } from '../app'
+
+const logger = createLogger({ level: 'silent' })
+let db: ReadSideTestDatabase
+let projections: RunningProjections
+let server: Server
+let base = ''
+
+beforeAll(async () => {
+  db = await createReadSideTestDatabase('query_competitions')
+  projections = await startProjections({
+    store: db.store,
+    knex: db.knex,
+    logger,
+    projections: allProjections,
+  })
+  server = createQueryApp({ knex: db.knex, logger }).listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  // Featured, ending later; plain, ending soon; featured but still a draft.
+  await given('late', [
+    created('late', { featured: true, endDate: '2030-06-01T00:00:00.000Z' }),
+    published('late'),
+  ])
+  await given('soon', [created('soon', { endDate: '2030-03-01T00:00:00.000Z' }), published('soon')])
+  await given('draft', [created('draft', { featured: true })])
+})
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  await projections.stop()
+  await db.drop()
+})
+
+function created(id: string, options: { featured?: boolean; endDate?: string } = {}): CompetitionEvent {
+  return {
+    type: 'CompetitionCreated',
+    data: {
+      competitionId: id,
+      details: competitionDetails({
+        title: `Prize ${id}`,
+        ...(options.endDate ? { endDate: options.endDate } : {}),
+      }),
+      featured: options.featured ?? false,
+    },
+  }
+}
+const published = (id: string): CompetitionEvent => ({
+  type: 'CompetitionPublished',
+  data: { competitionId: id },
+})
+
+/** Events → the real projection → rows this service reads. */
+async function given(
+  id: string,
+  events: CompetitionEvent[],
+  expectedRevision: ExpectedRevision = 'noStream',
+) {
+  const { position } = await db.store.append(
+    competitionStream(id),
+    events.map((e) => competitionEvent(e)),
+    { expectedRevision },
+  )
+  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers })
+
+describe('GET /api/competitions', () => {
+  test('lists published competitions, featured first then soonest to end, in the contract shape', async () => {
+    const response = await get(endpoints.listCompetitions.path)
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    const body = endpoints.listCompetitions.response.parse(JSON.parse(text))
+
+    expect(body.competitions.map((c) => c.id)).toEqual(['late', 'soon'])
+    expect(body.competitions[0]).toMatchObject({
+      title: 'Prize late',
+      prize_value: 45_000,
+      entry_price: 2.99,
+      total_tickets: 1000,
+      sold_tickets: 0,
+      status: 'active',
+      featured: true,
+      end_date: '2030-06-01T00:00:00.000Z',
+      skill_question: {
+        question: 'What is the capital of France?',
+        options: ['London', 'Paris', 'Berlin', 'Madrid'],
+      },
+    })
+    expect(text).not.toContain('correct')
+    expect(text).not.toContain('draft')
+  })
+
+  test('the featured list holds only featured, active competitions', async () => {
+    const response = await get(endpoints.listFeaturedCompetitions.path)
+    const text = await response.text()
+    const body = endpoints.listFeaturedCompetitions.response.parse(JSON.parse(text))
+
+    expect(body.competitions.map((c) => c.id)).toEqual(['late'])
+    expect(text).not.toContain('correct')
+  })
+
+  test.each([endpoints.listCompetitions.path, endpoints.listFeaturedCompetitions.path])(
+    '%s answers 304 to a matching If-None-Match, and a changed row changes the ETag',
+    async (path) => {
+      const first = await get(path)
+      const etag = first.headers.get('etag') ?? ''
+      expect(etag).not.toBe('')
+      expect(first.headers.get('cache-control')).toBe('no-cache')
+
+      const unchanged = await get(path, { 'If-None-Match': etag })
+      expect(unchanged.status).toBe(304)
+      expect(await unchanged.text()).toBe('')
+
+      await given(
+        'late',
+        [{ type: 'CompetitionRevised', data: { competitionId: 'late', details: revisedLate(path) } }],
+        'any',
+      )
+      const changed = await get(path, { 'If-None-Match': etag })
+      expect(changed.status).toBe(200)
+      expect(changed.headers.get('etag')).not.toBe(etag)
+    },
+  )
+
+  test('a competition featured later joins the featured list', async () => {
+    await given(
+      'soon',
+      [{ type: 'CompetitionFeaturedSet', data: { competitionId: 'soon', featured: true } }],
+      'any',
+    )
+    const body = endpoints.listFeaturedCompetitions.response.parse(
+      await (await get(endpoints.listFeaturedCompetitions.path)).json(),
+    )
+    expect(body.competitions.map((c) => c.id)).toEqual(['soon', 'late'])
+  })
+})
+
+/** A revision of `late` that differs for each endpoint run, so each one sees a change. */
+const revisedLate = (path: string) =>
+  competitionDetails({ title: `Prize late, revised for ${path}`, endDate: '2030-06-01T00:00:00.000Z' })
+
+describe('GET /api/health/query', () => {
+  test('answers while the database does', async () => {
+    const response = await get(endpoints.queryHealth.path)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ success: true, service: 'query' })
+  })
+})

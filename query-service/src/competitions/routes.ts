@@ -1,0 +1,24 @@
+import Router from '@koa/router'
+import { type CompetitionList, endpoints } from '@prizes/contracts'
+import type { Knex } from 'knex'
+import { sendJsonWithEtag } from '../http/etag'
+import { toPublicCompetition } from './mapper'
+import { type CompetitionRow, listFeaturedCompetitions, listPublicCompetitions } from './rows'
+
+/**
+ * The body goes through the contract's schema on its way out: `skill_question` is strict there,
+ * so a correct answer that slipped into a public shape fails the request instead of leaking.
+ */
+const publicList = (rows: readonly CompetitionRow[]): CompetitionList =>
+  endpoints.listCompetitions.response.parse({ success: true, competitions: rows.map(toPublicCompetition) })
+
+export function competitionsRouter(knex: Knex): Router {
+  const router = new Router()
+  router.get(endpoints.listCompetitions.path, async (ctx) => {
+    sendJsonWithEtag(ctx, publicList(await listPublicCompetitions(knex)))
+  })
+  router.get(endpoints.listFeaturedCompetitions.path, async (ctx) => {
+    sendJsonWithEtag(ctx, publicList(await listFeaturedCompetitions(knex)))
+  })
+  return router
+}
