@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { ConfigError, createLogger, loadConfig } from '@prizes/platform'
-import { createKnex } from '@prizes/projections'
+// Only the knex factory: the subpath keeps the event store and the runner out of this process.
+import { createKnex } from '@prizes/projections/db'
 import { createQueryApp } from './app'
 
 /**
