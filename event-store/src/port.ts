@@ -53,6 +53,10 @@ export interface ReadStreamOptions {
   readonly limit?: number
 }
 
+/**
+ * Which events a reader of `$all` wants. Both lists apply together; a missing or empty list does
+ * not filter. Stream prefixes match literally; event types match exactly.
+ */
 export interface SubscriptionFilter {
   readonly streamPrefixes?: readonly string[]
   readonly eventTypes?: readonly string[]
@@ -73,6 +77,10 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
 }
 
 export interface EventStore {
+  /**
+   * Appends at least one event, all or nothing, if the stream is where `expectedRevision` says;
+   * else throws `WrongExpectedVersion`. Event ids are generated when not given.
+   */
   append(
     streamId: string,
     events: readonly NewEvent[],
@@ -82,7 +90,10 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>
   /** Every event after `from` in global order, then live ones. */
   subscribeToAll(options: SubscribeOptions): Subscription
-  /** Read a page of the global log (no waiting); used by rebuilds to know the head. */
+  /**
+   * Up to `limit` events strictly after `from`, in the same order a subscription delivers them,
+   * without waiting for more; used by rebuilds to know the head.
+   */
   readAll(options: {
     from: Position | 'start'
     limit: number

@@ -1,0 +1,7 @@
+export { appendEvents, type Queryable } from './append'
+export {
+  createPostgresEventStore,
+  type PostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres-event-store'
+export type { SubscriptionTiming } from './subscription'

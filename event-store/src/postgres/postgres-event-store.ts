@@ -1,0 +1,69 @@
+import pg from 'pg'
+import { consoleLogger, type EventStoreLogger } from '../logger'
+import type { EventStore, Subscription } from '../port'
+import { appendEvents } from './append'
+import { readAllPage } from './read-all'
+import { readStream } from './read-stream'
+import { schemaSql } from './schema'
+import { type SubscriptionTiming, subscribeToAll } from './subscription'
+import { createWakeUps } from './wake-ups'
+
+export interface PostgresEventStoreOptions {
+  readonly connectionString: string
+  readonly logger?: EventStoreLogger
+  /** Tuning for subscriptions; the defaults suit production. */
+  readonly subscriptions?: Partial<SubscriptionTiming>
+}
+
+export type PostgresEventStore = EventStore & {
+  /** Creates the schema if it is missing; call once at start. Safe to run concurrently. */
+  migrate(): Promise<void>
+  readonly pool: pg.Pool
+}
+
+const defaultTiming: SubscriptionTiming = { batchSize: 500, pollIntervalMs: 1_000, heldBackRetryMs: 20 }
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
+  const logger = options.logger ?? consoleLogger
+  const timing = { ...defaultTiming, ...options.subscriptions }
+  const pool = new pg.Pool({ connectionString: options.connectionString })
+  // An idle client dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => logger.warn({ err: error }, 'event store idle connection failed'))
+  const wakeUps = createWakeUps(options.connectionString, logger)
+  const subscriptions = new Set<Subscription>()
+
+  return {
+    pool,
+    async migrate() {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        await client.query(schemaSql)
+        await client.query('commit')
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    append: (streamId, events, { expectedRevision }) =>
+      appendEvents(pool, streamId, events, expectedRevision),
+    readStream: (streamId, readOptions) => readStream(pool, streamId, readOptions),
+    async readAll({ from, limit, filter }) {
+      return (await readAllPage(pool, from, limit, filter)).events
+    },
+    subscribeToAll(subscribeOptions) {
+      const subscription = subscribeToAll(pool, wakeUps, timing, subscribeOptions, (s) =>
+        subscriptions.delete(s),
+      )
+      subscriptions.add(subscription)
+      return subscription
+    },
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.close()))
+      await wakeUps.close()
+      await pool.end()
+    },
+  }
+}
