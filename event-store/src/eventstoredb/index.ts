@@ -1,0 +1,2 @@
+export { toEsdbConnectionString } from './connection-string'
+export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store'
