@@ -1,1 +1,5 @@
+export * from './create-event-store'
+export * from './eventstoredb'
+export type { EventStoreLogger } from './logger'
 export * from './port'
+export * from './postgres'

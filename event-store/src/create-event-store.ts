@@ -1,0 +1,26 @@
+import { createEventStoreDbEventStore } from './eventstoredb'
+import type { EventStoreLogger } from './logger'
+import type { EventStore } from './port'
+import { createPostgresEventStore } from './postgres'
+
+export interface CreateEventStoreOptions {
+  /** PostgreSQL holding the events unless `eventStoreUrl` is given. */
+  readonly databaseUrl: string
+  /** An EventStoreDB/KurrentDB connection string; when set, events go there instead. */
+  readonly eventStoreUrl?: string | undefined
+  readonly logger?: EventStoreLogger
+}
+
+/** The adapter the configuration asks for. `migrate` is a no-op for EventStoreDB, which has no schema. */
+export function createEventStore(
+  options: CreateEventStoreOptions,
+): EventStore & { migrate(): Promise<void> } {
+  if (options.eventStoreUrl) {
+    const store = createEventStoreDbEventStore({ connectionString: options.eventStoreUrl })
+    return { ...store, migrate: async () => {} }
+  }
+  return createPostgresEventStore({
+    connectionString: options.databaseUrl,
+    ...(options.logger ? { logger: options.logger } : {}),
+  })
+}
