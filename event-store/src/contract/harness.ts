@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto'
+import type { EventStore, NewEvent, RecordedEvent, Subscription } from '../port'
+
+/** Gives each contract run a ready store and a way to tear it down. */
+export type StoreFactory = () => Promise<{ store: EventStore; dispose(): Promise<void> }>
+
+/** Reads the store of the running suite; set in its `beforeAll`. */
+export type StoreAccess = () => EventStore
+
+/** A name no other test (nor another run on a shared server) uses. */
+export function unique(prefix: string): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`
+}
+
+export function newEvent(type: string, data: Record<string, unknown> = {}): NewEvent {
+  return { type, data, metadata: { test: true } }
+}
+
+/** Consumes a subscription in the background, so a test can wait for what it expects. */
+export function collect(subscription: Subscription) {
+  const received: RecordedEvent[] = []
+  let failure: unknown
+  const done = (async () => {
+    try {
+      for await (const event of subscription) received.push(event)
+    } catch (error) {
+      failure = error
+    }
+  })()
+
+  return {
+    received,
+    /** Resolves once `count` events arrived; fails after `timeoutMs`, or at once if the subscription failed. */
+    async waitFor(count: number, timeoutMs = 5_000): Promise<RecordedEvent[]> {
+      const deadline = Date.now() + timeoutMs
+      while (received.length < count) {
+        if (failure) throw failure
+        if (Date.now() > deadline) {
+          throw new Error(`received ${received.length} of ${count} events within ${timeoutMs} ms`)
+        }
+        await sleep(5)
+      }
+      return received.slice(0, count)
+    },
+    async close(): Promise<void> {
+      await subscription.close()
+      await done
+      if (failure) throw failure
+    },
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
