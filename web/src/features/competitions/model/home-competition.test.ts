@@ -1,0 +1,117 @@
+import type { PublicCompetition } from '@prizes/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  activeHomeCompetitions,
+  availabilityStatus,
+  featuredActive,
+  toHomeCompetition,
+} from './home-competition'
+
+function competition(overrides: Partial<PublicCompetition> = {}): PublicCompetition {
+  return {
+    id: 'c1',
+    title: 'Win a Weekend Away',
+    description: 'Two nights for two',
+    prize: 'A weekend away for two',
+    prize_value: 1200,
+    entry_price: 1.99,
+    total_tickets: 1000,
+    sold_tickets: 250,
+    location: 'Edinburgh',
+    start_date: '2026-01-01T00:00:00.000Z',
+    end_date: '2026-02-01T00:00:00.000Z',
+    status: 'active',
+    featured: false,
+    image_url: '/media/weekend.jpg',
+    drawn_at: null,
+    skill_question: {
+      question: 'Capital of Scotland?',
+      options: ['Edinburgh', 'Glasgow', 'Perth', 'Dundee'],
+    },
+    ...overrides,
+  }
+}
+
+describe('availabilityStatus', () => {
+  it.each([
+    [0, 100, 'AVAILABLE'],
+    [50, 100, 'AVAILABLE'],
+    [51, 100, 'HALF_FULL'],
+    [90, 100, 'HALF_FULL'],
+    [91, 100, 'NEARLY_FULL'],
+    [99, 100, 'NEARLY_FULL'],
+    [100, 100, 'SOLD_OUT'],
+    [120, 100, 'SOLD_OUT'],
+  ] as const)('%i of %i sold is %s', (sold, total, expected) => {
+    expect(availabilityStatus(sold, total)).toBe(expected)
+  })
+
+  it('uses exact thresholds for totals that do not divide evenly', () => {
+    // 9 of 10 is exactly 90 %, not above it.
+    expect(availabilityStatus(9, 10)).toBe('HALF_FULL')
+    // 2 of 3 is 66.7 %.
+    expect(availabilityStatus(2, 3)).toBe('HALF_FULL')
+    expect(availabilityStatus(3, 7)).toBe('AVAILABLE')
+  })
+})
+
+describe('toHomeCompetition', () => {
+  it('maps the API shape to the home view model', () => {
+    expect(toHomeCompetition(competition())).toEqual({
+      id: 'c1',
+      title: 'Win a Weekend Away',
+      prize: 'A weekend away for two',
+      prizeValue: 1200,
+      price: 1.99,
+      tickets: 750,
+      location: 'Edinburgh',
+      maxEntries: 1000,
+      endDate: '2026-02-01T00:00:00.000Z',
+      skillQuestion: {
+        question: 'Capital of Scotland?',
+        options: ['Edinburgh', 'Glasgow', 'Perth', 'Dundee'],
+      },
+      image_url: '/media/weekend.jpg',
+      availabilityStatus: 'AVAILABLE',
+      soldPercentage: 25,
+    })
+  })
+
+  it('defaults an empty location to UK Wide', () => {
+    expect(toHomeCompetition(competition({ location: '  ' })).location).toBe('UK Wide')
+  })
+
+  it('never shows negative tickets or more than 100 % sold', () => {
+    const oversold = toHomeCompetition(competition({ total_tickets: 100, sold_tickets: 104 }))
+    expect(oversold.tickets).toBe(0)
+    expect(oversold.soldPercentage).toBe(100)
+    expect(oversold.availabilityStatus).toBe('SOLD_OUT')
+  })
+
+  it('treats a competition without a ticket limit as unlimited and available', () => {
+    const unlimited = toHomeCompetition(competition({ total_tickets: 0, sold_tickets: 40 }))
+    expect(unlimited).toMatchObject({
+      tickets: null,
+      maxEntries: null,
+      availabilityStatus: 'AVAILABLE',
+      soldPercentage: 0,
+    })
+  })
+})
+
+describe('filters', () => {
+  const list = [
+    competition({ id: 'a', status: 'active', featured: true }),
+    competition({ id: 'b', status: 'active', featured: false }),
+    competition({ id: 'c', status: 'closed', featured: true }),
+    competition({ id: 'd', status: 'draft', featured: false }),
+  ]
+
+  it('keeps active competitions for the grid', () => {
+    expect(activeHomeCompetitions(list).map((c) => c.id)).toEqual(['a', 'b'])
+  })
+
+  it('keeps active and featured competitions for the carousel', () => {
+    expect(featuredActive(list).map((c) => c.id)).toEqual(['a'])
+  })
+})

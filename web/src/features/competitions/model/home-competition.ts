@@ -1,0 +1,67 @@
+import type { PublicCompetition } from '@prizes/contracts'
+
+export type AvailabilityStatus = 'AVAILABLE' | 'HALF_FULL' | 'NEARLY_FULL' | 'SOLD_OUT'
+
+/**
+ * SPEC section 4 "Availability": SOLD_OUT if sold >= total, NEARLY_FULL above 90 %, HALF_FULL above 50 %.
+ * Compared in whole tickets so 90 % of an odd total does not depend on floating point.
+ */
+export function availabilityStatus(sold: number, total: number): AvailabilityStatus {
+  if (total <= 0) return 'AVAILABLE'
+  if (sold >= total) return 'SOLD_OUT'
+  if (sold * 10 > total * 9) return 'NEARLY_FULL'
+  if (sold * 2 > total) return 'HALF_FULL'
+  return 'AVAILABLE'
+}
+
+/** SPEC section 3 "Competition (home view model)", plus the prize value the card shows. */
+export interface HomeCompetition {
+  readonly id: string
+  readonly title: string
+  readonly prize: string
+  readonly prizeValue: number
+  /** Entry price in pounds. */
+  readonly price: number
+  /** Tickets still available; null when the competition has no ticket limit. */
+  readonly tickets: number | null
+  readonly location: string
+  /** total_tickets; null means unlimited. */
+  readonly maxEntries: number | null
+  readonly endDate: string
+  readonly skillQuestion: PublicCompetition['skill_question']
+  readonly image_url: string | null
+  readonly availabilityStatus: AvailabilityStatus
+  /** 0 to 100. */
+  readonly soldPercentage: number
+}
+
+export const defaultLocation = 'UK Wide'
+
+export function toHomeCompetition(c: PublicCompetition): HomeCompetition {
+  const limited = c.total_tickets > 0
+  return {
+    id: c.id,
+    title: c.title,
+    prize: c.prize,
+    prizeValue: c.prize_value,
+    price: c.entry_price,
+    tickets: limited ? Math.max(0, c.total_tickets - c.sold_tickets) : null,
+    location: c.location.trim() === '' ? defaultLocation : c.location,
+    maxEntries: limited ? c.total_tickets : null,
+    endDate: c.end_date,
+    skillQuestion: c.skill_question,
+    image_url: c.image_url,
+    availabilityStatus: availabilityStatus(c.sold_tickets, c.total_tickets),
+    soldPercentage: limited ? Math.min(100, Math.max(0, (c.sold_tickets / c.total_tickets) * 100)) : 0,
+  }
+}
+
+/** The Live Competitions grid shows active competitions only. */
+export function activeHomeCompetitions(list: readonly PublicCompetition[]): HomeCompetition[] {
+  return list.filter((c) => c.status === 'active').map(toHomeCompetition)
+}
+
+/** The carousel keeps only active, featured competitions (SPEC section 7, featured endpoint). */
+export function featuredActive(list: readonly PublicCompetition[]): HomeCompetition[] {
+  return list.filter((c) => c.status === 'active' && c.featured).map(toHomeCompetition)
+}

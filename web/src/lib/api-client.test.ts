@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError, createApiClient } from './api-client'
+
+const competition = {
+  id: 'c1',
+  title: 'Win a Car',
+  description: 'A car',
+  prize: 'A car',
+  prize_value: 25_000,
+  entry_price: 2.99,
+  total_tickets: 1000,
+  sold_tickets: 10,
+  location: 'UK Wide',
+  start_date: '2026-01-01T00:00:00.000Z',
+  end_date: '2026-02-01T00:00:00.000Z',
+  status: 'active',
+  featured: true,
+  image_url: null,
+  drawn_at: null,
+  skill_question: { question: '2 + 2?', options: ['3', '4', '5', '6'] },
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+function clientAnswering(answer: (url: string, init?: RequestInit) => Promise<Response>) {
+  const calls: string[] = []
+  const client = createApiClient({
+    fetch: async (input, init) => {
+      calls.push(String(input))
+      return answer(String(input), init)
+    },
+  })
+  return { client, calls }
+}
+
+describe('api client', () => {
+  it('calls the endpoint path and returns the parsed body', async () => {
+    const { client, calls } = clientAnswering(async () =>
+      json(200, { success: true, competitions: [competition] }),
+    )
+    const body = await client.call('listCompetitions', { timeoutMs: 1000 })
+    expect(calls).toEqual(['/api/competitions'])
+    expect(body.competitions[0]?.title).toBe('Win a Car')
+  })
+
+  it('throws the status, code and message of the error body', async () => {
+    const { client } = clientAnswering(async () =>
+      json(503, { success: false, message: 'Down for maintenance', code: 'MAINTENANCE' }),
+    )
+    await expect(client.call('listCompetitions', { timeoutMs: 1000 })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 503,
+      code: 'MAINTENANCE',
+      message: 'Down for maintenance',
+    })
+  })
+
+  it('falls back to a generic error when the error body is not ours', async () => {
+    const { client } = clientAnswering(async () => new Response('<html>Bad gateway</html>', { status: 502 }))
+    await expect(client.call('listCompetitions', { timeoutMs: 1000 })).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_ERROR',
+    })
+  })
+
+  it('rejects a body that does not match the contract', async () => {
+    const { client } = clientAnswering(async () => json(200, { competitions: 'nope' }))
+    await expect(client.call('listCompetitions', { timeoutMs: 1000 })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+      message: 'Invalid API response format',
+    })
+  })
+
+  it('turns a network failure into a NETWORK_ERROR', async () => {
+    const { client } = clientAnswering(async () => {
+      throw new TypeError('fetch failed')
+    })
+    await expect(client.call('listFeaturedCompetitions', { timeoutMs: 1000 })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    })
+  })
+
+  it('gives up after the timeout', async () => {
+    const { client } = clientAnswering(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+        }),
+    )
+    const error = await client.call('listFeaturedCompetitions', { timeoutMs: 20 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ code: 'TIMEOUT' })
+  })
+
+  it('lets a caller cancellation through unchanged', async () => {
+    const controller = new AbortController()
+    const { client } = clientAnswering(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))
+        }),
+    )
+    const pending = client.call('listCompetitions', { timeoutMs: 1000, signal: controller.signal })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { countdown, formatCount, formatDate, formatPrice, formatPrizeValue } from './format'
+
+describe('formatPrice', () => {
+  it('shows pounds with two decimals', () => {
+    expect(formatPrice(2.99)).toBe('£2.99')
+    expect(formatPrice(5)).toBe('£5.00')
+    expect(formatPrice(1250)).toBe('£1,250.00')
+  })
+})
+
+describe('formatPrizeValue', () => {
+  it('shows values of 1000 and above in K', () => {
+    expect(formatPrizeValue(1000)).toBe('£1K')
+    expect(formatPrizeValue(1500)).toBe('£1.5K')
+    expect(formatPrizeValue(25_000)).toBe('£25K')
+  })
+
+  it('shows smaller values in pounds and pence', () => {
+    expect(formatPrizeValue(999.5)).toBe('£999.50')
+  })
+})
+
+describe('formatCount and formatDate', () => {
+  it('groups thousands', () => {
+    expect(formatCount(12345)).toBe('12,345')
+  })
+
+  it('writes dates the British way in UK time', () => {
+    expect(formatDate('2026-12-24T12:00:00Z')).toBe('24 Dec 2026')
+    // 23:30 UTC on 30 June is already 1 July in London (BST).
+    expect(formatDate('2026-06-30T23:30:00Z')).toBe('1 Jul 2026')
+  })
+
+  it('says so when a date is invalid', () => {
+    expect(formatDate('not a date')).toBe('Invalid Date')
+  })
+})
+
+describe('countdown', () => {
+  const now = new Date('2026-03-10T09:00:00Z')
+
+  it('says Ended once the end has passed', () => {
+    expect(countdown('2026-03-10T08:59:59Z', now)).toBe('Ended')
+    expect(countdown('2026-01-01T00:00:00Z', now)).toBe('Ended')
+  })
+
+  it('says Today for later the same UK day', () => {
+    expect(countdown('2026-03-10T23:00:00Z', now)).toBe('Today')
+  })
+
+  it('says Tomorrow for the next UK day', () => {
+    expect(countdown('2026-03-11T00:30:00Z', now)).toBe('Tomorrow')
+  })
+
+  it('counts days under a week', () => {
+    expect(countdown('2026-03-12T12:00:00Z', now)).toBe('in 2 days')
+    expect(countdown('2026-03-16T12:00:00Z', now)).toBe('in 6 days')
+  })
+
+  it('counts whole weeks from 7 days on', () => {
+    expect(countdown('2026-03-17T12:00:00Z', now)).toBe('in 1 week')
+    expect(countdown('2026-03-30T12:00:00Z', now)).toBe('in 2 weeks')
+    expect(countdown('2026-04-10T12:00:00Z', now)).toBe('in 4 weeks')
+  })
+})

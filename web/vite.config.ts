@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+/** The all-in-one platform (gateway) that `npm start` runs; the dev server forwards API and media calls to it. */
+const platformUrl = 'http://localhost:3000'
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react({ jsxImportSource: '@emotion/react' })],
+  server: {
+    proxy: {
+      '/api': platformUrl,
+      '/media': platformUrl,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+})
