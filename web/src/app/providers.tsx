@@ -1,0 +1,29 @@
+import { ThemeProvider } from '@emotion/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
+import { GlobalStyles } from '../theme/global-styles'
+import { theme } from '../theme/theme'
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // One quick retry; after that the screen shows the failure and offers Retry.
+        retry: 1,
+        staleTime: 30_000,
+      },
+    },
+  })
+}
+
+export function AppProviders({ children }: { readonly children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient)
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyles />
+        {children}
+      </ThemeProvider>
+    </QueryClientProvider>
+  )
+}

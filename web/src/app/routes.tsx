@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react'
+import { Route, Switch } from 'wouter'
+import { PageLoading } from '../components/page-loading'
+import { HomePage } from './routes/home-page'
+import { NotFoundPage } from './routes/not-found-page'
+import { PrivacyPolicyPage } from './routes/privacy-policy-page'
+import { ResetPasswordPage } from './routes/reset-password-page'
+import { ResponsibleGamingPage } from './routes/responsible-gaming-page'
+import { SectionRedirect } from './routes/section-redirect'
+import { TermsPage } from './routes/terms-page'
+import { VerifyEmailPage } from './routes/verify-email-page'
+
+const AboutPage = lazy(() => import('./routes/about-page'))
+
+/** SPEC section 2, routes. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route path="/about">
+        <Suspense fallback={<PageLoading />}>
+          <AboutPage />
+        </Suspense>
+      </Route>
+      <Route path="/competitions">
+        <SectionRedirect section="competitions" />
+      </Route>
+      <Route path="/winners">
+        <SectionRedirect section="winners" />
+      </Route>
+      <Route path="/faqs">
+        <SectionRedirect section="faqs" />
+      </Route>
+      <Route path="/contact">
+        <SectionRedirect section="contact" />
+      </Route>
+      <Route path="/verify-email" component={VerifyEmailPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+      <Route path="/terms-and-conditions" component={TermsPage} />
+      <Route path="/responsible-gaming" component={ResponsibleGamingPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  )
+}

@@ -1,0 +1,21 @@
+import { LiveCompetitionsSection } from '../../features/competitions/components/live-competitions-section'
+import { usePageTitle } from '../../lib/use-page-title'
+import { ContactSection } from './home/contact-section'
+import { FaqsSection } from './home/faqs-section'
+import { HeroSection } from './home/hero-section'
+import { HowToPlaySection } from './home/how-to-play-section'
+import { WinnersSection } from './home/winners-section'
+
+export function HomePage() {
+  usePageTitle(null)
+  return (
+    <>
+      <HeroSection />
+      <LiveCompetitionsSection />
+      <HowToPlaySection />
+      <WinnersSection />
+      <FaqsSection />
+      <ContactSection />
+    </>
+  )
+}

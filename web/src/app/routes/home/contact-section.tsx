@@ -1,0 +1,56 @@
+import { css, useTheme } from '@emotion/react'
+import { ClockIcon, MailIcon } from '../../../components/icons'
+import { Section } from '../../../components/layout'
+
+/** Support hours are settled (SPEC section 1); the contact channel is not yet, and the card says so. */
+export function ContactSection() {
+  const theme = useTheme()
+  const row = css`
+    display: flex;
+    gap: 14px;
+    align-items: flex-start;
+    svg {
+      flex: none;
+      margin-top: 2px;
+      color: ${theme.palette.primary.main};
+    }
+  `
+  return (
+    <Section
+      id="contact"
+      title="Contact"
+      intro="Questions about a competition or an entry? We are here to help."
+    >
+      <div
+        css={css`
+          display: grid;
+          gap: 20px;
+          max-width: 840px;
+          padding: 28px;
+          border-radius: ${theme.radius.lg};
+          background: ${theme.palette.background.surface};
+          border: 1px solid ${theme.palette.border};
+          color: ${theme.palette.text.secondary};
+        `}
+      >
+        <p css={row}>
+          <ClockIcon />
+          <span>
+            <strong
+              css={css`
+                color: ${theme.palette.text.primary};
+              `}
+            >
+              Support hours:
+            </strong>{' '}
+            Monday to Friday, 9am to 5pm GMT. We reply within 24 hours.
+          </span>
+        </p>
+        <p css={row}>
+          <MailIcon />
+          <span>Our support email address and contact form will be published here before launch.</span>
+        </p>
+      </div>
+    </Section>
+  )
+}

@@ -1,0 +1,52 @@
+import { css, useTheme } from '@emotion/react'
+import type { ReactNode } from 'react'
+import { EntryComingSoonDialog } from '../../features/competitions/components/entry-coming-soon-dialog'
+import { AccountsDialog } from './accounts-dialog'
+import { Footer } from './footer'
+import { Header } from './header'
+import { MobileMenu } from './mobile-menu'
+import { ScrollToTopButton } from './scroll-to-top-button'
+import { SnackbarHost } from './snackbar-host'
+
+export function AppShell({ children }: { readonly children: ReactNode }) {
+  const theme = useTheme()
+  return (
+    <>
+      <a
+        href="#main-content"
+        css={css`
+          position: absolute;
+          left: 16px;
+          top: -100px;
+          z-index: 50;
+          padding: 12px 16px;
+          border-radius: ${theme.radius.md};
+          background: ${theme.palette.primary.main};
+          color: ${theme.palette.primary.contrast};
+          font-weight: 700;
+          &:focus {
+            top: 12px;
+          }
+        `}
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <main
+        id="main-content"
+        tabIndex={-1}
+        css={css`
+          outline: none;
+        `}
+      >
+        {children}
+      </main>
+      <Footer />
+      <ScrollToTopButton />
+      <SnackbarHost />
+      <MobileMenu />
+      <AccountsDialog />
+      <EntryComingSoonDialog />
+    </>
+  )
+}

@@ -1,0 +1,111 @@
+import { css, type Theme } from '@emotion/react'
+import styled from '@emotion/styled'
+
+export type ButtonVariant = 'primary' | 'accent' | 'outline' | 'ghost' | 'inverse'
+export type ButtonSize = 'sm' | 'md' | 'lg'
+
+interface ButtonStyleProps {
+  readonly variant?: ButtonVariant
+  readonly size?: ButtonSize
+  readonly fullWidth?: boolean
+}
+
+const sizes: Record<ButtonSize, { height: string; padding: string; font: string }> = {
+  sm: { height: '36px', padding: '0 14px', font: '0.875rem' },
+  md: { height: '44px', padding: '0 20px', font: '0.9375rem' },
+  lg: { height: '52px', padding: '0 28px', font: '1rem' },
+}
+
+function variantStyles(theme: Theme, variant: ButtonVariant) {
+  const { palette } = theme
+  switch (variant) {
+    case 'primary':
+      return css`
+        background: ${palette.primary.main};
+        color: ${palette.primary.contrast};
+        &:hover:not(:disabled) {
+          background: ${palette.primary.dark};
+        }
+      `
+    case 'accent':
+      return css`
+        background: ${palette.accent.main};
+        color: ${palette.accent.contrast};
+        &:hover:not(:disabled) {
+          background: ${palette.accent.dark};
+        }
+      `
+    case 'outline':
+      return css`
+        background: ${palette.background.surface};
+        color: ${palette.primary.text};
+        border-color: ${palette.primary.main};
+        &:hover:not(:disabled) {
+          background: ${palette.primary.soft};
+        }
+      `
+    case 'ghost':
+      return css`
+        background: transparent;
+        color: ${palette.primary.text};
+        &:hover:not(:disabled) {
+          background: ${palette.primary.soft};
+        }
+      `
+    case 'inverse':
+      return css`
+        background: transparent;
+        color: ${palette.text.inverse};
+        border-color: rgb(255 255 255 / 60%);
+        &:hover:not(:disabled) {
+          background: rgb(255 255 255 / 12%);
+        }
+      `
+  }
+}
+
+export const buttonStyles = (
+  theme: Theme,
+  { variant = 'primary', size = 'md', fullWidth }: ButtonStyleProps,
+) => css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  min-height: ${sizes[size].height};
+  padding: ${sizes[size].padding};
+  width: ${fullWidth ? '100%' : 'auto'};
+  border: 2px solid transparent;
+  border-radius: ${theme.radius.pill};
+  font-size: ${sizes[size].font};
+  font-weight: 700;
+  line-height: 1.2;
+  text-decoration: none;
+  white-space: nowrap;
+  cursor: pointer;
+  transition:
+    background-color 150ms ease,
+    transform 150ms ease;
+  &:active:not(:disabled) {
+    transform: translateY(1px);
+  }
+  &:disabled {
+    cursor: not-allowed;
+    background: ${theme.palette.background.muted};
+    color: ${theme.palette.text.secondary};
+    border-color: ${theme.palette.border};
+  }
+  ${variantStyles(theme, variant)}
+`
+
+const styleProps = new Set(['variant', 'size', 'fullWidth'])
+const shouldForwardProp = (prop: string) => !styleProps.has(prop)
+
+export const Button = styled('button', { shouldForwardProp })<ButtonStyleProps>(({ theme, ...props }) =>
+  buttonStyles(theme, props),
+)
+
+/** A link that looks like a button, for navigation. */
+export const ButtonLink = styled('a', { shouldForwardProp })<ButtonStyleProps>(({ theme, ...props }) =>
+  buttonStyles(theme, props),
+)

@@ -1,0 +1,146 @@
+import { css, useTheme } from '@emotion/react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { CloseIcon } from './icons'
+
+interface DialogProps {
+  readonly open: boolean
+  readonly onClose: () => void
+  readonly title: string
+  readonly children: ReactNode
+  /** Buttons at the foot of the dialog. */
+  readonly actions?: ReactNode
+  /** A sheet sliding in from the side (the mobile menu) instead of a centred card. */
+  readonly placement?: 'center' | 'side'
+  readonly id?: string
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, makes the page inert, closes on
+ * Escape and puts the dialog in the top layer. We add backdrop clicks and focus return.
+ */
+export function Dialog({ open, onClose, title, children, actions, placement = 'center', id }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const theme = useTheme()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog || !open) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!dialog.open) dialog.showModal()
+    return () => {
+      dialog.close()
+      opener?.focus()
+    }
+  }, [open])
+
+  if (!open) return null
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape, which the native dialog handles; the click is for the backdrop
+    <dialog
+      ref={ref}
+      id={id}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click whose target is the dialog itself landed on the backdrop.
+        if (event.target === event.currentTarget) onClose()
+      }}
+      css={css`
+        border: none;
+        padding: 0;
+        color: ${theme.palette.text.primary};
+        background: ${theme.palette.background.surface};
+        box-shadow: ${theme.shadow.raised};
+        &::backdrop {
+          background: rgb(15 23 42 / 55%);
+        }
+        ${
+          placement === 'center'
+            ? css`
+              width: min(440px, calc(100vw - 32px));
+              border-radius: ${theme.radius.lg};
+            `
+            : css`
+              margin: 0 0 0 auto;
+              width: min(340px, 88vw);
+              height: 100dvh;
+              max-height: 100dvh;
+            `
+        }
+      `}
+    >
+      <div
+        css={css`
+          display: flex;
+          flex-direction: column;
+          gap: 16px;
+          padding: 24px;
+          height: 100%;
+        `}
+      >
+        <div
+          css={css`
+            display: flex;
+            align-items: flex-start;
+            justify-content: space-between;
+            gap: 16px;
+          `}
+        >
+          <h2
+            id={titleId}
+            css={css`
+              font-size: 1.25rem;
+            `}
+          >
+            {title}
+          </h2>
+          <button
+            type="button"
+            aria-label="Close"
+            onClick={onClose}
+            css={css`
+              display: grid;
+              place-items: center;
+              flex: none;
+              width: 40px;
+              height: 40px;
+              margin: -8px -8px 0 0;
+              border: none;
+              border-radius: ${theme.radius.pill};
+              background: transparent;
+              color: ${theme.palette.text.secondary};
+              cursor: pointer;
+              &:hover {
+                background: ${theme.palette.background.muted};
+              }
+            `}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <div
+          css={css`
+            color: ${theme.palette.text.secondary};
+            flex: 1;
+          `}
+        >
+          {children}
+        </div>
+        {actions && (
+          <div
+            css={css`
+              display: flex;
+              justify-content: flex-end;
+              flex-wrap: wrap;
+              gap: 12px;
+            `}
+          >
+            {actions}
+          </div>
+        )}
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,215 @@
+import { css, useTheme } from '@emotion/react'
+import { useId } from 'react'
+import { Button } from '../../../components/button'
+import { Chip } from '../../../components/chip'
+import { MapPinIcon } from '../../../components/icons'
+import { ProgressBar } from '../../../components/progress-bar'
+import { countdown, formatCount, formatDate, formatPrice, formatPrizeValue } from '../../../lib/format'
+import { openOverlay } from '../../../stores/ui-store'
+import type { HomeCompetition } from '../model/home-competition'
+import { availabilityBadge } from './availability'
+import { CompetitionImage } from './competition-image'
+
+interface CompetitionCardProps {
+  readonly competition: HomeCompetition
+  readonly now: Date
+}
+
+export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
+  const theme = useTheme()
+  const titleId = useId()
+  const badge = availabilityBadge[c.availabilityStatus]
+  const soldOut = c.availabilityStatus === 'SOLD_OUT'
+  const sold = Math.floor(c.soldPercentage)
+  const ends = countdown(c.endDate, now)
+  const ended = ends === 'Ended'
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      css={css`
+        display: flex;
+        flex-direction: column;
+        overflow: hidden;
+        border-radius: ${theme.radius.lg};
+        background: ${theme.palette.background.surface};
+        box-shadow: ${theme.shadow.card};
+        border: 1px solid ${theme.palette.border};
+        transition:
+          box-shadow 200ms ease,
+          transform 200ms ease;
+        &:hover {
+          box-shadow: ${theme.shadow.raised};
+          transform: translateY(-2px);
+        }
+      `}
+    >
+      <div
+        css={css`
+          position: relative;
+        `}
+      >
+        <CompetitionImage src={c.image_url} alt={c.prize} />
+        <div
+          css={css`
+            position: absolute;
+            inset: 12px 12px auto 12px;
+            display: flex;
+            justify-content: space-between;
+            gap: 8px;
+          `}
+        >
+          <Chip tone="accent" solid>
+            Worth {formatPrizeValue(c.prizeValue)}
+          </Chip>
+          {badge && (
+            <Chip tone={badge.tone} solid>
+              {badge.label}
+            </Chip>
+          )}
+        </div>
+      </div>
+
+      <div
+        css={css`
+          display: flex;
+          flex-direction: column;
+          gap: 14px;
+          flex: 1;
+          padding: 20px;
+        `}
+      >
+        <div>
+          <p
+            css={css`
+              display: flex;
+              align-items: center;
+              gap: 4px;
+              font-size: 0.875rem;
+              color: ${theme.palette.text.secondary};
+            `}
+          >
+            <MapPinIcon size={16} />
+            {c.location}
+          </p>
+          <h3
+            id={titleId}
+            css={css`
+              margin-top: 4px;
+              font-size: 1.1875rem;
+              font-weight: 800;
+            `}
+          >
+            {c.title}
+          </h3>
+          <p
+            css={css`
+              margin-top: 4px;
+              color: ${theme.palette.text.secondary};
+              display: -webkit-box;
+              -webkit-line-clamp: 2;
+              -webkit-box-orient: vertical;
+              overflow: hidden;
+            `}
+          >
+            {c.prize}
+          </p>
+        </div>
+
+        <div>
+          <div
+            css={css`
+              display: flex;
+              justify-content: space-between;
+              margin-bottom: 6px;
+              font-size: 0.875rem;
+              font-weight: 600;
+            `}
+          >
+            <span>
+              {c.tickets === null ? 'Unlimited tickets' : `${formatCount(c.tickets)} tickets available`}
+            </span>
+            {c.maxEntries !== null && (
+              <span
+                css={css`
+                  color: ${theme.palette.text.secondary};
+                `}
+              >
+                {sold}% sold
+              </span>
+            )}
+          </div>
+          {c.maxEntries !== null && (
+            <ProgressBar
+              value={c.soldPercentage}
+              label={`Tickets sold for ${c.title}`}
+              valueText={`${sold}% of tickets sold`}
+              tone={badge?.tone ?? 'success'}
+            />
+          )}
+        </div>
+
+        <dl
+          css={css`
+            display: grid;
+            grid-template-columns: repeat(3, auto);
+            justify-content: space-between;
+            gap: 8px;
+            padding: 12px 14px;
+            border-radius: ${theme.radius.md};
+            background: ${theme.palette.background.page};
+            font-size: 0.8125rem;
+            dt {
+              color: ${theme.palette.text.secondary};
+            }
+            dd {
+              font-size: 0.9375rem;
+              font-weight: 700;
+              white-space: nowrap;
+              color: ${theme.palette.text.primary};
+            }
+          `}
+        >
+          <div>
+            <dt>Entry</dt>
+            <dd>{formatPrice(c.price)}</dd>
+          </div>
+          <div>
+            <dt>Max entries</dt>
+            <dd>{c.maxEntries === null ? 'Unlimited' : formatCount(c.maxEntries)}</dd>
+          </div>
+          <div>
+            <dt>Ends</dt>
+            <dd>
+              <time dateTime={c.endDate}>{formatDate(c.endDate)}</time>
+            </dd>
+          </div>
+        </dl>
+
+        <p
+          css={css`
+            font-size: 0.875rem;
+            font-weight: 600;
+            color: ${ended ? theme.palette.error.text : theme.palette.text.secondary};
+          `}
+        >
+          {ended ? 'Ended' : `Closes ${ends.toLowerCase()}`}
+        </p>
+
+        <Button
+          type="button"
+          variant="primary"
+          fullWidth
+          disabled={soldOut || ended}
+          aria-describedby={titleId}
+          onClick={() => openOverlay({ kind: 'entry', competitionTitle: c.title })}
+          css={css`
+            margin-top: auto;
+          `}
+        >
+          {soldOut ? 'Sold Out' : ended ? 'Entries Closed' : 'Enter Competition'}
+        </Button>
+      </div>
+    </article>
+  )
+}
