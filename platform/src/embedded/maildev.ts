@@ -14,7 +14,15 @@ interface MailServer {
 }
 interface MailWeb {
   server?: Server
-  start(port: number, host: string, mailserver: MailServer): void
+  start(
+    port: number,
+    host: string,
+    mailserver: MailServer,
+    user: undefined,
+    password: undefined,
+    basePathname: string,
+    secure: { https: false },
+  ): void
   close(callback: () => void): void
 }
 
@@ -52,7 +60,7 @@ export async function startMailDev(options: {
   mailserver.create(smtpPort, '127.0.0.1', mailDirectory)
   mailserver.loadMailsFromDirectory()
   await mailserver.listen()
-  web.start(webPort, '127.0.0.1', mailserver)
+  web.start(webPort, '127.0.0.1', mailserver, undefined, undefined, '/', { https: false })
   const server = web.server
   if (server && !server.listening) {
     await new Promise<void>((resolve, reject) => {

@@ -62,7 +62,7 @@ describe('the error middleware', () => {
   test('a schema failure names the field', async () => {
     const res = await post('{"name":""}')
     expect(res.status).toBe(400)
-    const body = await res.json()
+    const body = (await res.json()) as { success: boolean; fieldErrors: Record<string, string[]> }
     expect(body.success).toBe(false)
     expect(body.fieldErrors.name).toHaveLength(1)
   })
@@ -70,7 +70,7 @@ describe('the error middleware', () => {
   test('HttpErrors and mapped domain errors keep their status and code', async () => {
     const forbidden = await fetch(`${base}/forbidden`)
     expect(forbidden.status).toBe(403)
-    expect((await forbidden.json()).code).toBe('FORBIDDEN')
+    expect(await forbidden.json()).toMatchObject({ code: 'FORBIDDEN' })
     const domain = await fetch(`${base}/domain`)
     expect(domain.status).toBe(409)
     expect(await domain.json()).toEqual({ success: false, code: 'SOLD_OUT', message: 'Sold out' })

@@ -1,6 +1,13 @@
 import type Koa from 'koa'
 import { badRequest, HttpError } from './errors'
 
+declare module 'koa' {
+  interface Request {
+    /** The parsed JSON body, set by `jsonBody()`; validate it with a contract before use. */
+    body?: unknown
+  }
+}
+
 const limitBytes = 1024 * 1024
 
 /** Reads a JSON request body into `ctx.request.body`; malformed JSON is a 400, never a 500. */
@@ -16,7 +23,7 @@ export function jsonBody() {
       }
       const text = Buffer.concat(chunks).toString('utf8')
       try {
-        ;(ctx.request as { body?: unknown }).body = text.length > 0 ? JSON.parse(text) : undefined
+        ctx.request.body = text.length > 0 ? JSON.parse(text) : undefined
       } catch {
         throw badRequest('Request body is not valid JSON')
       }

@@ -10,6 +10,7 @@ import { createGateway } from '../gateway/gateway'
 import { httpProxy, type RequestHandler } from '../gateway/proxy'
 import type { Logger } from '../logger'
 import { seedDemoData } from '../seed/seed'
+import { seedCommands } from '../seed/seed-commands'
 import { openPlatformDatabase } from './database'
 
 export interface RunningPlatform {
@@ -99,7 +100,8 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
 
     const mediaDir = path.join(config.DATA_DIR, 'media')
     if (config.SEED_DEMO_DATA) {
-      const seeded = await seedDemoData({ handler, mediaDir, now: new Date(), logger })
+      const now = new Date()
+      const seeded = await seedDemoData({ commands: seedCommands(handler, now), mediaDir, now, logger })
       if (seeded.position) await projections.waitForPosition(seeded.position)
     }
 

@@ -10,15 +10,16 @@ import { demoCompetitions, demoDraftIds } from './demo-competitions'
 export interface SeedCommands {
   /** Creates the competition; resolves `false` when one with this id already exists. */
   create(id: string, details: CompetitionDetails, featured: boolean): Promise<boolean>
-  publish(id: string): Promise<Position>
+  /** Publishes it; resolves `undefined` when it is past draft already. */
+  publish(id: string): Promise<Position | undefined>
 }
 
 const dayMs = 24 * 60 * 60 * 1000
 
 /**
  * Demo competitions for a new platform, created and published through the command handlers.
- * Ids are fixed, so it runs on the first start only: later starts find them and do nothing,
- * and a seed cut off half-way finishes what it missed.
+ * Ids are fixed, so it takes effect on the first start only: later starts find the competitions
+ * and change nothing, and a seed cut off half-way finishes what it missed.
  */
 export async function seedDemoData(options: {
   commands: SeedCommands
@@ -39,9 +40,8 @@ export async function seedDemoData(options: {
       startDate: options.now.toISOString(),
       endDate: new Date(options.now.getTime() + demo.endsInDays * dayMs).toISOString(),
     }
-    if (!(await options.commands.create(demo.id, details, demo.featured))) continue
-    created += 1
-    if (!demoDraftIds.has(demo.id)) position = await options.commands.publish(demo.id)
+    if (await options.commands.create(demo.id, details, demo.featured)) created += 1
+    if (!demoDraftIds.has(demo.id)) position = (await options.commands.publish(demo.id)) ?? position
   }
   if (created > 0) options.logger.info(`Seeded ${created} demo competitions`)
   return { created, position }

@@ -1,0 +1,156 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { competitionStream } from '@prizes/contracts'
+import { createPostgresEventStore } from '@prizes/event-store'
+import { allProjections, createKnex, migrateReadModels, startProjections } from '@prizes/projections'
+import pg from 'pg'
+import { startEmbeddedPostgres } from '../embedded/postgres'
+import { createLogger } from '../logger'
+import { formatTable, quantile, throughput } from './measure'
+
+/**
+ * `npm run bench`: event-store append throughput against PostgreSQL's own plain INSERT rate,
+ * and projection lag. One run, one table. Uses a fresh database on DATABASE_URL's server when
+ * set, else a throwaway embedded cluster.
+ */
+const writers = 8
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const lagSamples = Number(process.env.BENCH_LAG_SAMPLES ?? 300)
+
+async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL
+  if (!server) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'prizes-bench-'))
+    const cluster = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false })
+    return {
+      url: cluster.url,
+      drop: async () => {
+        await cluster.stop()
+        await rm(dir, { recursive: true, force: true })
+      },
+    }
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: server })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  await admin.end()
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: server })
+      await client.connect()
+      await client.query(`drop database if exists "${name}" with (force)`)
+      await client.end()
+    },
+  }
+}
+
+const sampleEvent = (i: number) => ({ type: 'BenchPinged', data: { i, at: Date.now() } })
+
+function competitionCreated(competitionId: string) {
+  const now = new Date()
+  return {
+    type: 'CompetitionCreated',
+    data: {
+      competitionId,
+      featured: false,
+      details: {
+        title: 'Bench prize',
+        description: 'Projection lag sample',
+        prize: 'A prize',
+        prizeValuePence: 10_000,
+        entryPricePence: 100,
+        totalTickets: 100,
+        location: 'UK Wide',
+        startDate: now.toISOString(),
+        endDate: new Date(now.getTime() + 86_400_000).toISOString(),
+        imageUrl: null,
+        skillQuestion: { question: 'Two plus two?', options: ['3', '4', '5', '6'], correct: '4' },
+      },
+    },
+    metadata: { occurredAt: now.toISOString(), actor: { system: 'bench' } },
+  }
+}
+
+async function main() {
+  const db = await benchDatabase()
+  const logger = createLogger({ level: 'warn', name: 'bench' })
+  const store = createPostgresEventStore({ connectionString: db.url })
+  const knex = createKnex(db.url)
+  const insertPool = new pg.Pool({ connectionString: db.url, max: writers })
+  try {
+    await store.migrate()
+    await migrateReadModels(knex)
+    console.log(`Benchmarking for ${seconds} s per case with ${writers} concurrent writers...`)
+
+    const revisions = new Map<number, bigint | 'noStream'>()
+    const run = randomBytes(3).toString('hex')
+    const distinct = await throughput(writers, seconds * 1000, async (worker, i) => {
+      const result = await store.append(`bench-${run}-${worker}`, [sampleEvent(i)], {
+        expectedRevision: revisions.get(worker) ?? 'noStream',
+      })
+      revisions.set(worker, result.nextExpectedRevision)
+    })
+
+    const hot = await throughput(writers, seconds * 1000, async (_, i) => {
+      await store.append(`bench-${run}-hot`, [sampleEvent(i)], { expectedRevision: 'any' })
+    })
+
+    await insertPool.query('create table bench_rows (id bigserial primary key, data jsonb not null)')
+    const inserts = await throughput(writers, seconds * 1000, async (_, i) => {
+      await insertPool.query('insert into bench_rows (data) values ($1)', [
+        JSON.stringify(sampleEvent(i).data),
+      ])
+    })
+
+    const projections = await startProjections({ store, knex, logger, projections: allProjections })
+    const lags: number[] = []
+    for (let i = 0; i < lagSamples; i += 1) {
+      const id = randomUUID()
+      const appended = await store.append(competitionStream(id), [competitionCreated(id)], {
+        expectedRevision: 'noStream',
+      })
+      const t0 = performance.now()
+      await projections.waitForPosition(appended.position)
+      lags.push(performance.now() - t0)
+    }
+    await projections.stop()
+    const visible = await knex('competitions').count<{ count: string }[]>('* as count')
+    if (Number(visible[0]?.count) !== lagSamples) throw new Error('Projection lag samples are missing rows')
+
+    const rate = (n: number) => `${Math.round(n).toLocaleString('en-GB')}/s`
+    const pct = (n: number) => `${((n / inserts.perSecond) * 100).toFixed(0)}%`
+    const ms = (n: number) => `${n.toFixed(1)} ms`
+    console.log(
+      `\n${formatTable(
+        ['measure', 'value', 'of INSERT limit'],
+        [
+          [
+            `appends, ${writers} writers, distinct streams`,
+            rate(distinct.perSecond),
+            pct(distinct.perSecond),
+          ],
+          [`appends, ${writers} writers, one hot stream`, rate(hot.perSecond), pct(hot.perSecond)],
+          [`plain INSERT commits, ${writers} connections`, rate(inserts.perSecond), '100%'],
+          [`projection lag p50 (${lagSamples} samples)`, ms(quantile(lags, 0.5)), ''],
+          ['projection lag p99', ms(quantile(lags, 0.99)), ''],
+        ],
+      )}\n`,
+    )
+  } finally {
+    await insertPool.end()
+    await knex.destroy()
+    await store.close()
+    await db.drop()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Benchmark failed:', error)
+  process.exit(1)
+})
