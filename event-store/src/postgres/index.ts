@@ -1,3 +1,4 @@
+export { notifyAppended } from './announce'
 export { appendEvents, type Queryable } from './append'
 export {
   createPostgresEventStore,

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { consoleLogger, type EventStoreLogger } from '../logger'
 import type { EventStore, Subscription } from '../port'
+import { createAppendAnnouncer } from './announce'
 import { appendEvents } from './append'
 import { readAllPage } from './read-all'
 import { readStream } from './read-stream'
@@ -31,6 +32,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   pool.on('error', (error) => logger.warn({ err: error }, 'event store idle connection failed'))
   const wakeUps = createWakeUps(options.connectionString, logger)
   const subscriptions = new Set<Subscription>()
+  const announcer = createAppendAnnouncer(pool, wakeUps.wakeLocal, logger)
 
   return {
     pool,
@@ -47,8 +49,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
         client.release()
       }
     },
-    append: (streamId, events, { expectedRevision }) =>
-      appendEvents(pool, streamId, events, expectedRevision),
+    async append(streamId, events, { expectedRevision }) {
+      const result = await appendEvents(pool, streamId, events, expectedRevision)
+      announcer.announce()
+      return result
+    },
     readStream: (streamId, readOptions) => readStream(pool, streamId, readOptions),
     async readAll({ from, limit, filter }) {
       return (await readAllPage(pool, from, limit, filter)).events
@@ -61,6 +66,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       return subscription
     },
     async close() {
+      announcer.close()
       await Promise.all([...subscriptions].map((s) => s.close()))
       await wakeUps.close()
       await pool.end()

@@ -79,6 +79,8 @@ export function createWakeUps(connectionString: string, logger: EventStoreLogger
   }
 
   return {
+    /** Wakes this process's subscriptions without a round trip through PostgreSQL. */
+    wakeLocal: wakeAll,
     /** Registers a listener and waits until LISTEN is active (or has failed, then polling covers). */
     async listen(): Promise<WakeUpListener> {
       const state: { notified: boolean; wake: (() => void) | undefined } = {
