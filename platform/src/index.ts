@@ -1,4 +1,6 @@
 export { type Config, ConfigError, loadConfig } from './config/config'
+export { createKnex } from './db/knex'
+export { openPlatformDatabase, type PlatformDatabase } from './db/platform-database'
 export { freePort, isPortFree } from './embedded/free-port'
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded/postgres'
 export { type AppOptions, createApp, errorHandler } from './http/app'

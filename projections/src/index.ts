@@ -1,6 +1,5 @@
 export { readCheckpoint } from './checkpoints'
 export { type CompetitionRow, competitionsTable } from './competitions/sql'
-export { createKnex } from './db'
 export { migrateReadModels, readModelMigrationSource } from './migrations/index'
 export { eventTime, type Projection } from './projection'
 export { allProjections } from './projections'

@@ -1,6 +1,5 @@
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, createLogger, loadConfig } from '@prizes/platform'
-import { createKnex } from './db'
+import { ConfigError, createKnex, createLogger, loadConfig } from '@prizes/platform'
 import { migrateReadModels } from './migrations/index'
 import { allProjections } from './projections'
 import { startProjections } from './runner'

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http'
-import { ConfigError, createLogger, loadConfig } from '@prizes/platform'
 // Only the knex factory: the subpath keeps the event store and the runner out of this process.
-import { createKnex } from '@prizes/projections/db'
+import { ConfigError, createKnex, createLogger, loadConfig } from '@prizes/platform'
 import { createQueryApp } from './app'
 
 /**

@@ -1,10 +1,8 @@
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, loadConfig } from '@prizes/platform'
+import { ConfigError, createKnex, loadConfig, openPlatformDatabase } from '@prizes/platform'
 import { Presets, SingleBar } from 'cli-progress'
-import { createKnex } from '../db'
 import { migrateReadModels } from '../migrations/index'
 import { allProjections } from '../projections'
-import { openRebuildDatabase } from './database'
 import { rebuildProjections, selectProjections, UnknownProjection } from './rebuild'
 
 const usage = `Usage: npm run rebuild -- [${allProjections.map((p) => p.name).join('|')}|all]
@@ -23,10 +21,11 @@ async function main(argv: readonly string[]): Promise<void> {
   const chosen = selectProjections(allProjections, names).map((p) => p.name)
   const config = loadConfig()
 
-  const database = await openRebuildDatabase({
+  const database = await openPlatformDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     preferredPort: config.EMBEDDED_PG_PORT,
+    joinRunning: true,
   })
   console.log(`Rebuilding ${chosen.join(', ')} on ${database.source}`)
   const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL })

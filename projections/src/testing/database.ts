@@ -1,7 +1,7 @@
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase } from '@prizes/event-store/testing'
+import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { createKnex } from '../db'
 import { migrateReadModels } from '../migrations/index'
 
 export interface ReadSideTestDatabase {

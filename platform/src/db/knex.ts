@@ -14,7 +14,7 @@ const readModelTypes: Knex.PgCustomTypesConfig = {
   },
 }
 
-/** A knex instance on PostgreSQL with a small pool, shared by projections and the query service. */
+/** A knex instance on PostgreSQL with a small pool, for read models and command-side tables. */
 export function createKnex(connectionString: string, options: { poolMax?: number } = {}): Knex {
   return knexFactory({
     client: 'pg',

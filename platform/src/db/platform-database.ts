@@ -1,19 +1,24 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { startEmbeddedPostgres } from '@prizes/platform'
 import pg from 'pg'
+import { startEmbeddedPostgres } from '../embedded/postgres'
 
-export interface RebuildDatabase {
+export interface PlatformDatabase {
+  /** Connection string of the platform's own database. */
   readonly url: string
-  /** Where the URL came from, for the operator. */
+  /** Where it came from, for the operator. */
   readonly source: string
-  /** Stops the embedded cluster when we started it; otherwise nothing. */
+  /** Set when this process started the embedded cluster. */
+  readonly embedded?: { readonly port: number }
+  /** Stops the embedded cluster when this process started it; otherwise nothing. */
   stop(): Promise<void>
 }
 
-/** The database `npm start` creates inside its embedded cluster (platform launcher). */
-const platformDatabase = 'prizes'
+const databaseName = 'prizes'
+
+/** Where `npm start` leaves its database URL for the operator CLIs (rebuild, audit). */
+const databaseUrlFile = (dataDir: string) => path.join(dataDir, 'postgres-url')
 
 async function connects(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
@@ -43,31 +48,37 @@ async function ensureDatabase(clusterUrl: string, name: string): Promise<string>
 }
 
 /**
- * The platform's database: DATABASE_URL when set; else the embedded cluster of a running
- * `npm start`, whose URL the launcher leaves in `<DATA_DIR>/postgres-url`; else that cluster
- * started here from `<DATA_DIR>/postgres` and stopped again by `stop()`.
+ * The PostgreSQL the platform runs on: `DATABASE_URL` when given; else, for an operator tool
+ * (`joinRunning`), the embedded cluster of a running `npm start`; else the embedded cluster
+ * started here, whose files live under the data folder and survive restarts.
  */
-export async function openRebuildDatabase(options: {
+export async function openPlatformDatabase(options: {
   databaseUrl: string | undefined
   dataDir: string
   preferredPort: number
-}): Promise<RebuildDatabase> {
+  joinRunning?: boolean
+  log?: (line: string) => void
+}): Promise<PlatformDatabase> {
   if (options.databaseUrl) return { url: options.databaseUrl, source: 'DATABASE_URL', stop: async () => {} }
-  const urlFile = path.join(options.dataDir, 'postgres-url')
-  if (existsSync(urlFile)) {
+  const urlFile = databaseUrlFile(options.dataDir)
+  if (options.joinRunning && existsSync(urlFile)) {
     const url = (await readFile(urlFile, 'utf8')).trim()
     if (url && (await connects(url)))
       return { url, source: `the running platform (${urlFile})`, stop: async () => {} }
   }
+  const dir = path.join(options.dataDir, 'postgres')
   const cluster = await startEmbeddedPostgres({
-    dir: path.join(options.dataDir, 'postgres'),
+    dir,
     preferredPort: options.preferredPort,
+    ...(options.log ? { onLog: options.log } : {}),
   })
   try {
-    const url = await ensureDatabase(cluster.url, platformDatabase)
+    const url = await ensureDatabase(cluster.url, databaseName)
+    if (!options.joinRunning) await writeFile(urlFile, `${url}\n`)
     return {
       url,
-      source: `the embedded cluster in ${path.join(options.dataDir, 'postgres')}`,
+      source: `the embedded cluster in ${dir}`,
+      embedded: { port: cluster.port },
       stop: () => cluster.stop(),
     }
   } catch (error) {
