@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+}
+
+test.describe('accessibility', () => {
+  test('the home page has no serious or critical axe violations', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await expect(page.locator('#competitions').getByText('Live data')).toBeVisible()
+    await expect(
+      page.getByTestId('featured-slide').or(page.getByText('Amazing Prizes Coming Soon!')),
+    ).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('the home page on a phone, with the menu open, has none either', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await expect(page.locator('#competitions').getByText('Live data')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  for (const path of ['/about', '/privacy-policy', '/terms-and-conditions', '/responsible-gaming', '/nope']) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+  }
+})

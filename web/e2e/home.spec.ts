@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test'
+import { isActive, listCompetitions } from './support/api'
+
+test.describe('home page', () => {
+  test('the Live Competitions grid shows every active competition and nothing else', async ({
+    page,
+    request,
+  }) => {
+    const competitions = await listCompetitions(request)
+    const active = competitions.filter(isActive)
+    expect(active.length, 'the platform seeds active competitions').toBeGreaterThan(0)
+
+    await page.goto('/')
+    const section = page.locator('#competitions')
+    await expect(section.getByText('Live data')).toBeVisible()
+    const grid = page.getByTestId('competition-grid')
+    for (const c of active) {
+      await expect(grid.getByRole('heading', { level: 3, name: c.title, exact: true })).toBeVisible()
+    }
+    await expect(grid.getByRole('article')).toHaveCount(active.length)
+    for (const c of competitions.filter((c) => !isActive(c))) {
+      await expect(grid.getByRole('heading', { name: c.title, exact: true })).toHaveCount(0)
+    }
+  })
+
+  test('a card shows the price in pounds, tickets, dates and an Enter Competition button', async ({
+    page,
+    request,
+  }) => {
+    const [first] = (await listCompetitions(request)).filter(isActive)
+    if (!first) throw new Error('no active competition to look at')
+
+    await page.goto('/')
+    const card = page.getByRole('article', { name: first.title, exact: true })
+    await expect(card).toContainText(`£${first.entry_price.toFixed(2)}`)
+    await expect(card).toContainText(/tickets available|Unlimited tickets/)
+    await expect(card).toContainText(/Max entries/)
+
+    const enter = card.getByRole('button', { name: /Enter Competition|Sold Out|Entries Closed/ })
+    await expect(enter).toBeVisible()
+    if (await enter.isEnabled()) {
+      await enter.click()
+      const dialog = page.getByRole('dialog', { name: 'Online entry opens soon' })
+      await expect(dialog).toBeVisible()
+      await expect(dialog).toContainText(first.title)
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+      await expect(enter).toBeFocused()
+    }
+  })
+
+  test('card images load lazily, keep their space and describe the prize', async ({ page }) => {
+    await page.goto('/')
+    const grid = page.getByTestId('competition-grid')
+    await expect(grid.getByRole('article').first()).toBeVisible()
+    for (const img of await grid.locator('img').all()) {
+      await expect(img).toHaveAttribute('alt', /\S/)
+      await expect(img).toHaveAttribute('loading', 'lazy')
+      await expect(img).toHaveAttribute('width', /^\d+$/)
+      await expect(img).toHaveAttribute('height', /^\d+$/)
+      expect(await img.getAttribute('src')).toMatch(/^\//)
+    }
+  })
+
+  test('the featured carousel rotates every 5 seconds and the indicators choose a slide', async ({
+    page,
+    request,
+  }) => {
+    const featured = (await listCompetitions(request, '/api/competitions/featured')).filter(
+      (c) => isActive(c) && c.featured,
+    )
+    expect(featured.length, 'the platform seeds more than one featured competition').toBeGreaterThan(1)
+    const [first, second] = featured
+    if (!first || !second) throw new Error('unreachable')
+    const count = featured.length
+
+    await page.goto('/')
+    const carousel = page.getByRole('region', { name: 'Featured prizes' })
+    const title = page.getByTestId('featured-slide').getByRole('heading', { level: 2 })
+    await expect(title).toHaveText(first.title)
+    const shownAt = Date.now()
+    const indicator = (n: number) =>
+      carousel.getByRole('button', { name: `Show featured prize ${n} of ${count}` })
+    await expect(indicator(1)).toHaveAttribute('aria-current', 'true')
+
+    await expect(title).toHaveText(second.title, { timeout: 9_000 })
+    expect(Date.now() - shownAt).toBeGreaterThan(4_500)
+    await expect(indicator(2)).toHaveAttribute('aria-current', 'true')
+    await expect(indicator(1)).not.toHaveAttribute('aria-current', 'true')
+
+    await indicator(1).click()
+    await expect(title).toHaveText(first.title)
+    await expect(indicator(1)).toHaveAttribute('aria-current', 'true')
+    await expect(carousel.getByRole('button', { name: 'Enter Competition' })).toBeVisible()
+  })
+
+  test('the newsletter sign-up checks the address and confirms after a moment', async ({ page }) => {
+    await page.goto('/')
+    const form = page.getByRole('form', { name: 'Newsletter sign-up' })
+    const email = form.getByLabel('Email address')
+    const message = form.getByRole('status')
+
+    await form.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(message).toHaveText('Please enter your email address')
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+
+    await email.fill('not-an-address')
+    await form.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(message).toHaveText('Please enter a valid email address')
+
+    await email.fill('jo.bloggs@example.co.uk')
+    await form.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(form.getByRole('button', { name: 'Subscribing…' })).toBeDisabled()
+    await expect(message).toHaveText('Thanks for subscribing to our newsletter!')
+    await expect(email).toHaveValue('')
+  })
+})

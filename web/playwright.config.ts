@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, devices } from '@playwright/test'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const port = 3917
+const baseURL = `http://127.0.0.1:${port}`
+
+/** Ports the OS says are free now. Synchronous (a short child process) because the config must be. */
+function freePorts(count: number): string[] {
+  const script = `
+    const net = require('node:net')
+    Promise.all(Array.from({ length: ${count} }, () => new Promise((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server))
+    }))).then((servers) => {
+      console.log(servers.map((s) => s.address().port).join(','))
+      for (const s of servers) s.close()
+    })`
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(',')
+}
+
+/**
+ * The config is loaded by the runner and again by each worker. The runner picks a fresh data
+ * directory and free ports once and hands them to the workers through the environment, so only
+ * one directory is made per run (and removed when the runner exits).
+ */
+function runEnvironment(): Record<string, string> {
+  if (!process.env.E2E_DATA_DIR) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'prizes-e2e-'))
+    process.env.E2E_DATA_DIR = dataDir
+    process.env.E2E_PORTS = freePorts(5).join(',')
+    process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+  }
+  const [smtp = '', mailWeb = '', pg = '', command = '', query = ''] = (process.env.E2E_PORTS ?? '').split(
+    ',',
+  )
+  return {
+    PORT: String(port),
+    DATA_DIR: process.env.E2E_DATA_DIR,
+    MAILDEV_SMTP_PORT: smtp,
+    MAILDEV_WEB_PORT: mailWeb,
+    EMBEDDED_PG_PORT: pg,
+    COMMAND_SERVICE_PORT: command,
+    QUERY_SERVICE_PORT: query,
+    LOG_LEVEL: 'warn',
+  }
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  workers: 1,
+  reporter: 'list',
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npx tsx platform/src/launcher/main.ts',
+    cwd: resolve(here, '..'),
+    env: runEnvironment(),
+    url: `${baseURL}/api/competitions`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+})
