@@ -18,11 +18,7 @@ export async function notifyAppended(db: Queryable): Promise<void> {
  * burst of appends costs a couple of tiny statements rather than one per append. A lost NOTIFY
  * only delays delivery until the subscriptions' safety poll.
  */
-export function createAppendAnnouncer(
-  pool: Queryable,
-  wakeLocal: () => void,
-  logger: EventStoreLogger,
-) {
+export function createAppendAnnouncer(pool: Queryable, wakeLocal: () => void, logger: EventStoreLogger) {
   let inFlight = false
   let pending = false
   let closed = false
