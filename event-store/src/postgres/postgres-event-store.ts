@@ -29,7 +29,12 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const timing = { ...defaultTiming, ...options.subscriptions }
   const pool = new pg.Pool({ connectionString: options.connectionString })
   // An idle client dropped by the server must not crash the process; the pool replaces it.
-  pool.on('error', (error) => logger.warn({ err: error }, 'event store idle connection failed'))
+  pool.on('error', (error: Error & { code?: string }) =>
+    // 57P01: the server is shutting down (a restart, or the whole process group being stopped).
+    error.code === '57P01'
+      ? logger.warn({ code: error.code }, 'event store connection closed by the server shutting down')
+      : logger.warn({ err: error }, 'event store idle connection failed'),
+  )
   const wakeUps = createWakeUps(options.connectionString, logger)
   const subscriptions = new Set<Subscription>()
   const announcer = createAppendAnnouncer(pool, wakeUps.wakeLocal, logger)

@@ -61,7 +61,11 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     undo.push(() => database.stop())
     if (database.embedded) logger.info(`Embedded PostgreSQL on port ${database.embedded.port}`)
 
-    const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL })
+    const store = createEventStore({
+      databaseUrl: database.url,
+      eventStoreUrl: config.EVENTSTORE_URL,
+      logger: logger.child({ component: 'event-store' }),
+    })
     undo.push(() => store.close())
     await store.migrate()
 
