@@ -1,0 +1,47 @@
+import path from 'node:path'
+import { createCommandHandler } from '@prizes/command-service'
+import { createEventStore } from '@prizes/event-store'
+import { ConfigError, loadConfig } from '../config/config'
+import { openPlatformDatabase } from '../db/platform-database'
+import { createLogger } from '../logger'
+import { seedDemoData } from '../seed/seed'
+import { seedCommands } from '../seed/seed-commands'
+
+/**
+ * `npm run seed`: the demo competitions, through the command handlers, against the configured
+ * database (or the running embedded one). docker-compose runs it once; `npm start` seeds by
+ * itself. Running it again changes nothing.
+ */
+async function main() {
+  const config = loadConfig()
+  const logger = createLogger({ level: config.LOG_LEVEL, name: 'seed' })
+  const database = await openPlatformDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    preferredPort: config.EMBEDDED_PG_PORT,
+    joinRunning: true,
+  })
+  const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL, logger })
+  try {
+    await store.migrate()
+    const handler = createCommandHandler({ store, logger })
+    const now = new Date()
+    const { created } = await seedDemoData({
+      commands: seedCommands(handler, now),
+      mediaDir: path.join(config.DATA_DIR, 'media'),
+      now,
+      logger,
+    })
+    console.log(
+      created > 0 ? `Created ${created} demo competitions` : 'The demo competitions were already there',
+    )
+  } finally {
+    await store.close()
+    await database.stop()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})
