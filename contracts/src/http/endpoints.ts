@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import * as auth from '../auth/schemas'
 import { competitionList } from '../competition'
 
 export type Service = 'command' | 'query'
@@ -35,6 +36,97 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: competitionList,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    service: 'command',
+    request: auth.registerRequest,
+    response: auth.registerResponse,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    service: 'command',
+    request: auth.loginRequest,
+    response: auth.loginResponse,
+  }),
+  getProfile: endpoint({
+    method: 'GET',
+    path: '/api/auth/profile',
+    service: 'command',
+    request: noBody,
+    response: auth.profileResponse,
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: '/api/auth/profile',
+    service: 'command',
+    request: auth.updateProfileRequest,
+    response: auth.updateProfileResponse,
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/api/auth/change-password',
+    service: 'command',
+    request: auth.changePasswordRequest,
+    response: auth.messageResponse,
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    service: 'command',
+    request: auth.emailOnlyRequest,
+    response: auth.messageResponse,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    service: 'command',
+    request: auth.emailOnlyRequest,
+    response: auth.messageResponse,
+  }),
+  checkEmail: endpoint({
+    method: 'POST',
+    path: '/api/auth/check-email',
+    service: 'command',
+    request: auth.emailOnlyRequest,
+    response: auth.checkEmailResponse,
+  }),
+  loginForEntry: endpoint({
+    method: 'POST',
+    path: '/api/auth/login-for-entry',
+    service: 'command',
+    request: auth.loginForEntryRequest,
+    response: auth.sessionResponse,
+  }),
+  createGuestAccount: endpoint({
+    method: 'POST',
+    path: '/api/auth/create-guest-account',
+    service: 'command',
+    request: auth.createGuestAccountRequest,
+    response: auth.sessionResponse,
+  }),
+  verifyResetToken: endpoint({
+    method: 'GET',
+    path: '/api/auth/verify-reset-token/:token',
+    service: 'command',
+    request: noBody,
+    response: auth.verifyResetTokenResponse,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    service: 'command',
+    request: auth.resetPasswordRequest,
+    response: auth.messageResponse,
+  }),
+  verifyEmail: endpoint({
+    method: 'GET',
+    path: '/api/auth/verify-email/:token',
+    service: 'command',
+    request: noBody,
+    response: auth.verifyEmailResponse,
   }),
   commandHealth: endpoint({
     method: 'GET',

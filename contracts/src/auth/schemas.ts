@@ -1,0 +1,150 @@
+import { z } from 'zod'
+import { userRole } from '../events/user'
+import { authMessages as m } from './messages'
+
+/** SPEC section 5: an optional leading +, then digits, spaces, hyphens or brackets; 10 or more. */
+export const phonePattern = /^\+?[0-9\s\-()]{10,}$/
+export const minimumPasswordLength = 8
+export const minimumAge = 18
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message)
+
+export const email = required(m.emailRequired)
+  .pipe(z.email(m.emailInvalid))
+  .transform((value) => value.toLowerCase())
+
+export const newPassword = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(minimumPasswordLength, m.passwordTooShort)
+  .regex(/[a-z]/, m.passwordNeedsLowercase)
+  .regex(/[A-Z]/, m.passwordNeedsUppercase)
+  .regex(/[0-9]/, m.passwordNeedsNumber)
+
+export const phone = required(m.phoneRequired).regex(phonePattern, m.phoneInvalid)
+
+/** ISO calendar date; the 18-and-over rule needs today's date and lives in the domain. */
+export const dateOfBirth = required(m.dateOfBirthRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateOfBirthRequired)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), m.dateOfBirthRequired)
+
+/** The session user of SPEC section 3 (camelCase). */
+export const sessionUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  dateOfBirth: z.string().nullable(),
+  role: userRole,
+  isAdmin: z.boolean(),
+  isGuest: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  avatar: z.string().optional(),
+})
+export type SessionUser = z.infer<typeof sessionUser>
+
+const ok = z.literal(true)
+const confirmation = z.string({ error: m.confirmPasswordRequired }).min(1, m.confirmPasswordRequired)
+
+export const registerRequest = z.object({
+  firstName: required(m.firstNameRequired),
+  lastName: required(m.lastNameRequired),
+  email,
+  password: newPassword,
+  phone,
+  address: required(m.addressRequired),
+  dateOfBirth,
+  marketingEmails: z.boolean().default(false),
+})
+export const registerResponse = z.object({
+  success: ok,
+  message: z.string(),
+  user: sessionUser,
+  token: z.null(),
+})
+
+export const loginRequest = z.object({
+  email,
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired),
+  rememberMe: z.boolean().optional(),
+})
+export const loginResponse = z.object({
+  success: ok,
+  message: z.string(),
+  user: sessionUser,
+  token: z.string(),
+})
+
+export const profileResponse = z.object({ success: ok, user: sessionUser })
+export const updateProfileRequest = z.object({
+  firstName: required(m.firstNameRequired),
+  lastName: required(m.lastNameRequired),
+  /** Read-only (contact support to change it): accepted so the web can send the whole form. */
+  email: z.string().optional(),
+  phone,
+  address: z.string().trim().default(''),
+})
+export const updateProfileResponse = z.object({ success: ok, message: z.string(), user: sessionUser })
+
+export const changePasswordRequest = z
+  .object({
+    currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired),
+    newPassword,
+    confirmPassword: confirmation,
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: m.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  })
+
+/** resend-verification, forgot-password and check-email take only an email. */
+export const emailOnlyRequest = z.object({
+  email: required(m.enterEmail)
+    .pipe(z.email(m.forgotEmailInvalid))
+    .transform((v) => v.toLowerCase()),
+})
+export const messageResponse = z.object({ success: ok, message: z.string() })
+export const checkEmailResponse = z.object({ success: ok, exists: z.boolean() })
+
+export const loginForEntryRequest = loginRequest.pick({ email: true, password: true })
+export const sessionResponse = z.object({
+  success: ok,
+  token: z.string(),
+  user: sessionUser,
+  message: z.string().optional(),
+})
+
+export const createGuestAccountRequest = z.object({
+  firstName: required(m.firstNameRequired),
+  lastName: required(m.lastNameRequired),
+  email,
+  phone,
+  address: required(m.addressRequired),
+  tempPassword: newPassword,
+  source: z.literal('competition_entry'),
+})
+
+export const verifyResetTokenResponse = z.object({
+  success: ok,
+  message: z.string(),
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+})
+export const resetPasswordRequest = z
+  .object({
+    token: z.string({ error: m.noResetToken }).min(1, m.noResetToken),
+    password: newPassword,
+    confirmPassword: confirmation,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: m.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  })
+
+export const verifyEmailResponse = z.object({
+  success: ok,
+  message: z.string(),
+  alreadyVerified: z.boolean(),
+})
