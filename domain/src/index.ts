@@ -43,3 +43,4 @@ export {
 } from './competition/state'
 export type { Decider, EventDecoder, StoredEvent, StreamDecider } from './decider'
 export { DomainError } from './domain-error'
+export * from './rules'
