@@ -107,6 +107,11 @@ export const emailOnlyRequest = z.object({
     .transform((v) => v.toLowerCase()),
 })
 export const messageResponse = z.object({ success: ok, message: z.string() })
+/**
+ * Changing the password ends every session of the user, so the answer carries a fresh token
+ * for the browser that made the change.
+ */
+export const changePasswordResponse = messageResponse.extend({ token: z.string().optional() })
 export const checkEmailResponse = z.object({ success: ok, exists: z.boolean() })
 
 export const loginForEntryRequest = loginRequest.pick({ email: true, password: true })

@@ -70,7 +70,7 @@ export const endpoints = {
     path: '/api/auth/change-password',
     service: 'command',
     request: auth.changePasswordRequest,
-    response: auth.messageResponse,
+    response: auth.changePasswordResponse,
   }),
   resendVerification: endpoint({
     method: 'POST',
