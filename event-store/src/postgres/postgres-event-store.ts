@@ -35,6 +35,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       ? logger.warn({ code: error.code }, 'event store connection closed by the server shutting down')
       : logger.warn({ err: error }, 'event store idle connection failed'),
   )
+  // pg-pool's end() resolves before its connections have closed; close() waits for them, so a
+  // caller may stop the server right after (the embedded cluster does) without cutting them off.
+  const open = new Set<pg.PoolClient>()
+  pool.on('connect', (client) => {
+    open.add(client)
+    client.once('end', () => open.delete(client))
+  })
   const wakeUps = createWakeUps(options.connectionString, logger)
   const subscriptions = new Set<Subscription>()
   const announcer = createAppendAnnouncer(pool, wakeUps.wakeLocal, logger)
@@ -74,7 +81,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       announcer.close()
       await Promise.all([...subscriptions].map((s) => s.close()))
       await wakeUps.close()
+      const closing = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)))
       await pool.end()
+      await Promise.all(closing)
     },
   }
 }

