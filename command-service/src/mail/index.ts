@@ -1,0 +1,10 @@
+export { brand } from './brand'
+export type { Mailer, OutgoingMail } from './mailer'
+export { createSmtpMailer, InvalidSmtpUrl, type SmtpMailerOptions } from './smtp-mailer'
+export {
+  guestInvitationEmail,
+  type InvitationLink,
+  passwordResetEmail,
+  verificationEmail,
+} from './templates/account-emails'
+export type { RenderedEmail } from './templates/render'

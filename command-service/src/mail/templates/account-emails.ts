@@ -1,0 +1,108 @@
+import { brand } from '../brand'
+import { forgotPasswordLink, tokenLink } from './links'
+import { greeting, type RenderedEmail, renderEmail } from './render'
+import { describeValidity, type LinkValidity } from './validity'
+
+interface Recipient {
+  readonly publicUrl: string
+  /** Shown in the greeting; omitted when unknown. */
+  readonly firstName?: string | undefined
+}
+
+const ignoreIfNotYou =
+  'If you did not ask for this, you can ignore this email: nothing changes until the link is used.'
+
+/** After registration or a resend: the link to the verify-email page. */
+export function verificationEmail(
+  input: Recipient & LinkValidity & { readonly token: string },
+): RenderedEmail {
+  return renderEmail(`Verify your email address for ${brand.name}`, [
+    { kind: 'paragraph', text: greeting(input.firstName) },
+    {
+      kind: 'paragraph',
+      text: `Thank you for signing up to ${brand.name}. Please confirm your email address so you can sign in and enter competitions.`,
+    },
+    {
+      kind: 'button',
+      label: 'Verify my email address',
+      href: tokenLink(input.publicUrl, 'verify-email', input.token),
+    },
+    { kind: 'paragraph', text: `This link can be used once and is valid for ${describeValidity(input)}.` },
+    { kind: 'paragraph', text: ignoreIfNotYou },
+  ])
+}
+
+/** After forgot-password: the link to the reset-password page. */
+export function passwordResetEmail(
+  input: Recipient & LinkValidity & { readonly token: string },
+): RenderedEmail {
+  return renderEmail(`Reset your ${brand.name} password`, [
+    { kind: 'paragraph', text: greeting(input.firstName) },
+    { kind: 'paragraph', text: 'We received a request to reset the password of your account.' },
+    {
+      kind: 'button',
+      label: 'Choose a new password',
+      href: tokenLink(input.publicUrl, 'reset-password', input.token),
+    },
+    { kind: 'paragraph', text: `This link can be used once and is valid for ${describeValidity(input)}.` },
+    {
+      kind: 'paragraph',
+      text: 'If you did not ask to reset your password, you can ignore this email: your password stays as it is.',
+    },
+  ])
+}
+
+/**
+ * Which link a guest's invitation carries. A reset token lets the guest choose a password, and
+ * completing a reset also verifies the email, so one link does both; with only a verification
+ * token the guest verifies here and is pointed to "forgot password" to choose a password.
+ */
+export type InvitationLink =
+  | { readonly page: 'reset-password'; readonly token: string }
+  | { readonly page: 'verify-email'; readonly token: string }
+
+/** To a guest account created during a competition entry. */
+export function guestInvitationEmail(
+  input: Recipient & LinkValidity & { readonly link: InvitationLink },
+): RenderedEmail {
+  const intro = {
+    kind: 'paragraph',
+    text: `We created a ${brand.name} guest account for you when you entered a competition. Finish setting it up to sign in at any time, follow your entries and hear if you win.`,
+  } as const
+  const validity = {
+    kind: 'paragraph',
+    text: `This link can be used once and is valid for ${describeValidity(input)}.`,
+  } as const
+  const notYou = {
+    kind: 'paragraph',
+    text: 'If you did not enter a competition with us, you can ignore this email.',
+  } as const
+  const subject = `Finish setting up your ${brand.name} account`
+  const href = tokenLink(input.publicUrl, input.link.page, input.link.token)
+  if (input.link.page === 'reset-password') {
+    return renderEmail(subject, [
+      { kind: 'paragraph', text: greeting(input.firstName) },
+      intro,
+      {
+        kind: 'paragraph',
+        text: 'Choose your own password below. Doing so also confirms your email address.',
+      },
+      { kind: 'button', label: 'Choose my password', href },
+      validity,
+      notYou,
+    ])
+  }
+  return renderEmail(subject, [
+    { kind: 'paragraph', text: greeting(input.firstName) },
+    intro,
+    { kind: 'paragraph', text: 'First, please confirm your email address.' },
+    { kind: 'button', label: 'Verify my email address', href },
+    validity,
+    {
+      kind: 'paragraph',
+      text: 'Then choose your own password: on the sign-in form, use "Forgot password" and we will email you a link, or go straight to:',
+    },
+    { kind: 'link', href: forgotPasswordLink(input.publicUrl) },
+    notYou,
+  ])
+}
