@@ -44,3 +44,71 @@ export {
 export type { Decider, EventDecoder, StoredEvent, StreamDecider } from './decider'
 export { DomainError } from './domain-error'
 export * from './rules'
+export {
+  type ChangeSettings,
+  decideSettings,
+  evolveSettings,
+  initialSettingsState,
+  type SettingsCommand,
+  type SettingsState,
+  settingsDecider,
+} from './settings/decide'
+export { decodeSettingsEvent, type SettingsEvent } from './settings/events'
+export type {
+  BanUser,
+  ChangePassword,
+  DemoteUser,
+  EraseUser,
+  MarkEmailVerified,
+  NewLink,
+  PromoteUser,
+  RegisterUser,
+  Registration,
+  RequestEmailVerification,
+  RequestPasswordReset,
+  ResetPassword,
+  UnbanUser,
+  UpdateProfile,
+  UserCommand,
+  VerifyEmail,
+} from './user/commands'
+export { decide as decideUser, userDecider } from './user/decide'
+export { assertResetLinkUsable } from './user/decide-links'
+export {
+  AccountBanned,
+  CannotActOnSelf,
+  EmailNotVerified,
+  EmailTaken,
+  IncorrectCurrentPassword,
+  InvalidCredentials,
+  InvalidDateOfBirth,
+  InvalidToken,
+  isUserError,
+  type OneTimeTokenPurpose,
+  RegistrationsClosed,
+  UserAlreadyExists,
+  type UserError,
+  UserNotFound,
+} from './user/errors'
+export { decodeUserEvent, type UserEvent, type UserEventType } from './user/events'
+export {
+  ageOn,
+  assertCanSignIn,
+  assertRegistrableDateOfBirth,
+  dateOfBirthProblem,
+  expiryAfter,
+  invalidDateOfBirthMessage,
+  isExpired,
+  oldestPlausibleAge,
+  resetLinkLifetimeMs,
+  verificationLinkLifetimeMs,
+} from './user/rules'
+export {
+  type ErasedUser,
+  evolve as evolveUser,
+  initialState as initialUserState,
+  type NoUser,
+  type OutstandingToken,
+  type RegisteredUser,
+  type UserState,
+} from './user/state'

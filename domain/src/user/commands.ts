@@ -1,0 +1,82 @@
+import type { Encrypted, EncryptedPersonalData } from '@prizes/contracts'
+import type { CommandMetadata } from '../competition/decide'
+
+/**
+ * The user commands. Everything random or secret arrives ready-made: the command side
+ * encrypts personal fields, hashes passwords and derives one-time tokens, and the domain sees
+ * only ciphertext and token hashes. Clear values appear only where a rule must read them (the
+ * date of birth for the age limit).
+ */
+
+/** A new one-time link: the nonce the mail reactor re-derives the token from, and its hash. */
+export interface NewLink {
+  readonly nonce: string
+  readonly tokenHash: string
+}
+
+/** How an account comes to be; each way records a different registration. */
+export type Registration =
+  /** Sign-up form: an adult who must verify the email before signing in. */
+  | { readonly kind: 'self'; readonly dateOfBirth: string; readonly verification: NewLink }
+  /** Created at entry time (SPEC section 4): signed in at once, invited to verify by email. */
+  | { readonly kind: 'guest'; readonly verification: NewLink }
+  /** The operator's admin account: verified from the start, no email sent. */
+  | { readonly kind: 'admin' }
+
+interface UserCommandOf<Type extends string, Data> {
+  readonly type: Type
+  readonly data: { readonly userId: string } & Data
+  readonly metadata: CommandMetadata
+}
+
+export type RegisterUser = UserCommandOf<
+  'RegisterUser',
+  {
+    readonly personal: EncryptedPersonalData
+    readonly passwordHash: Encrypted
+    readonly marketingEmails: boolean
+    readonly registration: Registration
+  }
+>
+export type RequestEmailVerification = UserCommandOf<'RequestEmailVerification', { readonly link: NewLink }>
+export type VerifyEmail = UserCommandOf<'VerifyEmail', { readonly tokenHash: string }>
+/** Verification without a link, for the admin bootstrap promoting an existing account. */
+export type MarkEmailVerified = UserCommandOf<'MarkEmailVerified', Record<never, never>>
+export type RequestPasswordReset = UserCommandOf<'RequestPasswordReset', { readonly link: NewLink }>
+export type ResetPassword = UserCommandOf<
+  'ResetPassword',
+  { readonly tokenHash: string; readonly passwordHash: Encrypted }
+>
+/** The current password was checked by the command side (argon2 is not pure). */
+export type ChangePassword = UserCommandOf<'ChangePassword', { readonly passwordHash: Encrypted }>
+/** The email and date of birth are not editable: the decider keeps the recorded ones. */
+export type UpdateProfile = UserCommandOf<
+  'UpdateProfile',
+  {
+    readonly firstName: Encrypted
+    readonly lastName: Encrypted
+    readonly phone: Encrypted
+    readonly address: Encrypted
+  }
+>
+/** `byUserId`: the admin acting, so nobody bans or demotes themselves. */
+export type BanUser = UserCommandOf<'BanUser', { readonly byUserId?: string }>
+export type UnbanUser = UserCommandOf<'UnbanUser', Record<never, never>>
+export type PromoteUser = UserCommandOf<'PromoteUser', Record<never, never>>
+export type DemoteUser = UserCommandOf<'DemoteUser', { readonly byUserId?: string }>
+export type EraseUser = UserCommandOf<'EraseUser', Record<never, never>>
+
+export type UserCommand =
+  | RegisterUser
+  | RequestEmailVerification
+  | VerifyEmail
+  | MarkEmailVerified
+  | RequestPasswordReset
+  | ResetPassword
+  | ChangePassword
+  | UpdateProfile
+  | BanUser
+  | UnbanUser
+  | PromoteUser
+  | DemoteUser
+  | EraseUser

@@ -1,0 +1,136 @@
+import type { registrationSources } from '@prizes/contracts'
+import type { StreamDecider } from '../decider'
+import type {
+  BanUser,
+  DemoteUser,
+  EraseUser,
+  PromoteUser,
+  RegisterUser,
+  Registration,
+  UnbanUser,
+  UpdateProfile,
+  UserCommand,
+} from './commands'
+import {
+  changePassword,
+  markEmailVerified,
+  requestEmailVerification,
+  requestPasswordReset,
+  resetPassword,
+  verificationRequested,
+  verifyEmail,
+} from './decide-links'
+import { CannotActOnSelf, UserAlreadyExists, UserNotFound } from './errors'
+import { decodeUserEvent, type UserEvent } from './events'
+import { assertRegistrableDateOfBirth } from './rules'
+import { evolve, initialState, type RegisteredUser, type UserState } from './state'
+
+/** An erased user is gone for every command, though the stream stays. */
+function registered(state: UserState, userId: string): RegisteredUser {
+  if (state.status !== 'registered') throw new UserNotFound(userId)
+  return state
+}
+
+const sources = {
+  self: 'registration',
+  guest: 'competition_entry',
+  admin: 'admin_bootstrap',
+} as const satisfies Record<Registration['kind'], (typeof registrationSources)[number]>
+
+function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
+  const { userId, personal, passwordHash, marketingEmails, registration } = command.data
+  if (state.status !== 'none') throw new UserAlreadyExists(userId)
+  const { now } = command.metadata
+  if (registration.kind === 'self') assertRegistrableDateOfBirth(registration.dateOfBirth, now)
+  const registered: UserEvent = {
+    type: 'UserRegistered',
+    data: {
+      userId,
+      personal,
+      passwordHash,
+      role: registration.kind === 'admin' ? 'admin' : 'user',
+      guest: registration.kind === 'guest',
+      source: sources[registration.kind],
+      marketingEmails,
+      emailVerified: registration.kind === 'admin',
+    },
+  }
+  if (registration.kind === 'admin') return [registered]
+  // The mail reactor sends the link when it sees the request; registering sends nothing itself.
+  return [registered, verificationRequested(userId, registration.verification, now)]
+}
+
+function updateProfile(command: UpdateProfile, user: RegisteredUser): UserEvent[] {
+  const { userId, ...editable } = command.data
+  // Email (contact support to change it) and date of birth stay as recorded.
+  const { email, dateOfBirth } = user.personal
+  return [{ type: 'ProfileUpdated', data: { userId, personal: { ...editable, email, dateOfBirth } } }]
+}
+
+function banUser(command: BanUser, user: RegisteredUser): UserEvent[] {
+  if (command.data.byUserId === user.userId) throw new CannotActOnSelf('ban')
+  return user.banned ? [] : [{ type: 'UserBanned', data: { userId: user.userId } }]
+}
+
+function unbanUser(_command: UnbanUser, user: RegisteredUser): UserEvent[] {
+  return user.banned ? [{ type: 'UserUnbanned', data: { userId: user.userId } }] : []
+}
+
+function promoteUser(_command: PromoteUser, user: RegisteredUser): UserEvent[] {
+  return user.role === 'admin' ? [] : [{ type: 'UserPromoted', data: { userId: user.userId } }]
+}
+
+function demoteUser(command: DemoteUser, user: RegisteredUser): UserEvent[] {
+  if (command.data.byUserId === user.userId) throw new CannotActOnSelf('demote')
+  return user.role === 'admin' ? [{ type: 'UserDemoted', data: { userId: user.userId } }] : []
+}
+
+/** Erasing twice is one erasure: the second finds nothing left to erase. */
+function eraseUser(command: EraseUser, state: UserState): UserEvent[] {
+  if (state.status === 'erased') return []
+  const user = registered(state, command.data.userId)
+  return [{ type: 'UserErased', data: { userId: user.userId } }]
+}
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  const { userId } = command.data
+  switch (command.type) {
+    case 'RegisterUser':
+      return registerUser(command, state)
+    case 'RequestEmailVerification':
+      return requestEmailVerification(command, registered(state, userId))
+    case 'VerifyEmail':
+      return verifyEmail(command, registered(state, userId))
+    case 'MarkEmailVerified':
+      return markEmailVerified(command, registered(state, userId))
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, registered(state, userId))
+    case 'ResetPassword':
+      return resetPassword(command, registered(state, userId))
+    case 'ChangePassword':
+      return changePassword(command, registered(state, userId))
+    case 'UpdateProfile':
+      return updateProfile(command, registered(state, userId))
+    case 'BanUser':
+      return banUser(command, registered(state, userId))
+    case 'UnbanUser':
+      return unbanUser(command, registered(state, userId))
+    case 'PromoteUser':
+      return promoteUser(command, registered(state, userId))
+    case 'DemoteUser':
+      return demoteUser(command, registered(state, userId))
+    case 'EraseUser':
+      return eraseUser(command, state)
+    default: {
+      const unhandled: never = command
+      throw new Error(`Unknown user command ${JSON.stringify(unhandled)}`)
+    }
+  }
+}
+
+export const userDecider: StreamDecider<UserCommand, UserState, UserEvent> = {
+  decide,
+  evolve,
+  initialState,
+  decodeEvent: decodeUserEvent,
+}
