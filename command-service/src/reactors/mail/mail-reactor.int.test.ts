@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto'
+import { type UserEvent, userStream } from '@prizes/contracts'
+import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
+import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import { createKnex, createLogger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashToken } from '../../crypto/one-time-token'
+import { generateUserKey } from '../../crypto/personal-data'
+import type { Mailer } from '../../mail/mailer'
+import { createSmtpMailer } from '../../mail/smtp-mailer'
+import type { RunningReactor } from '../runner'
+import { migrateReactorTables } from '../tables'
+import { startTestInbox, type TestInbox } from '../testing/maildev-inbox'
+import { linkRequested, oneTimeSecret, registered, withEnvelope } from '../testing/user-events'
+import { mailReactorName, startMailReactor } from './mail-reactor'
+
+const publicUrl = 'https://prizes.example.co.uk'
+const logger = createLogger({ level: 'silent' })
+const hour = 3_600_000
+
+let database: TestDatabase
+let store: PostgresEventStore
+let knex: Knex
+let inbox: TestInbox
+let smtp: Mailer
+let reactor: RunningReactor
+/** Addresses the SMTP server is made to refuse, to see the reactor carry on. */
+const refused = new Set<string>()
+const mailer: Mailer = {
+  send: (mail) =>
+    refused.has(mail.to) ? Promise.reject(new Error('550 mailbox unavailable')) : smtp.send(mail),
+  close: () => smtp.close(),
+}
+
+const start = () =>
+  startMailReactor({ store, knex, mailer, secrets: { oneTimeTokens: oneTimeSecret }, publicUrl, logger })
+
+beforeAll(async () => {
+  database = await createTestDatabase('mail_reactor')
+  store = createPostgresEventStore({ connectionString: database.url })
+  await store.migrate()
+  knex = createKnex(database.url)
+  await migrateReactorTables(knex)
+  // The accounts' own migration creates this table; the reactor only reads it.
+  await knex.raw(
+    'create table if not exists user_keys (user_id text primary key, key_id text not null, key bytea not null)',
+  )
+  inbox = await startTestInbox()
+  smtp = createSmtpMailer({ url: inbox.smtpUrl })
+  reactor = await start()
+})
+
+afterAll(async () => {
+  await reactor?.stop()
+  mailer.close()
+  await inbox?.stop()
+  await knex?.destroy()
+  await store?.close()
+  await database?.drop()
+})
+
+/** Registers a user (key in `user_keys`) and asks for a link in the same command, as sign-up does. */
+async function signUp(options: { guest?: boolean; expiresAt?: Date; alsoReset?: boolean } = {}) {
+  const userId = randomUUID()
+  const key = generateUserKey()
+  const email = `${userId}@example.com`
+  await knex('user_keys').insert({ user_id: userId, key_id: key.id, key: key.key })
+  const expiresAt = options.expiresAt ?? new Date(Date.now() + hour)
+  const verify = linkRequested('verify-email', userId, expiresAt)
+  const reset = linkRequested('reset-password', userId, expiresAt)
+  const command = randomUUID()
+  const events: UserEvent[] = [
+    registered(userId, key, { firstName: 'Ada', email }, options.guest),
+    verify.event,
+  ]
+  if (options.alsoReset) events.push(reset.event)
+  const appended = await store.append(
+    userStream(userId),
+    events.map((event) => withEnvelope(event, new Date(), command)),
+    { expectedRevision: 'noStream' },
+  )
+  return { userId, email, verify, reset, position: appended.position }
+}
+
+const tokenIn = (text: string, page: string) =>
+  new URL(
+    text.match(new RegExp(`${publicUrl}/${page}\\?token=\\S+`))?.[0] ?? `${publicUrl}/none`,
+  ).searchParams.get('token')
+
+describe('mail reactor (PostgreSQL event store, MailDev over SMTP)', () => {
+  it('sends the verification email, HTML and text, whose link token hashes to the event', async () => {
+    const user = await signUp()
+    await reactor.waitForPosition(user.position, { timeoutMs: 10_000 })
+    const [email, ...others] = await inbox.waitForEmails(user.email)
+    expect(others).toEqual([])
+    expect(email?.subject).toBe('Verify your email address for Prize Platform')
+    const token = tokenIn(email?.text ?? '', 'verify-email')
+    expect(token && hashToken(token)).toBe(user.verify.event.data.tokenHash)
+    expect(email?.html).toContain(`href="${publicUrl}/verify-email?token=${token}"`)
+    expect(email?.text).toContain('Hello Ada,')
+    expect(email?.html).toContain('Hello Ada,')
+    const [requestId] = await eventIdsOf(user.userId)
+    const [claim] = await knex('sent_emails')
+      .where({ event_id: requestId ?? '' })
+      .select('template', 'sent_at', 'error')
+    expect(claim).toMatchObject({ template: 'verification', error: null })
+    expect(claim?.sent_at).toBeInstanceOf(Date)
+  })
+
+  it('invites a guest to verify and choose a password', async () => {
+    const guest = await signUp({ guest: true })
+    const [email] = await inbox.waitForEmails(guest.email)
+    expect(email?.subject).toBe('Finish setting up your Prize Platform account')
+    const token = tokenIn(email?.text ?? '', 'verify-email')
+    expect(token && hashToken(token)).toBe(guest.verify.event.data.tokenHash)
+    expect(email?.text).toContain(`${publicUrl}/?forgot-password=true`)
+  })
+
+  it('sends a guest one invitation with the reset link when both links were asked together', async () => {
+    const guest = await signUp({ guest: true, alsoReset: true })
+    const control = await signUp()
+    await inbox.waitForEmails(control.email)
+    const emails = await inbox.emailsTo(guest.email)
+    expect(emails).toHaveLength(1)
+    const token = tokenIn(emails[0]?.text ?? '', 'reset-password')
+    expect(token && hashToken(token)).toBe(guest.reset.event.data.tokenHash)
+  })
+
+  it('sends nothing to an erased user (key deleted), nor for an expired request', async () => {
+    // The key goes before the reactor gets to the request: stopped meanwhile, so the order is certain.
+    await reactor.stop()
+    const erased = await signUp()
+    const expired = await signUp({ expiresAt: new Date(Date.now() - 1000) })
+    await knex('user_keys').where({ user_id: erased.userId }).delete()
+    reactor = await start()
+    const control = await signUp()
+    await inbox.waitForEmails(control.email)
+    await reactor.waitForPosition(control.position, { timeoutMs: 10_000 })
+    expect(await inbox.emailsTo(erased.email)).toEqual([])
+    expect(await inbox.emailsTo(expired.email)).toEqual([])
+    const claimed = await knex('sent_emails').whereIn(
+      'event_id',
+      await eventIdsOf(erased.userId, expired.userId),
+    )
+    expect(claimed).toEqual([])
+  })
+
+  it('does not send again after a restart, even one that lost its checkpoint', async () => {
+    const user = await signUp()
+    await inbox.waitForEmails(user.email)
+    await reactor.waitForPosition(user.position, { timeoutMs: 10_000 })
+    await reactor.stop()
+    reactor = await start()
+    await reactor.waitForPosition(user.position, { timeoutMs: 10_000 })
+
+    // As if the process died after sending but before moving its checkpoint: the log replays.
+    await reactor.stop()
+    await knex('reactor_checkpoints').where({ name: mailReactorName }).delete()
+    reactor = await start()
+    const next = await signUp()
+    await inbox.waitForEmails(next.email)
+    expect(await inbox.emailsTo(user.email)).toHaveLength(1)
+  })
+
+  it('logs an SMTP refusal, keeps the error, and carries on with the next email', async () => {
+    const unlucky = await signUp()
+    refused.add(unlucky.email)
+    const lucky = await signUp()
+    await inbox.waitForEmails(lucky.email)
+    const [verification] = await eventIdsOf(unlucky.userId)
+    const [row] = await knex('sent_emails')
+      .where({ event_id: verification ?? '' })
+      .select('sent_at', 'error')
+    expect(row).toEqual({ sent_at: null, error: '550 mailbox unavailable' })
+  })
+})
+
+async function eventIdsOf(...userIds: string[]): Promise<string[]> {
+  const streams = await Promise.all(userIds.map((id) => store.readStream(userStream(id))))
+  return streams.flat().flatMap((event) => (event.type === 'UserRegistered' ? [] : [event.id]))
+}

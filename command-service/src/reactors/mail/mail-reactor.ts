@@ -1,0 +1,122 @@
+import { userStream, userStreamPrefix } from '@prizes/contracts'
+import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { deriveOneTimeToken, hashToken } from '../../crypto/one-time-token'
+import { decryptValue, type UserKey } from '../../crypto/personal-data'
+import type { Mailer } from '../../mail/mailer'
+import { type Reactor, type RunningReactor, startReactor } from '../runner'
+import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
+import { composeEmail } from './compose'
+import { planEmail } from './plan'
+import { claimEmail, markEmailFailed, markEmailSent } from './sent-emails'
+import { foldUserMailView, tokenRequestOf, tokenRequestTypes } from './user-view'
+
+export interface MailReactorOptions {
+  readonly store: EventStore
+  /** The command-side database: `reactor_checkpoints`, `sent_emails`, `user_keys`. */
+  readonly knex: Knex
+  readonly mailer: Mailer
+  /** The secret one-time tokens are derived from (`loadSecrets(knex)`). */
+  readonly secrets: { readonly oneTimeTokens: Buffer }
+  /** Links in emails start with this (PUBLIC_URL). */
+  readonly publicUrl: string
+  readonly logger: Logger
+  /** Where user keys come from; the `user_keys` table unless given. */
+  readonly userKeys?: UserKeyReader
+  /** The clock that decides whether a request has expired. */
+  readonly now?: () => Date
+  readonly retryDelayMs?: number
+}
+
+export const mailReactorName = 'mail'
+
+/**
+ * Sends the account emails from the user events: EmailVerificationRequested becomes the
+ * verification email (the guest invitation for a guest), PasswordResetRequested the reset email.
+ *
+ * At most once per event: the event id is claimed in `sent_emails` before sending, and only the
+ * claimant sends. A crash between claim and send loses that one email (the user can ask again:
+ * resend-verification, forgot-password) rather than ever sending it twice; so does an SMTP error,
+ * which is logged and kept in `sent_emails.error` while the reactor moves on. Anything that fails
+ * before the claim (reading the stream, the database) is retried by the runner.
+ */
+export function createMailReactor(options: MailReactorOptions): Reactor {
+  const { store, knex, mailer, secrets, publicUrl } = options
+  const userKeys = options.userKeys ?? knexUserKeyReader(knex)
+  const now = options.now ?? (() => new Date())
+  const logger = options.logger.child({ reactor: mailReactorName })
+
+  async function react(event: RecordedEvent): Promise<void> {
+    const log = logger.child({ eventId: event.id, eventType: event.type, streamId: event.streamId })
+    const request = tokenRequestOf(event)
+    if (!request) return void log.warn('not a valid token request; no email')
+    const user = foldUserMailView(await store.readStream(userStream(request.userId)))
+    if (!user) return void log.warn('no registration in the user stream; no email')
+    const plan = planEmail(request, user, now())
+    if (!plan.send) return void log.info({ reason: plan.reason }, 'no email')
+
+    const key = await userKeys.read(request.userId)
+    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
+    const purpose = plan.link.type === 'PasswordResetRequested' ? 'reset-password' : 'verify-email'
+    const token = deriveOneTimeToken(secrets.oneTimeTokens, purpose, request.userId, plan.link.nonce)
+    if (hashToken(token) !== plan.link.tokenHash) {
+      // A link that cannot work is worse than none: the secret is not the one the command side used.
+      return void log.error('the derived token does not match the event; is the one-time-token secret right?')
+    }
+    const recipient = readRecipient(key, user.personal.email, user.personal.firstName, log)
+    if (!recipient) return
+
+    const mail = composeEmail({ template: plan.template, link: plan.link, token, publicUrl, ...recipient })
+    if (!(await claimEmail(knex, event.id, plan.template))) {
+      return void log.info('email already claimed for this event; not sending again')
+    }
+    try {
+      await mailer.send(mail)
+    } catch (error) {
+      log.error({ err: error, template: plan.template }, 'sending the email failed; it will not be retried')
+      await markEmailFailed(knex, event.id, error instanceof Error ? error.message : String(error)).catch(
+        (markError: unknown) => log.warn({ err: markError }, 'could not record the failure'),
+      )
+      return
+    }
+    log.info({ template: plan.template }, 'email sent')
+    await markEmailSent(knex, event.id).catch((markError: unknown) =>
+      log.warn({ err: markError }, 'email sent, but could not record it'),
+    )
+  }
+
+  return {
+    name: mailReactorName,
+    filter: { streamPrefixes: [userStreamPrefix], eventTypes: tokenRequestTypes },
+    react,
+  }
+}
+
+function readRecipient(
+  key: UserKey,
+  email: string,
+  firstName: string,
+  log: Logger,
+): { to: string; firstName: string | undefined } | undefined {
+  try {
+    const to = decryptValue(key, email)
+    if (!to) return undefined
+    return { to, firstName: decryptValue(key, firstName) }
+  } catch (error) {
+    // Decrypting is pure: a wrong key or a damaged value fails the same way on every retry.
+    log.error({ err: error }, 'cannot decrypt the recipient; no email')
+    return undefined
+  }
+}
+
+/** Starts the mail reactor on its own subscription and checkpoint. */
+export function startMailReactor(options: MailReactorOptions): Promise<RunningReactor> {
+  return startReactor({
+    store: options.store,
+    knex: options.knex,
+    logger: options.logger,
+    reactor: createMailReactor(options),
+    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+  })
+}

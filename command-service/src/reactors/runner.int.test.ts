@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto'
+import { createPostgresEventStore, type PostgresEventStore, type RecordedEvent } from '@prizes/event-store'
+import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import { createKnex, createLogger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Reactor, startReactor } from './runner'
+import { migrateReactorTables, readReactorCheckpoint } from './tables'
+
+const logger = createLogger({ level: 'silent' })
+let database: TestDatabase
+let store: PostgresEventStore
+let knex: Knex
+
+beforeAll(async () => {
+  database = await createTestDatabase('reactor_runner')
+  store = createPostgresEventStore({ connectionString: database.url })
+  await store.migrate()
+  knex = createKnex(database.url)
+  await migrateReactorTables(knex)
+})
+
+afterAll(async () => {
+  await knex?.destroy()
+  await store?.close()
+  await database?.drop()
+})
+
+const append = (type: string, label: string) =>
+  store.append(`thing-${randomUUID()}`, [{ type, data: { label } }], { expectedRevision: 'noStream' })
+
+/** Records what it reacted to; throws for an event while `failing` says so. */
+function spyReactor(name: string, failing: (event: RecordedEvent) => boolean = () => false) {
+  const seen: string[] = []
+  const reactor: Reactor = {
+    name,
+    filter: { eventTypes: ['Wanted'] },
+    async react(event) {
+      if (failing(event)) throw new Error('not now')
+      seen.push(String((event.data as { label: string }).label))
+    },
+  }
+  return { reactor, seen }
+}
+
+describe('startReactor', () => {
+  it('reacts to its event types only, in order, and resumes from its checkpoint', async () => {
+    const { reactor, seen } = spyReactor(`resume-${randomUUID()}`)
+    await append('Wanted', 'a')
+    await append('Other', 'x')
+    const b = await append('Wanted', 'b')
+    const first = await startReactor({ store, knex, logger, reactor })
+    await first.waitForPosition(b.position, { timeoutMs: 10_000 })
+    await first.stop()
+    expect(seen).toEqual(['a', 'b'])
+    expect(await readReactorCheckpoint(knex, reactor.name)).toEqual(b.position)
+
+    const c = await append('Wanted', 'c')
+    const second = await startReactor({ store, knex, logger, reactor })
+    await second.waitForPosition(c.position, { timeoutMs: 10_000 })
+    await second.stop()
+    expect(seen).toEqual(['a', 'b', 'c'])
+  })
+
+  it('retries a failing event and holds the ones behind it until it succeeds', async () => {
+    let failures = 2
+    const { reactor, seen } = spyReactor(`retry-${randomUUID()}`, (event) => {
+      const label = (event.data as { label: string }).label
+      if (label !== 'flaky' || failures === 0) return false
+      failures -= 1
+      return true
+    })
+    const start = await append('Wanted', 'before')
+    const running = await startReactor({ store, knex, logger, reactor, retryDelayMs: 10 })
+    await running.waitForPosition(start.position, { timeoutMs: 10_000 })
+    await append('Wanted', 'flaky')
+    const last = await append('Wanted', 'after')
+    await running.waitForPosition(last.position, { timeoutMs: 10_000 })
+    await running.stop()
+    expect(failures).toBe(0)
+    expect(seen.slice(-2)).toEqual(['flaky', 'after'])
+  })
+
+  it('reaches a position past the last event it handles', async () => {
+    const { reactor } = spyReactor(`idle-${randomUUID()}`)
+    const other = await append('Other', 'y')
+    const running = await startReactor({ store, knex, logger, reactor })
+    await expect(running.waitForPosition(other.position, { timeoutMs: 10_000 })).resolves.toBeUndefined()
+    await running.stop()
+  })
+})

@@ -1,0 +1,128 @@
+import type { EventStore, Position, RecordedEvent, SubscriptionFilter } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { createReactorProgress } from './progress'
+import { readReactorCheckpoint, writeReactorCheckpoint } from './tables'
+
+/** A process manager: reacts to some event types by calling an outside system or sending commands. */
+export interface Reactor {
+  /** Names its checkpoint; never rename a reactor that has run, or it starts over. */
+  readonly name: string
+  readonly filter: SubscriptionFilter
+  /**
+   * Deals with one event. Throwing means "try this event again": the runner waits and retries
+   * and the checkpoint stays put, so a reactor must make a repeat harmless (or impossible).
+   */
+  react(event: RecordedEvent): Promise<void>
+}
+
+export interface RunningReactor {
+  /** Resolves once the reactor has dealt with the log up to `position` (inclusive). */
+  waitForPosition(position: Position, options?: { timeoutMs?: number }): Promise<void>
+  /** Ends the subscription after the event in hand. */
+  stop(): Promise<void>
+}
+
+export interface StartReactorOptions {
+  readonly store: EventStore
+  readonly knex: Knex
+  readonly logger: Logger
+  readonly reactor: Reactor
+  /** First retry delay after a failure; it doubles up to `maxRetryDelayMs`. */
+  readonly retryDelayMs?: number
+  readonly maxRetryDelayMs?: number
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+/**
+ * Runs one reactor on its own `$all` subscription, filtered to what it handles, from its stored
+ * checkpoint. Events are handled one at a time, in log order; the checkpoint moves after each.
+ * A failing event is retried with a doubling delay and holds up the events behind it, so the
+ * reactor never skips one; a failing subscription is reopened from the last handled event.
+ */
+export async function startReactor(options: StartReactorOptions): Promise<RunningReactor> {
+  const { store, knex, reactor } = options
+  const logger = options.logger.child({ reactor: reactor.name })
+  const initialDelay = options.retryDelayMs ?? 200
+  const maxDelay = options.maxRetryDelayMs ?? 30_000
+  const delay = (attempt: number) => Math.min(maxDelay, initialDelay * 2 ** Math.min(attempt, 30))
+  const stopping = new AbortController()
+
+  let from = await readReactorCheckpoint(knex, reactor.name)
+  const progress = createReactorProgress(reactor.name, store, reactor.filter, from)
+
+  /** Runs `step` until it succeeds (true) or the reactor stops (false). */
+  async function untilDone(what: string, event: RecordedEvent, step: () => Promise<void>): Promise<boolean> {
+    for (let attempt = 0; !stopping.signal.aborted; attempt += 1) {
+      try {
+        await step()
+        if (attempt > 0) logger.info({ eventId: event.id, attempt }, `${what} succeeded after retrying`)
+        return true
+      } catch (error) {
+        const delayMs = delay(attempt)
+        logger.error(
+          { err: error, eventId: event.id, eventType: event.type, attempt, delayMs },
+          `${what} failed; retrying`,
+        )
+        await sleep(delayMs, stopping.signal)
+      }
+    }
+    return false
+  }
+
+  async function handle(event: RecordedEvent): Promise<void> {
+    if (!(await untilDone('reaction', event, () => reactor.react(event)))) return
+    from = event.position
+    progress.advance(event.position)
+    await untilDone('checkpoint', event, () => writeReactorCheckpoint(knex, reactor.name, event.position))
+  }
+
+  async function run(): Promise<void> {
+    let attempt = 0
+    while (!stopping.signal.aborted) {
+      const subscription = store.subscribeToAll({ from, filter: reactor.filter })
+      const close = () => void subscription.close().catch(() => {})
+      stopping.signal.addEventListener('abort', close, { once: true })
+      try {
+        for await (const event of subscription) {
+          await handle(event)
+          attempt = 0
+          if (stopping.signal.aborted) break
+        }
+        if (!stopping.signal.aborted) throw new Error('The subscription ended by itself')
+      } catch (error) {
+        if (stopping.signal.aborted) break
+        const delayMs = delay(attempt)
+        logger.error({ err: error, attempt, delayMs }, 'reactor subscription failed; resubscribing')
+        attempt += 1
+        await sleep(delayMs, stopping.signal)
+      } finally {
+        stopping.signal.removeEventListener('abort', close)
+        await subscription.close().catch(() => {})
+      }
+    }
+  }
+
+  const running = run()
+  logger.info('reactor started')
+  return {
+    waitForPosition: (position, opts) => progress.waitForPosition(position, opts),
+    async stop() {
+      stopping.abort()
+      progress.stop()
+      await running
+    },
+  }
+}
