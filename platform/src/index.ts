@@ -1,3 +1,4 @@
+export * from './auth'
 export { type Config, ConfigError, loadConfig } from './config/config'
 export { createKnex } from './db/knex'
 export { openPlatformDatabase, type PlatformDatabase } from './db/platform-database'

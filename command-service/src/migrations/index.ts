@@ -1,0 +1,33 @@
+import type { Knex } from 'knex'
+import { userTables } from './0001-user-tables'
+import { authTables } from './0002-auth-tables'
+
+/** In order. Never edit one that has shipped: add the next. */
+const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
+  ['0001-user-tables', userTables],
+  ['0002-auth-tables', authTables],
+])
+
+/** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */
+export const commandMigrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return [...migrations.keys()]
+  },
+  getMigrationName(name) {
+    return name
+  },
+  async getMigration(name) {
+    const migration = migrations.get(name)
+    if (!migration) throw new Error(`Unknown command-side migration ${name}`)
+    return migration
+  },
+}
+
+/**
+ * Brings the command-side tables up to date. Their own bookkeeping table keeps them apart from
+ * the read-model migrations in the same database; knex's lock table makes two instances
+ * starting at once take turns.
+ */
+export async function migrateCommandTables(knex: Knex): Promise<void> {
+  await knex.migrate.latest({ migrationSource: commandMigrationSource, tableName: 'command_migrations' })
+}

@@ -1,0 +1,22 @@
+export {
+  type AuthenticateOptions,
+  authenticate,
+  optionalUser,
+  type Principal,
+  requireAdmin,
+  requireUser,
+} from './authenticate'
+export {
+  createKnexRateLimiter,
+  type RateLimit,
+  type RateLimiter,
+  type RateLimitVerdict,
+} from './rate-limiter'
+export { loadSecrets, type PlatformSecrets, platformSecret } from './secrets'
+export {
+  createKnexSessionStore,
+  type SessionRecord,
+  type SessionStore,
+  sessionRecordOf,
+} from './session-store'
+export { issueSessionToken, type SessionClaims, sessionLifetimeMs, verifySessionToken } from './session-token'

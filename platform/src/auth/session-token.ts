@@ -1,0 +1,56 @@
+import { errors, jwtVerify, SignJWT } from 'jose'
+import { z } from 'zod'
+
+/** SPEC section 9: the token (and the web's `auth_token` cookie) lasts 7 days. */
+export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000
+
+const algorithm = 'HS256'
+
+export interface SessionClaims {
+  readonly userId: string
+  readonly role: 'user' | 'admin'
+  /** The user's token version when the token was issued; see `SessionStore`. */
+  readonly tokenVersion: number
+}
+
+const payload = z.object({
+  sub: z.string().min(1),
+  role: z.enum(['user', 'admin']),
+  tv: z.number().int().nonnegative(),
+})
+
+export async function issueSessionToken(
+  secret: Uint8Array,
+  claims: SessionClaims,
+  now: Date,
+): Promise<string> {
+  return new SignJWT({ role: claims.role, tv: claims.tokenVersion })
+    .setProtectedHeader({ alg: algorithm })
+    .setSubject(claims.userId)
+    .setIssuedAt(now)
+    .setExpirationTime(new Date(now.getTime() + sessionLifetimeMs))
+    .sign(secret)
+}
+
+/**
+ * The claims of a token this server signed and that has not expired at `now`, else undefined.
+ * Only HS256 is accepted, so a token cannot choose a weaker algorithm (or none) for itself.
+ */
+export async function verifySessionToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<SessionClaims | undefined> {
+  try {
+    const { payload: verified } = await jwtVerify(token, secret, {
+      algorithms: [algorithm],
+      currentDate: now,
+    })
+    const claims = payload.safeParse(verified)
+    if (!claims.success) return undefined
+    return { userId: claims.data.sub, role: claims.data.role, tokenVersion: claims.data.tv }
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return undefined
+    throw error
+  }
+}
