@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { createKnex } from '@prizes/platform'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createCommandApp } from './app'
 import { silentLogger } from './testing/fixtures'
 import { createInMemoryEventStore } from './testing/in-memory-event-store'
@@ -9,8 +10,13 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
 
+// These tests never reach a table; knex connects only on a first query, so nothing listens here.
+const knex = createKnex('postgres://nobody@127.0.0.1:9/none')
+afterAll(() => knex.destroy())
+const secrets = { jwt: Buffer.alloc(32, 1), oneTimeTokens: Buffer.alloc(32, 2) }
+
 async function start(store: Parameters<typeof createCommandApp>[0]['store']) {
-  const server = await serve(createCommandApp({ store, logger: silentLogger }))
+  const server = await serve(createCommandApp({ store, logger: silentLogger, knex, secrets }))
   servers.push(server)
   return server.url
 }
@@ -24,11 +30,10 @@ describe('command app', () => {
   })
 
   it('is unhealthy, with the error body, when the event store does not answer', async () => {
-    const url = await start({
-      readStream: async () => {
-        throw new Error('connection refused')
-      },
-    })
+    const refused = async () => {
+      throw new Error('connection refused')
+    }
+    const url = await start({ readStream: refused, append: refused })
     const response = await fetch(`${url}/api/health/command`)
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({

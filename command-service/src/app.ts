@@ -1,13 +1,32 @@
 import Router from '@koa/router'
 import { endpoints, type ResponseOf } from '@prizes/contracts'
-import type { EventStore } from '@prizes/event-store'
-import { createApp, HttpError, type Logger } from '@prizes/platform'
+import {
+  createApp,
+  createKnexRateLimiter,
+  HttpError,
+  type Logger,
+  type PlatformSecrets,
+} from '@prizes/platform'
+import type { Knex } from 'knex'
 import type Koa from 'koa'
+import { authRouters } from './auth/auth-routers'
+import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
+import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
 import { mapCommandError } from './errors'
 
 export interface CommandAppOptions {
-  readonly store: Pick<EventStore, 'readStream'>
+  readonly store: StreamStore
   readonly logger: Logger
+  /** The command-side tables (`migrateCommandTables` must have run). */
+  readonly knex: Knex
+  /** `loadSecrets(knex)`. */
+  readonly secrets: PlatformSecrets
+  /** Share one handler (and its stream cache) with other callers in the process; else one is made. */
+  readonly handler?: CommandHandler
+  /** The time every request runs at; tests move it. The real clock unless given. */
+  readonly clock?: () => Date
+  /** Overrides of `defaultRateLimits`, per action (tests use small ones). */
+  readonly rateLimits?: Partial<Record<RateLimitedAction, RateLimitPolicy>>
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -30,14 +49,23 @@ function healthRouter({ store, logger }: CommandAppOptions): Router {
 }
 
 /**
- * The command service's HTTP app. For now only its health check; the admin endpoints for
- * competitions arrive with their issue and will share this app's error mapping.
+ * The command service's HTTP app: its health check and the auth endpoints. The admin endpoints
+ * arrive with their issues and share this app's error mapping.
  */
 export function createCommandApp(options: CommandAppOptions): Koa {
+  const { store, knex, secrets, logger } = options
+  const handler =
+    options.handler ?? createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
+  const auth = authRouters({
+    deps: { handler, store, knex, secrets, logger },
+    clock: options.clock ?? (() => new Date()),
+    limiter: createKnexRateLimiter(knex),
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+  })
   return createApp({
     name: 'command',
-    logger: options.logger,
+    logger,
     mapError: mapCommandError,
-    routers: [healthRouter(options)],
+    routers: [healthRouter(options), ...auth],
   })
 }

@@ -1,5 +1,5 @@
 import { errorCodes } from '@prizes/contracts'
-import { isCompetitionError } from '@prizes/domain'
+import { isCompetitionError, isUserError, type UserError } from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { HttpError } from '@prizes/platform'
 
@@ -17,6 +17,7 @@ export function mapCommandError(error: unknown): HttpError | undefined {
       'This was changed by someone else at the same time. Please try again.',
     )
   }
+  if (isUserError(error)) return mapUserError(error)
   if (!isCompetitionError(error)) return undefined
   switch (error.code) {
     case 'COMPETITION_NOT_FOUND':
@@ -34,6 +35,37 @@ export function mapCommandError(error: unknown): HttpError | undefined {
           Object.entries(error.fieldErrors).map(([field, messages]) => [field, [...messages]]),
         ),
       )
+    default: {
+      const unmapped: never = error
+      throw new Error(`No HTTP mapping for ${String(unmapped)}`)
+    }
+  }
+}
+
+/**
+ * Account errors: a wrong password is 401, a refusal of who the user is (banned, unverified,
+ * registrations closed) 403, a broken rule of the form 400 naming the field, a clash 409.
+ */
+function mapUserError(error: UserError): HttpError {
+  switch (error.code) {
+    case 'USER_NOT_FOUND':
+      return new HttpError(404, error.code, error.message)
+    case 'INVALID_CREDENTIALS':
+      return new HttpError(401, error.code, error.message)
+    case 'EMAIL_NOT_VERIFIED':
+    case 'ACCOUNT_BANNED':
+    case 'REGISTRATIONS_CLOSED':
+      return new HttpError(403, error.code, error.message)
+    case 'EMAIL_TAKEN':
+    case 'USER_ALREADY_EXISTS':
+    case 'CANNOT_ACT_ON_SELF':
+      return new HttpError(409, error.code, error.message)
+    case 'INVALID_TOKEN':
+      return new HttpError(400, error.code, error.message)
+    case 'INVALID_DATE_OF_BIRTH':
+      return new HttpError(400, errorCodes.validation, error.message, { dateOfBirth: [error.message] })
+    case 'INCORRECT_CURRENT_PASSWORD':
+      return new HttpError(400, errorCodes.validation, error.message, { currentPassword: [error.message] })
     default: {
       const unmapped: never = error
       throw new Error(`No HTTP mapping for ${String(unmapped)}`)

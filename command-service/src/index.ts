@@ -1,4 +1,11 @@
+export { loadSecrets, type PlatformSecrets } from '@prizes/platform'
 export { type CommandAppOptions, createCommandApp } from './app'
+export {
+  defaultRateLimits,
+  type RateLimitedAction,
+  type RateLimitPolicies,
+  type RateLimitPolicy,
+} from './auth/rate-limits'
 export {
   type CommandHandler,
   type CommandHandlerOptions,
@@ -28,6 +35,7 @@ export {
   type SmtpMailerOptions,
   verificationEmail,
 } from './mail'
+export { commandMigrationSource, migrateCommandTables } from './migrations'
 export {
   createMailReactor,
   knexUserKeyReader,
@@ -40,3 +48,15 @@ export {
   startReactor,
   type UserKeyReader,
 } from './reactors'
+export { changeSettings, loadSettings } from './settings/settings'
+export {
+  type AdminAccountInput,
+  type AdminAccountOutcome,
+  createAdminAccount,
+  InvalidAdminAccount,
+} from './users/admin-account'
+export type { AccountDeps } from './users/deps'
+export { eraseUser } from './users/erase'
+export { type NewAccount, type OpenedAccount, openAccount } from './users/registration'
+export { banUser, demoteUser, promoteUser, type StandingInput, unbanUser } from './users/standing'
+export { type LoadedUser, loadUser, type UserResult } from './users/user-stream'

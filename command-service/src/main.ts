@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, createLogger, loadConfig } from '@prizes/platform'
+import { ConfigError, createKnex, createLogger, loadConfig, loadSecrets } from '@prizes/platform'
 import { createCommandApp } from './app'
+import { migrateCommandTables } from './migrations'
 
 /**
  * The command service on its own (docker-compose). `npm start` does not use this file: the
@@ -35,8 +36,11 @@ async function main() {
     logger,
   })
   await store.migrate()
+  const knex = createKnex(config.DATABASE_URL)
+  await migrateCommandTables(knex)
+  const secrets = await loadSecrets(knex)
 
-  const server = createServer(createCommandApp({ store, logger }).callback())
+  const server = createServer(createCommandApp({ store, logger, knex, secrets }).callback())
   await listen(server, config.COMMAND_SERVICE_PORT, config.HOST)
   logger.info(`command service listening on ${config.HOST}:${config.COMMAND_SERVICE_PORT}`)
 
@@ -55,6 +59,7 @@ async function main() {
       server.closeIdleConnections()
     })
     await store.close()
+    await knex.destroy()
     process.exit(0)
   }
   const onSignal = (signal: string) =>

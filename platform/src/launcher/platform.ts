@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
-import { createCommandApp, createCommandHandler } from '@prizes/command-service'
+import { createCommandApp, createCommandHandler, migrateCommandTables } from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
 import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
 import { createQueryApp } from '@prizes/query-service'
+import { loadSecrets } from '../auth/secrets'
 import type { Config } from '../config/config'
 import { createKnex } from '../db/knex'
 import { openPlatformDatabase } from '../db/platform-database'
@@ -72,6 +73,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     const knex = createKnex(database.url)
     undo.push(() => knex.destroy())
     await migrateReadModels(knex)
+    await migrateCommandTables(knex)
 
     const projections = await startProjections({
       store,
@@ -93,7 +95,13 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     }
 
     const handler = createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
-    const commandApp = createCommandApp({ store, logger: logger.child({ service: 'command' }) })
+    const commandApp = createCommandApp({
+      store,
+      handler,
+      knex,
+      secrets: await loadSecrets(knex),
+      logger: logger.child({ service: 'command' }),
+    })
     const queryApp = createQueryApp({ knex, logger: logger.child({ service: 'query' }) })
     const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')
     const services: Record<'command' | 'query', RequestHandler> = {

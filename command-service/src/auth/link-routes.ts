@@ -1,0 +1,54 @@
+import Router from '@koa/router'
+import { authMessages, endpoints } from '@prizes/contracts'
+import { badRequest, jsonBody, parseOr400 } from '@prizes/platform'
+import { checkResetLink, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './links'
+import { serverMessages } from './messages'
+import { requestContext } from './request-context'
+import { type AuthRouteOptions, limited, respond } from './routes'
+
+/** The emailed links: asking for them and using them. */
+export function linkRouter(options: AuthRouteOptions): Router {
+  const { deps, clock } = options
+  const router = new Router()
+  router.use(jsonBody())
+
+  // Same answer whether or not the email has an account: nobody learns who is registered.
+  router.post(endpoints.resendVerification.path, limited(options, 'resendVerification'), async (ctx) => {
+    const { email } = parseOr400(endpoints.resendVerification.request, ctx.request.body)
+    await resendVerification(deps, email, requestContext(ctx, clock))
+    respond(ctx, 'resendVerification', { success: true, message: serverMessages.verificationSent })
+  })
+
+  router.post(endpoints.forgotPassword.path, limited(options, 'forgotPassword'), async (ctx) => {
+    const { email } = parseOr400(endpoints.forgotPassword.request, ctx.request.body)
+    await requestPasswordReset(deps, email, requestContext(ctx, clock))
+    respond(ctx, 'forgotPassword', { success: true, message: authMessages.resetLinkSent })
+  })
+
+  router.get(endpoints.verifyEmail.path, async (ctx) => {
+    const { alreadyVerified } = await verifyEmail(deps, ctx.params.token ?? '', requestContext(ctx, clock))
+    const message = alreadyVerified ? serverMessages.alreadyVerified : serverMessages.emailVerified
+    respond(ctx, 'verifyEmail', { success: true, message, alreadyVerified })
+  })
+
+  router.get(endpoints.verifyResetToken.path, async (ctx) => {
+    const user = await checkResetLink(deps, ctx.params.token ?? '', clock())
+    respond(ctx, 'verifyResetToken', { success: true, message: serverMessages.resetLinkValid, user })
+  })
+
+  router.post(endpoints.resetPassword.path, async (ctx) => {
+    const input = parseOr400(endpoints.resetPassword.request, ctx.request.body)
+    await resetPassword(deps, input, requestContext(ctx, clock))
+    respond(ctx, 'resetPassword', { success: true, message: serverMessages.passwordReset })
+  })
+
+  // The link's path without its token: say what is missing rather than "no route".
+  router.get('/api/auth/verify-email', () => {
+    throw badRequest(authMessages.noVerificationToken)
+  })
+  router.get('/api/auth/verify-reset-token', () => {
+    throw badRequest(authMessages.noResetToken)
+  })
+
+  return router
+}

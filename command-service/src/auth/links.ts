@@ -1,0 +1,132 @@
+import {
+  assertResetLinkUsable,
+  expiryAfter,
+  InvalidToken,
+  type OneTimeTokenPurpose,
+  resetLinkLifetimeMs,
+  type UserCommand,
+  verificationLinkLifetimeMs,
+} from '@prizes/domain'
+import { hashToken } from '../crypto/one-time-token'
+import { encryptValue } from '../crypto/personal-data'
+import type { CommandContext } from '../event-metadata'
+import type { AccountDeps } from '../users/deps'
+import { userIdByEmail } from '../users/email-index'
+import { hashPassword } from '../users/passwords'
+import { decryptPersonal } from '../users/personal'
+import { newLink } from '../users/registration'
+import { withStandingChange } from '../users/session-standing'
+import { readUserKey } from '../users/user-keys'
+import { loadUser, loadUserState, runUserCommand } from '../users/user-stream'
+import { deleteToken, recordToken, userIdByToken } from '../users/user-tokens'
+
+/**
+ * The email links: asking for one (verification again, or a password reset) and using one.
+ * Asking answers the same whether or not the email has an account, so these return nothing.
+ */
+
+const lifetimes: Record<OneTimeTokenPurpose, number> = {
+  'verify-email': verificationLinkLifetimeMs,
+  'reset-password': resetLinkLifetimeMs,
+}
+
+async function requestLink(
+  deps: AccountDeps,
+  email: string,
+  purpose: OneTimeTokenPurpose,
+  context: CommandContext,
+): Promise<void> {
+  const { knex, handler } = deps
+  const { now } = context
+  const userId = await userIdByEmail(knex, email)
+  if (userId === undefined) return
+  const state = await loadUserState(deps.store, userId)
+  if (state.status !== 'registered' || (purpose === 'verify-email' && state.emailVerified)) return
+  const link = newLink(deps.secrets.oneTimeTokens, purpose, userId)
+  const metadata = { now }
+  const command: UserCommand =
+    purpose === 'verify-email'
+      ? { type: 'RequestEmailVerification', data: { userId, link }, metadata }
+      : { type: 'RequestPasswordReset', data: { userId, link }, metadata }
+  // Recorded before the event, so the link works the moment the mail reactor sends it.
+  const expiresAt = expiryAfter(now, lifetimes[purpose])
+  await recordToken(knex, { tokenHash: link.tokenHash, userId, purpose, expiresAt }, now)
+  try {
+    const { events } = await runUserCommand(handler, command, context)
+    if (events.length === 0) await deleteToken(knex, link.tokenHash)
+  } catch (error) {
+    await deleteToken(knex, link.tokenHash)
+    throw error
+  }
+}
+
+export function resendVerification(deps: AccountDeps, email: string, context: CommandContext): Promise<void> {
+  return requestLink(deps, email, 'verify-email', context)
+}
+
+export function requestPasswordReset(
+  deps: AccountDeps,
+  email: string,
+  context: CommandContext,
+): Promise<void> {
+  return requestLink(deps, email, 'reset-password', context)
+}
+
+async function userOfToken(
+  deps: AccountDeps,
+  tokenHash: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<string> {
+  const userId = await userIdByToken(deps.knex, tokenHash, purpose)
+  if (userId === undefined) throw new InvalidToken(purpose, 'unknown')
+  return userId
+}
+
+/** Uses a verification link; a second use finds the email verified and says so. */
+export async function verifyEmail(
+  deps: AccountDeps,
+  token: string,
+  context: CommandContext,
+): Promise<{ readonly alreadyVerified: boolean }> {
+  const tokenHash = hashToken(token)
+  const userId = await userOfToken(deps, tokenHash, 'verify-email')
+  const { events } = await runUserCommand(
+    deps.handler,
+    { type: 'VerifyEmail', data: { userId, tokenHash }, metadata: { now: context.now } },
+    context,
+  )
+  return { alreadyVerified: events.length === 0 }
+}
+
+/** Whom a reset link is for, without using it: the reset page greets them by name. */
+export async function checkResetLink(deps: AccountDeps, token: string, now: Date) {
+  const tokenHash = hashToken(token)
+  const userId = await userOfToken(deps, tokenHash, 'reset-password')
+  const [{ user }, key] = await Promise.all([loadUser(deps.store, userId), readUserKey(deps.knex, userId)])
+  assertResetLinkUsable(user, tokenHash, now)
+  if (!key) throw new InvalidToken('reset-password', 'unknown')
+  const { firstName, lastName, email } = decryptPersonal(key, user.personal)
+  return { firstName, lastName, email }
+}
+
+/** Sets a new password from a reset link and ends every session the user had. */
+export async function resetPassword(
+  deps: AccountDeps,
+  input: { readonly token: string; readonly password: string },
+  context: CommandContext,
+): Promise<void> {
+  const tokenHash = hashToken(input.token)
+  const userId = await userOfToken(deps, tokenHash, 'reset-password')
+  const [{ user }, key] = await Promise.all([loadUser(deps.store, userId), readUserKey(deps.knex, userId)])
+  // Checked before hashing so a dead link costs no argon2 work; the decider checks it again.
+  assertResetLinkUsable(user, tokenHash, context.now)
+  if (!key) throw new InvalidToken('reset-password', 'unknown')
+  const passwordHash = encryptValue(key, await hashPassword(input.password))
+  await withStandingChange(deps.knex, userId, { revoke: true }, () =>
+    runUserCommand(
+      deps.handler,
+      { type: 'ResetPassword', data: { userId, tokenHash, passwordHash }, metadata: { now: context.now } },
+      context,
+    ),
+  )
+}

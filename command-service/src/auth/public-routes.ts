@@ -1,0 +1,48 @@
+import Router from '@koa/router'
+import { authMessages, endpoints } from '@prizes/contracts'
+import { jsonBody, parseOr400 } from '@prizes/platform'
+import { serverMessages } from './messages'
+import { createGuestAccount, emailExists, register } from './registration'
+import { requestContext } from './request-context'
+import { type AuthRouteOptions, limited, respond } from './routes'
+import { signIn } from './sign-in'
+
+/** Signing up and signing in: no session needed. */
+export function publicAuthRouter(options: AuthRouteOptions): Router {
+  const { deps, clock } = options
+  const router = new Router()
+  router.use(jsonBody())
+
+  router.post(endpoints.register.path, async (ctx) => {
+    const input = parseOr400(endpoints.register.request, ctx.request.body)
+    const user = await register(deps, input, requestContext(ctx, clock))
+    respond(ctx, 'register', { success: true, message: authMessages.registered, user, token: null })
+  })
+
+  router.post(endpoints.login.path, limited(options, 'login'), async (ctx) => {
+    const input = parseOr400(endpoints.login.request, ctx.request.body)
+    const { user, token } = await signIn(deps, input, clock())
+    respond(ctx, 'login', { success: true, message: authMessages.loggedIn, user, token })
+  })
+
+  // The entry flow's "Account Found" prompt: the same sign-in, sharing its rate limits.
+  router.post(endpoints.loginForEntry.path, limited(options, 'login'), async (ctx) => {
+    const input = parseOr400(endpoints.loginForEntry.request, ctx.request.body)
+    const { user, token } = await signIn(deps, input, clock())
+    respond(ctx, 'loginForEntry', { success: true, message: authMessages.loggedIn, user, token })
+  })
+
+  router.post(endpoints.checkEmail.path, limited(options, 'checkEmail'), async (ctx) => {
+    const { email } = parseOr400(endpoints.checkEmail.request, ctx.request.body)
+    const exists = await emailExists(deps, email)
+    respond(ctx, 'checkEmail', { success: true, exists })
+  })
+
+  router.post(endpoints.createGuestAccount.path, async (ctx) => {
+    const input = parseOr400(endpoints.createGuestAccount.request, ctx.request.body)
+    const { user, token } = await createGuestAccount(deps, input, requestContext(ctx, clock))
+    respond(ctx, 'createGuestAccount', { success: true, message: serverMessages.guestCreated, user, token })
+  })
+
+  return router
+}

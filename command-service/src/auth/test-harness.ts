@@ -1,0 +1,136 @@
+import { userEvents, userStream } from '@prizes/contracts'
+import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
+import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import { createKnex, loadSecrets, type PlatformSecrets } from '@prizes/platform'
+import { serve } from '@prizes/platform/testing'
+import type { Knex } from 'knex'
+import { createCommandApp } from '../app'
+import { createCommandHandler } from '../command-handler'
+import { deriveOneTimeToken, type OneTimeTokenPurpose } from '../crypto/one-time-token'
+import type { CommandContext } from '../event-metadata'
+import { migrateCommandTables } from '../migrations'
+import { silentLogger } from '../testing/fixtures'
+import type { AccountDeps } from '../users/deps'
+import type { RateLimitedAction, RateLimitPolicy } from './rate-limits'
+
+/**
+ * The command app on a real PostgreSQL (event store and command-side tables), served on an
+ * ephemeral port, with a clock the test moves. Shared by the auth integration tests.
+ */
+
+export interface TestClock {
+  now(): Date
+  advance(ms: number): void
+}
+
+export function testClock(start = new Date('2030-06-15T10:00:00.000Z')): TestClock {
+  let current = start.getTime()
+  return { now: () => new Date(current), advance: (ms) => (current += ms) }
+}
+
+export interface Answer {
+  readonly status: number
+  // Response bodies are read as the contract says; tests assert on their fields.
+  readonly body: Record<string, unknown>
+  readonly headers: Headers
+}
+
+export interface RequestOptions {
+  readonly token?: string
+  /** Stands for the client's address (the app trusts X-Forwarded-For, as behind the gateway). */
+  readonly ip?: string
+  /** Sent as is, for malformed bodies. */
+  readonly raw?: string
+}
+
+/** Generous limits so only the rate-limit tests ever meet one. */
+const roomy: RateLimitPolicy = {
+  perAddress: { max: 10_000, windowMs: 60_000 },
+  perEmail: { max: 10_000, windowMs: 60_000 },
+}
+
+export interface AuthHarness {
+  readonly url: string
+  readonly store: PostgresEventStore
+  readonly knex: Knex
+  readonly secrets: PlatformSecrets
+  readonly clock: TestClock
+  readonly deps: AccountDeps
+  readonly context: () => CommandContext
+  call(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<Answer>
+  /** The token of the latest link of this purpose the user was sent, as the mail reactor derives it. */
+  linkToken(userId: string, purpose: OneTimeTokenPurpose): Promise<string>
+  close(): Promise<void>
+}
+
+export async function startAuthHarness(
+  label: string,
+  rateLimits: Partial<Record<RateLimitedAction, RateLimitPolicy>> = {},
+): Promise<AuthHarness> {
+  const database: TestDatabase = await createTestDatabase(label)
+  const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
+  await store.migrate()
+  const knex = createKnex(database.url, { poolMax: 20 })
+  await migrateCommandTables(knex)
+  const secrets = await loadSecrets(knex)
+  const clock = testClock()
+  const handler = createCommandHandler({ store, logger: silentLogger })
+  const app = createCommandApp({
+    store,
+    knex,
+    secrets,
+    handler,
+    logger: silentLogger,
+    clock: clock.now,
+    rateLimits: {
+      login: roomy,
+      checkEmail: roomy,
+      forgotPassword: roomy,
+      resendVerification: roomy,
+      ...rateLimits,
+    },
+  })
+  const served = await serve(app.callback())
+  const deps: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }
+
+  return {
+    url: served.url,
+    store,
+    knex,
+    secrets,
+    clock,
+    deps,
+    context: () => ({ actor: { system: 'test' }, now: clock.now() }),
+    async call(method, path, body, options = {}) {
+      const headers: Record<string, string> = {}
+      if (body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json'
+      if (options.token) headers.authorization = `Bearer ${options.token}`
+      if (options.ip) headers['x-forwarded-for'] = options.ip
+      const response = await fetch(`${served.url}${path}`, {
+        method,
+        headers,
+        ...(options.raw !== undefined
+          ? { body: options.raw }
+          : body !== undefined
+            ? { body: JSON.stringify(body) }
+            : {}),
+      })
+      const text = await response.text()
+      return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers }
+    },
+    async linkToken(userId, purpose) {
+      const type = purpose === 'verify-email' ? 'EmailVerificationRequested' : 'PasswordResetRequested'
+      const requests = (await store.readStream(userStream(userId))).filter((event) => event.type === type)
+      const last = requests.at(-1)
+      if (!last) throw new Error(`no ${type} for ${userId}`)
+      const { nonce } = userEvents[type].parse(last.data)
+      return deriveOneTimeToken(secrets.oneTimeTokens, purpose, userId, nonce)
+    },
+    async close() {
+      await served.close()
+      await store.close()
+      await knex.destroy()
+      await database.drop()
+    },
+  }
+}

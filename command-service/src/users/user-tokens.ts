@@ -1,0 +1,46 @@
+import type { OneTimeTokenPurpose } from '@prizes/domain'
+import type { Knex } from 'knex'
+
+/**
+ * `user_tokens`: which user a link's token hash belongs to. The user's stream decides whether
+ * the link is still good (latest, unused, unexpired); this table only finds the stream.
+ * Rows stay after use, so a second click on a verification link finds the user and can answer
+ * "already verified".
+ */
+
+export interface TokenRow {
+  readonly tokenHash: string
+  readonly userId: string
+  readonly purpose: OneTimeTokenPurpose
+  readonly expiresAt: string
+}
+
+/** Rows this long past their expiry can no longer help anyone and are swept. */
+const keepAfterExpiryMs = 7 * 24 * 60 * 60 * 1000
+
+export async function recordToken(knex: Knex, token: TokenRow, now: Date): Promise<void> {
+  await knex('user_tokens').insert({
+    token_hash: token.tokenHash,
+    user_id: token.userId,
+    purpose: token.purpose,
+    expires_at: token.expiresAt,
+  })
+  await knex('user_tokens')
+    .where('expires_at', '<', new Date(now.getTime() - keepAfterExpiryMs))
+    .delete()
+}
+
+export async function userIdByToken(
+  knex: Knex,
+  tokenHash: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<string | undefined> {
+  const row = await knex('user_tokens')
+    .where({ token_hash: tokenHash, purpose })
+    .first<{ user_id: string } | undefined>('user_id')
+  return row?.user_id
+}
+
+export async function deleteToken(knex: Knex, tokenHash: string): Promise<void> {
+  await knex('user_tokens').where({ token_hash: tokenHash }).delete()
+}
