@@ -44,6 +44,46 @@ describe('api client', () => {
     expect(body.competitions[0]?.title).toBe('Win a Car')
   })
 
+  it('sends the token as a bearer header, and no header when signed out', async () => {
+    const seen: (string | null)[] = []
+    let token: string | null = 'tok.en'
+    const client = createApiClient({
+      getToken: () => token,
+      fetch: async (_input, init) => {
+        seen.push(new Headers(init?.headers).get('Authorization'))
+        return json(200, { success: true, competitions: [] })
+      },
+    })
+    await client.call('listCompetitions', { timeoutMs: 1000 })
+    token = null
+    await client.call('listCompetitions', { timeoutMs: 1000 })
+    expect(seen).toEqual(['Bearer tok.en', null])
+  })
+
+  it('sends a JSON body with its content type', async () => {
+    const seen: { method?: string; type: string | null; body: unknown }[] = []
+    const client = createApiClient({
+      fetch: async (_input, init) => {
+        seen.push({
+          method: init?.method,
+          type: new Headers(init?.headers).get('Content-Type'),
+          body: init?.body,
+        })
+        return json(200, { success: true, message: 'Sent' })
+      },
+    })
+    await client.call('forgotPassword', { timeoutMs: 1000, body: { email: 'a@b.co' } })
+    expect(seen).toEqual([{ method: 'POST', type: 'application/json', body: '{"email":"a@b.co"}' }])
+  })
+
+  it('puts path parameters in the path, encoded', async () => {
+    const { client, calls } = clientAnswering(async () =>
+      json(200, { success: true, message: 'Verified', alreadyVerified: false }),
+    )
+    await client.call('verifyEmail', { timeoutMs: 1000, params: { token: 'a/b c' } })
+    expect(calls).toEqual(['/api/auth/verify-email/a%2Fb%20c'])
+  })
+
   it('throws the status, code and message of the error body', async () => {
     const { client } = clientAnswering(async () =>
       json(503, { success: false, message: 'Down for maintenance', code: 'MAINTENANCE' }),

@@ -1,4 +1,5 @@
 import { type EndpointName, endpoints, errorBody, type ResponseOf } from '@prizes/contracts'
+import { readAuthToken } from './auth-cookie'
 
 /** Codes the client itself produces; server codes come from the error body (`errorCodes` in contracts). */
 export const clientErrorCodes = {
@@ -6,6 +7,14 @@ export const clientErrorCodes = {
   timeout: 'TIMEOUT',
   invalidResponse: 'INVALID_RESPONSE',
   http: 'HTTP_ERROR',
+} as const
+
+/** What the client says when there is no answer to show from the server. */
+export const clientErrorMessages = {
+  network: 'Network connection failed. Please check your internet connection and try again.',
+  timeout: 'The server took too long to respond. Please try again.',
+  server: 'Server error occurred. Please try again later.',
+  invalidResponse: 'Invalid API response format',
 } as const
 
 /** Every failed call ends as one of these: the HTTP status (0 when no response), a code and a message to show. */
@@ -34,6 +43,8 @@ export interface ApiClientOptions {
   /** Empty for same-origin calls, which is how the platform serves the web. */
   readonly baseUrl?: string
   readonly fetch?: typeof fetch
+  /** The signed-in user's token, sent as a bearer header; null when signed out. */
+  readonly getToken?: () => string | null
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>
@@ -60,13 +71,13 @@ function errorFromBody(status: number, body: unknown): ApiError {
   const parsed = errorBody.safeParse(body)
   if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.message)
   if (status >= 500) {
-    return new ApiError(status, clientErrorCodes.http, 'Server error occurred. Please try again later.')
+    return new ApiError(status, clientErrorCodes.http, clientErrorMessages.server)
   }
   return new ApiError(status, clientErrorCodes.http, `Request failed (${status})`)
 }
 
 /** A typed client over the contracts' endpoint table. It knows HTTP and schemas, nothing about screens. */
-export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOptions = {}) {
+export function createApiClient({ baseUrl = '', fetch: fetchImpl, getToken }: ApiClientOptions = {}) {
   const doFetch =
     fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
 
@@ -75,21 +86,17 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
     const timeout = AbortSignal.timeout(options.timeoutMs)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
     const hasBody = options.body !== undefined
+    const token = getToken?.() ?? null
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (hasBody) headers['Content-Type'] = 'application/json'
+    if (token) headers.Authorization = `Bearer ${token}`
 
     const failure = (error: unknown): never => {
       if (options.signal?.aborted) throw error
       if (timeout.aborted) {
-        throw new ApiError(
-          0,
-          clientErrorCodes.timeout,
-          'The server took too long to respond. Please try again.',
-        )
+        throw new ApiError(0, clientErrorCodes.timeout, clientErrorMessages.timeout)
       }
-      throw new ApiError(
-        0,
-        clientErrorCodes.network,
-        'Network connection failed. Please check your internet connection and try again.',
-      )
+      throw new ApiError(0, clientErrorCodes.network, clientErrorMessages.network)
     }
 
     let response: Response
@@ -97,7 +104,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
     try {
       response = await doFetch(`${baseUrl}${buildPath(endpoint.path, options.params)}`, {
         method: endpoint.method,
-        headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
+        headers,
         body: hasBody ? JSON.stringify(options.body) : undefined,
         signal,
       })
@@ -109,7 +116,11 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
     if (!response.ok) throw errorFromBody(response.status, body)
     const parsed = endpoint.response.safeParse(body)
     if (!parsed.success) {
-      throw new ApiError(response.status, clientErrorCodes.invalidResponse, 'Invalid API response format')
+      throw new ApiError(
+        response.status,
+        clientErrorCodes.invalidResponse,
+        clientErrorMessages.invalidResponse,
+      )
     }
     return parsed.data as ResponseOf<N>
   }
@@ -117,4 +128,5 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
   return { call }
 }
 
-export const apiClient = createApiClient()
+/** The app's client: the token comes from the auth cookie, which the session keeps (SPEC section 7). */
+export const apiClient = createApiClient({ getToken: readAuthToken })
