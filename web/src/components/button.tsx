@@ -109,3 +109,16 @@ export const Button = styled('button', { shouldForwardProp })<ButtonStyleProps>(
 export const ButtonLink = styled('a', { shouldForwardProp })<ButtonStyleProps>(({ theme, ...props }) =>
   buttonStyles(theme, props),
 )
+
+/** A button that reads as a link, for small actions inside text and forms ("Forgot password?"). */
+export const TextButton = styled.button(({ theme }) => ({
+  padding: '2px 0',
+  border: 'none',
+  background: 'transparent',
+  color: theme.palette.primary.text,
+  fontWeight: 600,
+  textDecoration: 'underline',
+  textUnderlineOffset: '3px',
+  cursor: 'pointer',
+  '&:hover': { color: theme.palette.primary.dark, textDecorationThickness: '2px' },
+}))

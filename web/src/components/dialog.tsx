@@ -1,6 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { CloseIcon } from './icons'
+import { enterTopLayer, leaveTopLayer } from './top-layer'
 
 interface DialogProps {
   readonly open: boolean
@@ -11,14 +12,28 @@ interface DialogProps {
   readonly actions?: ReactNode
   /** A sheet sliding in from the side (the mobile menu) instead of a centred card. */
   readonly placement?: 'center' | 'side'
+  /** Width of a centred dialog: a message (sm) or a form (md). */
+  readonly size?: 'sm' | 'md'
   readonly id?: string
 }
 
+const widths = { sm: 440, md: 560 } as const
+
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page inert, closes on
- * Escape and puts the dialog in the top layer. We add backdrop clicks and focus return.
+ * Escape and puts the dialog in the top layer. We add backdrop clicks, focus return, and focus
+ * on the first visible element marked `data-autofocus`.
  */
-export function Dialog({ open, onClose, title, children, actions, placement = 'center', id }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+  placement = 'center',
+  size = 'sm',
+  id,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const theme = useTheme()
@@ -28,7 +43,14 @@ export function Dialog({ open, onClose, title, children, actions, placement = 'c
     if (!dialog || !open) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (!dialog.open) dialog.showModal()
+    // The browser focuses the first control (the close button); a form asks for its first field instead.
+    const preferred = Array.from(dialog.querySelectorAll<HTMLElement>('[data-autofocus]')).find(
+      (element) => element.offsetParent !== null,
+    )
+    preferred?.focus()
+    enterTopLayer(dialog)
     return () => {
+      leaveTopLayer(dialog)
       dialog.close()
       opener?.focus()
     }
@@ -59,7 +81,8 @@ export function Dialog({ open, onClose, title, children, actions, placement = 'c
         ${
           placement === 'center'
             ? css`
-              width: min(440px, calc(100vw - 32px));
+              width: min(${widths[size]}px, calc(100vw - 24px));
+              max-height: calc(100dvh - 24px);
               border-radius: ${theme.radius.lg};
             `
             : css`

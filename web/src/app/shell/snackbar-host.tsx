@@ -1,20 +1,34 @@
 import { css, useTheme } from '@emotion/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { useSnapshot } from 'valtio'
 import { CloseIcon } from '../../components/icons'
+import { useTopLayerElement } from '../../components/top-layer'
 import { dismissSnackbar, type SnackbarSeverity, uiStore } from '../../stores/ui-store'
 
-/** Shows queued messages one at a time, each for its own duration (6 s unless told otherwise). */
+/**
+ * Shows queued messages one at a time, each for its own duration (6 s unless told otherwise).
+ * While a modal dialog is open the host lives inside it: the rest of the page is inert then.
+ */
 export function SnackbarHost() {
   const theme = useTheme()
   const { snackbars } = useSnapshot(uiStore)
   const current = snackbars[0]
+  const host = useTopLayerElement()
+  // The live region is new whenever it moves; its text arrives a moment later so it is announced.
+  const [shown, setShown] = useState<{ id: number; host: HTMLElement | null } | null>(null)
 
   useEffect(() => {
     if (!current) return
     const timer = window.setTimeout(() => dismissSnackbar(current.id), current.durationMs)
     return () => window.clearTimeout(timer)
   }, [current])
+
+  useEffect(() => {
+    if (!current) return
+    const timer = window.setTimeout(() => setShown({ id: current.id, host }), 50)
+    return () => window.clearTimeout(timer)
+  }, [current, host])
 
   const tone: Record<SnackbarSeverity, { background: string; color: string }> = {
     info: { background: theme.palette.text.primary, color: theme.palette.text.inverse },
@@ -23,7 +37,7 @@ export function SnackbarHost() {
     error: { background: theme.palette.error.main, color: theme.palette.error.contrast },
   }
 
-  return (
+  const region = (
     // The live region stays in the page so screen readers announce what is added to it.
     <div
       role="status"
@@ -38,7 +52,7 @@ export function SnackbarHost() {
         max-width: calc(100vw - 32px);
       `}
     >
-      {current && (
+      {current && shown?.id === current.id && shown.host === host && (
         <div
           data-severity={current.severity}
           css={css`
@@ -79,4 +93,5 @@ export function SnackbarHost() {
       )}
     </div>
   )
+  return host ? createPortal(region, host) : region
 }

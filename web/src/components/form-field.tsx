@@ -1,0 +1,229 @@
+import { css, useTheme } from '@emotion/react'
+import styled from '@emotion/styled'
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
+import { EyeIcon, EyeOffIcon } from './icons'
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>
+
+interface TextFieldProps extends InputProps {
+  readonly label: string
+  readonly value: string
+  readonly onValueChange: (value: string) => void
+  /** Shown under the field in the error colour, and announced with it. */
+  readonly error?: string | undefined
+  /** Help that stays under the field. */
+  readonly hint?: ReactNode
+  /** Rendered inside the field's right edge (the show-password button). */
+  readonly trailing?: ReactNode
+}
+
+export function TextField({ label, value, onValueChange, error, hint, trailing, ...input }: TextFieldProps) {
+  const theme = useTheme()
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ')
+  return (
+    <div
+      css={css`
+        display: grid;
+        gap: 6px;
+      `}
+    >
+      <label
+        htmlFor={id}
+        css={css`
+          font-size: 0.875rem;
+          font-weight: 600;
+          color: ${theme.palette.text.primary};
+        `}
+      >
+        {label}
+      </label>
+      <div
+        css={css`
+          position: relative;
+        `}
+      >
+        <input
+          {...input}
+          id={id}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          css={css`
+            width: 100%;
+            min-height: 46px;
+            padding: 10px 14px;
+            padding-right: ${trailing ? '48px' : '14px'};
+            border: 1.5px solid ${error ? theme.palette.error.main : '#94a3b8'};
+            border-radius: ${theme.radius.md};
+            background: ${input.readOnly ? theme.palette.background.muted : theme.palette.background.surface};
+            color: ${theme.palette.text.primary};
+            font-size: 1rem;
+            &:focus-visible {
+              outline: 3px solid ${theme.palette.focus};
+              outline-offset: 1px;
+              border-color: ${theme.palette.primary.main};
+            }
+            &::placeholder {
+              color: #64748b;
+            }
+          `}
+        />
+        {trailing && (
+          <div
+            css={css`
+              position: absolute;
+              top: 50%;
+              right: 4px;
+              transform: translateY(-50%);
+            `}
+          >
+            {trailing}
+          </div>
+        )}
+      </div>
+      {hint && (
+        <div
+          id={hintId}
+          css={css`
+            font-size: 0.8125rem;
+            color: ${theme.palette.text.secondary};
+          `}
+        >
+          {hint}
+        </div>
+      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  )
+}
+
+function FieldError({ id, children }: { readonly id: string; readonly children: ReactNode }) {
+  const theme = useTheme()
+  return (
+    <p
+      id={id}
+      css={css`
+        font-size: 0.8125rem;
+        font-weight: 600;
+        color: ${theme.palette.error.text};
+      `}
+    >
+      {children}
+    </p>
+  )
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>
+
+/** A password input with a button that shows what was typed, for people on small keyboards. */
+export function PasswordField(props: PasswordFieldProps) {
+  const theme = useTheme()
+  const [visible, setVisible] = useState(false)
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      autoCapitalize="off"
+      spellCheck={false}
+      trailing={
+        <button
+          type="button"
+          aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+          css={css`
+            display: grid;
+            place-items: center;
+            width: 40px;
+            height: 40px;
+            border: none;
+            border-radius: ${theme.radius.pill};
+            background: transparent;
+            color: ${theme.palette.text.secondary};
+            cursor: pointer;
+            &:hover {
+              background: ${theme.palette.background.muted};
+            }
+          `}
+        >
+          {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+        </button>
+      }
+    />
+  )
+}
+
+interface CheckboxFieldProps {
+  readonly label: ReactNode
+  readonly checked: boolean
+  readonly onCheckedChange: (checked: boolean) => void
+  readonly onBlur?: () => void
+  readonly error?: string | undefined
+  readonly name?: string
+}
+
+export function CheckboxField({ label, checked, onCheckedChange, onBlur, error, name }: CheckboxFieldProps) {
+  const theme = useTheme()
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div
+      css={css`
+        display: grid;
+        gap: 4px;
+      `}
+    >
+      <div
+        css={css`
+          display: flex;
+          align-items: flex-start;
+          gap: 10px;
+        `}
+      >
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          checked={checked}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          css={css`
+            flex: none;
+            width: 20px;
+            height: 20px;
+            margin: 2px 0 0;
+            accent-color: ${theme.palette.primary.main};
+            cursor: pointer;
+          `}
+        />
+        <label
+          htmlFor={id}
+          css={css`
+            font-size: 0.9375rem;
+            color: ${theme.palette.text.primary};
+            cursor: pointer;
+          `}
+        >
+          {label}
+        </label>
+      </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  )
+}
+
+/** Fields one under the other; `noValidate` because every rule is ours, with our sentences. */
+export const FormStack = styled.form({ display: 'grid', gap: '16px' })
+
+/** Two fields side by side from 600 px up (first and last name). */
+export const FieldRow = styled.div(({ theme }) => ({
+  display: 'grid',
+  gap: '16px',
+  [theme.mq.sm]: { gridTemplateColumns: '1fr 1fr' },
+}))
