@@ -2,7 +2,13 @@ import { proxy } from 'valtio'
 
 /** Overlays have no route (SPEC section 2); at most one is open at a time. */
 export type Overlay =
-  | { readonly kind: 'accounts'; readonly intent: 'sign-in' | 'sign-up' }
+  /** The auth modal; `email` fills in the login form (after registering, from a reset). */
+  | { readonly kind: 'accounts'; readonly intent: 'sign-in' | 'sign-up'; readonly email?: string }
+  /** The Reset Password email dialog. */
+  | { readonly kind: 'forgot-password'; readonly email?: string }
+  | { readonly kind: 'profile-settings' }
+  | { readonly kind: 'dashboard' }
+  | { readonly kind: 'admin-dashboard' }
   | { readonly kind: 'mobile-menu' }
   | { readonly kind: 'entry'; readonly competitionTitle: string }
 
