@@ -4,13 +4,13 @@ import { PageLoading } from '../components/page-loading'
 import { HomePage } from './routes/home-page'
 import { NotFoundPage } from './routes/not-found-page'
 import { PrivacyPolicyPage } from './routes/privacy-policy-page'
-import { ResetPasswordPage } from './routes/reset-password-page'
 import { ResponsibleGamingPage } from './routes/responsible-gaming-page'
 import { SectionRedirect } from './routes/section-redirect'
 import { TermsPage } from './routes/terms-page'
-import { VerifyEmailPage } from './routes/verify-email-page'
 
 const AboutPage = lazy(() => import('./routes/about-page'))
+const VerifyEmailPage = lazy(() => import('./routes/verify-email-page'))
+const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'))
 
 /** SPEC section 2, routes. */
 export function AppRoutes() {
@@ -34,8 +34,16 @@ export function AppRoutes() {
       <Route path="/contact">
         <SectionRedirect section="contact" />
       </Route>
-      <Route path="/verify-email" component={VerifyEmailPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/verify-email">
+        <Suspense fallback={<PageLoading />}>
+          <VerifyEmailPage />
+        </Suspense>
+      </Route>
+      <Route path="/reset-password">
+        <Suspense fallback={<PageLoading />}>
+          <ResetPasswordPage />
+        </Suspense>
+      </Route>
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
       <Route path="/terms-and-conditions" component={TermsPage} />
       <Route path="/responsible-gaming" component={ResponsibleGamingPage} />

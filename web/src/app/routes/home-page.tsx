@@ -1,3 +1,4 @@
+import { useForgotPasswordLink } from '../../features/auth/components/use-forgot-password-link'
 import { LiveCompetitionsSection } from '../../features/competitions/components/live-competitions-section'
 import { usePageTitle } from '../../lib/use-page-title'
 import { ContactSection } from './home/contact-section'
@@ -8,6 +9,7 @@ import { WinnersSection } from './home/winners-section'
 
 export function HomePage() {
   usePageTitle(null)
+  useForgotPasswordLink()
   return (
     <>
       <HeroSection />

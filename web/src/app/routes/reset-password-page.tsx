@@ -1,19 +1,13 @@
 import { useSearch } from 'wouter'
-import { ContentPage } from '../../components/content-page'
+import { AuthPage } from '../../features/auth/components/auth-page'
+import { ResetPasswordView } from '../../features/auth/components/reset-password-view'
 
-/** The link in the password-reset email lands here; choosing a new password ships with accounts. */
-export function ResetPasswordPage() {
+/** The link in the password-reset email lands here with `?token=`; loaded lazily like the verification page. */
+export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token')
   return (
-    <ContentPage title="Reset your password">
-      {token ? (
-        <p>
-          Accounts open in our next release. From then, this page will check your reset link and let you
-          choose a new password.
-        </p>
-      ) : (
-        <p role="alert">No reset token provided. Please use the link from your password-reset email.</p>
-      )}
-    </ContentPage>
+    <AuthPage title="Password reset">
+      <ResetPasswordView token={token} />
+    </AuthPage>
   )
 }

@@ -1,7 +1,14 @@
 import { css, useTheme } from '@emotion/react'
 import type { ReactNode } from 'react'
+import {
+  AdminDashboardPlaceholder,
+  DashboardPlaceholder,
+} from '../../features/auth/components/account-placeholders'
+import { AuthModal } from '../../features/auth/components/auth-modal'
+import { ForgotPasswordDialog } from '../../features/auth/components/forgot-password-dialog'
+import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog'
+import { useSessionRestore } from '../../features/auth/stores/use-session-restore'
 import { EntryComingSoonDialog } from '../../features/competitions/components/entry-coming-soon-dialog'
-import { AccountsDialog } from './accounts-dialog'
 import { Footer } from './footer'
 import { Header } from './header'
 import { MobileMenu } from './mobile-menu'
@@ -10,6 +17,7 @@ import { SnackbarHost } from './snackbar-host'
 
 export function AppShell({ children }: { readonly children: ReactNode }) {
   const theme = useTheme()
+  useSessionRestore()
   return (
     <>
       <a
@@ -45,7 +53,11 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
       <ScrollToTopButton />
       <SnackbarHost />
       <MobileMenu />
-      <AccountsDialog />
+      <AuthModal />
+      <ForgotPasswordDialog />
+      <ProfileSettingsDialog />
+      <DashboardPlaceholder />
+      <AdminDashboardPlaceholder />
       <EntryComingSoonDialog />
     </>
   )

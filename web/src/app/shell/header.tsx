@@ -3,16 +3,19 @@ import { useSnapshot } from 'valtio'
 import { Button } from '../../components/button'
 import { MenuIcon } from '../../components/icons'
 import { Container } from '../../components/layout'
+import { sessionStore } from '../../features/auth/stores/session-store'
 import { openOverlay, uiStore } from '../../stores/ui-store'
 import { Logo } from './logo'
 import { sectionLinks } from './nav'
 import { SectionLink } from './section-link'
+import { UserMenu } from './user-menu'
 
 export const mobileMenuId = 'mobile-menu'
 
 export function Header() {
   const theme = useTheme()
   const { overlay } = useSnapshot(uiStore)
+  const session = useSnapshot(sessionStore)
   return (
     <header
       css={css`
@@ -78,21 +81,29 @@ export function Header() {
           css={css`
             display: none;
             gap: 8px;
+            min-width: 200px;
+            justify-content: flex-end;
             ${theme.mq.md} {
               display: flex;
             }
           `}
         >
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-in' })}
-          >
-            Sign In
-          </Button>
-          <Button type="button" onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-up' })}>
-            Sign Up
-          </Button>
+          {session.user ? (
+            <UserMenu user={session.user} />
+          ) : session.status === 'signed-out' ? (
+            <>
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-in' })}
+              >
+                Sign In
+              </Button>
+              <Button type="button" onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-up' })}>
+                Sign Up
+              </Button>
+            </>
+          ) : null}
         </div>
         <button
           type="button"

@@ -4,7 +4,11 @@ import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { Button } from '../../components/button'
 import { Dialog } from '../../components/dialog'
+import { UserAvatar } from '../../features/auth/components/user-avatar'
+import { sessionStore } from '../../features/auth/stores/session-store'
+import { useLogout } from '../../features/auth/stores/use-logout'
 import { closeOverlay, openOverlay, uiStore } from '../../stores/ui-store'
+import { accountActions } from './account-actions'
 import { mobileMenuId } from './header'
 import { sectionLinks } from './nav'
 import { SectionLink } from './section-link'
@@ -13,6 +17,8 @@ import { SectionLink } from './section-link'
 export function MobileMenu() {
   const theme = useTheme()
   const { overlay } = useSnapshot(uiStore)
+  const { user, status } = useSnapshot(sessionStore)
+  const logout = useLogout()
   const open = overlay?.kind === 'mobile-menu'
 
   useEffect(() => {
@@ -61,24 +67,99 @@ export function MobileMenu() {
           </li>
         </ul>
       </nav>
-      <div
-        css={css`
-          display: grid;
-          gap: 12px;
-          margin-top: 24px;
-        `}
-      >
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-in' })}
+      {user ? (
+        <section
+          aria-label="Your account"
+          css={css`
+            margin-top: 20px;
+            padding-top: 20px;
+            border-top: 1px solid ${theme.palette.border};
+          `}
         >
-          Sign In
-        </Button>
-        <Button type="button" onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-up' })}>
-          Sign Up
-        </Button>
-      </div>
+          <div
+            css={css`
+              display: flex;
+              align-items: center;
+              gap: 12px;
+              margin-bottom: 12px;
+            `}
+          >
+            <UserAvatar firstName={user.firstName} lastName={user.lastName} size={40} />
+            <div
+              css={css`
+                min-width: 0;
+              `}
+            >
+              <p
+                css={css`
+                  font-weight: 700;
+                  color: ${theme.palette.text.primary};
+                `}
+              >
+                {user.firstName} {user.lastName}
+              </p>
+              <p
+                css={css`
+                  font-size: 0.875rem;
+                  overflow-wrap: anywhere;
+                `}
+              >
+                {user.email}
+              </p>
+            </div>
+          </div>
+          <ul
+            css={css`
+              padding: 0;
+              list-style: none;
+            `}
+          >
+            {accountActions(user, logout).map((action) => (
+              <li key={action.id}>
+                <button
+                  type="button"
+                  onClick={action.run}
+                  css={[
+                    linkStyle,
+                    css`
+                      display: flex;
+                      align-items: center;
+                      gap: 12px;
+                      width: 100%;
+                      border: none;
+                      background: transparent;
+                      text-align: left;
+                      cursor: pointer;
+                    `,
+                  ]}
+                >
+                  {action.icon}
+                  {action.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : status === 'signed-out' ? (
+        <div
+          css={css`
+            display: grid;
+            gap: 12px;
+            margin-top: 24px;
+          `}
+        >
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-in' })}
+          >
+            Sign In
+          </Button>
+          <Button type="button" onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-up' })}>
+            Sign Up
+          </Button>
+        </div>
+      ) : null}
     </Dialog>
   )
 }

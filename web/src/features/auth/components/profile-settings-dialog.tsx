@@ -1,0 +1,41 @@
+import { useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { Dialog } from '../../../components/dialog'
+import { Tabs } from '../../../components/tabs'
+import { closeOverlay, uiStore } from '../../../stores/ui-store'
+import { sessionStore } from '../stores/session-store'
+import { ChangePasswordForm } from './change-password-form'
+import { ProfileForm } from './profile-form'
+
+type Tab = 'profile' | 'password'
+
+/** SPEC section 2: Account Settings with a Profile tab and a Password tab. */
+export function ProfileSettingsDialog() {
+  const { overlay } = useSnapshot(uiStore)
+  const { user } = useSnapshot(sessionStore)
+  const [tab, setTab] = useState<Tab>('profile')
+  const open = overlay?.kind === 'profile-settings' && user !== null
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        closeOverlay()
+        setTab('profile')
+      }}
+      title="Account Settings"
+      size="md"
+    >
+      {user && (
+        <Tabs
+          label="Account settings"
+          selected={tab}
+          onSelect={setTab}
+          tabs={[
+            { id: 'profile', label: 'Profile', panel: <ProfileForm user={user} /> },
+            { id: 'password', label: 'Password', panel: <ChangePasswordForm /> },
+          ]}
+        />
+      )}
+    </Dialog>
+  )
+}
