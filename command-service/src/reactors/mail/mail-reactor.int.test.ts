@@ -2,17 +2,22 @@ import { randomUUID } from 'node:crypto'
 import { type UserEvent, userStream } from '@prizes/contracts'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createKnex, createLogger } from '@prizes/platform'
+import { createKnex, createLogger, loadSecrets, type PlatformSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requestPasswordReset, resetPassword, verifyEmail } from '../../auth/links'
+import { createCommandHandler } from '../../command-handler'
 import { hashToken } from '../../crypto/one-time-token'
 import { generateUserKey } from '../../crypto/personal-data'
 import type { Mailer } from '../../mail/mailer'
 import { createSmtpMailer } from '../../mail/smtp-mailer'
+import { migrateCommandTables } from '../../migrations'
+import type { AccountDeps } from '../../users/deps'
+import { openAccount } from '../../users/registration'
 import type { RunningReactor } from '../runner'
 import { migrateReactorTables } from '../tables'
 import { startTestInbox, type TestInbox } from '../testing/maildev-inbox'
-import { linkRequested, oneTimeSecret, registered, withEnvelope } from '../testing/user-events'
+import { linkRequested, registered, withEnvelope } from '../testing/user-events'
 import { mailReactorName, startMailReactor } from './mail-reactor'
 
 const publicUrl = 'https://prizes.example.co.uk'
@@ -25,6 +30,7 @@ let knex: Knex
 let inbox: TestInbox
 let smtp: Mailer
 let reactor: RunningReactor
+let secrets: PlatformSecrets
 /** Addresses the SMTP server is made to refuse, to see the reactor carry on. */
 const refused = new Set<string>()
 const mailer: Mailer = {
@@ -33,19 +39,16 @@ const mailer: Mailer = {
   close: () => smtp.close(),
 }
 
-const start = () =>
-  startMailReactor({ store, knex, mailer, secrets: { oneTimeTokens: oneTimeSecret }, publicUrl, logger })
+const start = () => startMailReactor({ store, knex, mailer, secrets, publicUrl, logger })
 
 beforeAll(async () => {
   database = await createTestDatabase('mail_reactor')
   store = createPostgresEventStore({ connectionString: database.url })
   await store.migrate()
   knex = createKnex(database.url)
+  await migrateCommandTables(knex)
   await migrateReactorTables(knex)
-  // The accounts' own migration creates this table; the reactor only reads it.
-  await knex.raw(
-    'create table if not exists user_keys (user_id text primary key, key_id text not null, key bytea not null)',
-  )
+  secrets = await loadSecrets(knex)
   inbox = await startTestInbox()
   smtp = createSmtpMailer({ url: inbox.smtpUrl })
   reactor = await start()
@@ -67,8 +70,8 @@ async function signUp(options: { guest?: boolean; expiresAt?: Date; alsoReset?: 
   const email = `${userId}@example.com`
   await knex('user_keys').insert({ user_id: userId, key_id: key.id, key: key.key })
   const expiresAt = options.expiresAt ?? new Date(Date.now() + hour)
-  const verify = linkRequested('verify-email', userId, expiresAt)
-  const reset = linkRequested('reset-password', userId, expiresAt)
+  const verify = linkRequested(secrets.oneTimeTokens, 'verify-email', userId, expiresAt)
+  const reset = linkRequested(secrets.oneTimeTokens, 'reset-password', userId, expiresAt)
   const command = randomUUID()
   const events: UserEvent[] = [
     registered(userId, key, { firstName: 'Ada', email }, options.guest),
@@ -106,6 +109,48 @@ describe('mail reactor (PostgreSQL event store, MailDev over SMTP)', () => {
       .select('template', 'sent_at', 'error')
     expect(claim).toMatchObject({ template: 'verification', error: null })
     expect(claim?.sent_at).toBeInstanceOf(Date)
+  })
+
+  it('sends links the account endpoints accept: sign up, verify, forgot password, reset', async () => {
+    const deps: AccountDeps = {
+      handler: createCommandHandler({ store, logger }),
+      store,
+      knex,
+      secrets,
+      logger,
+    }
+    const context = () => ({ actor: { system: 'test' }, now: new Date() })
+    const email = `${randomUUID()}@example.com`
+    const personal = {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      phone: '07700 900456',
+      address: 'Leeds',
+    }
+    await openAccount(
+      deps,
+      {
+        personal: { ...personal, dateOfBirth: '1990-01-01' },
+        password: 'Passw0rd1',
+        marketingEmails: false,
+        kind: 'self',
+      },
+      context(),
+    )
+    const [verification] = await inbox.waitForEmails(email)
+    await expect(
+      verifyEmail(deps, tokenIn(verification?.text ?? '', 'verify-email') ?? '', context()),
+    ).resolves.toEqual({
+      alreadyVerified: false,
+    })
+
+    await requestPasswordReset(deps, email, context())
+    const emails = await inbox.waitForEmails(email, 2)
+    const reset = emails.find((sent) => sent.subject !== verification?.subject)
+    expect(reset?.subject).toBe('Reset your Prize Platform password')
+    const token = tokenIn(reset?.text ?? '', 'reset-password') ?? ''
+    await expect(resetPassword(deps, { token, password: 'N3wPassword' }, context())).resolves.toBeUndefined()
   })
 
   it('invites a guest to verify and choose a password', async () => {

@@ -3,7 +3,7 @@ import { type UserEvent, userStream } from '@prizes/contracts'
 import type { NewEvent } from '@prizes/event-store'
 import { describe, expect, it } from 'vitest'
 import { encryptValue, generateUserKey } from '../../crypto/personal-data'
-import { linkRequested, recorded, registered, withEnvelope } from '../testing/user-events'
+import { linkRequested, oneTimeSecret, recorded, registered, withEnvelope } from '../testing/user-events'
 import { planEmail } from './plan'
 import { foldUserMailView, type TokenRequest, tokenRequestOf } from './user-view'
 
@@ -29,8 +29,8 @@ const linkOf = (plan: ReturnType<typeof planFor>): TokenRequest | undefined =>
 const at = (event: UserEvent, correlationId?: string) => withEnvelope(event, now, correlationId)
 
 describe('planEmail', () => {
-  const verify = linkRequested('verify-email', userId, later)
-  const reset = linkRequested('reset-password', userId, later)
+  const verify = linkRequested(oneTimeSecret, 'verify-email', userId, later)
+  const reset = linkRequested(oneTimeSecret, 'reset-password', userId, later)
 
   it('sends the verification email to a registered user', () => {
     const plan = planFor([at(registered(userId, key, ada)), at(verify.event)], 1)
@@ -51,7 +51,7 @@ describe('planEmail', () => {
   })
 
   it('skips a request that expired before it was processed', () => {
-    const expired = linkRequested('verify-email', userId, earlier)
+    const expired = linkRequested(oneTimeSecret, 'verify-email', userId, earlier)
     expect(planFor([at(registered(userId, key, ada)), at(expired.event)], 1)).toEqual({
       send: false,
       reason: 'the link expired before it could be sent',
@@ -59,7 +59,7 @@ describe('planEmail', () => {
   })
 
   it('skips a request superseded by a newer one, and a link already used', () => {
-    const newer = linkRequested('verify-email', userId, later)
+    const newer = linkRequested(oneTimeSecret, 'verify-email', userId, later)
     const verified: UserEvent = {
       type: 'EmailVerified',
       data: { userId, tokenHash: newer.event.data.tokenHash },
@@ -114,7 +114,7 @@ describe('planEmail', () => {
   })
 
   it('treats a guest who has chosen a password as a member', () => {
-    const used = linkRequested('reset-password', userId, later)
+    const used = linkRequested(oneTimeSecret, 'reset-password', userId, later)
     const resetDone: UserEvent = {
       type: 'PasswordReset',
       data: { userId, passwordHash: encryptValue(key, 'h'), tokenHash: used.event.data.tokenHash },
@@ -128,7 +128,7 @@ describe('tokenRequestOf', () => {
   it('takes the request time from the envelope and ignores other events', () => {
     const [registration, request] = recorded(userStream(userId), [
       at(registered(userId, key, ada)),
-      withEnvelope(linkRequested('verify-email', userId, later).event, earlier, 'c-1'),
+      withEnvelope(linkRequested(oneTimeSecret, 'verify-email', userId, later).event, earlier, 'c-1'),
     ])
     expect(registration && tokenRequestOf(registration)).toBeUndefined()
     expect(request && tokenRequestOf(request)).toMatchObject({ requestedAt: earlier, correlationId: 'c-1' })

@@ -44,14 +44,15 @@ export interface LinkRequest {
   readonly token: string
 }
 
-/** A verification or reset request whose token is derived from `oneTimeSecret`, as the command side does. */
+/** A verification or reset request whose token is derived from `secret`, as the command side does. */
 export function linkRequested(
+  secret: Buffer,
   purpose: OneTimeTokenPurpose,
   userId: string,
   expiresAt: Date,
   nonce = randomUUID(),
 ): LinkRequest {
-  const token = deriveOneTimeToken(oneTimeSecret, purpose, userId, nonce)
+  const token = deriveOneTimeToken(secret, purpose, userId, nonce)
   const data = { userId, nonce, tokenHash: hashToken(token), expiresAt: expiresAt.toISOString() }
   return {
     token,
