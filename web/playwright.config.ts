@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
+import { encodePorts, portCount, readPorts } from './e2e/support/ports'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const port = 3917
@@ -31,20 +32,20 @@ function runEnvironment(): Record<string, string> {
   if (!process.env.E2E_DATA_DIR) {
     const dataDir = mkdtempSync(join(tmpdir(), 'prizes-e2e-'))
     process.env.E2E_DATA_DIR = dataDir
-    process.env.E2E_PORTS = freePorts(5).join(',')
+    process.env.E2E_PORTS = encodePorts(freePorts(portCount))
     process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
   }
-  const [smtp = '', mailWeb = '', pg = '', command = '', query = ''] = (process.env.E2E_PORTS ?? '').split(
-    ',',
-  )
+  const ports = readPorts()
   return {
     PORT: String(port),
+    // Links in emails point at the address the browser uses, so following one keeps its cookies.
+    PUBLIC_URL: baseURL,
     DATA_DIR: process.env.E2E_DATA_DIR,
-    MAILDEV_SMTP_PORT: smtp,
-    MAILDEV_WEB_PORT: mailWeb,
-    EMBEDDED_PG_PORT: pg,
-    COMMAND_SERVICE_PORT: command,
-    QUERY_SERVICE_PORT: query,
+    MAILDEV_SMTP_PORT: ports.smtp,
+    MAILDEV_WEB_PORT: ports.mailWeb,
+    EMBEDDED_PG_PORT: ports.postgres,
+    COMMAND_SERVICE_PORT: ports.command,
+    QUERY_SERVICE_PORT: ports.query,
     LOG_LEVEL: 'warn',
   }
 }

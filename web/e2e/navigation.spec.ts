@@ -41,14 +41,24 @@ test.describe('routes and scrolling', () => {
     await expect(page.locator('#contact').getByRole('heading', { level: 2 })).toBeInViewport()
   })
 
-  test('Sign In opens an accessible dialog that says accounts are coming', async ({ page }) => {
+  test('Sign In opens the auth modal on Login, with tabs to Sign Up, and Close returns focus', async ({
+    page,
+  }) => {
     await page.goto('/')
     const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' })
     await signIn.click()
-    const dialog = page.getByRole('dialog', { name: 'Sign in is coming soon' })
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' })
     await expect(dialog).toBeVisible()
-    await dialog.getByRole('button', { name: 'OK' }).click()
-    await expect(dialog).toBeHidden()
+    const loginTab = dialog.getByRole('tab', { name: 'Login' })
+    await expect(loginTab).toHaveAttribute('aria-selected', 'true')
+    await expect(dialog.getByRole('form', { name: 'Login' }).getByLabel('Email')).toBeFocused()
+    await loginTab.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(
+      page.getByRole('dialog', { name: 'Create your account' }).getByRole('tab', { name: 'Sign Up' }),
+    ).toBeFocused()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByRole('dialog')).toBeHidden()
     await expect(signIn).toBeFocused()
   })
 
@@ -77,13 +87,22 @@ test.describe('routes and scrolling', () => {
   })
 
   test('verify-email and reset-password read the token from the query', async ({ page }) => {
+    const verification = page.waitForRequest((r) => r.url().endsWith('/api/auth/verify-email/abc123'))
     await page.goto('/verify-email?token=abc123')
-    await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible()
-    await expect(page.getByRole('alert')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1, name: 'Email verification' })).toBeVisible()
+    await verification
+    const check = page.waitForRequest((r) => r.url().endsWith('/api/auth/verify-reset-token/def456'))
+    await page.goto('/reset-password?token=def456')
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible()
+    await check
+
     await page.goto('/verify-email')
     await expect(page.getByRole('alert')).toHaveText(/No verification token provided/)
     await page.goto('/reset-password')
     await expect(page.getByRole('alert')).toHaveText(/No reset token provided/)
+    await page.getByRole('button', { name: 'Request a New Link' }).click()
+    await expect(page.getByRole('dialog', { name: 'Reset Password' })).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
   })
 
   test('an unknown address shows the not-found page', async ({ page }) => {
