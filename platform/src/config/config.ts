@@ -37,6 +37,10 @@ const schema = z.object({
   COMMAND_SERVICE_URL: optionalUrl(['http', 'https']),
   QUERY_SERVICE_URL: optionalUrl(['http', 'https']),
   SEED_DEMO_DATA: flag.default(true),
+  /** The admin account `npm start` ensures; unset: admin@prizeplatform.local on first start. */
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
+  /** Checked against the password rules where it is used, so a bad one is never echoed here. */
+  ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST_DIR: z.string().default('web/dist'),
 })
 
