@@ -48,7 +48,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest('hex
 
 /**
  * Counts the request against both buckets and refuses it with 429 and `Retry-After` when
- * either is over. Runs after `jsonBody()`, before validation: malformed attempts count too.
+ * either is over. Runs after `jsonBody()` and before validation, so attempts the schema refuses
+ * count too (a body that is not JSON at all is refused before it costs anything).
  */
 export function rateLimit(
   limiter: RateLimiter,

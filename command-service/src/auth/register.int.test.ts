@@ -2,7 +2,7 @@ import { authMessages, settingsStream, userStream } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changeSettings } from '../settings/settings'
 import { type AuthHarness, startAuthHarness } from './test-harness'
-import { person } from './test-people'
+import { person, stringField } from './test-people'
 
 let harness: AuthHarness
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('POST /api/auth/register', () => {
         createdAt: '2030-06-15T10:00:00.000Z',
       },
     })
-    const userId = String((answer.body.user as { id: string }).id)
+    const userId = stringField(answer.body, 'user', 'id')
     const events = await harness.store.readStream(userStream(userId))
     expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'EmailVerificationRequested'])
     expect(JSON.stringify(events.map((event) => event.data))).not.toContain('grace.hopper')
@@ -73,7 +73,9 @@ describe('POST /api/auth/register', () => {
 
   it('answers a missing field, a wrong type and a malformed body with 400, never 500', async () => {
     const { phone: _phone, ...withoutPhone } = person()
-    expect((await register(withoutPhone)).body.fieldErrors).toMatchObject({ phone: [authMessages.phoneRequired] })
+    expect((await register(withoutPhone)).body.fieldErrors).toMatchObject({
+      phone: [authMessages.phoneRequired],
+    })
     expect((await register(person({ marketingEmails: 'yes' }))).status).toBe(400)
     const malformed = await harness.call('POST', '/api/auth/register', undefined, { raw: '{"firstName":' })
     expect(malformed.status).toBe(400)
@@ -92,7 +94,7 @@ describe('POST /api/auth/register', () => {
   it('lets exactly one of ten racing registrations of one email (in ten letter cases) succeed', async () => {
     const email = 'race.winner@example.com'
     const variants = Array.from({ length: 10 }, (_, i) =>
-      [...email].map((c, j) => ((i >> j % 4) & 1 ? c.toUpperCase() : c)).join(''),
+      [...email].map((c, j) => ((i >> (j % 4)) & 1 ? c.toUpperCase() : c)).join(''),
     )
     const answers = await Promise.all(variants.map((variant) => register(person({ email: variant }))))
     const statuses = answers.map((answer) => answer.status).sort()
@@ -102,7 +104,7 @@ describe('POST /api/auth/register', () => {
     expect(rows).toHaveLength(1)
     // The index names the winner, so sign-in finds the account that was actually created.
     const winner = answers.find((answer) => answer.status === 200)
-    expect(rows[0]?.user_id).toBe((winner?.body.user as { id: string }).id)
+    expect(rows[0]?.user_id).toBe(stringField(winner?.body ?? {}, 'user', 'id'))
   })
 })
 
@@ -111,7 +113,10 @@ describe('registrations closed', () => {
     await changeSettings(harness.deps.handler, { allowRegistrations: false }, harness.context())
     const closed = await register(person())
     expect(closed.status).toBe(403)
-    expect(closed.body).toMatchObject({ code: 'REGISTRATIONS_CLOSED', message: authMessages.registrationsClosed })
+    expect(closed.body).toMatchObject({
+      code: 'REGISTRATIONS_CLOSED',
+      message: authMessages.registrationsClosed,
+    })
     const { password, dateOfBirth: _dob, marketingEmails: _m, ...guest } = person()
     const guestAnswer = await harness.call('POST', '/api/auth/create-guest-account', {
       ...guest,

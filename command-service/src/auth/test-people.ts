@@ -21,7 +21,8 @@ export function person(overrides: Record<string, unknown> = {}) {
 
 export type Person = ReturnType<typeof person>
 
-function stringField(body: Record<string, unknown>, ...path: string[]): string {
+/** A string inside an answer's body, or a clear failure naming where it was expected. */
+export function stringField(body: Record<string, unknown>, ...path: string[]): string {
   let value: unknown = body
   for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key]
   if (typeof value !== 'string')

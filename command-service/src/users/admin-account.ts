@@ -1,5 +1,5 @@
 import { email as emailSchema, newPassword } from '@prizes/contracts'
-import { EmailTaken } from '@prizes/domain'
+import { EmailTaken, UserNotFound } from '@prizes/domain'
 import { z } from 'zod'
 import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from './deps'
@@ -30,12 +30,27 @@ export class InvalidAdminAccount extends Error {
 
 const adminInput = z.object({ email: emailSchema, password: newPassword })
 
+/** A claim can precede its registration's events by a moment; wait that long, not forever. */
+const registrationWaitsMs = [50, 100, 200, 400, 800]
+
+async function loadClaimed(deps: AccountDeps, userId: string) {
+  for (const wait of registrationWaitsMs) {
+    try {
+      return await loadUser(deps.store, userId)
+    } catch (error) {
+      if (!(error instanceof UserNotFound)) throw error
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
+  return loadUser(deps.store, userId)
+}
+
 async function makeAdmin(
   deps: AccountDeps,
   userId: string,
   context: CommandContext,
 ): Promise<AdminAccountOutcome> {
-  const { user } = await loadUser(deps.store, userId)
+  const { user } = await loadClaimed(deps, userId)
   const promoted = user.role === 'admin' ? undefined : await promoteUser(deps, { userId }, context)
   const verified = await runUserCommand(
     deps.handler,

@@ -1,0 +1,37 @@
+import { SignJWT, UnsecuredJWT } from 'jose'
+import { describe, expect, it } from 'vitest'
+import { issueSessionToken, sessionLifetimeMs, verifySessionToken } from './session-token'
+
+const secret = Buffer.alloc(32, 3)
+const now = new Date('2030-06-15T10:00:00.000Z')
+const claims = { userId: 'u-1', role: 'user', tokenVersion: 2 } as const
+const at = (ms: number) => new Date(now.getTime() + ms)
+
+describe('session tokens', () => {
+  it('carry user id, role and token version, and verify with the same secret', async () => {
+    const token = await issueSessionToken(secret, claims, now)
+    expect(await verifySessionToken(secret, token, now)).toEqual(claims)
+  })
+
+  it('last 7 days to the second', async () => {
+    const token = await issueSessionToken(secret, claims, now)
+    expect(await verifySessionToken(secret, token, at(sessionLifetimeMs - 1000))).toEqual(claims)
+    expect(await verifySessionToken(secret, token, at(sessionLifetimeMs))).toBeUndefined()
+  })
+
+  it('are refused with another secret, tampered, unsigned or without the claims', async () => {
+    const token = await issueSessionToken(secret, claims, now)
+    expect(await verifySessionToken(Buffer.alloc(32, 4), token, now)).toBeUndefined()
+    const [header, , signature] = token.split('.')
+    const admin = Buffer.from(JSON.stringify({ sub: 'u-1', role: 'admin', tv: 2 })).toString('base64url')
+    expect(await verifySessionToken(secret, `${header}.${admin}.${signature}`, now)).toBeUndefined()
+    const unsigned = new UnsecuredJWT({ role: 'admin', tv: 0 }).setSubject('u-1').encode()
+    expect(await verifySessionToken(secret, unsigned, now)).toBeUndefined()
+    const noVersion = await new SignJWT({ role: 'user' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u-1')
+      .sign(secret)
+    expect(await verifySessionToken(secret, noVersion, now)).toBeUndefined()
+    expect(await verifySessionToken(secret, 'not.a.token', now)).toBeUndefined()
+  })
+})
