@@ -9,17 +9,12 @@ export function changePassword(values: ChangePasswordValues) {
   return apiClient.call('changePassword', { timeoutMs, body: values })
 }
 
-/** A password change ends older sessions; when the answer carries a fresh token, this session keeps it. */
-export function tokenFrom(body: object): string | null {
-  return 'token' in body && typeof body.token === 'string' && body.token !== '' ? body.token : null
-}
-
 export const changePasswordMutationOptions = () =>
   mutationOptions({
     mutationKey: ['auth', 'change-password'],
     mutationFn: changePassword,
-    onSuccess: (body) => {
-      const token = tokenFrom(body)
+    // A password change ends older sessions; this one carries on with the fresh token it is given.
+    onSuccess: ({ token }) => {
       if (token) replaceSessionToken(token)
     },
   })
