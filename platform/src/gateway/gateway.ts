@@ -31,6 +31,9 @@ function routeApi(options: GatewayOptions) {
     if (match === 'methodNotAllowed') {
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`)
     }
+    // The gateway is the edge: the services trust X-Forwarded-For (rate limits are per address),
+    // so it carries the address this connection really came from, never the client's claim.
+    ctx.req.headers['x-forwarded-for'] = ctx.req.socket.remoteAddress ?? ''
     // The service answers on the raw response; Koa must not touch it afterwards.
     ctx.respond = false
     options.services[match.service](ctx.req, ctx.res)

@@ -28,7 +28,7 @@ export function httpProxy(target: string, onError: (error: Error) => void): Requ
         port: base.port,
         method: req.method,
         path: req.url,
-        headers: { ...headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+        headers,
       },
       (answer) => {
         const outHeaders = Object.fromEntries(
