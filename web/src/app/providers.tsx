@@ -1,11 +1,14 @@
 import { ThemeProvider } from '@emotion/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
+import { endSessionIfRefused } from '../features/auth/stores/session-expiry'
 import { GlobalStyles } from '../theme/global-styles'
 import { theme } from '../theme/theme'
 
 function createQueryClient() {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: endSessionIfRefused }),
+    mutationCache: new MutationCache({ onError: endSessionIfRefused }),
     defaultOptions: {
       queries: {
         // One quick retry; after that the screen shows the failure and offers Retry.
