@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
-import { createCommandApp, createCommandHandler, migrateCommandTables } from '@prizes/command-service'
+import {
+  createCommandApp,
+  createCommandHandler,
+  migrateCommandTables,
+  migrateReactorTables,
+  startMailReactor,
+} from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
 import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
 import { createQueryApp } from '@prizes/query-service'
@@ -8,12 +14,13 @@ import { loadSecrets } from '../auth/secrets'
 import type { Config } from '../config/config'
 import { createKnex } from '../db/knex'
 import { openPlatformDatabase } from '../db/platform-database'
-import { type MailDevHandle, startMailDev } from '../embedded/maildev'
 import { createGateway } from '../gateway/gateway'
 import { httpProxy, type RequestHandler } from '../gateway/proxy'
 import type { Logger } from '../logger'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
+import { ensureAdminAccount } from './admin'
+import { startPlatformMail } from './mail'
 
 export interface RunningPlatform {
   readonly url: string
@@ -40,8 +47,9 @@ function closeServer(server: Server): Promise<void> {
 
 /**
  * Everything `npm start` runs, in one process: the database (embedded unless DATABASE_URL),
- * the event store, read-model migrations, projections, the command and query services, MailDev
- * (unless SMTP_URL), the demo seed on first start, and the gateway in front of it all.
+ * the event store, migrations, projections, mail (MailDev unless SMTP_URL) and the mail reactor,
+ * the admin account on first start, the command and query services, the demo seed on first
+ * start, and the gateway in front of it all.
  * Each step's undo is pushed on a stack so a failed start or a stop unwinds in reverse order.
  */
 export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
@@ -74,6 +82,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     undo.push(() => knex.destroy())
     await migrateReadModels(knex)
     await migrateCommandTables(knex)
+    await migrateReactorTables(knex)
 
     const projections = await startProjections({
       store,
@@ -83,23 +92,33 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     })
     undo.push(() => projections.stop())
 
-    let mail: MailDevHandle | undefined
-    if (!config.SMTP_URL) {
-      mail = await startMailDev({
-        dir: path.join(config.DATA_DIR, 'mail'),
-        smtpPort: config.MAILDEV_SMTP_PORT,
-        webPort: config.MAILDEV_WEB_PORT,
-      })
-      const started = mail
-      undo.push(() => started.stop())
-    }
+    const mail = await startPlatformMail(config)
+    undo.push(() => mail.stop())
 
     const handler = createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
+    const secrets = await loadSecrets(knex)
+    const mailReactor = await startMailReactor({
+      store,
+      knex,
+      mailer: mail.mailer,
+      secrets,
+      publicUrl: config.PUBLIC_URL,
+      logger: logger.child({ component: 'reactors' }),
+    })
+    undo.push(() => mailReactor.stop())
+
+    await ensureAdminAccount({
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      deps: { handler, store, knex, secrets, logger: logger.child({ component: 'admin-bootstrap' }) },
+      store,
+    })
+
     const commandApp = createCommandApp({
       store,
       handler,
       knex,
-      secrets: await loadSecrets(knex),
+      secrets,
       logger: logger.child({ service: 'command' }),
     })
     const queryApp = createQueryApp({ knex, logger: logger.child({ service: 'query' }) })
@@ -128,7 +147,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     const port = await listen(httpServer, config.PORT, config.HOST)
     undo.push(() => closeServer(httpServer))
 
-    return { url: `http://localhost:${port}`, mailUrl: mail?.webUrl, stop }
+    return { url: `http://localhost:${port}`, mailUrl: mail.webUrl, stop }
   } catch (error) {
     await stop()
     throw error
