@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import * as auth from '../auth/schemas'
 import { competitionList } from '../competition'
+import * as entries from '../entries'
 
 export type Service = 'command' | 'query'
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -127,6 +128,62 @@ export const endpoints = {
     service: 'command',
     request: noBody,
     response: auth.verifyEmailResponse,
+  }),
+  createPaymentIntent: endpoint({
+    method: 'POST',
+    path: '/api/entries/create-payment-intent',
+    service: 'command',
+    request: entries.entrySubmission,
+    response: entries.createPaymentIntentResponse,
+  }),
+  confirmPayment: endpoint({
+    method: 'POST',
+    path: '/api/entries/confirm-payment',
+    service: 'command',
+    request: entries.confirmPaymentRequest,
+    response: entries.entryResponse,
+  }),
+  submitEntry: endpoint({
+    method: 'POST',
+    path: '/api/entries',
+    service: 'command',
+    request: entries.entrySubmission,
+    response: entries.entryResponse,
+  }),
+  listEntries: endpoint({
+    method: 'GET',
+    path: '/api/entries',
+    service: 'query',
+    request: noBody,
+    response: entries.userEntriesResponse,
+  }),
+  entryStats: endpoint({
+    method: 'GET',
+    path: '/api/entries/stats',
+    service: 'query',
+    request: noBody,
+    response: entries.entryStatsResponse,
+  }),
+  paymentConfig: endpoint({
+    method: 'GET',
+    path: '/api/config',
+    service: 'command',
+    request: noBody,
+    response: entries.paymentConfigResponse,
+  }),
+  confirmTestPayment: endpoint({
+    method: 'POST',
+    path: '/api/test-payments/:paymentIntentId/confirm',
+    service: 'command',
+    request: entries.testCardRequest,
+    response: entries.testCardResponse,
+  }),
+  paymentWebhook: endpoint({
+    method: 'POST',
+    path: '/api/payments/webhook',
+    service: 'command',
+    request: z.unknown(),
+    response: entries.webhookResponse,
   }),
   commandHealth: endpoint({
     method: 'GET',

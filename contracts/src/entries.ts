@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { authMessages as m } from './auth/messages'
+import { email, phone } from './auth/schemas'
+
+export const entryMessages = {
+  selectAnswer: 'Please select an answer',
+  agreeTerms: 'You must agree to the terms and conditions',
+  numberOfEntries: 'Choose between 1 and 10 entries',
+  notEnoughTickets: 'Not enough tickets left for that many entries',
+  competitionNotActive: 'This competition is not open for entries',
+  paymentDeclined: 'Your card was declined.',
+  paymentFailed: 'Payment failed',
+} as const
+
+export const entryErrorCodes = {
+  notEnoughTickets: 'NOT_ENOUGH_TICKETS',
+  competitionNotActive: 'COMPETITION_NOT_ACTIVE',
+  paymentNotSucceeded: 'PAYMENT_NOT_SUCCEEDED',
+  paymentNotFound: 'PAYMENT_NOT_FOUND',
+} as const
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message)
+
+/** SPEC section 3 "Entry submission and payment-intent request". Prices come from the server. */
+export const entrySubmission = z.object({
+  competitionId: z.string().min(1),
+  competitionTitle: z.string().optional(),
+  competitionPrize: z.string().optional(),
+  /** Shown to the entrant; the server charges its own price, never this one. */
+  entryPrice: z.number().optional(),
+  numberOfEntries: z
+    .number({ error: entryMessages.numberOfEntries })
+    .int(entryMessages.numberOfEntries)
+    .min(1, entryMessages.numberOfEntries)
+    .max(10, entryMessages.numberOfEntries),
+  skillQuestionAnswer: required(entryMessages.selectAnswer),
+  firstName: required(m.firstNameRequired),
+  lastName: required(m.lastNameRequired),
+  email,
+  phone,
+  address: required(m.addressRequired),
+  agreedToTerms: z.literal(true, { error: entryMessages.agreeTerms }),
+  subscribedToNewsletter: z.boolean().default(false),
+  drawDate: z.string().optional(),
+})
+export type EntrySubmission = z.infer<typeof entrySubmission>
+
+export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const
+export const entryStatuses = ['active', 'drawn', 'won', 'cancelled'] as const
+
+/** SPEC section 3 "Entry (user view)", plus the ticket numbers. Money in pounds. */
+export const userEntry = z.object({
+  id: z.string(),
+  competitionId: z.string(),
+  competitionTitle: z.string(),
+  numberOfEntries: z.number().int(),
+  totalCost: z.number(),
+  entryDate: z.string(),
+  status: z.enum(entryStatuses),
+  entryStatus: z.enum(entryStatuses),
+  paymentStatus: z.enum(paymentStatuses),
+  entryReference: z.string().nullable(),
+  drawDate: z.string().nullable(),
+  ticketNumbers: z.array(z.number().int()),
+})
+export type UserEntry = z.infer<typeof userEntry>
+
+const ok = z.literal(true)
+
+export const createPaymentIntentResponse = z.object({
+  success: ok,
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** Pence, as card providers count. */
+  amount: z.number().int(),
+  message: z.string().optional(),
+})
+export const confirmPaymentRequest = z.object({ paymentIntentId: z.string().min(1) })
+export const entryResponse = z.object({ success: ok, entry: userEntry, message: z.string().optional() })
+export const userEntriesResponse = z.object({ success: ok, entries: z.array(userEntry) })
+export const entryStatsResponse = z.object({
+  success: ok,
+  stats: z.object({
+    totalTicketsPurchased: z.number().int(),
+    totalSpent: z.number(),
+    activeEntries: z.number().int(),
+    wonPrizes: z.number().int(),
+  }),
+})
+
+export const paymentConfigResponse = z.object({
+  success: ok,
+  payments: z.object({
+    provider: z.enum(['offline', 'stripe']),
+    /** Stripe's publishable key; null offline. */
+    publishableKey: z.string().nullable(),
+    testMode: z.boolean(),
+  }),
+})
+
+/** The offline provider's card form (only while it is the active provider). */
+export const testCardRequest = z.object({
+  cardNumber: z.string().trim().min(1, 'Card number is required'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Expiry must be MM/YY'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+})
+export const testCardResponse = z.object({
+  status: z.enum(['succeeded', 'requires_action', 'declined']),
+  message: z.string(),
+})
+export const webhookResponse = z.object({ received: ok })

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+
+/**
+ * Entries are sub-entities of the competition stream, the consistency boundary for tickets
+ * (DESIGN section 5): reserving, allocating, releasing and refunding are events on it, so sold
+ * tickets can never exceed the total. No personal data here: entries refer to user ids.
+ */
+const pence = z.number().int().nonnegative()
+const ids = { competitionId: z.string(), entryId: z.string().uuid() }
+
+export const entryEvents = {
+  /** Tickets held for a payment; they count against availability until allocated or released. */
+  TicketsReserved: z.object({
+    ...ids,
+    userId: z.string(),
+    quantity: z.number().int().min(1).max(10),
+    amountPence: pence,
+    /** The provider's intent; null for a free competition. */
+    paymentIntentId: z.string().nullable(),
+    /** The option the entrant chose. Any answer is accepted; only correct ones are drawn. */
+    answer: z.string(),
+    expiresAt: z.string().datetime(),
+  }),
+  /** A reservation given up: it expired unpaid, its payment failed, or the competition ended. */
+  ReservationReleased: z.object({
+    ...ids,
+    reason: z.enum(['expired', 'payment_failed', 'competition_closed']),
+  }),
+  /** Paid (or free) tickets, numbered: each number is allocated once. */
+  TicketsAllocated: z.object({
+    ...ids,
+    userId: z.string(),
+    ticketNumbers: z.array(z.number().int().positive()).min(1),
+    entryReference: z.string(),
+    answer: z.string(),
+    /** Decided against the question as it stood; wrong answers never take part in the draw. */
+    answerCorrect: z.boolean(),
+    amountPence: pence,
+    paymentIntentId: z.string().nullable(),
+  }),
+  /**
+   * A payment that arrived when its tickets could no longer be given (reservation expired and
+   * the competition sold out meanwhile): money taken, no tickets. A reactor refunds it.
+   */
+  PaymentRefundDue: z.object({
+    ...ids,
+    userId: z.string(),
+    amountPence: pence,
+    paymentIntentId: z.string(),
+    reason: z.enum(['sold_out', 'competition_closed']),
+  }),
+  /** Money returned through the provider; a refunded entry's tickets never take part in the draw. */
+  EntryRefunded: z.object({
+    ...ids,
+    amountPence: pence,
+    paymentIntentId: z.string(),
+    refundId: z.string(),
+    reason: z.string(),
+  }),
+} as const
+
+export type EntryEventType = keyof typeof entryEvents
+export type EntryEvent = {
+  [K in EntryEventType]: { type: K; data: z.infer<(typeof entryEvents)[K]> }
+}[EntryEventType]
