@@ -37,6 +37,26 @@ export {
 } from './mail'
 export { commandMigrationSource, migrateCommandTables } from './migrations'
 export {
+  type CreateIntent,
+  createOfflinePaymentProvider,
+  IdempotencyKeyReused,
+  InvalidWebhookSignature,
+  type OfflinePaymentProvider,
+  type OfflinePaymentProviderOptions,
+  type OfflinePaymentsRouterOptions,
+  offlinePaymentsRouter,
+  type PaymentIntent,
+  PaymentIntentCanceled,
+  PaymentIntentNotFound,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type Refund,
+  RefundRefused,
+  type TestCardOutcome,
+  testCards,
+  type WebhookEvent,
+} from './payments'
+export {
   createMailReactor,
   knexUserKeyReader,
   type MailReactorOptions,

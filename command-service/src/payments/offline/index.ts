@@ -1,0 +1,11 @@
+export {
+  createOfflinePaymentProvider,
+  IdempotencyKeyReused,
+  type OfflinePaymentProvider,
+  type OfflinePaymentProviderOptions,
+  PaymentIntentCanceled,
+  RefundRefused,
+  type TestCardOutcome,
+} from './offline-provider'
+export { type OfflinePaymentsRouterOptions, offlinePaymentsRouter } from './offline-router'
+export { cardMessages, testCards } from './test-cards'

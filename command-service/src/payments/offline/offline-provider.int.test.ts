@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto'
+import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import { createKnex } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrateCommandTables } from '../../migrations'
+import { PaymentIntentNotFound } from '../port'
+import {
+  createOfflinePaymentProvider,
+  IdempotencyKeyReused,
+  type OfflinePaymentProvider,
+  PaymentIntentCanceled,
+  RefundRefused,
+} from './offline-provider'
+import { cardMessages, testCards } from './test-cards'
+
+let database: TestDatabase
+let knex: Knex
+let provider: OfflinePaymentProvider
+const now = new Date('2030-06-15T10:00:00.000Z')
+const card = (cardNumber: string, expiry = '12/34') => ({ cardNumber, expiry, cvc: '123' })
+
+beforeAll(async () => {
+  database = await createTestDatabase('offline_payments')
+  knex = createKnex(database.url)
+  await migrateCommandTables(knex)
+  provider = createOfflinePaymentProvider({ knex, now: () => now })
+})
+
+afterAll(async () => {
+  await knex?.destroy()
+  await database?.drop()
+})
+
+const newIntent = (amountPence = 500) =>
+  provider.createIntent({
+    amountPence,
+    metadata: { competitionId: 'c-1', entryId: randomUUID(), userId: 'u-1' },
+    idempotencyKey: `intent-${randomUUID()}`,
+  })
+
+describe('offline payment provider', () => {
+  it('creates an intent awaiting a card, and the same key returns the same intent', async () => {
+    const request = { amountPence: 750, metadata: { entryId: 'e-1' }, idempotencyKey: `k-${randomUUID()}` }
+    const [first, second] = await Promise.all([
+      provider.createIntent(request),
+      provider.createIntent(request),
+    ])
+    expect(first).toMatchObject({ amountPence: 750, currency: 'gbp', status: 'requires_payment_method' })
+    expect(first.id).toMatch(/^pi_offline_[0-9a-f]+$/)
+    expect(first.clientSecret).toContain(`${first.id}_secret_`)
+    expect(second).toEqual(first)
+    expect(await provider.retrieveIntent(first.id)).toEqual(first)
+    await expect(provider.createIntent({ ...request, amountPence: 751 })).rejects.toThrow(
+      IdempotencyKeyReused,
+    )
+  })
+
+  it('refuses an unknown intent and a non-positive amount', async () => {
+    await expect(provider.retrieveIntent('pi_offline_nope')).rejects.toThrow(PaymentIntentNotFound)
+    await expect(provider.confirmWithTestCard('pi_offline_nope', card(testCards.succeeds))).rejects.toThrow(
+      PaymentIntentNotFound,
+    )
+    await expect(newIntent(0)).rejects.toThrow(RangeError)
+  })
+
+  it('takes 4242 and answers succeeded again on a repeat', async () => {
+    const intent = await newIntent()
+    expect(await provider.confirmWithTestCard(intent.id, card('4242 4242 4242 4242'))).toEqual({
+      status: 'succeeded',
+      message: cardMessages.succeeded,
+    })
+    expect(await provider.confirmWithTestCard(intent.id, card(testCards.declined))).toMatchObject({
+      status: 'succeeded',
+    })
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded', lastError: null })
+  })
+
+  it('declines 0002, keeps the intent payable, and takes a good card afterwards', async () => {
+    const intent = await newIntent()
+    expect(await provider.confirmWithTestCard(intent.id, card(testCards.declined))).toEqual({
+      status: 'declined',
+      message: 'Your card was declined.',
+    })
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: 'Your card was declined.',
+    })
+    await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded', lastError: null })
+  })
+
+  it('asks 3155 for authentication, then succeeds on the authenticated second confirmation', async () => {
+    const intent = await newIntent()
+    expect(await provider.confirmWithTestCard(intent.id, card(testCards.requiresAuthentication))).toEqual({
+      status: 'requires_action',
+      message: cardMessages.authenticationRequired,
+    })
+    expect((await provider.retrieveIntent(intent.id)).status).toBe('requires_action')
+    expect(
+      await provider.confirmWithTestCard(intent.id, card(testCards.requiresAuthentication)),
+    ).toMatchObject({ status: 'succeeded' })
+  })
+
+  it('refuses an unknown number and an expired card without taking money', async () => {
+    const intent = await newIntent()
+    expect(await provider.confirmWithTestCard(intent.id, card('4111 1111 1111 1111'))).toEqual({
+      status: 'declined',
+      message: 'Your card number is incorrect.',
+    })
+    expect(await provider.confirmWithTestCard(intent.id, card(testCards.succeeds, '05/30'))).toEqual({
+      status: 'declined',
+      message: cardMessages.expired,
+    })
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: cardMessages.expired,
+    })
+  })
+
+  it('takes one payment when the same card is confirmed twice at once', async () => {
+    const intent = await newIntent()
+    const outcomes = await Promise.all([
+      provider.confirmWithTestCard(intent.id, card(testCards.succeeds)),
+      provider.confirmWithTestCard(intent.id, card(testCards.succeeds)),
+    ])
+    expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded'])
+  })
+
+  it('cancels an unpaid intent, which then refuses cards; cancelling a paid one changes nothing', async () => {
+    const unpaid = await newIntent()
+    await provider.cancelIntent(unpaid.id)
+    await provider.cancelIntent(unpaid.id)
+    expect((await provider.retrieveIntent(unpaid.id)).status).toBe('canceled')
+    await expect(provider.confirmWithTestCard(unpaid.id, card(testCards.succeeds))).rejects.toThrow(
+      PaymentIntentCanceled,
+    )
+    const paid = await newIntent()
+    await provider.confirmWithTestCard(paid.id, card(testCards.succeeds))
+    await provider.cancelIntent(paid.id)
+    expect((await provider.retrieveIntent(paid.id)).status).toBe('succeeded')
+  })
+
+  it('refunds a paid intent once: the same key returns the same refund, another key is refused', async () => {
+    const intent = await newIntent(1250)
+    await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
+    const key = `refund-${randomUUID()}`
+    const [first, second] = await Promise.all([
+      provider.refund({ paymentIntentId: intent.id, idempotencyKey: key }),
+      provider.refund({ paymentIntentId: intent.id, idempotencyKey: key }),
+    ])
+    expect(first).toMatchObject({ paymentIntentId: intent.id, amountPence: 1250 })
+    expect(first.id).toMatch(/^re_offline_/)
+    expect(second).toEqual(first)
+    await expect(provider.refund({ paymentIntentId: intent.id, idempotencyKey: 'another' })).rejects.toThrow(
+      RefundRefused,
+    )
+    const rows = await knex('offline_payment_refunds').where({ payment_intent_id: intent.id })
+    expect(rows).toHaveLength(1)
+  })
+
+  it('refuses to refund an intent that took no money', async () => {
+    const intent = await newIntent()
+    await expect(
+      provider.refund({ paymentIntentId: intent.id, idempotencyKey: `r-${randomUUID()}` }),
+    ).rejects.toThrow(RefundRefused)
+  })
+
+  it('accepts no webhooks', () => {
+    expect(() => provider.verifyWebhook(Buffer.from('{}'), 't=1,v1=abc')).toThrow('does not verify')
+  })
+})

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto'
+import type { Knex } from 'knex'
+import {
+  type CreateIntent,
+  InvalidWebhookSignature,
+  type PaymentIntent,
+  PaymentIntentNotFound,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type Refund,
+} from '../port'
+import { cardMessages, judgeCard, type TestCard } from './test-cards'
+
+const intents = 'offline_payment_intents'
+const refunds = 'offline_payment_refunds'
+
+/** What a test-card confirmation answers (the contract's `testCardResponse`). */
+export interface TestCardOutcome {
+  readonly status: 'succeeded' | 'requires_action' | 'declined'
+  readonly message: string
+}
+
+/** Payment through a canceled intent: its reservation expired and the entrant must start again. */
+export class PaymentIntentCanceled extends Error {
+  constructor(readonly paymentIntentId: string) {
+    super('This payment has expired. Please start your entry again.')
+    this.name = 'PaymentIntentCanceled'
+  }
+}
+
+/** An idempotency key reused for a different request, which Stripe refuses too. */
+export class IdempotencyKeyReused extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`Idempotency key ${idempotencyKey} was used for a different request`)
+    this.name = 'IdempotencyKeyReused'
+  }
+}
+
+/** A refund of an intent that took no money, or that was refunded already under another key. */
+export class RefundRefused extends Error {
+  constructor(
+    readonly paymentIntentId: string,
+    reason: string,
+  ) {
+    super(`Cannot refund ${paymentIntentId}: ${reason}`)
+    this.name = 'RefundRefused'
+  }
+}
+
+export interface OfflinePaymentProvider extends PaymentProvider {
+  readonly name: 'offline'
+  /**
+   * Confirms an intent with a test card. The authentication card answers `requires_action`
+   * first; the web then shows its authentication dialog and, once the entrant approves, posts
+   * the same card again, which completes it. An intent already succeeded answers succeeded.
+   */
+  confirmWithTestCard(paymentIntentId: string, card: TestCard): Promise<TestCardOutcome>
+}
+
+export interface OfflinePaymentProviderOptions {
+  readonly knex: Knex
+  /** The clock for card expiry; tests move it. */
+  readonly now?: () => Date
+}
+
+interface IntentRow {
+  id: string
+  client_secret: string
+  amount_pence: number
+  status: PaymentIntentStatus
+  metadata: Record<string, string>
+  last_error: string | null
+  idempotency_key: string
+}
+
+interface RefundRow {
+  id: string
+  payment_intent_id: string
+  amount_pence: number
+  idempotency_key: string
+}
+
+const toIntent = (row: IntentRow): PaymentIntent => ({
+  id: row.id,
+  clientSecret: row.client_secret,
+  amountPence: row.amount_pence,
+  currency: 'gbp',
+  status: row.status,
+  metadata: row.metadata,
+  lastError: row.last_error,
+})
+
+const toRefund = (row: RefundRow): Refund => ({
+  id: row.id,
+  paymentIntentId: row.payment_intent_id,
+  amountPence: row.amount_pence,
+})
+
+const sameMetadata = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) => {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('hex')
+
+/** The embedded default's payment provider: Stripe's test cards, intents in PostgreSQL. */
+export function createOfflinePaymentProvider(options: OfflinePaymentProviderOptions): OfflinePaymentProvider {
+  const { knex } = options
+  const now = options.now ?? (() => new Date())
+
+  /** Reads an intent inside `trx`, locked until it ends, so two confirmations take turns. */
+  async function lockIntent(trx: Knex.Transaction, paymentIntentId: string): Promise<IntentRow> {
+    const row = await trx<IntentRow>(intents).where({ id: paymentIntentId }).forUpdate().first()
+    if (!row) throw new PaymentIntentNotFound(paymentIntentId)
+    return row
+  }
+
+  async function setStatus(
+    trx: Knex.Transaction,
+    paymentIntentId: string,
+    status: PaymentIntentStatus,
+    lastError: string | null,
+  ) {
+    await trx(intents)
+      .where({ id: paymentIntentId })
+      .update({ status, last_error: lastError, updated_at: trx.fn.now() })
+  }
+
+  return {
+    name: 'offline',
+    publishableKey: null,
+
+    async createIntent(request: CreateIntent): Promise<PaymentIntent> {
+      if (!Number.isSafeInteger(request.amountPence) || request.amountPence <= 0) {
+        throw new RangeError(`A payment must be a positive number of pence, not ${request.amountPence}`)
+      }
+      const id = `pi_offline_${token(12)}`
+      const [inserted] = await knex(intents)
+        .insert({
+          id,
+          client_secret: `${id}_secret_${token(16)}`,
+          amount_pence: request.amountPence,
+          status: 'requires_payment_method',
+          metadata: JSON.stringify(request.metadata),
+          last_error: null,
+          idempotency_key: request.idempotencyKey,
+        })
+        .onConflict('idempotency_key')
+        .ignore()
+        .returning<IntentRow[]>('*')
+      if (inserted) return toIntent(inserted)
+      const existing = await knex<IntentRow>(intents)
+        .where({ idempotency_key: request.idempotencyKey })
+        .first()
+      if (!existing) throw new Error(`Intent for idempotency key ${request.idempotencyKey} vanished`)
+      if (
+        existing.amount_pence !== request.amountPence ||
+        !sameMetadata(existing.metadata, request.metadata)
+      ) {
+        throw new IdempotencyKeyReused(request.idempotencyKey)
+      }
+      return toIntent(existing)
+    },
+
+    async retrieveIntent(paymentIntentId: string): Promise<PaymentIntent> {
+      const row = await knex<IntentRow>(intents).where({ id: paymentIntentId }).first()
+      if (!row) throw new PaymentIntentNotFound(paymentIntentId)
+      return toIntent(row)
+    },
+
+    async cancelIntent(paymentIntentId: string): Promise<void> {
+      await knex.transaction(async (trx) => {
+        const row = await lockIntent(trx, paymentIntentId)
+        if (row.status === 'succeeded' || row.status === 'canceled') return
+        await setStatus(trx, paymentIntentId, 'canceled', row.last_error)
+      })
+    },
+
+    async confirmWithTestCard(paymentIntentId: string, card: TestCard): Promise<TestCardOutcome> {
+      return knex.transaction(async (trx): Promise<TestCardOutcome> => {
+        const row = await lockIntent(trx, paymentIntentId)
+        if (row.status === 'succeeded') return { status: 'succeeded', message: cardMessages.succeeded }
+        if (row.status === 'canceled') throw new PaymentIntentCanceled(paymentIntentId)
+        const verdict = judgeCard(card, now())
+        switch (verdict.kind) {
+          case 'refused':
+            await setStatus(trx, paymentIntentId, 'requires_payment_method', verdict.message)
+            return { status: 'declined', message: verdict.message }
+          case 'requires_authentication':
+            // The second confirmation of an intent awaiting authentication is the approved one.
+            if (row.status !== 'requires_action') {
+              await setStatus(trx, paymentIntentId, 'requires_action', null)
+              return { status: 'requires_action', message: cardMessages.authenticationRequired }
+            }
+            break
+          case 'succeeds':
+            break
+          default: {
+            const unexpected: never = verdict
+            throw new Error(`Unexpected card verdict ${JSON.stringify(unexpected)}`)
+          }
+        }
+        await setStatus(trx, paymentIntentId, 'succeeded', null)
+        return { status: 'succeeded', message: cardMessages.succeeded }
+      })
+    },
+
+    async refund(request: { paymentIntentId: string; idempotencyKey: string }): Promise<Refund> {
+      return knex.transaction(async (trx) => {
+        const intent = await lockIntent(trx, request.paymentIntentId)
+        const replay = await trx<RefundRow>(refunds)
+          .where({ idempotency_key: request.idempotencyKey })
+          .first()
+        if (replay) {
+          if (replay.payment_intent_id !== request.paymentIntentId) {
+            throw new IdempotencyKeyReused(request.idempotencyKey)
+          }
+          return toRefund(replay)
+        }
+        if (intent.status !== 'succeeded') {
+          throw new RefundRefused(request.paymentIntentId, `it is ${intent.status}, not succeeded`)
+        }
+        const earlier = await trx<RefundRow>(refunds)
+          .where({ payment_intent_id: request.paymentIntentId })
+          .first()
+        if (earlier)
+          throw new RefundRefused(request.paymentIntentId, `it was refunded already (${earlier.id})`)
+        const [created] = await trx<RefundRow>(refunds)
+          .insert({
+            id: `re_offline_${token(12)}`,
+            payment_intent_id: request.paymentIntentId,
+            amount_pence: intent.amount_pence,
+            idempotency_key: request.idempotencyKey,
+          })
+          .returning('*')
+        if (!created) throw new Error(`Refund of ${request.paymentIntentId} was not recorded`)
+        return toRefund(created)
+      })
+    },
+
+    verifyWebhook(): never {
+      // Nothing outside sends the offline provider notifications; any that claims to is forged.
+      throw new InvalidWebhookSignature()
+    },
+  }
+}

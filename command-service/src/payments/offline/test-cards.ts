@@ -1,0 +1,53 @@
+/**
+ * Stripe's test cards, as the offline provider answers them
+ * (https://docs.stripe.com/testing). Pure, so the rules are tested without a database.
+ */
+export const testCards = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  requiresAuthentication: '4000002500003155',
+} as const
+
+export const cardMessages = {
+  succeeded: 'Payment succeeded',
+  declined: 'Your card was declined.',
+  incorrectNumber: 'Your card number is incorrect.',
+  expired: 'Your card has expired.',
+  authenticationRequired: 'This payment needs authentication. Confirm it with your bank to continue.',
+} as const
+
+export type CardVerdict =
+  | { readonly kind: 'succeeds' }
+  | { readonly kind: 'requires_authentication' }
+  | { readonly kind: 'refused'; readonly message: string }
+
+export interface TestCard {
+  readonly cardNumber: string
+  /** MM/YY, as the contract's `testCardRequest` checks it. */
+  readonly expiry: string
+}
+
+/** Spaces and dashes are how people type card numbers; they are not part of it. */
+export const normaliseCardNumber = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '')
+
+/** A card is good through the last day of its expiry month (UTC). */
+export function isExpired(expiry: string, now: Date): boolean {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim())
+  if (!match) return true
+  const month = Number(match[1])
+  const year = 2000 + Number(match[2])
+  if (month < 1 || month > 12) return true
+  const firstDayAfter = Date.UTC(year, month, 1)
+  return now.getTime() >= firstDayAfter
+}
+
+/** What the card does to a confirmation: the number is checked first, then the expiry. */
+export function judgeCard(card: TestCard, now: Date): CardVerdict {
+  const number = normaliseCardNumber(card.cardNumber)
+  const known = Object.values(testCards).some((n) => n === number)
+  if (!known) return { kind: 'refused', message: cardMessages.incorrectNumber }
+  if (isExpired(card.expiry, now)) return { kind: 'refused', message: cardMessages.expired }
+  if (number === testCards.declined) return { kind: 'refused', message: cardMessages.declined }
+  if (number === testCards.requiresAuthentication) return { kind: 'requires_authentication' }
+  return { kind: 'succeeds' }
+}
