@@ -27,4 +27,38 @@ describe('loadConfig', () => {
     expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).EVENTSTORE_URL).toBeDefined()
     expect(loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113' }).EVENTSTORE_URL).toBeDefined()
   })
+
+  test('payments: offline unless all three Stripe keys are set', () => {
+    const offline = loadConfig({})
+    expect(offline.STRIPE_SECRET_KEY).toBeUndefined()
+    expect(offline.RESERVATION_MINUTES).toBe(10)
+    expect(offline.ENTRY_REFERENCE_PREFIX).toBe('PRZ')
+    const stripe = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      RESERVATION_MINUTES: '15',
+      ENTRY_REFERENCE_PREFIX: 'WIN',
+    })
+    expect(stripe).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      RESERVATION_MINUTES: 15,
+      ENTRY_REFERENCE_PREFIX: 'WIN',
+    })
+  })
+
+  test('refuses part of a Stripe configuration, keys of the wrong kind and odd reservation settings', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    )
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'pk_test_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY: must start with sk_ or rk_/)
+    expect(() => loadConfig({ RESERVATION_MINUTES: '0' })).toThrow(/RESERVATION_MINUTES/)
+    expect(() => loadConfig({ ENTRY_REFERENCE_PREFIX: 'prz-' })).toThrow(/ENTRY_REFERENCE_PREFIX/)
+  })
 })

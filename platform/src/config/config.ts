@@ -14,6 +14,33 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
+const stripeKey = (prefixes: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => prefixes.some((p) => v.startsWith(p)), {
+      message: `must start with ${prefixes.join(' or ')}`,
+    })
+    .optional()
+
+const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+
+/** Half a Stripe configuration would take money it cannot verify, or show a form nobody serves. */
+function allStripeKeysOrNone(
+  config: Partial<Record<(typeof stripeKeys)[number], string>>,
+  ctx: z.RefinementCtx,
+) {
+  const missing = stripeKeys.filter((key) => config[key] === undefined)
+  if (missing.length === 0 || missing.length === stripeKeys.length) return
+  for (const key of missing) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [key],
+      message: 'set all three Stripe keys, or none for the offline provider',
+    })
+  }
+}
+
 /** Every environment variable the platform reads, in one place (DESIGN section 3). */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,7 +69,26 @@ const schema = z.object({
   /** Checked against the password rules where it is used, so a bad one is never echoed here. */
   ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST_DIR: z.string().default('web/dist'),
+  /** Stripe takes the payments when all three are set; none set: the offline test provider. */
+  STRIPE_SECRET_KEY: stripeKey(['sk_', 'rk_']),
+  STRIPE_PUBLISHABLE_KEY: stripeKey(['pk_']),
+  STRIPE_WEBHOOK_SECRET: stripeKey(['whsec_']),
+  /** How long tickets stay reserved for an unpaid entry. */
+  RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
+  /** Entry references read `<PREFIX>-<YYYY>-<6 digits>`. */
+  ENTRY_REFERENCE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9]{1,9}$/, 'must be 2 to 10 capital letters or digits, starting with a letter')
+    .default('PRZ'),
 })
+
+const checked = schema.superRefine(allStripeKeysOrNone)
 
 export type Config = z.infer<typeof schema> & { readonly PUBLIC_URL: string }
 
@@ -56,7 +102,7 @@ export class ConfigError extends Error {
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
-  const result = schema.safeParse(present)
+  const result = checked.safeParse(present)
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map(
