@@ -1,5 +1,6 @@
 export { readCheckpoint } from './checkpoints'
 export { type CompetitionRow, competitionsTable } from './competitions/sql'
+export { type EntryLifecycle, type EntryRow, entriesTable } from './entries/sql'
 export { migrateReadModels, readModelMigrationSource } from './migrations/index'
 export { eventTime, type Projection } from './projection'
 export { allProjections } from './projections'

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
@@ -128,6 +129,48 @@ describe('competitions projection', () => {
     await given([featureOn])
 
     expect((await rows())[0]).toMatchObject({ featured: false, last_revision: 2 })
+  })
+
+  test('allocated tickets count as sold, once; reservations and refunds do not change the count', async () => {
+    const entryId = randomUUID()
+    const ids = { competitionId: 'c1', entryId }
+    const events = recorded([
+      created('c1'),
+      {
+        type: 'TicketsReserved',
+        data: {
+          ...ids,
+          userId: 'u1',
+          quantity: 3,
+          amountPence: 897,
+          paymentIntentId: 'pi_1',
+          answer: 'Paris',
+          expiresAt: '2030-01-01T09:10:00.000Z',
+        },
+      },
+      {
+        type: 'TicketsAllocated',
+        data: {
+          ...ids,
+          userId: 'u1',
+          ticketNumbers: [1, 2, 3],
+          entryReference: 'PRZ-2030-000001',
+          answer: 'Paris',
+          answerCorrect: true,
+          amountPence: 897,
+          paymentIntentId: 'pi_1',
+        },
+      },
+      {
+        type: 'EntryRefunded',
+        data: { ...ids, amountPence: 897, paymentIntentId: 'pi_1', refundId: 're_1', reason: 'cancelled' },
+      },
+    ])
+    await given(events)
+    await given(events)
+    for (const event of events) await given([event])
+
+    expect((await rows())[0]).toMatchObject({ sold_tickets: 3, last_revision: 2 })
   })
 
   test('events of other types are ignored and data that breaks its contract is refused', async () => {

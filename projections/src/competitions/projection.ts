@@ -1,28 +1,21 @@
-import { type CompetitionEventType, competitionEvents } from '@prizes/contracts'
+import {
+  type CompetitionEventType,
+  competitionEvents,
+  type EntryEventType,
+  entryEvents,
+} from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
-import type { Knex } from 'knex'
+import { type Apply, dispatch, on } from '../appliers'
 import { eventTime, type Projection } from '../projection'
 import { competitionsTable, detailsColumns, insertCompetition, updateCompetition } from './sql'
-
-type Apply = (trx: Knex.Transaction, event: RecordedEvent) => Promise<void>
-
-/** Parses the event's data with its contract schema, then hands the typed data on. */
-function on<S extends { parse(data: unknown): unknown }>(
-  schema: S,
-  handle: (trx: Knex.Transaction, event: RecordedEvent, data: ReturnType<S['parse']>) => Promise<unknown>,
-): Apply {
-  return async (trx, event) => {
-    await handle(trx, event, schema.parse(event.data) as ReturnType<S['parse']>)
-  }
-}
 
 const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revision, at: eventTime(event) })
 
 /**
  * One entry per event type this read model follows. Later lifecycle events (closed, drawn,
- * cancelled, deleted, tickets allocated, ...) are added here and nowhere else.
+ * cancelled, deleted, ...) are added here and nowhere else.
  */
-const appliers: { readonly [K in CompetitionEventType]?: Apply } = {
+const appliers: { readonly [K in CompetitionEventType | EntryEventType]?: Apply } = {
   CompetitionCreated: on(competitionEvents.CompetitionCreated, (trx, event, data) =>
     insertCompetition(trx, {
       ...change(event, data.competitionId),
@@ -39,6 +32,16 @@ const appliers: { readonly [K in CompetitionEventType]?: Apply } = {
   CompetitionFeaturedSet: on(competitionEvents.CompetitionFeaturedSet, (trx, event, data) =>
     updateCompetition(trx, { ...change(event, data.competitionId), set: { featured: data.featured } }),
   ),
+  /**
+   * Reservations do not count as sold; allocations do. A refund never returns tickets to sale
+   * (ticket numbers are never reused), so EntryRefunded is not followed here.
+   */
+  TicketsAllocated: on(entryEvents.TicketsAllocated, (trx, event, data) =>
+    updateCompetition(trx, {
+      ...change(event, data.competitionId),
+      set: { sold_tickets: trx.raw('?? + ?', ['sold_tickets', data.ticketNumbers.length]) },
+    }),
+  ),
 }
 
 const handles = Object.keys(appliers)
@@ -47,8 +50,5 @@ export const competitionsProjection: Projection = {
   name: 'competitions',
   handles,
   tables: [competitionsTable],
-  async apply(trx, event) {
-    const apply = (appliers as Readonly<Record<string, Apply | undefined>>)[event.type]
-    if (apply) await apply(trx, event)
-  },
+  apply: dispatch(appliers),
 }

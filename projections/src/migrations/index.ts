@@ -1,11 +1,13 @@
 import type { Knex } from 'knex'
 import { projectionCheckpoints } from './0001-projection-checkpoints'
 import { competitions } from './0002-competitions'
+import { entries } from './0003-entries'
 
 /** In order. Never edit one that has shipped: add the next. */
 const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
   ['0001-projection-checkpoints', projectionCheckpoints],
   ['0002-competitions', competitions],
+  ['0003-entries', entries],
 ])
 
 /** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */

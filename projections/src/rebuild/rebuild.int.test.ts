@@ -1,4 +1,5 @@
-import { competitionStream } from '@prizes/contracts'
+import { randomUUID } from 'node:crypto'
+import { competitionStream, type EntryEvent } from '@prizes/contracts'
 import { createLogger } from '@prizes/platform'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readCheckpoint } from '../checkpoints'
@@ -57,6 +58,76 @@ async function writeHistory(prefix: string, count: number) {
 }
 
 const snapshot = () => db.knex('competitions').orderBy('id').select()
+
+/** A competition whose entries go every way: paid, released, paid late, refunded. */
+async function writeEntries(id: string) {
+  const entry = (entryId: string, quantity: number, first: number) => {
+    const ids = { competitionId: id, entryId }
+    const intent = { amountPence: 100 * quantity, paymentIntentId: `pi_${entryId}` }
+    const reserve: EntryEvent = {
+      type: 'TicketsReserved',
+      data: {
+        ...ids,
+        ...intent,
+        userId: `u-${quantity}`,
+        quantity,
+        answer: '4',
+        expiresAt: '2030-01-01T09:10:00.000Z',
+      },
+    }
+    const ticketNumbers = Array.from({ length: quantity }, (_, i) => first + i)
+    const allocate: EntryEvent = {
+      type: 'TicketsAllocated',
+      data: {
+        ...ids,
+        ...intent,
+        userId: `u-${quantity}`,
+        ticketNumbers,
+        entryReference: `R-${first}`,
+        answer: '4',
+        answerCorrect: quantity % 2 === 0,
+      },
+    }
+    const release: EntryEvent = { type: 'ReservationReleased', data: { ...ids, reason: 'expired' } }
+    const refund: EntryEvent = {
+      type: 'EntryRefunded',
+      data: {
+        ...ids,
+        ...intent,
+        paymentIntentId: `pi_${entryId}`,
+        refundId: `re_${entryId}`,
+        reason: 'test',
+      },
+    }
+    return { reserve, allocate, release, refund }
+  }
+  const [a, b, c, d] = [
+    entry(randomUUID(), 2, 1),
+    entry(randomUUID(), 1, 3),
+    entry(randomUUID(), 3, 4),
+    entry(randomUUID(), 4, 7),
+  ]
+  const events = [
+    competitionEvent({
+      type: 'CompetitionCreated',
+      data: { competitionId: id, details: competitionDetails(), featured: false },
+    }),
+    competitionEvent({ type: 'CompetitionPublished', data: { competitionId: id } }),
+    ...[
+      a.reserve,
+      b.reserve,
+      a.allocate,
+      b.release,
+      c.reserve,
+      c.release,
+      c.allocate,
+      d.reserve,
+      d.allocate,
+      d.refund,
+    ].map((e) => competitionEvent(e)),
+  ]
+  return (await db.store.append(competitionStream(id), events, { expectedRevision: 'noStream' })).position
+}
 
 describe('rebuildProjections', () => {
   test('rebuilding leaves the rows the live projection built, and its checkpoint at the head', async () => {
@@ -122,6 +193,35 @@ describe('rebuildProjections', () => {
     }
   })
 
+  test('entries and sold counts rebuild to what the live runner built', async () => {
+    const live = await startProjections({
+      store: db.store,
+      knex: db.knex,
+      logger,
+      projections: allProjections,
+    })
+    let head = await writeEntries('entries-0')
+    for (let i = 1; i < 5; i += 1) head = await writeEntries(`entries-${i}`)
+    await live.waitForPosition(head, { timeoutMs: 10_000 })
+    await live.stop()
+    const entries = () => db.knex('entries').orderBy('id').select()
+    const built = { competitions: await snapshot(), entries: await entries() }
+    expect(built.entries).toHaveLength(20)
+    expect(
+      built.competitions.filter((r) => String(r.id).startsWith('entries-')).map((r) => r.sold_tickets),
+    ).toEqual([9, 9, 9, 9, 9])
+
+    await rebuildProjections({
+      store: db.store,
+      knex: db.knex,
+      projections: allProjections,
+      names: 'all',
+      pageSize: 7,
+    })
+
+    expect({ competitions: await snapshot(), entries: await entries() }).toEqual(built)
+  })
+
   test('an unknown projection name is refused with the valid names, before anything is emptied', async () => {
     const before = await snapshot()
     await expect(
@@ -131,7 +231,7 @@ describe('rebuildProjections', () => {
         projections: allProjections,
         names: ['competitons'],
       }),
-    ).rejects.toThrow('Unknown projection "competitons". Valid names: competitions, all')
+    ).rejects.toThrow('Unknown projection "competitons". Valid names: competitions, entries, all')
     expect(await snapshot()).toEqual(before)
   })
 })

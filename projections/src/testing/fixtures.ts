@@ -3,6 +3,7 @@ import {
   type CompetitionDetails,
   type CompetitionEvent,
   competitionStream,
+  type EntryEvent,
   type EventMetadata,
 } from '@prizes/contracts'
 import type { NewEvent, RecordedEvent } from '@prizes/event-store'
@@ -39,8 +40,11 @@ export function eventMetadata(occurredAt = '2030-01-01T09:00:00.000Z'): EventMet
   }
 }
 
-/** A competition event ready to append, with metadata. */
-export function competitionEvent(event: CompetitionEvent, occurredAt?: string): NewEvent {
+/** Every event on a competition's stream: its own, and its entries'. */
+export type CompetitionStreamEvent = CompetitionEvent | EntryEvent
+
+/** A competition-stream event ready to append, with metadata. */
+export function competitionEvent(event: CompetitionStreamEvent, occurredAt?: string): NewEvent {
   return { type: event.type, data: event.data, metadata: eventMetadata(occurredAt) }
 }
 
@@ -48,7 +52,7 @@ export function competitionEvent(event: CompetitionEvent, occurredAt?: string): 
  * Events as the store would record them, for tests that hand events straight to a projection:
  * revisions count per stream and positions count up across all of them.
  */
-export function recorded(events: readonly CompetitionEvent[], firstSequence = 1n): RecordedEvent[] {
+export function recorded(events: readonly CompetitionStreamEvent[], firstSequence = 1n): RecordedEvent[] {
   const revisions = new Map<string, bigint>()
   return events.map((event, index) => {
     const streamId = competitionStream(event.data.competitionId)

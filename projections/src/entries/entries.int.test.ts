@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto'
+import type { EntryEvent } from '@prizes/contracts'
+import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import { createKnex } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { readCheckpoint } from '../checkpoints'
+import { competitionsProjection } from '../competitions/projection'
+import { migrateReadModels } from '../migrations/index'
+import { applyEvents } from '../runner/apply-events'
+import { type CompetitionStreamEvent, competitionDetails, recorded } from '../testing/fixtures'
+import { entriesProjection } from './projection'
+import type { EntryRow } from './sql'
+
+let db: TestDatabase
+let knex: Knex
+
+beforeAll(async () => {
+  db = await createTestDatabase('entries_projection')
+  knex = createKnex(db.url)
+  await migrateReadModels(knex)
+})
+afterAll(async () => {
+  await knex.destroy()
+  await db.drop()
+})
+beforeEach(async () => {
+  await knex.raw('truncate table entries, competitions, projection_checkpoints')
+})
+
+const given = (events: Parameters<typeof applyEvents>[2]) =>
+  knex.transaction(async (trx) => {
+    await applyEvents(trx, competitionsProjection, events)
+    await applyEvents(trx, entriesProjection, events)
+  })
+const rows = () => knex<EntryRow>('entries').orderBy('reserved_at').orderBy('id').select()
+const soldTickets = async () =>
+  (await knex('competitions').first<{ sold_tickets: number }>('sold_tickets'))?.sold_tickets
+
+const created: CompetitionStreamEvent = {
+  type: 'CompetitionCreated',
+  data: { competitionId: 'c1', details: competitionDetails(), featured: false },
+}
+const [alice, bob] = [randomUUID(), randomUUID()]
+
+const reserved = (entryId: string, userId = 'u-alice', quantity = 2): EntryEvent => ({
+  type: 'TicketsReserved',
+  data: {
+    competitionId: 'c1',
+    entryId,
+    userId,
+    quantity,
+    amountPence: 299 * quantity,
+    paymentIntentId: `pi_${entryId}`,
+    answer: 'Paris',
+    expiresAt: '2030-01-01T09:10:00.000Z',
+  },
+})
+const allocated = (entryId: string, ticketNumbers: number[], userId = 'u-alice'): EntryEvent => ({
+  type: 'TicketsAllocated',
+  data: {
+    competitionId: 'c1',
+    entryId,
+    userId,
+    ticketNumbers,
+    entryReference: `PRZ-2030-${String(ticketNumbers[0]).padStart(6, '0')}`,
+    answer: 'Paris',
+    answerCorrect: true,
+    amountPence: 299 * ticketNumbers.length,
+    paymentIntentId: `pi_${entryId}`,
+  },
+})
+const released = (entryId: string): EntryEvent => ({
+  type: 'ReservationReleased',
+  data: { competitionId: 'c1', entryId, reason: 'expired' },
+})
+const refunded = (entryId: string, amountPence: number): EntryEvent => ({
+  type: 'EntryRefunded',
+  data: {
+    competitionId: 'c1',
+    entryId,
+    amountPence,
+    paymentIntentId: `pi_${entryId}`,
+    refundId: `re_${entryId}`,
+    reason: 'competition_cancelled',
+  },
+})
+
+describe('entries projection', () => {
+  test('a reservation is a pending row; its allocation makes it paid with its tickets', async () => {
+    const events = recorded([created, reserved(alice), allocated(alice, [7, 8])])
+    await given(events)
+
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        id: alice,
+        competition_id: 'c1',
+        user_id: 'u-alice',
+        quantity: 2,
+        amount_pence: 598,
+        answer: 'Paris',
+        answer_correct: true,
+        ticket_numbers: [7, 8],
+        entry_reference: 'PRZ-2030-000007',
+        payment_intent_id: `pi_${alice}`,
+        payment_status: 'paid',
+        status: 'allocated',
+        reserved_at: new Date('2030-01-01T09:01:00.000Z'),
+        expires_at: new Date('2030-01-01T09:10:00.000Z'),
+        paid_at: new Date('2030-01-01T09:02:00.000Z'),
+        refunded_at: null,
+        last_revision: 2,
+      }),
+    ])
+    expect(await soldTickets()).toBe(2)
+    expect(await readCheckpoint(knex, 'entries')).toEqual(events.at(-1)?.position)
+  })
+
+  test('a released reservation fails; a refund keeps the tickets on the row and sold stays', async () => {
+    await given(
+      recorded([
+        created,
+        reserved(alice),
+        reserved(bob, 'u-bob', 1),
+        released(bob),
+        allocated(alice, [1, 2]),
+        refunded(alice, 598),
+      ]),
+    )
+
+    expect((await rows()).map((r) => [r.user_id, r.payment_status, r.status, r.ticket_numbers])).toEqual([
+      ['u-alice', 'refunded', 'refunded', [1, 2]],
+      ['u-bob', 'failed', 'released', []],
+    ])
+    expect((await rows())[0]?.refunded_at).toEqual(new Date('2030-01-01T09:05:00.000Z'))
+    expect(await soldTickets()).toBe(2)
+  })
+
+  test('a payment after expiry is allocated, or is due a refund when no tickets remain', async () => {
+    const due: EntryEvent = {
+      type: 'PaymentRefundDue',
+      data: {
+        competitionId: 'c1',
+        entryId: bob,
+        userId: 'u-bob',
+        amountPence: 299,
+        paymentIntentId: `pi_${bob}`,
+        reason: 'sold_out',
+      },
+    }
+    await given(
+      recorded([
+        created,
+        reserved(alice),
+        released(alice),
+        allocated(alice, [3, 4]),
+        reserved(bob, 'u-bob', 1),
+        released(bob),
+        due,
+      ]),
+    )
+
+    expect((await rows()).map((r) => [r.user_id, r.payment_status, r.status, r.refund_reason])).toEqual([
+      ['u-alice', 'paid', 'allocated', null],
+      ['u-bob', 'refunded', 'refund_due', 'sold_out'],
+    ])
+    expect(await soldTickets()).toBe(2)
+  })
+
+  test('an allocation without a reservation (a free entry) creates its row', async () => {
+    await given(recorded([created, allocated(alice, [9])]))
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        id: alice,
+        user_id: 'u-alice',
+        quantity: 1,
+        payment_status: 'paid',
+        reserved_at: new Date('2030-01-01T09:01:00.000Z'),
+        paid_at: new Date('2030-01-01T09:01:00.000Z'),
+      }),
+    ])
+  })
+
+  test('the same events delivered twice leave the same rows and the same sold count', async () => {
+    const events = recorded([
+      created,
+      reserved(alice),
+      allocated(alice, [1, 2]),
+      reserved(bob, 'u-bob', 3),
+      released(bob),
+      refunded(alice, 598),
+    ])
+    await given(events)
+    const once = await rows()
+
+    await given(events)
+    expect(await rows()).toEqual(once)
+    // One at a time, as a redelivery after a crash would be.
+    for (const event of events) await given([event])
+    expect(await rows()).toEqual(once)
+    expect(once.map((r) => r.payment_status)).toEqual(['refunded', 'failed'])
+    expect(await soldTickets()).toBe(2)
+  })
+
+  test('an older event arriving after a newer one does not undo it', async () => {
+    const [create, reserve, allocate, refund] = recorded([
+      created,
+      reserved(alice),
+      allocated(alice, [5, 6]),
+      refunded(alice, 598),
+    ])
+    if (!create || !reserve || !allocate || !refund) throw new Error('fixture')
+    await given([create, reserve, refund])
+    await given([allocate])
+
+    expect(await rows()).toEqual([
+      expect.objectContaining({ payment_status: 'refunded', status: 'refunded', last_revision: 3 }),
+    ])
+  })
+
+  test('data that breaks its contract is refused and nothing is written', async () => {
+    const [create, reserve] = recorded([created, reserved(alice)])
+    if (!create || !reserve) throw new Error('fixture')
+    await expect(
+      given([create, { ...reserve, data: { competitionId: 'c1', entryId: 'x' } }]),
+    ).rejects.toThrow(/userId/)
+    expect(await rows()).toEqual([])
+  })
+})

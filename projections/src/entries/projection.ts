@@ -1,0 +1,86 @@
+import { type EntryEventType, entryEvents } from '@prizes/contracts'
+import type { RecordedEvent } from '@prizes/event-store'
+import { type Apply, dispatch, on } from '../appliers'
+import { eventTime, type Projection } from '../projection'
+import { entriesTable, insertEntry, updateEntry, upsertEntry } from './sql'
+
+const change = (event: RecordedEvent, entryId: string) => ({
+  id: entryId,
+  revision: event.revision,
+  at: eventTime(event),
+})
+
+/**
+ * The entries read model: one row per entry, for the user's dashboard and later the admin's
+ * lists. Competition titles and dates are not copied here: readers join the competitions
+ * model, so a revised title shows on every entry at once.
+ */
+const appliers: { readonly [K in EntryEventType]?: Apply } = {
+  TicketsReserved: on(entryEvents.TicketsReserved, (trx, event, data) =>
+    insertEntry(trx, change(event, data.entryId), {
+      competition_id: data.competitionId,
+      user_id: data.userId,
+      quantity: data.quantity,
+      amount_pence: data.amountPence,
+      answer: data.answer,
+      payment_intent_id: data.paymentIntentId,
+      payment_status: 'pending',
+      status: 'reserved',
+      reserved_at: eventTime(event),
+      expires_at: data.expiresAt,
+    }),
+  ),
+  /** Released entries never held tickets and are not shown to their users. */
+  ReservationReleased: on(entryEvents.ReservationReleased, (trx, event, data) =>
+    updateEntry(trx, change(event, data.entryId), {
+      payment_status: 'failed',
+      status: 'released',
+      release_reason: data.reason,
+    }),
+  ),
+  TicketsAllocated: on(entryEvents.TicketsAllocated, (trx, event, data) =>
+    upsertEntry(trx, change(event, data.entryId), {
+      set: {
+        quantity: data.ticketNumbers.length,
+        amount_pence: data.amountPence,
+        answer: data.answer,
+        answer_correct: data.answerCorrect,
+        ticket_numbers: data.ticketNumbers,
+        entry_reference: data.entryReference,
+        payment_intent_id: data.paymentIntentId,
+        payment_status: 'paid',
+        status: 'allocated',
+        paid_at: eventTime(event),
+      },
+      insertOnly: {
+        competition_id: data.competitionId,
+        user_id: data.userId,
+        reserved_at: eventTime(event),
+      },
+    }),
+  ),
+  /** Money taken when no tickets could be given: shown as refunded, the refund follows. */
+  PaymentRefundDue: on(entryEvents.PaymentRefundDue, (trx, event, data) =>
+    updateEntry(trx, change(event, data.entryId), {
+      payment_status: 'refunded',
+      status: 'refund_due',
+      refund_reason: data.reason,
+    }),
+  ),
+  /** The tickets stay on the row (numbers are never reused) but no longer count as paid. */
+  EntryRefunded: on(entryEvents.EntryRefunded, (trx, event, data) =>
+    updateEntry(trx, change(event, data.entryId), {
+      payment_status: 'refunded',
+      status: 'refunded',
+      refund_reason: data.reason,
+      refunded_at: eventTime(event),
+    }),
+  ),
+}
+
+export const entriesProjection: Projection = {
+  name: 'entries',
+  handles: Object.keys(appliers),
+  tables: [entriesTable],
+  apply: dispatch(appliers),
+}
