@@ -43,6 +43,35 @@ export {
 } from './competition/state'
 export type { Decider, EventDecoder, StoredEvent, StreamDecider } from './decider'
 export { DomainError } from './domain-error'
+export type {
+  AllocateTickets,
+  EntryCommand,
+  RecordRefund,
+  ReleaseReservation,
+  ReserveTickets,
+} from './entry/commands'
+export { maxEntriesPerPurchase } from './entry/decide'
+export {
+  CompetitionNotActive,
+  EntryAlreadyExists,
+  type EntryError,
+  EntryNotFound,
+  EntryNotRefundable,
+  InvalidEntry,
+  isEntryError,
+  NotEnoughTickets,
+} from './entry/errors'
+export {
+  type EntryPaymentEvent,
+  type EntryPaymentEventType,
+  type EntryPaymentStatus,
+  entryPaymentEventTypes,
+  entryPaymentMachine,
+  entryPaymentStatuses,
+  nextPaymentStatus,
+} from './entry/payment.machine'
+export { entryReferencePattern, formatEntryReference } from './entry/reference'
+export { type Entries, type Entry, heldTickets, remainingTickets, type Tickets } from './entry/state'
 export * from './rules'
 export {
   type ChangeSettings,

@@ -24,6 +24,7 @@ const allowed: Record<
   },
   active: {
     'competition.revise': 'active',
+    'competition.enter': 'active',
     'competition.close': 'closed',
     'competition.cancel': 'cancelled',
   },
@@ -40,7 +41,7 @@ const everyPair = competitionLifecycleStatuses.flatMap((from) =>
 
 describe('competition lifecycle machine', () => {
   it('covers every status and event pair', () => {
-    expect(everyPair).toHaveLength(7 * 7)
+    expect(everyPair).toHaveLength(7 * 8)
   })
 
   describe.each(everyPair.filter((p) => p.to !== undefined))('$from --$event-->', ({ from, event, to }) => {
@@ -102,6 +103,7 @@ describe('competition lifecycle machine', () => {
     ['competition.completeDraw', 'completed'],
     ['competition.delete', 'deleted'],
     ['competition.revise', undefined],
+    ['competition.enter', undefined],
   ] as const)('names the status %s leads to (%s)', (event, to) => {
     expect(targetStatus(event)).toBe(to)
   })

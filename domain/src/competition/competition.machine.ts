@@ -13,11 +13,14 @@ import { setup, transition } from 'xstate'
  * - `completed` is an xstate final state. `cancelled` is final in business terms but cannot be
  *   one for xstate, because a final state has no transitions and cancelled may still be deleted.
  * - `competition.revise` is a self-transition of draft and active: the machine, not a separate
- *   list, says when details may change (not after close). Featured is not a lifecycle concern
+ *   list, says when details may change (not after close). `competition.enter` is likewise a
+ *   self-transition of active alone: the machine says when tickets may be reserved and
+ *   allocated (the entry decider adds the start and end dates). Featured is not a lifecycle concern
  *   (it may be toggled at every status) and so is not modelled here.
  */
 export const competitionLifecycleEventTypes = [
   'competition.revise',
+  'competition.enter',
   'competition.publish',
   'competition.close',
   'competition.cancel',
@@ -50,6 +53,7 @@ export const competitionMachine = setup({
     active: {
       on: {
         'competition.revise': { target: 'active' },
+        'competition.enter': { target: 'active' },
         'competition.close': { target: 'closed' },
         'competition.cancel': { target: 'cancelled' },
       },

@@ -1,5 +1,7 @@
 import type { CompetitionDetails } from '@prizes/contracts'
 import type { StreamDecider } from '../decider'
+import type { EntryCommand } from '../entry/commands'
+import { allocateTickets, recordRefund, releaseReservation, reserveTickets } from '../entry/decide'
 import { type CompetitionLifecycleEventType, nextStatus } from './competition.machine'
 import { assertValidDetails } from './details'
 import {
@@ -45,6 +47,7 @@ export type CompetitionCommand =
   | ReviseCompetition
   | PublishCompetition
   | SetCompetitionFeatured
+  | EntryCommand
 
 /** A deleted competition keeps its stream for auditors but is gone for every command. */
 function existing(state: CompetitionState, competitionId: string): Competition {
@@ -105,6 +108,14 @@ export function decide(command: CompetitionCommand, state: CompetitionState): Co
       return publishCompetition(command, state)
     case 'SetCompetitionFeatured':
       return setCompetitionFeatured(command, state)
+    case 'ReserveTickets':
+      return reserveTickets(command, state)
+    case 'AllocateTickets':
+      return allocateTickets(command, state)
+    case 'ReleaseReservation':
+      return releaseReservation(command, state)
+    case 'RecordRefund':
+      return recordRefund(command, state)
     default: {
       const unhandled: never = command
       throw new Error(`Unknown competition command ${JSON.stringify(unhandled)}`)

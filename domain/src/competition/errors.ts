@@ -22,6 +22,7 @@ export class CompetitionNotFound extends DomainError<'COMPETITION_NOT_FOUND'> {
 /** How each lifecycle event reads in "Cannot … a competition that is …". */
 const actionWords: Record<CompetitionLifecycleEventType, string> = {
   'competition.revise': 'edit',
+  'competition.enter': 'enter',
   'competition.publish': 'publish',
   'competition.close': 'close',
   'competition.cancel': 'cancel',

@@ -9,12 +9,21 @@ describe('decodeCompetitionEvent', () => {
   })
 
   it('answers undefined for a type this code does not know yet', () => {
-    expect(decodeCompetitionEvent({ type: 'TicketsAllocated', data: {} })).toBeUndefined()
+    expect(decodeCompetitionEvent({ type: 'PostalEntryRecorded', data: {} })).toBeUndefined()
     expect(decodeCompetitionEvent({ type: 'toString', data: {} })).toBeUndefined()
   })
 
   it('throws for a known type whose data breaks the contract', () => {
     expect(() => decodeCompetitionEvent({ type: 'CompetitionPublished', data: { id: 'c-1' } })).toThrow()
+    expect(() => decodeCompetitionEvent({ type: 'TicketsAllocated', data: { entryId: 'e' } })).toThrow()
+  })
+
+  it('decodes the entry events that share the stream', () => {
+    const stored = {
+      type: 'ReservationReleased',
+      data: { competitionId: 'c-1', entryId: '00000000-0000-4000-8000-000000000001', reason: 'expired' },
+    }
+    expect(decodeCompetitionEvent(stored)).toEqual(stored)
   })
 })
 

@@ -1,10 +1,19 @@
-import { type CompetitionEvent, type CompetitionEventType, competitionEvents } from '@prizes/contracts'
+import {
+  type CompetitionEvent as CompetitionDetailsEvent,
+  type CompetitionEventType as CompetitionDetailsEventType,
+  competitionEvents,
+  type EntryEvent,
+  type EntryEventType,
+  entryEvents,
+} from '@prizes/contracts'
 import type { StoredEvent } from '../decider'
 
-export type { CompetitionEvent, CompetitionEventType }
+/** Everything on a `competition-<id>` stream: the competition itself and its entries. */
+export type CompetitionEvent = CompetitionDetailsEvent | EntryEvent
+export type CompetitionEventType = CompetitionDetailsEventType | EntryEventType
 
 function isCompetitionEventType(type: string): type is CompetitionEventType {
-  return Object.hasOwn(competitionEvents, type)
+  return Object.hasOwn(competitionEvents, type) || Object.hasOwn(entryEvents, type)
 }
 
 /**
@@ -24,6 +33,16 @@ export function decodeCompetitionEvent(stored: StoredEvent): CompetitionEvent | 
       return { type, data: competitionEvents.CompetitionPublished.parse(stored.data) }
     case 'CompetitionFeaturedSet':
       return { type, data: competitionEvents.CompetitionFeaturedSet.parse(stored.data) }
+    case 'TicketsReserved':
+      return { type, data: entryEvents.TicketsReserved.parse(stored.data) }
+    case 'ReservationReleased':
+      return { type, data: entryEvents.ReservationReleased.parse(stored.data) }
+    case 'TicketsAllocated':
+      return { type, data: entryEvents.TicketsAllocated.parse(stored.data) }
+    case 'PaymentRefundDue':
+      return { type, data: entryEvents.PaymentRefundDue.parse(stored.data) }
+    case 'EntryRefunded':
+      return { type, data: entryEvents.EntryRefunded.parse(stored.data) }
     default: {
       const unhandled: never = type
       throw new Error(`No decoder for competition event ${String(unhandled)}`)

@@ -1,8 +1,10 @@
 import type { CompetitionDetails } from '@prizes/contracts'
+import { type Entries, evolveEntries, noEntries } from '../entry/state'
 import type { CompetitionLifecycleStatus } from './competition.machine'
 import type { CompetitionEvent } from './events'
 
-export interface Competition {
+/** A competition with its entries (sub-entities) and ticket counters. */
+export interface Competition extends Entries {
   readonly exists: true
   readonly competitionId: string
   readonly status: CompetitionLifecycleStatus
@@ -27,7 +29,7 @@ export const initialState: CompetitionState = { exists: false }
 export function evolve(state: CompetitionState, event: CompetitionEvent): CompetitionState {
   if (event.type === 'CompetitionCreated') {
     const { competitionId, details, featured } = event.data
-    return { exists: true, competitionId, status: 'draft', details, featured }
+    return { exists: true, competitionId, status: 'draft', details, featured, ...noEntries }
   }
   if (!state.exists) return state
   switch (event.type) {
@@ -37,6 +39,12 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       return { ...state, status: 'active' }
     case 'CompetitionFeaturedSet':
       return { ...state, featured: event.data.featured }
+    case 'TicketsReserved':
+    case 'ReservationReleased':
+    case 'TicketsAllocated':
+    case 'PaymentRefundDue':
+    case 'EntryRefunded':
+      return { ...state, ...evolveEntries(state, event) }
     default: {
       const unhandled: never = event
       throw new Error(`evolve does not handle ${JSON.stringify(unhandled)}`)

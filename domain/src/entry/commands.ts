@@ -1,0 +1,56 @@
+import type { CommandMetadata } from '../competition/decide'
+
+/**
+ * The entry commands of the competition stream. Ids, references, expiry and the moment all
+ * arrive inside the command, so `decide` stays pure.
+ */
+export interface ReserveTickets {
+  readonly type: 'ReserveTickets'
+  readonly data: {
+    readonly competitionId: string
+    readonly entryId: string
+    readonly userId: string
+    readonly quantity: number
+    readonly answer: string
+    /** The provider's intent; null for a free competition. */
+    readonly paymentIntentId: string | null
+    readonly expiresAt: string
+  }
+  readonly metadata: CommandMetadata
+}
+
+/** Issued once the provider says the payment succeeded (or at once for a free entry). */
+export interface AllocateTickets {
+  readonly type: 'AllocateTickets'
+  readonly data: {
+    readonly competitionId: string
+    readonly entryId: string
+    readonly entryReference: string
+    /** When given, must be the entry's own intent: a payment cannot pay for someone else's entry. */
+    readonly paymentIntentId?: string
+  }
+  readonly metadata: CommandMetadata
+}
+
+export interface ReleaseReservation {
+  readonly type: 'ReleaseReservation'
+  readonly data: {
+    readonly competitionId: string
+    readonly entryId: string
+    readonly reason: 'expired' | 'payment_failed' | 'competition_closed'
+  }
+  readonly metadata: CommandMetadata
+}
+
+export interface RecordRefund {
+  readonly type: 'RecordRefund'
+  readonly data: {
+    readonly competitionId: string
+    readonly entryId: string
+    readonly refundId: string
+    readonly reason: string
+  }
+  readonly metadata: CommandMetadata
+}
+
+export type EntryCommand = ReserveTickets | AllocateTickets | ReleaseReservation | RecordRefund

@@ -1,0 +1,154 @@
+import { type EntryEvent, entryMessages } from '@prizes/contracts'
+import { nextStatus } from '../competition/competition.machine'
+import { CompetitionNotFound } from '../competition/errors'
+import type { Competition, CompetitionState } from '../competition/state'
+import type { AllocateTickets, RecordRefund, ReleaseReservation, ReserveTickets } from './commands'
+import {
+  CompetitionNotActive,
+  EntryAlreadyExists,
+  EntryNotFound,
+  EntryNotRefundable,
+  InvalidEntry,
+  NotEnoughTickets,
+} from './errors'
+import { nextPaymentStatus } from './payment.machine'
+import { type Entry, remainingTickets } from './state'
+
+/** The most tickets one purchase may take (SPEC section 9). */
+export const maxEntriesPerPurchase = 10
+
+function existing(state: CompetitionState, competitionId: string): Competition {
+  if (!state.exists || state.status === 'deleted') throw new CompetitionNotFound(competitionId)
+  return state
+}
+
+/** Active per the lifecycle machine (it accepts `competition.enter`) and inside its dates. */
+function acceptsEntries(competition: Competition, now: Date): boolean {
+  const { startDate, endDate } = competition.details
+  const at = now.getTime()
+  return (
+    nextStatus(competition.status, 'competition.enter') !== undefined &&
+    Date.parse(startDate) <= at &&
+    at < Date.parse(endDate)
+  )
+}
+
+function entryOf(competition: Competition, entryId: string): Entry {
+  const entry = competition.entries[entryId]
+  if (!entry) throw new EntryNotFound(entryId)
+  return entry
+}
+
+export function reserveTickets(command: ReserveTickets, state: CompetitionState): EntryEvent[] {
+  const { competitionId, entryId, userId, quantity, answer, paymentIntentId, expiresAt } = command.data
+  const competition = existing(state, competitionId)
+  const known = competition.entries[entryId]
+  if (known) {
+    // A retried command is answered by the entry it already made; anything else is a clash.
+    if (known.userId === userId && known.paymentIntentId === paymentIntentId) return []
+    throw new EntryAlreadyExists(entryId)
+  }
+  const now = command.metadata.now
+  if (!acceptsEntries(competition, now)) throw new CompetitionNotActive(competitionId)
+  const { details } = competition
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxEntriesPerPurchase) {
+    throw new InvalidEntry('numberOfEntries', entryMessages.numberOfEntries)
+  }
+  // Any of the four options is accepted (a wrong one is recorded and never drawn); only an
+  // answer that is not an option at all is refused.
+  if (!details.skillQuestion.options.includes(answer)) {
+    throw new InvalidEntry('skillQuestionAnswer', entryMessages.selectAnswer)
+  }
+  const remaining = remainingTickets(competition, details.totalTickets, now)
+  if (quantity > remaining) throw new NotEnoughTickets(quantity, remaining)
+  const amountPence = quantity * details.entryPricePence
+  if (amountPence > 0 && paymentIntentId === null) {
+    throw new Error('A paid entry needs its payment intent')
+  }
+  return [
+    {
+      type: 'TicketsReserved',
+      data: { competitionId, entryId, userId, quantity, amountPence, paymentIntentId, answer, expiresAt },
+    },
+  ]
+}
+
+/**
+ * Numbers the tickets of a paid (or free) entry. Idempotent: an entry already allocated, owed
+ * back or refunded records nothing, and the caller answers from the state. A reservation that
+ * no longer holds (expired, released, failed) is still allocated while tickets remain;
+ * otherwise a paid entry becomes `PaymentRefundDue`, because the money has been taken.
+ */
+export function allocateTickets(command: AllocateTickets, state: CompetitionState): EntryEvent[] {
+  const { competitionId, entryId, entryReference } = command.data
+  const competition = existing(state, competitionId)
+  const entry = entryOf(competition, entryId)
+  if (command.data.paymentIntentId !== undefined && command.data.paymentIntentId !== entry.paymentIntentId) {
+    throw new EntryNotFound(entryId)
+  }
+  if (nextPaymentStatus(entry.status, 'payment.succeeded') === undefined) return []
+  const now = command.metadata.now
+  const { details, tickets } = competition
+  const holds = entry.status === 'reserved' && Date.parse(entry.expiresAt) > now.getTime()
+  const open = nextStatus(competition.status, 'competition.enter') !== undefined
+  const fits = holds || entry.quantity <= remainingTickets(competition, details.totalTickets, now, entryId)
+  if (!open || !fits) {
+    const reason = open ? 'sold_out' : 'competition_closed'
+    if (entry.paymentIntentId === null) {
+      if (open)
+        throw new NotEnoughTickets(entry.quantity, remainingTickets(competition, details.totalTickets, now))
+      throw new CompetitionNotActive(competitionId)
+    }
+    const { userId, amountPence, paymentIntentId } = entry
+    return [
+      {
+        type: 'PaymentRefundDue',
+        data: { competitionId, entryId, userId, amountPence, paymentIntentId, reason },
+      },
+    ]
+  }
+  const ticketNumbers = Array.from({ length: entry.quantity }, (_, i) => tickets.nextNumber + i)
+  return [
+    {
+      type: 'TicketsAllocated',
+      data: {
+        competitionId,
+        entryId,
+        userId: entry.userId,
+        ticketNumbers,
+        entryReference,
+        answer: entry.answer,
+        answerCorrect: entry.answer === details.skillQuestion.correct,
+        amountPence: entry.amountPence,
+        paymentIntentId: entry.paymentIntentId,
+      },
+    },
+  ]
+}
+
+/** Gives up a reservation; records nothing once it is allocated, released or not yet expired. */
+export function releaseReservation(command: ReleaseReservation, state: CompetitionState): EntryEvent[] {
+  const { competitionId, entryId, reason } = command.data
+  const entry = entryOf(existing(state, competitionId), entryId)
+  if (entry.status !== 'reserved') return []
+  // A reactor whose clock runs ahead must not take tickets from someone still paying.
+  if (reason === 'expired' && Date.parse(entry.expiresAt) > command.metadata.now.getTime()) return []
+  return [{ type: 'ReservationReleased', data: { competitionId, entryId, reason } }]
+}
+
+/** Records money given back, once per entry. Refunded tickets are never sold again nor drawn. */
+export function recordRefund(command: RecordRefund, state: CompetitionState): EntryEvent[] {
+  const { competitionId, entryId, refundId, reason } = command.data
+  const entry = entryOf(existing(state, competitionId), entryId)
+  if (entry.status === 'refunded') return []
+  const { paymentIntentId } = entry
+  if (paymentIntentId === null || nextPaymentStatus(entry.status, 'refund.recorded') === undefined) {
+    throw new EntryNotRefundable(entryId, entry.status)
+  }
+  return [
+    {
+      type: 'EntryRefunded',
+      data: { competitionId, entryId, amountPence: entry.amountPence, paymentIntentId, refundId, reason },
+    },
+  ]
+}

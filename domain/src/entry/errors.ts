@@ -1,0 +1,77 @@
+import { entryErrorCodes, entryMessages } from '@prizes/contracts'
+import { DomainError } from '../domain-error'
+
+/** More tickets asked for than remain (allocated and live reservations count; expired do not). */
+export class NotEnoughTickets extends DomainError<'NOT_ENOUGH_TICKETS'> {
+  readonly code = entryErrorCodes.notEnoughTickets
+  constructor(
+    readonly requested: number,
+    readonly remaining: number,
+  ) {
+    super(entryMessages.notEnoughTickets)
+  }
+}
+
+/** Not accepting entries: not active, or the moment is outside its start and end dates. */
+export class CompetitionNotActive extends DomainError<'COMPETITION_NOT_ACTIVE'> {
+  readonly code = entryErrorCodes.competitionNotActive
+  constructor(readonly competitionId: string) {
+    super(entryMessages.competitionNotActive)
+  }
+}
+
+export class EntryNotFound extends DomainError<'ENTRY_NOT_FOUND'> {
+  readonly code = 'ENTRY_NOT_FOUND'
+  constructor(readonly entryId: string) {
+    super('Entry not found')
+  }
+}
+
+/** The entry id is taken by a different entry; a repeat of the same reservation records nothing. */
+export class EntryAlreadyExists extends DomainError<'ENTRY_ALREADY_EXISTS'> {
+  readonly code = 'ENTRY_ALREADY_EXISTS'
+  constructor(readonly entryId: string) {
+    super('An entry with this id already exists')
+  }
+}
+
+/** A rule of the entry form the contract also checks; commands may come from code, not HTTP. */
+export class InvalidEntry extends DomainError<'INVALID_ENTRY'> {
+  readonly code = 'INVALID_ENTRY'
+  constructor(
+    readonly field: 'numberOfEntries' | 'skillQuestionAnswer',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Only money that was taken can be given back: a paid entry, or a payment owed back. */
+export class EntryNotRefundable extends DomainError<'ENTRY_NOT_REFUNDABLE'> {
+  readonly code = 'ENTRY_NOT_REFUNDABLE'
+  constructor(
+    readonly entryId: string,
+    readonly status: string,
+  ) {
+    super(`An entry that is ${status} cannot be refunded`)
+  }
+}
+
+export type EntryError =
+  | NotEnoughTickets
+  | CompetitionNotActive
+  | EntryNotFound
+  | EntryAlreadyExists
+  | InvalidEntry
+  | EntryNotRefundable
+
+export function isEntryError(error: unknown): error is EntryError {
+  return (
+    error instanceof NotEnoughTickets ||
+    error instanceof CompetitionNotActive ||
+    error instanceof EntryNotFound ||
+    error instanceof EntryAlreadyExists ||
+    error instanceof InvalidEntry ||
+    error instanceof EntryNotRefundable
+  )
+}

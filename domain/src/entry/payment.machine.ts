@@ -1,0 +1,68 @@
+import { setup, transition } from 'xstate'
+
+/**
+ * An entry's payment lifecycle. The decider runs it only through the pure `nextPaymentStatus`
+ * (no live actor on the server), so every move an entry makes is one the machine allows.
+ *
+ * Beyond the happy path (reserved → paid → refunded) a card payment can outlive its
+ * reservation: a reservation released because it expired (or its first attempt failed) may
+ * still be paid, because the provider's intent stays payable. Such a late payment is allocated
+ * when tickets remain (→ paid), otherwise the money is owed back (→ refundDue → refunded).
+ */
+export const entryPaymentEventTypes = [
+  'payment.succeeded',
+  'payment.failed',
+  'payment.unallocatable',
+  'reservation.released',
+  'refund.recorded',
+] as const
+export type EntryPaymentEventType = (typeof entryPaymentEventTypes)[number]
+export type EntryPaymentEvent = { type: EntryPaymentEventType }
+
+export const entryPaymentStatuses = [
+  'reserved',
+  'paid',
+  'released',
+  'failed',
+  'refundDue',
+  'refunded',
+] as const
+export type EntryPaymentStatus = (typeof entryPaymentStatuses)[number]
+
+/** A payment arrived for a reservation that no longer holds tickets: allocate, or owe it back. */
+const latePayment = {
+  'payment.succeeded': { target: 'paid' },
+  'payment.unallocatable': { target: 'refundDue' },
+} as const
+
+export const entryPaymentMachine = setup({
+  types: { events: {} as EntryPaymentEvent },
+}).createMachine({
+  id: 'entryPayment',
+  initial: 'reserved',
+  states: {
+    reserved: {
+      on: {
+        ...latePayment,
+        'payment.failed': { target: 'failed' },
+        'reservation.released': { target: 'released' },
+      },
+    },
+    released: { on: latePayment },
+    failed: { on: latePayment },
+    paid: { on: { 'refund.recorded': { target: 'refunded' } } },
+    refundDue: { on: { 'refund.recorded': { target: 'refunded' } } },
+    refunded: { type: 'final' },
+  },
+})
+
+/** The status after `eventType` from `status`, or undefined when the machine refuses it. */
+export function nextPaymentStatus(
+  status: EntryPaymentStatus,
+  eventType: EntryPaymentEventType,
+): EntryPaymentStatus | undefined {
+  const snapshot = entryPaymentMachine.resolveState({ value: status, context: {} })
+  if (!snapshot.can({ type: eventType })) return undefined
+  const [next] = transition(entryPaymentMachine, snapshot, { type: eventType })
+  return next.value
+}
