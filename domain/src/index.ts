@@ -46,6 +46,7 @@ export { DomainError } from './domain-error'
 export type {
   AllocateTickets,
   EntryCommand,
+  QuoteEntry,
   RecordRefund,
   ReleaseReservation,
   ReserveTickets,

@@ -1,7 +1,13 @@
 import type { CompetitionDetails } from '@prizes/contracts'
 import type { StreamDecider } from '../decider'
 import type { EntryCommand } from '../entry/commands'
-import { allocateTickets, recordRefund, releaseReservation, reserveTickets } from '../entry/decide'
+import {
+  allocateTickets,
+  quoteEntry,
+  recordRefund,
+  releaseReservation,
+  reserveTickets,
+} from '../entry/decide'
 import { type CompetitionLifecycleEventType, nextStatus } from './competition.machine'
 import { assertValidDetails } from './details'
 import {
@@ -108,6 +114,8 @@ export function decide(command: CompetitionCommand, state: CompetitionState): Co
       return publishCompetition(command, state)
     case 'SetCompetitionFeatured':
       return setCompetitionFeatured(command, state)
+    case 'QuoteEntry':
+      return quoteEntry(command, state)
     case 'ReserveTickets':
       return reserveTickets(command, state)
     case 'AllocateTickets':

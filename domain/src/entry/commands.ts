@@ -19,6 +19,18 @@ export interface ReserveTickets {
   readonly metadata: CommandMetadata
 }
 
+/**
+ * Asks whether these tickets could be reserved now, refusing exactly as `ReserveTickets`
+ * would, and records nothing. The command side runs it before creating a payment intent, so a
+ * sold-out rush is refused without touching the provider, and it learns the price from the
+ * state the handler answers with.
+ */
+export interface QuoteEntry {
+  readonly type: 'QuoteEntry'
+  readonly data: { readonly competitionId: string; readonly quantity: number; readonly answer: string }
+  readonly metadata: CommandMetadata
+}
+
 /** Issued once the provider says the payment succeeded (or at once for a free entry). */
 export interface AllocateTickets {
   readonly type: 'AllocateTickets'
@@ -53,4 +65,4 @@ export interface RecordRefund {
   readonly metadata: CommandMetadata
 }
 
-export type EntryCommand = ReserveTickets | AllocateTickets | ReleaseReservation | RecordRefund
+export type EntryCommand = QuoteEntry | ReserveTickets | AllocateTickets | ReleaseReservation | RecordRefund

@@ -2,7 +2,13 @@ import { type EntryEvent, entryMessages } from '@prizes/contracts'
 import { nextStatus } from '../competition/competition.machine'
 import { CompetitionNotFound } from '../competition/errors'
 import type { Competition, CompetitionState } from '../competition/state'
-import type { AllocateTickets, RecordRefund, ReleaseReservation, ReserveTickets } from './commands'
+import type {
+  AllocateTickets,
+  QuoteEntry,
+  RecordRefund,
+  ReleaseReservation,
+  ReserveTickets,
+} from './commands'
 import {
   CompetitionNotActive,
   EntryAlreadyExists,
@@ -39,17 +45,9 @@ function entryOf(competition: Competition, entryId: string): Entry {
   return entry
 }
 
-export function reserveTickets(command: ReserveTickets, state: CompetitionState): EntryEvent[] {
-  const { competitionId, entryId, userId, quantity, answer, paymentIntentId, expiresAt } = command.data
-  const competition = existing(state, competitionId)
-  const known = competition.entries[entryId]
-  if (known) {
-    // A retried command is answered by the entry it already made; anything else is a clash.
-    if (known.userId === userId && known.paymentIntentId === paymentIntentId) return []
-    throw new EntryAlreadyExists(entryId)
-  }
-  const now = command.metadata.now
-  if (!acceptsEntries(competition, now)) throw new CompetitionNotActive(competitionId)
+/** The rules a reservation must meet at `now`; throws the first one it breaks. */
+function assertReservable(competition: Competition, quantity: number, answer: string, now: Date): void {
+  if (!acceptsEntries(competition, now)) throw new CompetitionNotActive(competition.competitionId)
   const { details } = competition
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxEntriesPerPurchase) {
     throw new InvalidEntry('numberOfEntries', entryMessages.numberOfEntries)
@@ -61,7 +59,25 @@ export function reserveTickets(command: ReserveTickets, state: CompetitionState)
   }
   const remaining = remainingTickets(competition, details.totalTickets, now)
   if (quantity > remaining) throw new NotEnoughTickets(quantity, remaining)
-  const amountPence = quantity * details.entryPricePence
+}
+
+export function quoteEntry(command: QuoteEntry, state: CompetitionState): EntryEvent[] {
+  const { competitionId, quantity, answer } = command.data
+  assertReservable(existing(state, competitionId), quantity, answer, command.metadata.now)
+  return []
+}
+
+export function reserveTickets(command: ReserveTickets, state: CompetitionState): EntryEvent[] {
+  const { competitionId, entryId, userId, quantity, answer, paymentIntentId, expiresAt } = command.data
+  const competition = existing(state, competitionId)
+  const known = competition.entries[entryId]
+  if (known) {
+    // A retried command is answered by the entry it already made; anything else is a clash.
+    if (known.userId === userId && known.paymentIntentId === paymentIntentId) return []
+    throw new EntryAlreadyExists(entryId)
+  }
+  assertReservable(competition, quantity, answer, command.metadata.now)
+  const amountPence = quantity * competition.details.entryPricePence
   if (amountPence > 0 && paymentIntentId === null) {
     throw new Error('A paid entry needs its payment intent')
   }

@@ -137,6 +137,19 @@ describe('ReserveTickets', () => {
     expect(event).toMatchObject({ data: { amountPence: 0, paymentIntentId: null } })
   })
 
+  it('is quoted by the same rules without recording anything', () => {
+    const quote = (quantity: number): CompetitionCommand => ({
+      type: 'QuoteEntry',
+      data: { competitionId, quantity, answer: '5' },
+      metadata: { now },
+    })
+    given(created(), published, reserved(1, 10)).when(quote(10)).thenEmits([])
+    given(created(), published, reserved(1, 10), reserved(2, 5))
+      .when(quote(6))
+      .thenFails({ code: 'NOT_ENOUGH_TICKETS' })
+    given(created()).when(quote(1)).thenFails({ code: 'COMPETITION_NOT_ACTIVE' })
+  })
+
   it('never oversells under any mix of purchases, expiries and payments', () => {
     // A fixed pseudo-random walk (a linear congruential generator), so the test is repeatable.
     let seed = 42
