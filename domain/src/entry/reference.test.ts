@@ -12,6 +12,8 @@ describe('formatEntryReference', () => {
 
   it('refuses a prefix or a number that would make a reference nobody can read back', () => {
     expect(() => formatEntryReference('prz', at, 1)).toThrow()
+    expect(() => formatEntryReference('1PRZ', at, 1)).toThrow()
+    expect(formatEntryReference('WIN2', at, 7)).toBe('WIN2-2030-000007')
     expect(() => formatEntryReference('PRZ', at, 0)).toThrow()
     expect(() => formatEntryReference('PRZ', at, 1.5)).toThrow()
   })

@@ -3,11 +3,11 @@
  * `PRZ-2030-000042`. The number comes from a command-side sequence that never repeats; the
  * year is the year of allocation (UTC), so a reference also says roughly when it was issued.
  */
-export const entryReferencePattern = /^[A-Z]{2,8}-\d{4}-\d{6,}$/
+export const entryReferencePattern = /^[A-Z][A-Z0-9]{1,9}-\d{4}-\d{6,}$/
 
 export function formatEntryReference(prefix: string, at: Date, sequence: number): string {
-  if (!/^[A-Z]{2,8}$/.test(prefix))
-    throw new Error(`An entry reference prefix is 2 to 8 capital letters: ${prefix}`)
+  // The same rule as the ENTRY_REFERENCE_PREFIX setting: 2 to 10 capitals or digits, a letter first.
+  if (!/^[A-Z][A-Z0-9]{1,9}$/.test(prefix)) throw new Error(`Not an entry reference prefix: ${prefix}`)
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new Error(`Not a sequence number: ${sequence}`)
   return `${prefix}-${at.getUTCFullYear()}-${String(sequence).padStart(6, '0')}`
 }
