@@ -2,12 +2,14 @@ import type { Knex } from 'knex'
 import { userTables } from './0001-user-tables'
 import { authTables } from './0002-auth-tables'
 import { paymentTables } from './0100-payments'
+import { entryTables } from './0200-entry-tables'
 
 /** In order. Never edit one that has shipped: add the next. */
 const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
   ['0001-user-tables', userTables],
   ['0002-auth-tables', authTables],
   ['0100-payments', paymentTables],
+  ['0200-entry-tables', entryTables],
 ])
 
 /** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */
