@@ -1,13 +1,29 @@
 import Router from '@koa/router'
 import { endpoints, type ResponseOf } from '@prizes/contracts'
-import { createApp, HttpError, type Logger } from '@prizes/platform'
+import {
+  createApp,
+  createKnexSessionStore,
+  HttpError,
+  type Logger,
+  type SessionStore,
+} from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { competitionsRouter } from './competitions/routes'
+import { entriesRouter } from './entries/routes'
 
 export interface QueryAppOptions {
   readonly knex: Knex
   readonly logger: Logger
+  /**
+   * The session-token secret the command service signs with (`loadSecrets(knex).jwt`). Passed
+   * in, so creating the app stays synchronous and needs no table of its own.
+   */
+  readonly secret: Uint8Array
+  /** Where a token's standing is checked; default the `auth_sessions` table through `knex`. */
+  readonly sessions?: SessionStore
+  /** Tests move time; the default is the real clock. */
+  readonly clock?: () => Date
 }
 
 function healthRouter({ knex, logger }: QueryAppOptions): Router {
@@ -27,9 +43,15 @@ function healthRouter({ knex, logger }: QueryAppOptions): Router {
 
 /** The query service's HTTP app: read endpoints over the read models, nothing else. */
 export function createQueryApp(options: QueryAppOptions): Koa {
+  const { knex, secret, clock } = options
+  const sessions = options.sessions ?? createKnexSessionStore(knex)
   return createApp({
     name: 'query',
     logger: options.logger,
-    routers: [healthRouter(options), competitionsRouter(options.knex)],
+    routers: [
+      healthRouter(options),
+      competitionsRouter(knex),
+      entriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
+    ],
   })
 }

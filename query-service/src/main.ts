@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
-// Only the knex factory: the subpath keeps the event store and the runner out of this process.
-import { ConfigError, createKnex, createLogger, loadConfig } from '@prizes/platform'
+// The platform's knex factory and shared secrets; no event store or runner in this process.
+import { ConfigError, createKnex, createLogger, type Logger, loadConfig, loadSecrets } from '@prizes/platform'
+import type { Knex } from 'knex'
 import { createQueryApp } from './app'
 
 /**
@@ -11,6 +12,25 @@ import { createQueryApp } from './app'
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 10_000
+/** How long to wait for the command service to create its tables on a fresh database. */
+const secretWaitMs = 120_000
+
+/**
+ * The session-token secret lives in `platform_secrets`, which the command service migrates. On
+ * a fresh database both start together, so wait for the table rather than fail.
+ */
+async function sessionSecret(knex: Knex, logger: Logger): Promise<Buffer> {
+  const deadline = Date.now() + secretWaitMs
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return (await loadSecrets(knex)).jwt
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      if (attempt === 0) logger.info('waiting for the command service to create its tables')
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  }
+}
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -30,7 +50,8 @@ async function main() {
     throw new ConfigError(['DATABASE_URL: required when the query service runs on its own'])
   }
   const knex = createKnex(config.DATABASE_URL, { poolMax: 10 })
-  const server = createServer(createQueryApp({ knex, logger }).callback())
+  const secret = await sessionSecret(knex, logger)
+  const server = createServer(createQueryApp({ knex, logger, secret }).callback())
   await listen(server, config.QUERY_SERVICE_PORT, config.HOST)
   logger.info(`query service listening on ${config.HOST}:${config.QUERY_SERVICE_PORT}`)
 

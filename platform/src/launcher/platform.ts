@@ -121,7 +121,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       secrets,
       logger: logger.child({ service: 'command' }),
     })
-    const queryApp = createQueryApp({ knex, logger: logger.child({ service: 'query' }) })
+    const queryApp = createQueryApp({ knex, secret: secrets.jwt, logger: logger.child({ service: 'query' }) })
     const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')
     const services: Record<'command' | 'query', RequestHandler> = {
       command: config.COMMAND_SERVICE_URL

@@ -27,7 +27,8 @@ beforeAll(async () => {
     logger,
     projections: allProjections,
   })
-  server = createQueryApp({ knex: db.knex, logger }).listen(0, '127.0.0.1')
+  // These endpoints are public: the session secret is never used here.
+  server = createQueryApp({ knex: db.knex, logger, secret: Buffer.alloc(32) }).listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
