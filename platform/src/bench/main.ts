@@ -10,15 +10,18 @@ import { createKnex } from '../db/knex'
 import { startEmbeddedPostgres } from '../embedded/postgres'
 import { createLogger } from '../logger'
 import { formatTable, quantile, throughput } from './measure'
+import { benchPurchases, type PurchaseBenchResult } from './purchases'
 
 /**
  * `npm run bench`: event-store append throughput against PostgreSQL's own plain INSERT rate,
- * and projection lag. One run, one table. Uses a fresh database on DATABASE_URL's server when
- * set, else a throwaway embedded cluster.
+ * projection lag, and purchases per second end to end over HTTP with the ticket audit. One run,
+ * one table. Uses a fresh database on DATABASE_URL's server when set, else a throwaway embedded
+ * cluster.
  */
 const writers = 8
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const lagSamples = Number(process.env.BENCH_LAG_SAMPLES ?? 300)
+const buyers = Number(process.env.BENCH_BUYERS ?? 50)
 
 async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -124,6 +127,9 @@ async function main() {
     const visible = await knex('competitions').count<{ count: string }[]>('* as count')
     if (Number(visible[0]?.count) !== lagSamples) throw new Error('Projection lag samples are missing rows')
 
+    console.log(`Purchases over HTTP: ${buyers} buyers for ${seconds} s...`)
+    const purchases = await benchPurchases({ databaseUrl: db.url, buyers, seconds, logger })
+
     const rate = (n: number) => `${Math.round(n).toLocaleString('en-GB')}/s`
     const pct = (n: number) => `${((n / inserts.perSecond) * 100).toFixed(0)}%`
     const ms = (n: number) => `${n.toFixed(1)} ms`
@@ -140,14 +146,54 @@ async function main() {
           [`plain INSERT commits, ${writers} connections`, rate(inserts.perSecond), '100%'],
           [`projection lag p50 (${lagSamples} samples)`, ms(quantile(lags, 0.5)), ''],
           ['projection lag p99', ms(quantile(lags, 0.99)), ''],
+          ...purchaseRows(purchases, rate, ms),
         ],
       )}\n`,
     )
+    reportPurchaseFailures(purchases)
   } finally {
     await insertPool.end()
     await knex.destroy()
     await store.close()
     await db.drop()
+  }
+}
+
+function purchaseRows(
+  p: PurchaseBenchResult,
+  rate: (n: number) => string,
+  ms: (n: number) => string,
+): string[][] {
+  const failed = [...p.failures.values()].reduce((a, b) => a + b, 0)
+  return [
+    [`purchases over HTTP, ${buyers} buyers (intent, card, confirm)`, rate(p.perSecond), ''],
+    [`purchase latency p50 (${p.purchases} purchases)`, ms(p.p50Ms), ''],
+    ['purchase latency p99', ms(p.p99Ms), ''],
+    [
+      `oversold tickets (${p.audit.sold} sold of ${p.totalTickets}, per the stream)`,
+      String(p.audit.oversold),
+      '',
+    ],
+    [
+      'ticket numbers allocated twice or out of range',
+      String(p.audit.duplicateNumbers + p.audit.outOfRange),
+      '',
+    ],
+    ['paid without tickets, refunds due', `${p.paidWithoutTickets}, ${p.audit.refundsDue}`, ''],
+    ['sold_tickets in the read model', String(p.readModelSold ?? 'missing'), ''],
+    ['failed purchases', String(failed), ''],
+  ]
+}
+
+/** The refusals by endpoint and code, and a failing exit when tickets were oversold or doubled. */
+function reportPurchaseFailures(p: PurchaseBenchResult): void {
+  for (const [what, count] of p.failures) console.log(`  failed: ${what} × ${count}`)
+  const broken =
+    p.audit.oversold + p.audit.duplicateNumbers + p.audit.outOfRange + p.paidWithoutTickets > 0 ||
+    p.readModelSold !== p.audit.sold
+  if (broken) {
+    console.error('Ticket audit FAILED: see the rows above.')
+    process.exitCode = 1
   }
 }
 
