@@ -1,7 +1,15 @@
-import { errorCodes } from '@prizes/contracts'
-import { isCompetitionError, isUserError, type UserError } from '@prizes/domain'
+import { entryErrorCodes, errorCodes } from '@prizes/contracts'
+import {
+  type EntryError,
+  isCompetitionError,
+  isEntryError,
+  isUserError,
+  type UserError,
+} from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { HttpError } from '@prizes/platform'
+import { type EntryPaymentError, isEntryPaymentError } from './entries/errors'
+import { PaymentIntentNotFound } from './payments/port'
 
 /**
  * Domain errors to HTTP (DESIGN section 10), for `createApp({ mapError })`: missing is 404, a
@@ -18,6 +26,11 @@ export function mapCommandError(error: unknown): HttpError | undefined {
     )
   }
   if (isUserError(error)) return mapUserError(error)
+  if (isEntryError(error)) return mapEntryError(error)
+  if (isEntryPaymentError(error)) return mapEntryPaymentError(error)
+  if (error instanceof PaymentIntentNotFound) {
+    return new HttpError(404, entryErrorCodes.paymentNotFound, 'Payment not found')
+  }
   if (!isCompetitionError(error)) return undefined
   switch (error.code) {
     case 'COMPETITION_NOT_FOUND':
@@ -66,6 +79,44 @@ function mapUserError(error: UserError): HttpError {
       return new HttpError(400, errorCodes.validation, error.message, { dateOfBirth: [error.message] })
     case 'INCORRECT_CURRENT_PASSWORD':
       return new HttpError(400, errorCodes.validation, error.message, { currentPassword: [error.message] })
+    default: {
+      const unmapped: never = error
+      throw new Error(`No HTTP mapping for ${String(unmapped)}`)
+    }
+  }
+}
+
+/** Entries: sold out and closed are 409 (the rule the moment forbids), a form rule 400. */
+function mapEntryError(error: EntryError): HttpError {
+  switch (error.code) {
+    case 'ENTRY_NOT_FOUND':
+      return new HttpError(404, error.code, error.message)
+    case 'NOT_ENOUGH_TICKETS':
+    case 'COMPETITION_NOT_ACTIVE':
+    case 'ENTRY_ALREADY_EXISTS':
+    case 'ENTRY_NOT_REFUNDABLE':
+      return new HttpError(409, error.code, error.message)
+    case 'INVALID_ENTRY':
+      return new HttpError(400, errorCodes.validation, error.message, { [error.field]: [error.message] })
+    default: {
+      const unmapped: never = error
+      throw new Error(`No HTTP mapping for ${String(unmapped)}`)
+    }
+  }
+}
+
+/**
+ * Payments: an unpaid intent is 402 with the provider's message (a decline says why); one the
+ * provider cancelled (its reservation ended) is 409, as is a payment that came too late.
+ */
+function mapEntryPaymentError(error: EntryPaymentError): HttpError {
+  switch (error.code) {
+    case 'PAYMENT_NOT_FOUND':
+      return new HttpError(404, error.code, error.message)
+    case 'PAYMENT_NOT_SUCCEEDED':
+      return new HttpError(error.intentStatus === 'canceled' ? 409 : 402, error.code, error.message)
+    case 'NOT_ENOUGH_TICKETS':
+      return new HttpError(409, error.code, error.message)
     default: {
       const unmapped: never = error
       throw new Error(`No HTTP mapping for ${String(unmapped)}`)

@@ -21,6 +21,30 @@ export {
   reviseCompetition,
   setCompetitionFeatured,
 } from './competitions/commands'
+export {
+  allocateEntry,
+  type ConfirmEntryPayment,
+  confirmEntryPayment,
+  defaultReferencePrefix,
+  defaultReservationMinutes,
+  type EntriesRouterDeps,
+  type EntryDeps,
+  type EntryPaymentError,
+  type EntryRequest,
+  type EntryResult,
+  entriesRouter,
+  isEntryPaymentError,
+  nextEntryReference,
+  PaymentNotFound,
+  PaymentNotSucceeded,
+  PaymentToBeRefunded,
+  type PaymentToMake,
+  recordRefund,
+  releaseReservation,
+  requestEntry,
+  submitEntry,
+  userEntryOf,
+} from './entries'
 export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
 export {

@@ -1,0 +1,44 @@
+import type { UserEntry } from '@prizes/contracts'
+import type { CommandContext } from '../event-metadata'
+import { type PaymentIntent, PaymentIntentNotFound } from '../payments/port'
+import { allocateEntry } from './allocate'
+import type { EntryDeps } from './deps'
+import { PaymentNotFound, PaymentNotSucceeded } from './errors'
+
+export interface ConfirmEntryPayment {
+  readonly paymentIntentId: string
+  /** The signed-in caller; the intent must be theirs. Absent for the provider's webhook. */
+  readonly userId?: string
+}
+
+async function retrieve(deps: EntryDeps, paymentIntentId: string): Promise<PaymentIntent> {
+  try {
+    return await deps.payments.retrieveIntent(paymentIntentId)
+  } catch (error) {
+    if (error instanceof PaymentIntentNotFound) throw new PaymentNotFound(paymentIntentId)
+    throw error
+  }
+}
+
+/**
+ * Turns a succeeded payment into numbered tickets (confirm-payment and the webhook alike). The
+ * provider is asked, never the client; the competition and entry come from the metadata we
+ * attached to the intent. Confirming twice, or a webhook racing a confirm, allocates once and
+ * answers the same entry (see `allocateEntry`).
+ */
+export async function confirmEntryPayment(
+  deps: EntryDeps,
+  input: ConfirmEntryPayment,
+  context: CommandContext,
+): Promise<UserEntry> {
+  const { paymentIntentId } = input
+  const intent = await retrieve(deps, paymentIntentId)
+  const { competitionId, entryId, userId } = intent.metadata
+  if (competitionId === undefined || entryId === undefined || userId === undefined) {
+    throw new PaymentNotFound(paymentIntentId)
+  }
+  if (input.userId !== undefined && input.userId !== userId) throw new PaymentNotFound(paymentIntentId)
+  if (intent.status !== 'succeeded')
+    throw new PaymentNotSucceeded(paymentIntentId, intent.status, intent.lastError)
+  return allocateEntry(deps, { competitionId, entryId, paymentIntentId }, context)
+}

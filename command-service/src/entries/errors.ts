@@ -1,0 +1,51 @@
+import { entryErrorCodes, entryMessages } from '@prizes/contracts'
+import { DomainError } from '@prizes/domain'
+
+/**
+ * Refusals the command side decides with the provider's answer in hand. They sit beside the
+ * domain's entry errors in the HTTP mapping (`errors.ts`).
+ */
+
+/** No intent by that id, one this platform did not make, or one of another user. */
+export class PaymentNotFound extends DomainError<'PAYMENT_NOT_FOUND'> {
+  readonly code = entryErrorCodes.paymentNotFound
+  constructor(readonly paymentIntentId: string) {
+    super('Payment not found')
+  }
+}
+
+const expiredMessage = 'This payment has expired. Please start your entry again.'
+
+/** The provider does not (yet) say the payment succeeded; its own message when it has one. */
+export class PaymentNotSucceeded extends DomainError<'PAYMENT_NOT_SUCCEEDED'> {
+  readonly code = entryErrorCodes.paymentNotSucceeded
+  constructor(
+    readonly paymentIntentId: string,
+    /** The provider's status: `canceled` means the reservation ended and the entry must restart. */
+    readonly intentStatus: string,
+    providerMessage: string | null,
+  ) {
+    super(providerMessage ?? (intentStatus === 'canceled' ? expiredMessage : entryMessages.paymentFailed))
+  }
+}
+
+/**
+ * The payment succeeded after its tickets stopped being held and none were left (or the
+ * competition closed): no tickets, and the money goes back in full.
+ */
+export class PaymentToBeRefunded extends DomainError<'NOT_ENOUGH_TICKETS'> {
+  readonly code = entryErrorCodes.notEnoughTickets
+  constructor(readonly entryId: string) {
+    super(`${entryMessages.notEnoughTickets}. Your payment will be refunded in full.`)
+  }
+}
+
+export type EntryPaymentError = PaymentNotFound | PaymentNotSucceeded | PaymentToBeRefunded
+
+export function isEntryPaymentError(error: unknown): error is EntryPaymentError {
+  return (
+    error instanceof PaymentNotFound ||
+    error instanceof PaymentNotSucceeded ||
+    error instanceof PaymentToBeRefunded
+  )
+}

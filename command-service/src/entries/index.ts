@@ -1,0 +1,20 @@
+export { allocateEntry, nextEntryReference } from './allocate'
+export { type ConfirmEntryPayment, confirmEntryPayment } from './confirm'
+export { defaultReferencePrefix, defaultReservationMinutes, type EntryDeps } from './deps'
+export {
+  type EntryRequest,
+  type PaymentToMake,
+  recordRefund,
+  releaseReservation,
+  requestEntry,
+  submitEntry,
+} from './entries'
+export {
+  type EntryPaymentError,
+  isEntryPaymentError,
+  PaymentNotFound,
+  PaymentNotSucceeded,
+  PaymentToBeRefunded,
+} from './errors'
+export { type EntriesRouterDeps, entriesRouter } from './routes'
+export { type EntryResult, userEntryOf } from './stream'

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto'
+import type { EntrySubmission } from '@prizes/contracts'
+import { AccountBanned, type Competition, type Entry, UserNotFound } from '@prizes/domain'
+import { conflict } from '@prizes/platform'
+import type { CommandContext } from '../event-metadata'
+import { loadUserState } from '../users/user-stream'
+import { defaultReservationMinutes, type EntryDeps } from './deps'
+import { competitionOf, entryIn, runEntryCommand } from './stream'
+
+export interface Reservation {
+  readonly competition: Competition
+  readonly entry: Entry
+  /** Null for a free competition, which needs no payment. */
+  readonly intent: { readonly id: string; readonly clientSecret: string } | null
+}
+
+/** A signed-in user may enter while the account stands: registered, not erased, not banned. */
+async function assertMayEnter(deps: EntryDeps, userId: string): Promise<void> {
+  const user = await loadUserState(deps.store, userId)
+  if (user.status !== 'registered') throw new UserNotFound(userId)
+  if (user.banned) throw new AccountBanned()
+}
+
+/**
+ * Holds tickets for a new entry: checks the rules on the competition's stream (QuoteEntry,
+ * which records nothing), creates the provider's intent for the server's price, then appends
+ * `TicketsReserved`. The intent's idempotency key comes from the new entry id, so a retried
+ * provider call never makes a second intent; if the reservation is refused after all (the
+ * last tickets went in between), the intent is cancelled so nobody can pay it.
+ */
+export async function reserveEntry(
+  deps: EntryDeps,
+  input: { readonly userId: string; readonly submission: EntrySubmission },
+  context: CommandContext,
+  options: { readonly paidOnly?: boolean } = {},
+): Promise<Reservation> {
+  const { userId, submission } = input
+  const { competitionId, numberOfEntries: quantity, skillQuestionAnswer: answer } = submission
+  await assertMayEnter(deps, userId)
+  const metadata = { now: context.now }
+  const quoted = await runEntryCommand(
+    deps.handler,
+    { type: 'QuoteEntry', data: { competitionId, quantity, answer }, metadata },
+    context,
+  )
+  const amountPence = quantity * competitionOf(quoted, competitionId).details.entryPricePence
+  if (amountPence === 0 && options.paidOnly) {
+    throw conflict('This competition is free to enter: submit the entry without a payment')
+  }
+  const entryId = randomUUID()
+  const intent =
+    amountPence === 0
+      ? null
+      : await deps.payments.createIntent({
+          amountPence,
+          metadata: { competitionId, entryId, userId },
+          idempotencyKey: `entry-${entryId}`,
+        })
+  const minutes = deps.reservationMinutes ?? defaultReservationMinutes
+  const expiresAt = new Date(context.now.getTime() + minutes * 60_000).toISOString()
+  try {
+    const reserved = await runEntryCommand(
+      deps.handler,
+      {
+        type: 'ReserveTickets',
+        data: {
+          competitionId,
+          entryId,
+          userId,
+          quantity,
+          answer,
+          paymentIntentId: intent?.id ?? null,
+          expiresAt,
+        },
+        metadata,
+      },
+      context,
+    )
+    const competition = competitionOf(reserved, competitionId)
+    return { competition, entry: entryIn(competition, entryId), intent }
+  } catch (error) {
+    if (intent) await cancelQuietly(deps, intent.id)
+    throw error
+  }
+}
+
+/** The refusal is what the caller must hear; an intent left open expires unpaid at the provider. */
+async function cancelQuietly(deps: EntryDeps, paymentIntentId: string): Promise<void> {
+  try {
+    await deps.payments.cancelIntent(paymentIntentId)
+  } catch (error) {
+    deps.logger.error({ err: error, paymentIntentId }, 'could not cancel the intent of a refused reservation')
+  }
+}

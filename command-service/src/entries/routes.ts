@@ -1,0 +1,67 @@
+import Router from '@koa/router'
+import { endpoints } from '@prizes/contracts'
+import {
+  authenticate,
+  createKnexSessionStore,
+  jsonBody,
+  type PlatformSecrets,
+  parseOr400,
+  requireUser,
+} from '@prizes/platform'
+import type Koa from 'koa'
+import { requestContext } from '../auth/request-context'
+import { respond } from '../auth/routes'
+import { confirmEntryPayment } from './confirm'
+import type { EntryDeps } from './deps'
+import { requestEntry, submitEntry } from './entries'
+
+export interface EntriesRouterDeps extends EntryDeps {
+  /** `loadSecrets(knex)`: the session tokens' secret. */
+  readonly secrets: PlatformSecrets
+  /** The time every request runs at; tests move it. The real clock unless given. */
+  readonly clock?: () => Date
+}
+
+/** The longest Idempotency-Key kept; Stripe's own limit. */
+const maxKeyLength = 255
+
+function idempotencyKey(ctx: Koa.Context): string | undefined {
+  const key = ctx.get('idempotency-key').trim()
+  return key === '' ? undefined : key.slice(0, maxKeyLength)
+}
+
+/** SPEC section 7 "Entries and payment", the command side: every route needs a signed-in user. */
+export function entriesRouter(deps: EntriesRouterDeps): Router {
+  const clock = deps.clock ?? (() => new Date())
+  const router = new Router()
+  router.use(jsonBody())
+  router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
+
+  router.post(endpoints.createPaymentIntent.path, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const submission = parseOr400(endpoints.createPaymentIntent.request, ctx.request.body)
+    const request = { userId, submission, idempotencyKey: idempotencyKey(ctx) }
+    const { clientSecret, paymentIntentId, amountPence } = await requestEntry(
+      deps,
+      request,
+      requestContext(ctx, clock),
+    )
+    respond(ctx, 'createPaymentIntent', { success: true, clientSecret, paymentIntentId, amount: amountPence })
+  })
+
+  router.post(endpoints.confirmPayment.path, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const { paymentIntentId } = parseOr400(endpoints.confirmPayment.request, ctx.request.body)
+    const entry = await confirmEntryPayment(deps, { paymentIntentId, userId }, requestContext(ctx, clock))
+    respond(ctx, 'confirmPayment', { success: true, entry })
+  })
+
+  router.post(endpoints.submitEntry.path, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const submission = parseOr400(endpoints.submitEntry.request, ctx.request.body)
+    const entry = await submitEntry(deps, { userId, submission }, requestContext(ctx, clock))
+    respond(ctx, 'submitEntry', { success: true, entry })
+  })
+
+  return router
+}

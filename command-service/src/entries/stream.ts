@@ -1,0 +1,109 @@
+import { competitionStream, eventMetadata, type UserEntry } from '@prizes/contracts'
+import {
+  type Competition,
+  type CompetitionCommand,
+  type CompetitionEvent,
+  CompetitionNotFound,
+  type CompetitionState,
+  competitionDecider,
+  type Entry,
+  EntryNotFound,
+} from '@prizes/domain'
+import type { CommandHandler, HandleResult, StreamStore } from '../command-handler'
+import type { CommandContext } from '../event-metadata'
+
+export type EntryResult = HandleResult<CompetitionState, CompetitionEvent>
+
+/** Runs an entry command on its competition's stream: queued per stream, from cached state. */
+export function runEntryCommand(
+  handler: CommandHandler,
+  command: CompetitionCommand,
+  context: CommandContext,
+): Promise<EntryResult> {
+  return handler.handle(competitionStream(command.data.competitionId), competitionDecider, command, context)
+}
+
+export function competitionOf(result: EntryResult, competitionId: string): Competition {
+  if (!result.state.exists) throw new CompetitionNotFound(competitionId)
+  return result.state
+}
+
+export function entryIn(competition: Competition, entryId: string): Entry {
+  const entry = competition.entries[entryId]
+  if (!entry) throw new EntryNotFound(entryId)
+  return entry
+}
+
+/**
+ * When the entry's tickets were allocated: its `TicketsAllocated` event's `occurredAt`. Read
+ * from the end of the stream, where a confirmation's allocation almost always is, so every
+ * answer for one entry carries the same date however often it is asked for.
+ */
+export async function allocatedAt(
+  store: StreamStore,
+  competitionId: string,
+  entryId: string,
+): Promise<string> {
+  const stream = competitionStream(competitionId)
+  const pageSize = 200
+  let from: 'end' | bigint = 'end'
+  for (;;) {
+    const page = await store.readStream(stream, { from, direction: 'backwards', limit: pageSize })
+    for (const recorded of page) {
+      if (recorded.type !== 'TicketsAllocated') continue
+      const data = recorded.data as { entryId?: unknown }
+      if (data.entryId !== entryId) continue
+      const metadata = eventMetadata.safeParse(recorded.metadata)
+      return metadata.success ? metadata.data.occurredAt : recorded.recordedAt.toISOString()
+    }
+    const last = page.at(-1)
+    if (page.length < pageSize || last === undefined || last.revision === 0n) break
+    from = last.revision - 1n
+  }
+  throw new EntryNotFound(entryId)
+}
+
+const entryStatusOf = (competition: Competition): UserEntry['status'] => {
+  switch (competition.status) {
+    case 'completed':
+      return 'drawn'
+    case 'cancelled':
+    case 'deleted':
+      return 'cancelled'
+    default:
+      return 'active'
+  }
+}
+
+const paymentStatusOf = (entry: Entry): UserEntry['paymentStatus'] => {
+  switch (entry.status) {
+    case 'paid':
+      return 'paid'
+    case 'reserved':
+      return 'pending'
+    case 'refunded':
+    case 'refundDue':
+      return 'refunded'
+    default:
+      return 'failed'
+  }
+}
+
+/** The entry as its owner sees it (SPEC section 3 "Entry (user view)"); money in pounds. */
+export function userEntryOf(competition: Competition, entry: Entry, entryDate: string): UserEntry {
+  const status = entryStatusOf(competition)
+  return {
+    id: entry.entryId,
+    competitionId: competition.competitionId,
+    competitionTitle: competition.details.title,
+    numberOfEntries: entry.quantity,
+    totalCost: entry.amountPence / 100,
+    entryDate,
+    status,
+    entryStatus: status,
+    paymentStatus: paymentStatusOf(entry),
+    entryReference: entry.entryReference,
+    drawDate: competition.details.endDate,
+    ticketNumbers: [...entry.ticketNumbers],
+  }
+}
