@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import { competitionStream, entryMessages } from '@prizes/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { details } from '../testing/fixtures'
+import { recordRefund, releaseReservation } from './entries'
+import { type Answer, type EntriesHarness, startEntriesHarness, submission } from './test-harness'
+
+let harness: EntriesHarness
+beforeAll(async () => {
+  harness = await startEntriesHarness('entries_flow')
+})
+afterAll(() => harness.close())
+
+const createIntent = (competitionId: string, token: string, numberOfEntries = 1) =>
+  harness.call('/api/entries/create-payment-intent', submission(competitionId, { numberOfEntries }), {
+    token,
+  })
+const confirm = (paymentIntentId: string, token: string) =>
+  harness.call('/api/entries/confirm-payment', { paymentIntentId }, { token })
+
+function intentOf(answer: Answer): string {
+  const id = answer.body.paymentIntentId
+  if (typeof id !== 'string') throw new Error(`no paymentIntentId in ${JSON.stringify(answer.body)}`)
+  return id
+}
+
+async function entryIdOf(paymentIntentId: string): Promise<string> {
+  const { entryId } = (await harness.payments.retrieveIntent(paymentIntentId)).metadata
+  if (entryId === undefined) throw new Error('intent without entryId')
+  return entryId
+}
+
+/** The domain refuses free competitions at creation; one written by other means is still served. */
+async function freeCompetition(): Promise<string> {
+  const competitionId = randomUUID()
+  await harness.store.append(
+    competitionStream(competitionId),
+    [
+      {
+        type: 'CompetitionCreated',
+        data: { competitionId, details: { ...details, entryPricePence: 0 }, featured: false },
+      },
+      { type: 'CompetitionPublished', data: { competitionId } },
+    ],
+    { expectedRevision: 'noStream' },
+  )
+  return competitionId
+}
+
+const minutes = (n: number) => n * 60_000
+
+describe('POST /api/entries', () => {
+  it('answers the pending entry of a paid competition, its intent awaiting payment', async () => {
+    const competitionId = await harness.competition()
+    const { token } = await harness.user()
+    const answer = await harness.call('/api/entries', submission(competitionId, { numberOfEntries: 2 }), {
+      token,
+    })
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        entry: {
+          competitionId,
+          numberOfEntries: 2,
+          totalCost: 5,
+          paymentStatus: 'pending',
+          entryReference: null,
+          ticketNumbers: [],
+        },
+      },
+    })
+    const [reserved] = (await harness.events(competitionId)).filter((e) => e.type === 'TicketsReserved')
+    expect(reserved?.data.paymentIntentId).toMatch(/^pi_offline_/)
+  })
+
+  it('allocates a free competition’s entry at once, and will not make an intent for it', async () => {
+    const competitionId = await freeCompetition()
+    const { token } = await harness.user()
+    const answer = await harness.call('/api/entries', submission(competitionId, { numberOfEntries: 3 }), {
+      token,
+    })
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { entry: { paymentStatus: 'paid', totalCost: 0, ticketNumbers: [1, 2, 3] } },
+    })
+    expect((await createIntent(competitionId, token)).status).toBe(409)
+    expect((await harness.events(competitionId)).filter((e) => e.type === 'TicketsReserved')).toHaveLength(1)
+  })
+})
+
+describe('a payment that outlives its reservation', () => {
+  it('is allocated when tickets remain, though the reactor released the reservation', async () => {
+    const competitionId = await harness.competition({ totalTickets: 3 })
+    const { token } = await harness.user()
+    const paymentIntentId = intentOf(await createIntent(competitionId, token, 2))
+    const entryId = await entryIdOf(paymentIntentId)
+    harness.clock.advance(minutes(11))
+    try {
+      await releaseReservation(harness.deps, { competitionId, entryId, reason: 'expired' }, harness.context())
+      await harness.pay(paymentIntentId)
+      expect(await confirm(paymentIntentId, token)).toMatchObject({
+        status: 200,
+        body: { entry: { paymentStatus: 'paid', ticketNumbers: [1, 2] } },
+      })
+    } finally {
+      harness.clock.advance(-minutes(11))
+    }
+  })
+
+  it('is owed back when its tickets were sold meanwhile, and the refund is recorded once', async () => {
+    const competitionId = await harness.competition({ totalTickets: 2 })
+    const late = await harness.user()
+    const lateIntent = intentOf(await createIntent(competitionId, late.token, 2))
+    const entryId = await entryIdOf(lateIntent)
+    harness.clock.advance(minutes(11))
+    try {
+      const prompt = await harness.user()
+      const promptIntent = intentOf(await createIntent(competitionId, prompt.token, 2))
+      await harness.pay(promptIntent)
+      expect((await confirm(promptIntent, prompt.token)).status).toBe(200)
+
+      await harness.pay(lateIntent)
+      const refused = await confirm(lateIntent, late.token)
+      expect(refused).toMatchObject({ status: 409, body: { code: 'NOT_ENOUGH_TICKETS' } })
+      expect(refused.body.message).toContain(entryMessages.notEnoughTickets)
+      expect(refused.body.message).toContain('refunded')
+      expect(await confirm(lateIntent, late.token)).toEqual(refused)
+
+      const refund = await harness.payments.refund({
+        paymentIntentId: lateIntent,
+        idempotencyKey: `refund-${entryId}`,
+      })
+      const input = { competitionId, entryId, refundId: refund.id, reason: 'sold_out' }
+      await recordRefund(harness.deps, input, harness.context())
+      await recordRefund(harness.deps, input, harness.context())
+      const types = (await harness.events(competitionId)).map((e) => e.type)
+      expect(types.filter((t) => t === 'PaymentRefundDue')).toHaveLength(1)
+      expect(types.filter((t) => t === 'EntryRefunded')).toHaveLength(1)
+      expect(types.filter((t) => t === 'TicketsAllocated')).toHaveLength(1)
+    } finally {
+      harness.clock.advance(-minutes(11))
+    }
+  })
+
+  it('releases nothing once allocated', async () => {
+    const competitionId = await harness.competition()
+    const { token } = await harness.user()
+    const paymentIntentId = intentOf(await createIntent(competitionId, token))
+    await harness.pay(paymentIntentId)
+    await confirm(paymentIntentId, token)
+    const entryId = await entryIdOf(paymentIntentId)
+    const result = await releaseReservation(
+      harness.deps,
+      { competitionId, entryId, reason: 'expired' },
+      harness.context(),
+    )
+    expect(result.events).toEqual([])
+  })
+})
