@@ -30,11 +30,15 @@ export function DashboardPlaceholder() {
     >
       {user && (
         <div>
-          <p>
-            Welcome, {user.firstName}. Member since {formatDate(user.createdAt)}.{' '}
-            <Chip tone={user.emailVerified ? 'success' : 'warning'}>
-              {user.emailVerified ? 'Verified' : 'Email Not Verified'}
-            </Chip>
+          <Chip tone={user.emailVerified ? 'success' : 'warning'}>
+            {user.emailVerified ? 'Verified' : 'Email Not Verified'}
+          </Chip>
+          <p
+            css={css`
+              margin-top: 12px;
+            `}
+          >
+            Welcome, {user.firstName}. Member since {formatDate(user.createdAt)}.
           </p>
           <p
             css={css`

@@ -45,7 +45,7 @@ function Reset({ token }: { readonly token: string }) {
   if (reset.isSuccess) {
     return (
       <>
-        <StatusPanel tone="success" title="Password reset">
+        <StatusPanel tone="success" title="Your password has been reset">
           <p>Your new password is set. Log in with it to carry on.</p>
         </StatusPanel>
         <Button type="button" size="lg" onClick={() => openLogin(owner.data.email)}>
