@@ -20,3 +20,10 @@ export {
   type Refund,
   type WebhookEvent,
 } from './port'
+export { type PaymentsRouterOptions, paymentsRouter } from './routes'
+export { createPaymentProvider, type PaymentSettings } from './select'
+export {
+  createStripePaymentProvider,
+  type StripePaymentProvider,
+  type StripePaymentProviderOptions,
+} from './stripe/stripe-provider'

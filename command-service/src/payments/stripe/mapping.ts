@@ -1,0 +1,87 @@
+import type { PaymentIntent, PaymentIntentStatus, Refund, WebhookEvent } from '../port'
+
+/** The fields of Stripe's PaymentIntent the port needs; `Stripe.PaymentIntent` satisfies it. */
+export interface StripeIntentFields {
+  readonly id: string
+  readonly client_secret: string | null
+  readonly amount: number
+  readonly currency: string
+  readonly status: string
+  readonly metadata: Readonly<Record<string, string>>
+  readonly last_payment_error: { readonly message?: string | undefined } | null
+}
+
+export interface StripeRefundFields {
+  readonly id: string
+  readonly amount: number
+  readonly payment_intent: string | { readonly id: string } | null
+}
+
+export interface StripeEventFields {
+  readonly type: string
+  readonly data: { readonly object: unknown }
+}
+
+/**
+ * Stripe's statuses to the port's. Anything short of `succeeded` took no money we may keep: a
+ * card attached but not confirmed still needs the entrant, an authorisation not captured (we
+ * never ask for manual capture) or a status this code does not know is not a payment yet, so
+ * it reads as `processing`, which nobody treats as paid or as safe to cancel.
+ */
+export function mapStripeStatus(status: string): PaymentIntentStatus {
+  switch (status) {
+    case 'succeeded':
+    case 'canceled':
+    case 'processing':
+    case 'requires_action':
+    case 'requires_payment_method':
+      return status
+    case 'requires_confirmation':
+      return 'requires_payment_method'
+    default:
+      return 'processing'
+  }
+}
+
+export function toPaymentIntent(intent: StripeIntentFields): PaymentIntent {
+  if (intent.currency !== 'gbp') {
+    throw new Error(`Payment intent ${intent.id} is in ${intent.currency}; only GBP is taken`)
+  }
+  if (intent.client_secret === null)
+    throw new Error(`Payment intent ${intent.id} came without a client secret`)
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret,
+    amountPence: intent.amount,
+    currency: 'gbp',
+    status: mapStripeStatus(intent.status),
+    metadata: { ...intent.metadata },
+    lastError: intent.last_payment_error?.message ?? null,
+  }
+}
+
+export function toRefund(refund: StripeRefundFields, paymentIntentId: string): Refund {
+  const refunded =
+    typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id
+  if (refunded !== undefined && refunded !== paymentIntentId) {
+    throw new Error(`Refund ${refund.id} is for ${refunded}, not ${paymentIntentId}`)
+  }
+  return { id: refund.id, paymentIntentId, amountPence: refund.amount }
+}
+
+const objectId = (object: unknown): string | null => {
+  if (typeof object !== 'object' || object === null || !('id' in object)) return null
+  return typeof object.id === 'string' ? object.id : null
+}
+
+/** The two notifications that move an entry; the rest are acknowledged and ignored. */
+export function toWebhookEvent(event: StripeEventFields): WebhookEvent {
+  const paymentIntentId = objectId(event.data.object)
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+      return { type: event.type, paymentIntentId }
+    default:
+      return { type: 'other', paymentIntentId }
+  }
+}

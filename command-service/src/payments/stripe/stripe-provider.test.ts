@@ -1,0 +1,204 @@
+import Stripe from 'stripe'
+import { describe, expect, it } from 'vitest'
+import { InvalidWebhookSignature, PaymentIntentNotFound } from '../port'
+import { createStripePaymentProvider } from './stripe-provider'
+
+interface SentRequest {
+  readonly method: string
+  readonly path: string
+  readonly form: URLSearchParams
+  readonly idempotencyKey: string | null
+}
+
+type Reply = { status?: number; body: unknown }
+
+/** A Stripe client whose HTTP goes to `answer` instead of api.stripe.com, recording each request. */
+function fakeStripe(answer: (request: SentRequest) => Reply) {
+  const sent: SentRequest[] = []
+  const fetchFn = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : input.toString())
+    const headers = new Headers(init?.headers)
+    const request: SentRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      form: new URLSearchParams(typeof init?.body === 'string' ? init.body : url.search),
+      idempotencyKey: headers.get('idempotency-key'),
+    }
+    sent.push(request)
+    const reply = answer(request)
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
+    })
+  }
+  const stripe = new Stripe('sk_test_fake', {
+    httpClient: Stripe.createFetchHttpClient(fetchFn),
+    maxNetworkRetries: 0,
+  })
+  const provider = createStripePaymentProvider({
+    secretKey: 'sk_test_fake',
+    publishableKey: 'pk_test_fake',
+    webhookSecret,
+    stripe,
+  })
+  return { provider, sent }
+}
+
+const webhookSecret = 'whsec_test_secret'
+
+const intentJson = (overrides: Record<string, unknown> = {}) => ({
+  id: 'pi_123',
+  object: 'payment_intent',
+  client_secret: 'pi_123_secret_abc',
+  amount: 750,
+  currency: 'gbp',
+  status: 'requires_payment_method',
+  metadata: { competitionId: 'c-1', entryId: 'e-1', userId: 'u-1' },
+  last_payment_error: null,
+  ...overrides,
+})
+
+const notFound = {
+  status: 404,
+  body: {
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
+  },
+}
+
+describe('Stripe payment provider', () => {
+  it('creates a GBP intent in pence with automatic payment methods, metadata and the idempotency key', async () => {
+    const { provider, sent } = fakeStripe(() => ({ body: intentJson() }))
+    const intent = await provider.createIntent({
+      amountPence: 750,
+      metadata: { competitionId: 'c-1', entryId: 'e-1', userId: 'u-1' },
+      idempotencyKey: 'intent-e-1',
+    })
+    expect(intent).toEqual({
+      id: 'pi_123',
+      clientSecret: 'pi_123_secret_abc',
+      amountPence: 750,
+      currency: 'gbp',
+      status: 'requires_payment_method',
+      metadata: { competitionId: 'c-1', entryId: 'e-1', userId: 'u-1' },
+      lastError: null,
+    })
+    const [request] = sent
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      idempotencyKey: 'intent-e-1',
+    })
+    expect(Object.fromEntries(request?.form ?? [])).toEqual({
+      amount: '750',
+      currency: 'gbp',
+      'automatic_payment_methods[enabled]': 'true',
+      'metadata[competitionId]': 'c-1',
+      'metadata[entryId]': 'e-1',
+      'metadata[userId]': 'u-1',
+    })
+  })
+
+  it('maps statuses and the last error when retrieving', async () => {
+    const cases: [string, string][] = [
+      ['succeeded', 'succeeded'],
+      ['requires_action', 'requires_action'],
+      ['requires_confirmation', 'requires_payment_method'],
+      ['requires_capture', 'processing'],
+      ['canceled', 'canceled'],
+      ['something_new', 'processing'],
+    ]
+    for (const [stripeStatus, ours] of cases) {
+      const { provider } = fakeStripe(() => ({
+        body: intentJson({
+          status: stripeStatus,
+          last_payment_error: { message: 'Your card was declined.' },
+        }),
+      }))
+      expect(await provider.retrieveIntent('pi_123')).toMatchObject({
+        status: ours,
+        lastError: 'Your card was declined.',
+      })
+    }
+  })
+
+  it('turns an unknown intent into PaymentIntentNotFound and refuses another currency', async () => {
+    await expect(fakeStripe(() => notFound).provider.retrieveIntent('pi_nope')).rejects.toThrow(
+      PaymentIntentNotFound,
+    )
+    const euros = fakeStripe(() => ({ body: intentJson({ currency: 'eur' }) }))
+    await expect(euros.provider.retrieveIntent('pi_123')).rejects.toThrow(/only GBP/)
+  })
+
+  it('cancels an unpaid intent, and leaves a paid one alone', async () => {
+    const unpaid = fakeStripe((r) => ({
+      body: intentJson({ status: r.method === 'POST' ? 'canceled' : 'requires_action' }),
+    }))
+    await unpaid.provider.cancelIntent('pi_123')
+    expect(unpaid.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/payment_intents/pi_123',
+      'POST /v1/payment_intents/pi_123/cancel',
+    ])
+    const paid = fakeStripe(() => ({ body: intentJson({ status: 'succeeded' }) }))
+    await paid.provider.cancelIntent('pi_123')
+    expect(paid.sent).toHaveLength(1)
+  })
+
+  it('refunds the whole intent under the idempotency key', async () => {
+    const { provider, sent } = fakeStripe(() => ({
+      body: { id: 're_1', object: 'refund', amount: 750, payment_intent: 'pi_123', status: 'succeeded' },
+    }))
+    expect(await provider.refund({ paymentIntentId: 'pi_123', idempotencyKey: 'refund-e-1' })).toEqual({
+      id: 're_1',
+      paymentIntentId: 'pi_123',
+      amountPence: 750,
+    })
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-e-1' })
+    expect(sent[0]?.form.get('payment_intent')).toBe('pi_123')
+    expect(sent[0]?.form.has('amount')).toBe(false)
+  })
+})
+
+describe('Stripe webhook verification', () => {
+  const { provider } = fakeStripe(() => ({ body: {} }))
+  const event = (type: string) =>
+    JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type,
+      data: { object: { id: 'pi_123', object: 'payment_intent' } },
+    })
+  const sign = (payload: string, secret = webhookSecret) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret })
+
+  it('accepts a validly signed body and names the intent', () => {
+    const payload = event('payment_intent.succeeded')
+    expect(provider.verifyWebhook(Buffer.from(payload), sign(payload))).toEqual({
+      type: 'payment_intent.succeeded',
+      paymentIntentId: 'pi_123',
+    })
+    const failed = event('payment_intent.payment_failed')
+    expect(provider.verifyWebhook(Buffer.from(failed), sign(failed)).type).toBe(
+      'payment_intent.payment_failed',
+    )
+    const other = event('charge.refunded')
+    expect(provider.verifyWebhook(Buffer.from(other), sign(other)).type).toBe('other')
+  })
+
+  it('refuses a tampered body, another secret, a stale timestamp and no signature', () => {
+    const payload = event('payment_intent.succeeded')
+    const tampered = payload.replace('pi_123', 'pi_999')
+    expect(() => provider.verifyWebhook(Buffer.from(tampered), sign(payload))).toThrow(
+      InvalidWebhookSignature,
+    )
+    expect(() => provider.verifyWebhook(Buffer.from(payload), sign(payload, 'whsec_other'))).toThrow(
+      InvalidWebhookSignature,
+    )
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    })
+    expect(() => provider.verifyWebhook(Buffer.from(payload), stale)).toThrow(InvalidWebhookSignature)
+    expect(() => provider.verifyWebhook(Buffer.from(payload), undefined)).toThrow(InvalidWebhookSignature)
+  })
+})

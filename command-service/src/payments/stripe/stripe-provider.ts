@@ -1,0 +1,94 @@
+import Stripe from 'stripe'
+import {
+  type CreateIntent,
+  InvalidWebhookSignature,
+  type PaymentIntent,
+  PaymentIntentNotFound,
+  type PaymentProvider,
+  type Refund,
+  type WebhookEvent,
+} from '../port'
+import { toPaymentIntent, toRefund, toWebhookEvent } from './mapping'
+
+export interface StripePaymentProviderOptions {
+  readonly secretKey: string
+  readonly publishableKey: string
+  readonly webhookSecret: string
+  /** A client of one's own (tests give one with a fake HTTP client); else one on `secretKey`. */
+  readonly stripe?: Stripe
+}
+
+export interface StripePaymentProvider extends PaymentProvider {
+  readonly name: 'stripe'
+  readonly publishableKey: string
+}
+
+const errorCode = (error: unknown) => (error instanceof Stripe.errors.StripeError ? error.code : undefined)
+
+/** Stripe through its SDK: amounts in pence, GBP, every creating call under an idempotency key. */
+export function createStripePaymentProvider(options: StripePaymentProviderOptions): StripePaymentProvider {
+  // Retries of a POST reuse the idempotency key, so the SDK's own retries never charge twice.
+  const stripe = options.stripe ?? new Stripe(options.secretKey, { maxNetworkRetries: 2 })
+
+  async function retrieveIntent(paymentIntentId: string): Promise<PaymentIntent> {
+    try {
+      return toPaymentIntent(await stripe.paymentIntents.retrieve(paymentIntentId))
+    } catch (error) {
+      if (errorCode(error) === 'resource_missing') throw new PaymentIntentNotFound(paymentIntentId)
+      throw error
+    }
+  }
+
+  return {
+    name: 'stripe',
+    publishableKey: options.publishableKey,
+
+    async createIntent(request: CreateIntent): Promise<PaymentIntent> {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountPence,
+          currency: 'gbp',
+          automatic_payment_methods: { enabled: true },
+          metadata: { ...request.metadata },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      )
+      return toPaymentIntent(intent)
+    },
+
+    retrieveIntent,
+
+    async cancelIntent(paymentIntentId: string): Promise<void> {
+      const current = await retrieveIntent(paymentIntentId)
+      if (current.status === 'succeeded' || current.status === 'canceled') return
+      try {
+        await stripe.paymentIntents.cancel(paymentIntentId)
+      } catch (error) {
+        // It may have become final between the two calls; only then is the refusal expected.
+        const now = await retrieveIntent(paymentIntentId)
+        if (now.status === 'succeeded' || now.status === 'canceled') return
+        throw error
+      }
+    },
+
+    async refund(request: { paymentIntentId: string; idempotencyKey: string }): Promise<Refund> {
+      const refund = await stripe.refunds.create(
+        { payment_intent: request.paymentIntentId },
+        { idempotencyKey: request.idempotencyKey },
+      )
+      return toRefund(refund, request.paymentIntentId)
+    },
+
+    verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent {
+      if (!signature) throw new InvalidWebhookSignature()
+      let event: Stripe.Event
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret)
+      } catch {
+        // A bad signature, a stale timestamp or a body that is not what was signed: all refused.
+        throw new InvalidWebhookSignature()
+      }
+      return toWebhookEvent(event)
+    },
+  }
+}
