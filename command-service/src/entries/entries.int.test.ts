@@ -136,6 +136,24 @@ describe('POST /api/entries/create-payment-intent, then confirm-payment', () => 
     const reservations = (await harness.events(competitionId)).filter((e) => e.type === 'TicketsReserved')
     expect(reservations).toHaveLength(2)
   })
+
+  it('answers a repeat racing the first with 409 or the same intent, and takes over a key a crash abandoned', async () => {
+    const competitionId = await harness.competition()
+    const { userId, token } = await harness.user()
+    const body = submission(competitionId)
+    const answers = await Promise.all([1, 2, 3].map(() => createIntent(body, token, 'key-race')))
+    const made = answers.filter((answer) => answer.status === 200)
+    expect(new Set(made.map(intentOf)).size).toBe(1)
+    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer.status).toBe(409)
+
+    await harness.knex('idempotency_keys').insert({
+      scope: `create-payment-intent:${userId}`,
+      key: 'key-crashed',
+      response: null,
+      created_at: harness.knex.raw("now() - interval '1 hour'"),
+    })
+    expect((await createIntent(body, token, 'key-crashed')).status).toBe(200)
+  })
 })
 
 describe('the rules of an entry', () => {

@@ -1,27 +1,30 @@
 import { conflict } from '@prizes/platform'
 import type { Knex } from 'knex'
 
+/** A claim with no answer after this long belongs to a process that died mid-request. */
+const abandonedAfterSeconds = 120
+
 /**
  * Runs `work` once per (scope, key): the key is claimed before the work, its answer stored
  * after, and a repeat answers the stored answer. A failed first attempt frees the key, so the
- * client may retry; a repeat that arrives while the first is still running is told to wait.
+ * client may retry; a repeat that arrives while the first is still running is told to wait,
+ * and a claim abandoned by a crash is taken over once it is old enough.
  */
 export async function once<T>(knex: Knex, scope: string, key: string, work: () => Promise<T>): Promise<T> {
-  const claimed = await knex('idempotency_keys')
-    .insert({ scope, key, response: null })
-    .onConflict(['scope', 'key'])
-    .ignore()
-    .returning('key')
-  if (claimed.length === 0) {
+  if (!(await claim(knex, scope, key))) {
     const row = await knex('idempotency_keys')
       .where({ scope, key })
       .first<{ response: T | null } | undefined>()
-    if (row?.response === null || row?.response === undefined) {
+    if (row !== undefined && row.response !== null) return row.response
+    const takenOver = await knex('idempotency_keys')
+      .where({ scope, key, response: null })
+      .andWhereRaw(`created_at < now() - make_interval(secs => ?)`, [abandonedAfterSeconds])
+      .delete()
+    if (takenOver === 0 || !(await claim(knex, scope, key))) {
       throw conflict(
         'A request with this Idempotency-Key is still being processed. Please try again shortly.',
       )
     }
-    return row.response
   }
   try {
     const answer = await work()
@@ -33,4 +36,13 @@ export async function once<T>(knex: Knex, scope: string, key: string, work: () =
     await knex('idempotency_keys').where({ scope, key, response: null }).delete()
     throw error
   }
+}
+
+async function claim(knex: Knex, scope: string, key: string): Promise<boolean> {
+  const claimed = await knex('idempotency_keys')
+    .insert({ scope, key, response: null })
+    .onConflict(['scope', 'key'])
+    .ignore()
+    .returning('key')
+  return claimed.length > 0
 }
