@@ -73,6 +73,7 @@ export {
 } from './entry/payment.machine'
 export { entryReferencePattern, formatEntryReference } from './entry/reference'
 export { type Entries, type Entry, heldTickets, remainingTickets, type Tickets } from './entry/state'
+export * from './entry-flow'
 export * from './rules'
 export {
   type ChangeSettings,

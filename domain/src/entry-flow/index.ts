@@ -1,0 +1,3 @@
+export { type EntryFlowMachine, entryFlowMachine } from './entry-flow.machine'
+export { entryFlowMessages, messageFrom } from './messages'
+export type * from './types'
