@@ -50,6 +50,8 @@ export { type CommandContext, schemaVersion } from './event-metadata'
 export {
   brand,
   createSmtpMailer,
+  type EntryConfirmation,
+  entryConfirmationEmail,
   guestInvitationEmail,
   InvalidSmtpUrl,
   type Mailer,
@@ -88,13 +90,19 @@ export {
   type WebhookEvent,
 } from './payments'
 export {
+  allocatePaidEntry,
   createMailReactor,
+  type EntryCommands,
+  type EntryReactorsOptions,
+  entryCommandsOf,
   knexUserKeyReader,
   type MailReactorOptions,
   migrateReactorTables,
   type Reactor,
   ReactorStopped,
+  type RunningEntryReactors,
   type RunningReactor,
+  startEntryReactors,
   startMailReactor,
   startReactor,
   type UserKeyReader,

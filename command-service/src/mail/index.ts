@@ -7,4 +7,5 @@ export {
   passwordResetEmail,
   verificationEmail,
 } from './templates/account-emails'
+export { type EntryConfirmation, entryConfirmationEmail, formatPence } from './templates/entry-emails'
 export type { RenderedEmail } from './templates/render'

@@ -93,7 +93,8 @@ export function createMailReactor(options: MailReactorOptions): Reactor {
   }
 }
 
-function readRecipient(
+/** The recipient's address and first name, decrypted; undefined (logged) when that cannot be done. */
+export function readRecipient(
   key: UserKey,
   email: string,
   firstName: string,

@@ -7,7 +7,11 @@ const table = 'sent_emails'
  * Claims the right to send the email for one event. True for exactly one caller, ever: a
  * repeat (a restart before the checkpoint moved, a second process) finds the row and gets false.
  */
-export async function claimEmail(knex: Knex, eventId: string, template: MailTemplate): Promise<boolean> {
+export async function claimEmail(
+  knex: Knex,
+  eventId: string,
+  template: MailTemplate | 'entry-confirmation',
+): Promise<boolean> {
   const inserted = await knex(table)
     .insert({ event_id: eventId, template })
     .onConflict('event_id')

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { entryConfirmationEmail, formatPence } from './entry-emails'
+
+const input = {
+  firstName: 'Ada',
+  competitionTitle: 'Win a <campervan> & more',
+  entryReference: 'PRZ-2030-000042',
+  ticketNumbers: [17, 18, 19],
+  totalPaidPence: 750,
+  publicUrl: 'https://prizes.example/',
+}
+
+describe('entryConfirmationEmail', () => {
+  it('lists the competition, reference, number of entries, tickets and total in both parts', () => {
+    const mail = entryConfirmationEmail(input)
+    expect(mail.subject).toBe('Your entry is confirmed: Win a <campervan> & more (PRZ-2030-000042)')
+    for (const line of [
+      'Hello Ada,',
+      'Entry reference: PRZ-2030-000042',
+      'Number of entries: 3',
+      'Your ticket numbers: 17, 18, 19',
+      'Total paid: £7.50',
+      'https://prizes.example/',
+    ]) {
+      expect(mail.text).toContain(line)
+      expect(mail.html).toContain(line)
+    }
+    expect(mail.text).toContain('Thank you for entering Win a <campervan> & more.')
+    expect(mail.html).toContain('Win a &lt;campervan&gt; &amp; more')
+    expect(mail.html).not.toContain('<campervan>')
+  })
+
+  it('says ticket number for one, and free for a free entry', () => {
+    const mail = entryConfirmationEmail({
+      ...input,
+      ticketNumbers: [5],
+      totalPaidPence: 0,
+      firstName: undefined,
+    })
+    expect(mail.text).toContain('Hello,')
+    expect(mail.text).toContain('Your ticket number: 5')
+    expect(mail.text).toContain('Your free entry is confirmed.')
+    expect(mail.text).toContain('Total paid: £0.00')
+  })
+
+  it('formats pence as pounds', () => {
+    expect(formatPence(299)).toBe('£2.99')
+    expect(formatPence(123456)).toBe('£1,234.56')
+  })
+})

@@ -1,0 +1,44 @@
+import { brand } from '../brand'
+import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
+
+export interface EntryConfirmation {
+  readonly firstName?: string | undefined
+  readonly competitionTitle: string
+  readonly entryReference: string
+  readonly ticketNumbers: readonly number[]
+  readonly totalPaidPence: number
+  /** The site's address (PUBLIC_URL), where the entrant's dashboard lists the entry. */
+  readonly publicUrl: string
+}
+
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
+
+/** Pence as the site shows money: £7.50. */
+export const formatPence = (pence: number) => pounds.format(pence / 100)
+
+const paragraph = (text: string): Block => ({ kind: 'paragraph', text })
+
+/** After tickets are allocated: what was bought, their numbers and what it cost. */
+export function entryConfirmationEmail(input: EntryConfirmation): RenderedEmail {
+  const count = input.ticketNumbers.length
+  const free = input.totalPaidPence === 0
+  const home = new URL(`${input.publicUrl.replace(/\/+$/, '')}/`).toString()
+  return renderEmail(`Your entry is confirmed: ${input.competitionTitle} (${input.entryReference})`, [
+    paragraph(greeting(input.firstName)),
+    paragraph(
+      free
+        ? `Thank you for entering ${input.competitionTitle}. Your free entry is confirmed.`
+        : `Thank you for entering ${input.competitionTitle}. Your payment was received and your entry is confirmed.`,
+    ),
+    paragraph(`Entry reference: ${input.entryReference}`),
+    paragraph(`Number of entries: ${count}`),
+    paragraph(
+      `${count === 1 ? 'Your ticket number' : 'Your ticket numbers'}: ${input.ticketNumbers.join(', ')}`,
+    ),
+    paragraph(`Total paid: ${formatPence(input.totalPaidPence)}`),
+    paragraph(
+      'Keep this email: quote the entry reference if you contact us about this entry. Good luck in the draw!',
+    ),
+    { kind: 'button', label: `See your entries on ${brand.name}`, href: home },
+  ])
+}

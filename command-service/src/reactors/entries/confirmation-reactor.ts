@@ -1,0 +1,100 @@
+import { competitionStreamPrefix, entryEvents, userStream } from '@prizes/contracts'
+import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import type { Mailer } from '../../mail/mailer'
+import { entryConfirmationEmail } from '../../mail/templates/entry-emails'
+import { readRecipient } from '../mail/mail-reactor'
+import { claimEmail, markEmailFailed, markEmailSent } from '../mail/sent-emails'
+import { foldUserMailView } from '../mail/user-view'
+import { type Reactor, type RunningReactor, startReactor } from '../runner'
+import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
+import { competitionTitles } from './competition-titles'
+
+export interface EntryConfirmationOptions {
+  readonly store: EventStore
+  /** `reactor_checkpoints`, `sent_emails`, `user_keys`. */
+  readonly knex: Knex
+  readonly mailer: Mailer
+  /** PUBLIC_URL, for the link back to the site. */
+  readonly publicUrl: string
+  readonly logger: Logger
+  readonly userKeys?: UserKeyReader
+  readonly retryDelayMs?: number
+}
+
+export const entryConfirmationName = 'entry-confirmation'
+
+/**
+ * Emails the entrant when tickets are allocated (TicketsAllocated): the competition's title,
+ * the entry reference, the number of entries, the ticket numbers and the total paid. At most once
+ * per event, like the account emails: the event id is claimed in `sent_emails` before sending, so
+ * a crash or an SMTP error loses that one email (the dashboard still lists the entry) rather than
+ * ever sending it twice. Anything that fails before the claim is retried by the runner.
+ */
+export function createEntryConfirmationReactor(options: EntryConfirmationOptions): Reactor {
+  const { store, knex, mailer, publicUrl } = options
+  const userKeys = options.userKeys ?? knexUserKeyReader(knex)
+  const titles = competitionTitles(store)
+  const logger = options.logger.child({ reactor: entryConfirmationName })
+
+  async function react(event: RecordedEvent): Promise<void> {
+    const log = logger.child({ eventId: event.id, streamId: event.streamId })
+    const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
+    if (!parsed.success) return void log.warn('unreadable TicketsAllocated; no email')
+    const { competitionId, userId, entryReference, ticketNumbers, amountPence } = parsed.data
+    const competitionTitle = await titles.at(competitionId, event.revision)
+    if (competitionTitle === undefined)
+      return void log.error({ competitionId }, 'competition has no title; no email')
+    const user = foldUserMailView(await store.readStream(userStream(userId)))
+    if (!user || user.erased) return void log.info({ userId }, 'no such user, or erased; no email')
+    const key = await userKeys.read(userId)
+    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
+    const recipient = readRecipient(key, user.personal.email, user.personal.firstName, log)
+    if (!recipient) return
+
+    const mail = entryConfirmationEmail({
+      firstName: recipient.firstName,
+      competitionTitle,
+      entryReference,
+      ticketNumbers,
+      totalPaidPence: amountPence,
+      publicUrl,
+    })
+    if (!(await claimEmail(knex, event.id, entryConfirmationName))) {
+      return void log.info('email already claimed for this event; not sending again')
+    }
+    try {
+      await mailer.send({ to: recipient.to, ...mail })
+    } catch (error) {
+      log.error(
+        { err: error, entryReference },
+        'sending the entry confirmation failed; it will not be retried',
+      )
+      await markEmailFailed(knex, event.id, error instanceof Error ? error.message : String(error)).catch(
+        (markError: unknown) => log.warn({ err: markError }, 'could not record the failure'),
+      )
+      return
+    }
+    log.info({ entryReference }, 'entry confirmation sent')
+    await markEmailSent(knex, event.id).catch((markError: unknown) =>
+      log.warn({ err: markError }, 'email sent, but could not record it'),
+    )
+  }
+
+  return {
+    name: entryConfirmationName,
+    filter: { streamPrefixes: [competitionStreamPrefix], eventTypes: ['TicketsAllocated'] },
+    react,
+  }
+}
+
+export function startEntryConfirmationReactor(options: EntryConfirmationOptions): Promise<RunningReactor> {
+  return startReactor({
+    store: options.store,
+    knex: options.knex,
+    logger: options.logger,
+    reactor: createEntryConfirmationReactor(options),
+    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+  })
+}

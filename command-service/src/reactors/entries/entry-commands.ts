@@ -1,0 +1,68 @@
+import type { Logger } from '@prizes/platform'
+import { confirmEntryPayment, recordRefund, releaseReservation } from '../../entries'
+import type { EntryDeps } from '../../entries/deps'
+import { PaymentNotFound, PaymentNotSucceeded, PaymentToBeRefunded } from '../../entries/errors'
+import type { CommandContext } from '../../event-metadata'
+
+/**
+ * The entry commands the reactors send, as small callbacks so the reactors are tested without
+ * the entries slice. `entryCommandsOf(deps)` gives the real ones.
+ */
+export interface EntryCommands {
+  /** Gives up an unpaid reservation; nothing when it is already allocated or released. */
+  releaseReservation(
+    input: { readonly competitionId: string; readonly entryId: string; readonly reason: 'expired' },
+    context: CommandContext,
+  ): Promise<unknown>
+  /** Records a refund the provider made; once per entry. */
+  recordRefund(
+    input: {
+      readonly competitionId: string
+      readonly entryId: string
+      readonly amountPence: number
+      readonly paymentIntentId: string
+      readonly refundId: string
+      readonly reason: string
+    },
+    context: CommandContext,
+  ): Promise<unknown>
+}
+
+export function entryCommandsOf(deps: EntryDeps): EntryCommands {
+  return {
+    releaseReservation: (input, context) => releaseReservation(deps, input, context),
+    // The entry knows its amount and intent; the provider's refund id and the reason are news.
+    recordRefund: ({ competitionId, entryId, refundId, reason }, context) =>
+      recordRefund(deps, { competitionId, entryId, refundId, reason }, context),
+  }
+}
+
+/**
+ * What the webhook, the offline card form and the expiry reactor call when an intent succeeded:
+ * confirm-payment's allocation, which is idempotent. A payment that came too late for tickets
+ * is recorded as owed back (the refund reactor returns it), which is an outcome, not a failure.
+ * An intent that is not ours (no entry in its metadata) is acknowledged and logged, so the
+ * provider stops redelivering it; anything else throws, so the caller's retry comes back.
+ */
+export function allocatePaidEntry(
+  deps: EntryDeps,
+  options: { readonly logger: Logger; readonly now?: () => Date; readonly system?: string },
+): (paymentIntentId: string) => Promise<void> {
+  const now = options.now ?? (() => new Date())
+  const actor = { system: options.system ?? 'payments' }
+  return async function allocate(paymentIntentId: string): Promise<void> {
+    try {
+      await confirmEntryPayment(deps, { paymentIntentId }, { actor, now: now() })
+    } catch (error) {
+      if (error instanceof PaymentToBeRefunded) return
+      if (error instanceof PaymentNotFound || error instanceof PaymentNotSucceeded) {
+        options.logger.warn(
+          { err: error, paymentIntentId },
+          'succeeded notification for no payable entry; ignored',
+        )
+        return
+      }
+      throw error
+    }
+  }
+}

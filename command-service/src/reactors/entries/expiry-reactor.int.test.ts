@@ -1,0 +1,166 @@
+import { comparePositions, type Position } from '@prizes/event-store'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { silentLogger } from '../../testing/fixtures'
+import type { RunningReactor } from '../runner'
+import { readReactorCheckpoint } from '../tables'
+import { allocatePaidEntry, entryCommandsOf } from './entry-commands'
+import { reservationExpiryName, startReservationExpiry } from './expiry-reactor'
+import { type EntryReactorHarness, startEntryReactorHarness } from './test-harness'
+
+const reservationMs = 1500
+let harness: EntryReactorHarness
+let running: RunningReactor | undefined
+const handedOver: string[] = []
+
+beforeAll(async () => {
+  harness = await startEntryReactorHarness('reservation_expiry', reservationMs)
+})
+
+afterAll(async () => {
+  await running?.stop()
+  await harness?.close()
+})
+
+async function start(): Promise<RunningReactor> {
+  const allocate = allocatePaidEntry(harness.deps, { logger: silentLogger })
+  running = await startReservationExpiry({
+    store: harness.store,
+    knex: harness.knex,
+    logger: silentLogger,
+    payments: harness.payments,
+    commands: entryCommandsOf(harness.deps),
+    onSucceeded: async (paymentIntentId) => {
+      handedOver.push(paymentIntentId)
+      await allocate(paymentIntentId)
+    },
+    retryDelayMs: 50,
+  })
+  return running
+}
+
+async function stop(): Promise<void> {
+  await running?.stop()
+  running = undefined
+}
+
+async function waitForCheckpoint(position: Position): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const checkpoint = await readReactorCheckpoint(harness.knex, reservationExpiryName)
+    if (checkpoint !== 'start' && comparePositions(checkpoint, position) >= 0) return
+    await sleep(25)
+  }
+  throw new Error('the checkpoint never reached the reservation')
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+const count = (types: string[], type: string) => types.filter((t) => t === type).length
+
+/** When the entry's reservation was released, by its event's time. */
+async function releasedAt(competitionId: string, entryId: string): Promise<Date | undefined> {
+  const released = (await harness.events(competitionId)).find(
+    (event) => event.type === 'ReservationReleased' && event.data.entryId === entryId,
+  )
+  return released ? new Date(released.occurredAt) : undefined
+}
+
+describe('reservation expiry reactor', () => {
+  it('releases an unpaid reservation at its time, after cancelling its intent', async () => {
+    await start()
+    const { competitionId } = await harness.competition()
+    const { userId } = await harness.user()
+    const reserved = await harness.reserve(competitionId, userId, 2)
+    expect(await releasedAt(competitionId, reserved.entryId)).toBeUndefined()
+    await harness.waitFor(competitionId, (types) => types.includes('ReservationReleased'))
+    const at = await releasedAt(competitionId, reserved.entryId)
+    expect(at?.getTime()).toBeGreaterThanOrEqual(reserved.expiresAt.getTime())
+    expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe('canceled')
+    const released = (await harness.events(competitionId)).find((e) => e.type === 'ReservationReleased')
+    expect(released?.data).toMatchObject({ entryId: reserved.entryId, reason: 'expired' })
+    await stop()
+  })
+
+  it('survives a restart: what it knew and what came while it was down are both released', async () => {
+    const first = await start()
+    const { competitionId } = await harness.competition()
+    const { userId } = await harness.user()
+    const known = await harness.reserve(competitionId, userId)
+    const [reservedEvent] = await harness.store.readStream(`competition-${competitionId}`, {
+      direction: 'backwards',
+      limit: 1,
+    })
+    if (!reservedEvent) throw new Error('no event')
+    await first.waitForPosition(reservedEvent.position, { timeoutMs: 10_000 })
+    // Its checkpoint is past the reservation: after the restart only the log rebuild knows it.
+    await waitForCheckpoint(reservedEvent.position)
+    await stop()
+
+    const whileDown = await harness.reserve(competitionId, userId)
+    await sleep(reservationMs + 300)
+    // Both expired while nothing was watching: still held.
+    expect(
+      count(
+        (await harness.events(competitionId)).map((e) => e.type),
+        'ReservationReleased',
+      ),
+    ).toBe(0)
+
+    await start()
+    const types = await harness.waitFor(competitionId, (t) => count(t, 'ReservationReleased') === 2)
+    expect(count(types, 'ReservationReleased')).toBe(2)
+    for (const entry of [known, whileDown]) {
+      expect((await releasedAt(competitionId, entry.entryId))?.getTime()).toBeGreaterThanOrEqual(
+        entry.expiresAt.getTime(),
+      )
+      expect((await harness.payments.retrieveIntent(entry.paymentIntentId)).status).toBe('canceled')
+    }
+    await stop()
+  })
+
+  it('after a restart, still waits for a reservation that has not expired yet', async () => {
+    await start()
+    const { competitionId } = await harness.competition()
+    const { userId } = await harness.user()
+    const reserved = await harness.reserve(competitionId, userId)
+    await sleep(200)
+    await stop()
+    await start()
+    await harness.waitFor(competitionId, (types) => types.includes('ReservationReleased'))
+    expect((await releasedAt(competitionId, reserved.entryId))?.getTime()).toBeGreaterThanOrEqual(
+      reserved.expiresAt.getTime(),
+    )
+    await stop()
+  })
+
+  it('allocates a reservation paid but never confirmed, instead of releasing it', async () => {
+    await start()
+    const { competitionId } = await harness.competition()
+    const { userId } = await harness.user()
+    const reserved = await harness.reserve(competitionId, userId, 3)
+    await harness.pay(reserved.paymentIntentId)
+    const types = await harness.waitFor(competitionId, (t) => t.includes('TicketsAllocated'))
+    expect(types).not.toContain('ReservationReleased')
+    expect(handedOver).toContain(reserved.paymentIntentId)
+    expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe('succeeded')
+    await stop()
+  })
+
+  it('leaves an allocated entry alone when its time comes', async () => {
+    await start()
+    const { competitionId } = await harness.competition()
+    const { userId } = await harness.user()
+    const reserved = await harness.reserve(competitionId, userId)
+    await harness.pay(reserved.paymentIntentId)
+    await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
+    const before = handedOver.length
+    await sleep(reservationMs + 500)
+    const types = (await harness.events(competitionId)).map((e) => e.type)
+    expect(types).toEqual([
+      'CompetitionCreated',
+      'CompetitionPublished',
+      'TicketsReserved',
+      'TicketsAllocated',
+    ])
+    expect(handedOver).toHaveLength(before)
+    await stop()
+  })
+})

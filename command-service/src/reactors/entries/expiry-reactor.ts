@@ -1,0 +1,181 @@
+import { comparePositions, type EventStore, type Position } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import type { CommandContext } from '../../event-metadata'
+import { PaymentIntentNotFound, type PaymentProvider } from '../../payments/port'
+import { type Reactor, type RunningReactor, startReactor } from '../runner'
+import { readReactorCheckpoint } from '../tables'
+import {
+  type DueReservation,
+  DueReservations,
+  reservationChangeOf,
+  reservationFilter,
+} from './due-reservations'
+import type { EntryCommands } from './entry-commands'
+
+export interface ReservationExpiryOptions {
+  readonly store: EventStore
+  readonly knex: Knex
+  readonly logger: Logger
+  readonly payments: PaymentProvider
+  readonly commands: Pick<EntryCommands, 'releaseReservation'>
+  /** The allocation of a succeeded intent (`allocatePaidEntry`), the webhook's too. */
+  readonly onSucceeded: (paymentIntentId: string) => Promise<void>
+  readonly now?: () => Date
+  /** First retry delay after a failure; it doubles up to `maxRetryDelayMs`. */
+  readonly retryDelayMs?: number
+  readonly maxRetryDelayMs?: number
+  /** When the provider is still processing a payment, look again after this long. */
+  readonly processingRecheckMs?: number
+}
+
+export const reservationExpiryName = 'reservation-expiry'
+
+/** setTimeout's longest delay; a later expiry is looked at again then. */
+const maxTimerMs = 2 ** 31 - 1
+const pageSize = 500
+
+type Outcome = 'done' | 'later'
+
+/**
+ * Releases reservations that expire unpaid. The due list lives in memory, with a timer per
+ * reservation; on start it is rebuilt from the log (every TicketsReserved up to the checkpoint
+ * without a later TicketsAllocated or ReservationReleased) and the runner carries on from the
+ * checkpoint, so a restart forgets nothing and a reservation past its time is dealt with at once.
+ *
+ * At expiry the provider is asked, never assumed: a payment that succeeded meanwhile is handed to
+ * `onSucceeded` (allocated, or owed back); otherwise the intent is cancelled first, so nobody can
+ * pay it any more, and only then, seen cancelled, is the reservation released.
+ */
+export async function startReservationExpiry(options: ReservationExpiryOptions): Promise<RunningReactor> {
+  const { store, knex, payments, commands, onSucceeded } = options
+  const logger = options.logger.child({ reactor: reservationExpiryName })
+  const now = options.now ?? (() => new Date())
+  const initialDelay = options.retryDelayMs ?? 1000
+  const maxDelay = options.maxRetryDelayMs ?? 60_000
+  const recheckMs = options.processingRecheckMs ?? 60_000
+  const due = new DueReservations()
+  const timers = new Map<string, NodeJS.Timeout>()
+  const inFlight = new Set<Promise<void>>()
+  let stopped = false
+
+  function schedule(reservation: DueReservation, delayMs: number, attempt: number): void {
+    if (stopped) return
+    clearTimeout(timers.get(reservation.entryId))
+    const wait = Math.min(Math.max(0, delayMs), maxTimerMs)
+    const timer = setTimeout(() => {
+      timers.delete(reservation.entryId)
+      const work = settle(reservation, attempt).finally(() => inFlight.delete(work))
+      inFlight.add(work)
+    }, wait)
+    timers.set(reservation.entryId, timer)
+  }
+
+  const scheduleAtExpiry = (reservation: DueReservation) =>
+    schedule(reservation, reservation.expiresAt.getTime() - now().getTime(), 0)
+
+  async function settle(reservation: DueReservation, attempt: number): Promise<void> {
+    if (stopped || due.get(reservation.entryId) !== reservation) return
+    if (reservation.expiresAt.getTime() > now().getTime()) return scheduleAtExpiry(reservation)
+    const log = logger.child({ entryId: reservation.entryId, paymentIntentId: reservation.paymentIntentId })
+    try {
+      const outcome = await expire(reservation)
+      if (outcome === 'later') {
+        log.info('the payment is still processing; looking again later')
+        return schedule(reservation, recheckMs, 0)
+      }
+      // The allocation or release arrives through the subscription too; nothing more to do here.
+      due.apply({ kind: 'settled', entryId: reservation.entryId })
+    } catch (error) {
+      const delayMs = Math.min(maxDelay, initialDelay * 2 ** Math.min(attempt, 20))
+      log.error({ err: error, attempt, delayMs }, 'expiring the reservation failed; retrying')
+      schedule(reservation, delayMs, attempt + 1)
+    }
+  }
+
+  async function expire(reservation: DueReservation): Promise<Outcome> {
+    const { competitionId, entryId, paymentIntentId } = reservation
+    const context: CommandContext = {
+      actor: { system: reservationExpiryName },
+      now: now(),
+      causationId: reservation.eventId,
+    }
+    const release = async (): Promise<Outcome> => {
+      await commands.releaseReservation({ competitionId, entryId, reason: 'expired' }, context)
+      logger.info({ competitionId, entryId }, 'reservation expired unpaid; released')
+      return 'done'
+    }
+    if (paymentIntentId === null) return release()
+    const statusOf = async () => {
+      try {
+        return (await payments.retrieveIntent(paymentIntentId)).status
+      } catch (error) {
+        // An intent the provider never had cannot be paid.
+        if (error instanceof PaymentIntentNotFound) return 'canceled'
+        throw error
+      }
+    }
+    const before = await statusOf()
+    if (before === 'succeeded') return paid(paymentIntentId)
+    if (before === 'processing') return 'later'
+    if (before !== 'canceled') await payments.cancelIntent(paymentIntentId)
+    // Paid between the look and the cancel (which then changes nothing): that payment counts.
+    const after = before === 'canceled' ? before : await statusOf()
+    if (after === 'succeeded') return paid(paymentIntentId)
+    if (after !== 'canceled') return 'later'
+    return release()
+  }
+
+  async function paid(paymentIntentId: string): Promise<Outcome> {
+    await onSucceeded(paymentIntentId)
+    logger.info({ paymentIntentId }, 'paid before its reservation was released; handed to allocation')
+    return 'done'
+  }
+
+  await rebuild()
+  for (const reservation of due.list()) scheduleAtExpiry(reservation)
+  logger.info({ due: due.list().length }, 'reservations due rebuilt from the log')
+
+  /** Every reservation event up to the checkpoint; the runner delivers the ones after it. */
+  async function rebuild(): Promise<void> {
+    const checkpoint = await readReactorCheckpoint(knex, reservationExpiryName)
+    if (checkpoint === 'start') return
+    let from: Position | 'start' = 'start'
+    for (;;) {
+      const page = await store.readAll({ from, limit: pageSize, filter: reservationFilter })
+      for (const event of page) {
+        if (comparePositions(event.position, checkpoint) > 0) return
+        const change = reservationChangeOf(event)
+        if (change) due.apply(change)
+      }
+      const last = page.at(-1)
+      if (!last || page.length < pageSize) return
+      from = last.position
+    }
+  }
+
+  const reactor: Reactor = {
+    name: reservationExpiryName,
+    filter: reservationFilter,
+    async react(event) {
+      const change = reservationChangeOf(event)
+      const applied = change ? due.apply(change) : undefined
+      if (applied?.kind === 'reserved') scheduleAtExpiry(applied.reservation)
+      if (applied?.kind === 'settled') {
+        clearTimeout(timers.get(applied.entryId))
+        timers.delete(applied.entryId)
+      }
+    },
+  }
+  const running = await startReactor({ store, knex, logger: options.logger, reactor })
+  return {
+    waitForPosition: (position, opts) => running.waitForPosition(position, opts),
+    async stop() {
+      stopped = true
+      for (const timer of timers.values()) clearTimeout(timer)
+      timers.clear()
+      await running.stop()
+      await Promise.allSettled([...inFlight])
+    },
+  }
+}

@@ -1,0 +1,85 @@
+import { competitionStream, competitionStreamPrefix, entryEvents } from '@prizes/contracts'
+import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import type { PaymentProvider } from '../../payments/port'
+import { type Reactor, type RunningReactor, startReactor } from '../runner'
+import type { EntryCommands } from './entry-commands'
+
+export interface RefundReactorOptions {
+  readonly store: EventStore
+  readonly knex: Knex
+  readonly logger: Logger
+  readonly payments: PaymentProvider
+  readonly commands: Pick<EntryCommands, 'recordRefund'>
+  readonly now?: () => Date
+  readonly retryDelayMs?: number
+}
+
+export const refundReactorName = 'payment-refunds'
+
+/** One refund per entry, whoever asks and however often: the provider returns the first. */
+export const refundIdempotencyKey = (entryId: string) => `refund-${entryId}`
+
+/** Whether the entry's refund is on the stream already (recorded by an earlier run or an admin). */
+async function alreadyRefunded(store: EventStore, due: RecordedEvent, entryId: string): Promise<boolean> {
+  const later = await store.readStream(due.streamId, { from: due.revision })
+  return later.some((event) => {
+    if (event.type !== 'EntryRefunded') return false
+    const parsed = entryEvents.EntryRefunded.safeParse(event.data)
+    return parsed.success && parsed.data.entryId === entryId
+  })
+}
+
+/**
+ * Gives back a payment that bought no tickets (PaymentRefundDue): refunds it in full through the
+ * provider under the key `refund-<entryId>`, then records EntryRefunded. A crash between the two
+ * repeats the refund call, which returns the same refund, and records it then; recording is once
+ * per entry. A failure is retried by the runner and holds back the refunds behind it, so none is
+ * ever skipped (the log says why, loudly).
+ */
+export function createRefundReactor(options: RefundReactorOptions): Reactor {
+  const { store, payments, commands } = options
+  const now = options.now ?? (() => new Date())
+  const logger = options.logger.child({ reactor: refundReactorName })
+  return {
+    name: refundReactorName,
+    filter: { streamPrefixes: [competitionStreamPrefix], eventTypes: ['PaymentRefundDue'] },
+    async react(event) {
+      const parsed = entryEvents.PaymentRefundDue.safeParse(event.data)
+      if (!parsed.success)
+        return void logger.error({ eventId: event.id }, 'unreadable PaymentRefundDue; no refund')
+      const { competitionId, entryId, amountPence, paymentIntentId, reason } = parsed.data
+      const log = logger.child({ competitionId, entryId, paymentIntentId })
+      if (event.streamId !== competitionStream(competitionId))
+        return void log.error('refund due on another stream')
+      if (await alreadyRefunded(store, event, entryId)) return void log.info('already refunded')
+      const refund = await payments.refund({ paymentIntentId, idempotencyKey: refundIdempotencyKey(entryId) })
+      if (refund.amountPence !== amountPence) {
+        log.warn({ refunded: refund.amountPence, due: amountPence }, 'the provider refunded another amount')
+      }
+      await commands.recordRefund(
+        {
+          competitionId,
+          entryId,
+          amountPence: refund.amountPence,
+          paymentIntentId,
+          refundId: refund.id,
+          reason,
+        },
+        { actor: { system: refundReactorName }, now: now(), causationId: event.id },
+      )
+      log.info({ refundId: refund.id, amountPence: refund.amountPence }, 'payment refunded')
+    },
+  }
+}
+
+export function startRefundReactor(options: RefundReactorOptions): Promise<RunningReactor> {
+  return startReactor({
+    store: options.store,
+    knex: options.knex,
+    logger: options.logger,
+    reactor: createRefundReactor(options),
+    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+  })
+}
