@@ -63,6 +63,7 @@ export {
 } from './mail'
 export { commandMigrationSource, migrateCommandTables } from './migrations'
 export {
+  type ActivePaymentProvider,
   type CreateIntent,
   createOfflinePaymentProvider,
   createPaymentProvider,

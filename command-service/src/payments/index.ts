@@ -21,7 +21,7 @@ export {
   type WebhookEvent,
 } from './port'
 export { type PaymentsRouterOptions, paymentsRouter } from './routes'
-export { createPaymentProvider, type PaymentSettings } from './select'
+export { type ActivePaymentProvider, createPaymentProvider, type PaymentSettings } from './select'
 export {
   createStripePaymentProvider,
   type StripePaymentProvider,

@@ -1,6 +1,6 @@
-import type Router from '@koa/router'
+import Router from '@koa/router'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createApp, createKnex } from '@prizes/platform'
+import { createApp, createKnex, jsonBody } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
 import Stripe from 'stripe'
@@ -46,7 +46,8 @@ async function start(provider: PaymentProvider, extra: (calls: Calls) => Router[
   const app = createApp({
     name: 'payments-test',
     logger: silentLogger,
-    routers: [paymentsRouter({ provider, onSucceeded, onFailed }), ...extra(calls)],
+    // Routers that parse JSON come first, as in the command app: the webhook must still see raw bytes.
+    routers: [...extra(calls), jsonRouter(), paymentsRouter({ provider, onSucceeded, onFailed })],
   })
   const server = await serve(app.callback())
   closers.push(server.close)
@@ -59,6 +60,16 @@ async function start(provider: PaymentProvider, extra: (calls: Calls) => Router[
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
   return { calls, call, onSucceeded }
+}
+
+/** Another router with a JSON parser of its own, like the auth and entries routers. */
+function jsonRouter(): Router {
+  const router = new Router()
+  router.use(jsonBody())
+  router.post('/api/elsewhere', (ctx) => {
+    ctx.body = { received: ctx.request.body }
+  })
+  return router
 }
 
 interface Calls {

@@ -8,14 +8,14 @@ export interface PaymentSettings {
   readonly STRIPE_WEBHOOK_SECRET?: string | undefined
 }
 
+/** The provider the platform runs with; `name` tells which, and narrows to it. */
+export type ActivePaymentProvider = OfflinePaymentProvider | StripePaymentProvider
+
 /**
  * Stripe when the configuration has its three keys (`loadConfig` refuses one or two), else the
  * offline test provider on the command-side database.
  */
-export function createPaymentProvider(
-  config: PaymentSettings,
-  knex: Knex,
-): OfflinePaymentProvider | StripePaymentProvider {
+export function createPaymentProvider(config: PaymentSettings, knex: Knex): ActivePaymentProvider {
   const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET } = config
   if (STRIPE_SECRET_KEY && STRIPE_PUBLISHABLE_KEY && STRIPE_WEBHOOK_SECRET) {
     return createStripePaymentProvider({
