@@ -1,6 +1,7 @@
 import { createKnex } from '@prizes/platform'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createCommandApp } from './app'
+import { createOfflinePaymentProvider } from './payments'
 import { silentLogger } from './testing/fixtures'
 import { createInMemoryEventStore } from './testing/in-memory-event-store'
 import { serve } from './testing/serve'
@@ -14,9 +15,10 @@ afterEach(async () => {
 const knex = createKnex('postgres://nobody@127.0.0.1:9/none')
 afterAll(() => knex.destroy())
 const secrets = { jwt: Buffer.alloc(32, 1), oneTimeTokens: Buffer.alloc(32, 2) }
+const payments = createOfflinePaymentProvider({ knex })
 
 async function start(store: Parameters<typeof createCommandApp>[0]['store']) {
-  const server = await serve(createCommandApp({ store, logger: silentLogger, knex, secrets }))
+  const server = await serve(createCommandApp({ store, logger: silentLogger, knex, secrets, payments }))
   servers.push(server)
   return server.url
 }

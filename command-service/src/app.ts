@@ -12,7 +12,10 @@ import type Koa from 'koa'
 import { authRouters } from './auth/auth-routers'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
+import { entriesRouter } from './entries'
 import { mapCommandError } from './errors'
+import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
+import { allocatePaidEntry } from './reactors'
 
 export interface CommandAppOptions {
   readonly store: StreamStore
@@ -27,6 +30,12 @@ export interface CommandAppOptions {
   readonly clock?: () => Date
   /** Overrides of `defaultRateLimits`, per action (tests use small ones). */
   readonly rateLimits?: Partial<Record<RateLimitedAction, RateLimitPolicy>>
+  /** Stripe, or the offline test provider (whose card-form route exists only while it is active). */
+  readonly payments: ActivePaymentProvider
+  /** How long tickets are held for a payment (RESERVATION_MINUTES). */
+  readonly reservationMinutes?: number
+  /** ENTRY_REFERENCE_PREFIX. */
+  readonly referencePrefix?: string
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -49,23 +58,44 @@ function healthRouter({ store, logger }: CommandAppOptions): Router {
 }
 
 /**
- * The command service's HTTP app: its health check and the auth endpoints. The admin endpoints
- * arrive with their issues and share this app's error mapping.
+ * The command service's HTTP app: health, the auth endpoints, entries and payments. The admin
+ * endpoints arrive with their issues and share this app's error mapping.
  */
 export function createCommandApp(options: CommandAppOptions): Koa {
   const { store, knex, secrets, logger } = options
   const handler =
     options.handler ?? createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
+  const clock = options.clock ?? (() => new Date())
   const auth = authRouters({
     deps: { handler, store, knex, secrets, logger },
-    clock: options.clock ?? (() => new Date()),
+    clock,
     limiter: createKnexRateLimiter(knex),
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
   })
+  const entryDeps = {
+    handler,
+    store,
+    knex,
+    payments: options.payments,
+    logger,
+    ...(options.reservationMinutes === undefined ? {} : { reservationMinutes: options.reservationMinutes }),
+    ...(options.referencePrefix === undefined ? {} : { referencePrefix: options.referencePrefix }),
+  }
+  // The webhook, the offline card form and the confirm endpoint all allocate through the same
+  // idempotent use case, so whichever arrives first wins and the others answer the same entry.
+  const onSucceeded = allocatePaidEntry(entryDeps, { logger, now: clock })
+  const onFailed = async (paymentIntentId: string) =>
+    logger.info({ paymentIntentId }, 'payment attempt failed; the reservation stays until it expires')
+  const payments = [
+    paymentsRouter({ provider: options.payments, onSucceeded, onFailed }),
+    ...(options.payments.name === 'offline'
+      ? [offlinePaymentsRouter({ provider: options.payments, onSucceeded, logger })]
+      : []),
+  ]
   return createApp({
     name: 'command',
     logger,
     mapError: mapCommandError,
-    routers: [healthRouter(options), ...auth],
+    routers: [healthRouter(options), ...auth, ...payments, entriesRouter({ ...entryDeps, secrets, clock })],
   })
 }

@@ -108,6 +108,7 @@ export {
   startReactor,
   type UserKeyReader,
 } from './reactors'
+export { type CommandService, startCommandService } from './service'
 export { changeSettings, loadSettings } from './settings/settings'
 export {
   type AdminAccountInput,

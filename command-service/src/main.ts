@@ -1,10 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, createKnex, createLogger, loadConfig, loadSecrets } from '@prizes/platform'
-import { createCommandApp } from './app'
+import { ConfigError, createKnex, createLogger, loadConfig } from '@prizes/platform'
 import { createSmtpMailer } from './mail'
-import { migrateCommandTables } from './migrations'
-import { migrateReactorTables, startMailReactor } from './reactors'
+import { startCommandService } from './service'
 
 /**
  * The command service on its own (docker-compose). `npm start` does not use this file: the
@@ -39,23 +37,11 @@ async function main() {
   })
   await store.migrate()
   const knex = createKnex(config.DATABASE_URL)
-  await migrateCommandTables(knex)
-  await migrateReactorTables(knex)
-  const secrets = await loadSecrets(knex)
-
   // The reactors run beside the command service (DESIGN section 1); mail needs SMTP_URL here.
   if (!config.SMTP_URL) throw new ConfigError(['SMTP_URL: required when the command service runs on its own'])
   const mailer = createSmtpMailer({ url: config.SMTP_URL })
-  const mailReactor = await startMailReactor({
-    store,
-    knex,
-    mailer,
-    secrets,
-    publicUrl: config.PUBLIC_URL,
-    logger: logger.child({ component: 'reactors' }),
-  })
-
-  const server = createServer(createCommandApp({ store, logger, knex, secrets }).callback())
+  const service = await startCommandService({ config, store, knex, mailer, logger })
+  const server = createServer(service.app.callback())
   await listen(server, config.COMMAND_SERVICE_PORT, config.HOST)
   logger.info(`command service listening on ${config.HOST}:${config.COMMAND_SERVICE_PORT}`)
 
@@ -73,7 +59,7 @@ async function main() {
       server.close(() => resolve())
       server.closeIdleConnections()
     })
-    await mailReactor.stop()
+    await service.stop()
     mailer.close()
     await knex.destroy()
     await store.close()

@@ -9,6 +9,7 @@ import { createCommandHandler } from '../command-handler'
 import { deriveOneTimeToken, type OneTimeTokenPurpose } from '../crypto/one-time-token'
 import type { CommandContext } from '../event-metadata'
 import { migrateCommandTables } from '../migrations'
+import { createOfflinePaymentProvider } from '../payments'
 import { silentLogger } from '../testing/fixtures'
 import type { AccountDeps } from '../users/deps'
 import type { RateLimitedAction, RateLimitPolicy } from './rate-limits'
@@ -80,6 +81,7 @@ export async function startAuthHarness(
     knex,
     secrets,
     handler,
+    payments: createOfflinePaymentProvider({ knex }),
     logger: silentLogger,
     clock: clock.now,
     rateLimits: {

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import {
   createCommandApp,
   createCommandHandler,
+  createOfflinePaymentProvider,
   migrateCommandTables,
   openAccount,
 } from '@prizes/command-service'
@@ -40,7 +41,16 @@ async function freshPlatform(label: string) {
   )
   const handler = createCommandHandler({ store, logger })
   const deps = { handler, store, knex, secrets, logger }
-  const served = await serve(createCommandApp({ store, knex, secrets, logger, handler }).callback())
+  const served = await serve(
+    createCommandApp({
+      store,
+      knex,
+      secrets,
+      logger,
+      handler,
+      payments: createOfflinePaymentProvider({ knex }),
+    }).callback(),
+  )
   cleanups.push(async () => {
     await served.close()
     await knex.destroy()

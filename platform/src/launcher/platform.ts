@@ -1,16 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
-import {
-  createCommandApp,
-  createCommandHandler,
-  migrateCommandTables,
-  migrateReactorTables,
-  startMailReactor,
-} from '@prizes/command-service'
+import { startCommandService } from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
 import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
 import { createQueryApp } from '@prizes/query-service'
-import { loadSecrets } from '../auth/secrets'
 import type { Config } from '../config/config'
 import { createKnex } from '../db/knex'
 import { openPlatformDatabase } from '../db/platform-database'
@@ -81,8 +74,6 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     const knex = createKnex(database.url)
     undo.push(() => knex.destroy())
     await migrateReadModels(knex)
-    await migrateCommandTables(knex)
-    await migrateReactorTables(knex)
 
     const projections = await startProjections({
       store,
@@ -95,18 +86,9 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     const mail = await startPlatformMail(config)
     undo.push(() => mail.stop())
 
-    const handler = createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
-    const secrets = await loadSecrets(knex)
-    const mailReactor = await startMailReactor({
-      store,
-      knex,
-      mailer: mail.mailer,
-      secrets,
-      publicUrl: config.PUBLIC_URL,
-      logger: logger.child({ component: 'reactors' }),
-    })
-    undo.push(() => mailReactor.stop())
-
+    const commandService = await startCommandService({ config, store, knex, mailer: mail.mailer, logger })
+    undo.push(() => commandService.stop())
+    const { handler, secrets } = commandService
     await ensureAdminAccount({
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
@@ -114,19 +96,12 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       store,
     })
 
-    const commandApp = createCommandApp({
-      store,
-      handler,
-      knex,
-      secrets,
-      logger: logger.child({ service: 'command' }),
-    })
     const queryApp = createQueryApp({ knex, secret: secrets.jwt, logger: logger.child({ service: 'query' }) })
     const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')
     const services: Record<'command' | 'query', RequestHandler> = {
       command: config.COMMAND_SERVICE_URL
         ? httpProxy(config.COMMAND_SERVICE_URL, proxyError)
-        : commandApp.callback(),
+        : commandService.app.callback(),
       query: config.QUERY_SERVICE_URL ? httpProxy(config.QUERY_SERVICE_URL, proxyError) : queryApp.callback(),
     }
 

@@ -1,0 +1,100 @@
+import type { EventStore } from '@prizes/event-store'
+import { type Config, type Logger, loadSecrets, type PlatformSecrets } from '@prizes/platform'
+import type { Knex } from 'knex'
+import type Koa from 'koa'
+import { createCommandApp } from './app'
+import { type CommandHandler, createCommandHandler } from './command-handler'
+import type { Mailer } from './mail'
+import { migrateCommandTables } from './migrations'
+import { createPaymentProvider } from './payments'
+import {
+  allocatePaidEntry,
+  entryCommandsOf,
+  migrateReactorTables,
+  startEntryReactors,
+  startMailReactor,
+} from './reactors'
+
+export interface CommandService {
+  readonly app: Koa
+  /** The one handler of this process: its per-stream queue is what serialises a competition. */
+  readonly handler: CommandHandler
+  readonly secrets: PlatformSecrets
+  /** Stops the reactors; the caller closes the store, knex and mailer it gave. */
+  stop(): Promise<void>
+}
+
+/**
+ * The command service and its reactors (DESIGN section 1), composed once for both ways of
+ * running it: the all-in-one launcher and the service's own process. Migrates its tables first.
+ */
+export async function startCommandService(options: {
+  readonly config: Config
+  readonly store: EventStore
+  readonly knex: Knex
+  readonly mailer: Mailer
+  readonly logger: Logger
+}): Promise<CommandService> {
+  const { config, store, knex, mailer, logger } = options
+  await migrateCommandTables(knex)
+  await migrateReactorTables(knex)
+  const handler = createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
+  const secrets = await loadSecrets(knex)
+  const reactorLogger = logger.child({ component: 'reactors' })
+  const stops: Array<() => Promise<void>> = []
+  try {
+    const mailReactor = await startMailReactor({
+      store,
+      knex,
+      mailer,
+      secrets,
+      publicUrl: config.PUBLIC_URL,
+      logger: reactorLogger,
+    })
+    stops.push(() => mailReactor.stop())
+
+    const payments = createPaymentProvider(config, knex)
+    const entryDeps = {
+      handler,
+      store,
+      knex,
+      payments,
+      logger: logger.child({ component: 'entries' }),
+      reservationMinutes: config.RESERVATION_MINUTES,
+      referencePrefix: config.ENTRY_REFERENCE_PREFIX,
+    }
+    const entryReactors = await startEntryReactors({
+      store,
+      knex,
+      logger: reactorLogger,
+      payments,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      commands: entryCommandsOf(entryDeps),
+      onSucceeded: allocatePaidEntry(entryDeps, { logger }),
+    })
+    stops.push(() => entryReactors.stop())
+
+    const app = createCommandApp({
+      store,
+      handler,
+      knex,
+      secrets,
+      payments,
+      reservationMinutes: config.RESERVATION_MINUTES,
+      referencePrefix: config.ENTRY_REFERENCE_PREFIX,
+      logger: logger.child({ service: 'command' }),
+    })
+    return {
+      app,
+      handler,
+      secrets,
+      async stop() {
+        for (const stop of stops.reverse()) await stop()
+      },
+    }
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop()
+    throw error
+  }
+}
