@@ -40,9 +40,9 @@ test.describe('home page', () => {
     await expect(enter).toBeVisible()
     if (await enter.isEnabled()) {
       await enter.click()
-      const dialog = page.getByRole('dialog', { name: 'Online entry opens soon' })
+      const dialog = page.getByRole('dialog', { name: first.title })
       await expect(dialog).toBeVisible()
-      await expect(dialog).toContainText(first.title)
+      await expect(dialog).toContainText(first.skill_question.question)
       await page.keyboard.press('Escape')
       await expect(dialog).toBeHidden()
       await expect(enter).toBeFocused()

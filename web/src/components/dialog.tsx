@@ -1,4 +1,4 @@
-import { css, useTheme } from '@emotion/react'
+import { css, type Theme, useTheme } from '@emotion/react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { CloseIcon } from './icons'
 import { enterTopLayer, leaveTopLayer } from './top-layer'
@@ -10,14 +10,36 @@ interface DialogProps {
   readonly children: ReactNode
   /** Buttons at the foot of the dialog. */
   readonly actions?: ReactNode
-  /** A sheet sliding in from the side (the mobile menu) instead of a centred card. */
-  readonly placement?: 'center' | 'side'
-  /** Width of a centred dialog: a message (sm) or a form (md). */
-  readonly size?: 'sm' | 'md'
+  /** A sheet sliding in from the side (the mobile menu) or the whole screen (the dashboard) instead of a centred card. */
+  readonly placement?: 'center' | 'side' | 'full'
+  /** Width of a centred dialog: a message (sm), a form (md) or a long form (lg). */
+  readonly size?: 'sm' | 'md' | 'lg'
   readonly id?: string
 }
 
-const widths = { sm: 440, md: 560 } as const
+const widths = { sm: 440, md: 560, lg: 680 } as const
+
+const placementStyles = {
+  center: (theme: Theme, width: number) => css`
+    width: min(${width}px, calc(100vw - 24px));
+    max-height: calc(100dvh - 24px);
+    border-radius: ${theme.radius.lg};
+  `,
+  side: () => css`
+    margin: 0 0 0 auto;
+    width: min(340px, 88vw);
+    height: 100dvh;
+    max-height: 100dvh;
+  `,
+  full: (theme: Theme) => css`
+    margin: 0;
+    width: 100vw;
+    max-width: 100vw;
+    height: 100dvh;
+    max-height: 100dvh;
+    background: ${theme.palette.background.page};
+  `,
+} as const
 
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page inert, closes on
@@ -78,20 +100,7 @@ export function Dialog({
         &::backdrop {
           background: rgb(15 23 42 / 55%);
         }
-        ${
-          placement === 'center'
-            ? css`
-              width: min(${widths[size]}px, calc(100vw - 24px));
-              max-height: calc(100dvh - 24px);
-              border-radius: ${theme.radius.lg};
-            `
-            : css`
-              margin: 0 0 0 auto;
-              width: min(340px, 88vw);
-              height: 100dvh;
-              max-height: 100dvh;
-            `
-        }
+        ${placementStyles[placement](theme, widths[size])}
       `}
     >
       <div

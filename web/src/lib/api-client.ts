@@ -37,6 +37,8 @@ export interface CallOptions {
   /** Values for `:name` segments of the endpoint path. */
   readonly params?: Readonly<Record<string, string>>
   readonly body?: unknown
+  /** Extra request headers (an Idempotency-Key). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 export interface ApiClientOptions {
@@ -87,7 +89,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl, getToken }: Ap
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
     const hasBody = options.body !== undefined
     const token = getToken?.() ?? null
-    const headers: Record<string, string> = { Accept: 'application/json' }
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' }
     if (hasBody) headers['Content-Type'] = 'application/json'
     if (token) headers.Authorization = `Bearer ${token}`
 

@@ -1,16 +1,32 @@
 import { proxy } from 'valtio'
 
+/** What the entry modal needs to know about the competition it was opened for. */
+export interface EntryTarget {
+  readonly id: string
+  readonly title: string
+  readonly prize: string
+  /** Entry price in pounds; the server charges its own, this is what the entrant is shown. */
+  readonly price: number
+  /** Tickets still available, null when unlimited. */
+  readonly remaining: number | null
+  /** total_tickets, null when unlimited. */
+  readonly maxEntries: number | null
+  readonly endDate: string
+  readonly skillQuestion: { readonly question: string; readonly options: readonly string[] }
+}
+
 /** Overlays have no route (SPEC section 2); at most one is open at a time. */
 export type Overlay =
   /** The auth modal; `email` fills in the login form (after registering, from a reset). */
   | { readonly kind: 'accounts'; readonly intent: 'sign-in' | 'sign-up'; readonly email?: string }
   /** The Reset Password email dialog. */
   | { readonly kind: 'forgot-password'; readonly email?: string }
-  | { readonly kind: 'profile-settings' }
+  /** `returnTo`: the overlay it was opened from, shown again when it closes. */
+  | { readonly kind: 'profile-settings'; readonly returnTo?: 'dashboard' }
   | { readonly kind: 'dashboard' }
   | { readonly kind: 'admin-dashboard' }
   | { readonly kind: 'mobile-menu' }
-  | { readonly kind: 'entry'; readonly competitionTitle: string }
+  | { readonly kind: 'entry'; readonly competition: EntryTarget }
 
 export type SnackbarSeverity = 'info' | 'success' | 'warning' | 'error'
 

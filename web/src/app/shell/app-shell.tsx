@@ -1,14 +1,12 @@
 import { css, useTheme } from '@emotion/react'
 import type { ReactNode } from 'react'
-import {
-  AdminDashboardPlaceholder,
-  DashboardPlaceholder,
-} from '../../features/auth/components/account-placeholders'
+import { AdminDashboardPlaceholder } from '../../features/auth/components/account-placeholders'
 import { AuthModal } from '../../features/auth/components/auth-modal'
 import { ForgotPasswordDialog } from '../../features/auth/components/forgot-password-dialog'
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog'
 import { useSessionRestore } from '../../features/auth/stores/use-session-restore'
-import { EntryComingSoonDialog } from '../../features/competitions/components/entry-coming-soon-dialog'
+import { DashboardOverlay } from './dashboard-overlay'
+import { EntryOverlay } from './entry-overlay'
 import { Footer } from './footer'
 import { Header } from './header'
 import { MobileMenu } from './mobile-menu'
@@ -56,9 +54,9 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
       <AuthModal />
       <ForgotPasswordDialog />
       <ProfileSettingsDialog />
-      <DashboardPlaceholder />
+      <DashboardOverlay />
       <AdminDashboardPlaceholder />
-      <EntryComingSoonDialog />
+      <EntryOverlay />
     </>
   )
 }

@@ -23,7 +23,44 @@ export function ForgotPasswordDialog() {
   )
 }
 
-function ForgotPasswordForm({ initialEmail }: { readonly initialEmail: string }) {
+/**
+ * The same dialog opened above another one (the entry flow's Account Found prompt): closing it,
+ * sending the link or going back returns to what was underneath.
+ */
+export function ResetEmailDialog({
+  email,
+  onClose,
+}: {
+  readonly email: string
+  readonly onClose: () => void
+}) {
+  return (
+    <Dialog open onClose={onClose} title="Reset Password">
+      <ForgotPasswordForm
+        initialEmail={email}
+        failureFallback={authFallbacks.entryResetLinkFailed}
+        onSent={onClose}
+        onBack={onClose}
+      />
+    </Dialog>
+  )
+}
+
+interface ForgotPasswordFormProps {
+  readonly initialEmail: string
+  readonly failureFallback?: string
+  /** After the link is sent; the accounts modal's own dialog closes the overlay. */
+  readonly onSent?: () => void
+  /** Back to Login; the accounts modal's own dialog opens the Login tab. */
+  readonly onBack?: () => void
+}
+
+function ForgotPasswordForm({
+  initialEmail,
+  failureFallback = authFallbacks.resetLinkFailed,
+  onSent = closeOverlay,
+  onBack,
+}: ForgotPasswordFormProps) {
   const form = useForm({ initial: { email: initialEmail }, validate: validateEmailOnly })
   const request = useForgotPassword()
   const [failure, setFailure] = useState<string | null>(null)
@@ -37,9 +74,9 @@ function ForgotPasswordForm({ initialEmail }: { readonly initialEmail: string })
       // The answer is the same whether or not the address has an account, so it gives nothing away.
       onSuccess: (body) => {
         showSnackbar(body.message || authMessages.resetLinkSent, { severity: 'success' })
-        closeOverlay()
+        onSent()
       },
-      onError: (error) => setFailure(messageOf(error, authFallbacks.resetLinkFailed)),
+      onError: (error) => setFailure(messageOf(error, failureFallback)),
     })
   }
 
@@ -66,7 +103,11 @@ function ForgotPasswordForm({ initialEmail }: { readonly initialEmail: string })
         type="button"
         variant="ghost"
         fullWidth
-        onClick={() => openOverlay({ kind: 'accounts', intent: 'sign-in', email: form.values.email.trim() })}
+        onClick={() =>
+          onBack
+            ? onBack()
+            : openOverlay({ kind: 'accounts', intent: 'sign-in', email: form.values.email.trim() })
+        }
       >
         Back to Login
       </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../../components/dialog'
 import { Tabs } from '../../../components/tabs'
-import { closeOverlay, uiStore } from '../../../stores/ui-store'
+import { closeOverlay, openOverlay, uiStore } from '../../../stores/ui-store'
 import { sessionStore } from '../stores/session-store'
 import { ChangePasswordForm } from './change-password-form'
 import { ProfileForm } from './profile-form'
@@ -19,7 +19,8 @@ export function ProfileSettingsDialog() {
     <Dialog
       open={open}
       onClose={() => {
-        closeOverlay()
+        if (open && overlay.returnTo) openOverlay({ kind: overlay.returnTo })
+        else closeOverlay()
         setTab('profile')
       }}
       title="Account Settings"

@@ -9,6 +9,8 @@ export const authFallbacks = {
   passwordChangeFailed: 'Failed to change password',
   resendFailed: 'Failed to resend verification email',
   resetLinkFailed: 'Failed to send reset link. Please try again.',
+  /** The entry flow's wording (SPEC section 8). */
+  entryResetLinkFailed: 'Failed to send reset link',
   resetFailed: 'Failed to reset password',
   verificationServerError: 'Server error occurred. Please try again later or contact support.',
   socialComingSoon: (provider: 'Google' | 'Facebook') => `${provider} sign-in is coming soon`,

@@ -6,7 +6,7 @@ import { MapPinIcon } from '../../../components/icons'
 import { ProgressBar } from '../../../components/progress-bar'
 import { countdown, formatCount, formatDate, formatPrice, formatPrizeValue } from '../../../lib/format'
 import { openOverlay } from '../../../stores/ui-store'
-import type { HomeCompetition } from '../model/home-competition'
+import { entryTarget, type HomeCompetition } from '../model/home-competition'
 import { availabilityBadge } from './availability'
 import { CompetitionImage } from './competition-image'
 
@@ -202,7 +202,7 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
           fullWidth
           disabled={soldOut || ended}
           aria-describedby={titleId}
-          onClick={() => openOverlay({ kind: 'entry', competitionTitle: c.title })}
+          onClick={() => openOverlay({ kind: 'entry', competition: entryTarget(c) })}
           css={css`
             margin-top: auto;
           `}

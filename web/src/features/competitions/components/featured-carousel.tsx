@@ -5,7 +5,7 @@ import { Button } from '../../../components/button'
 import { useNow } from '../../../lib/use-now'
 import { openOverlay, uiStore } from '../../../stores/ui-store'
 import { useFeaturedCompetitions } from '../api/get-featured-competitions'
-import type { HomeCompetition } from '../model/home-competition'
+import { entryTarget, type HomeCompetition } from '../model/home-competition'
 import { CarouselControls } from './carousel-controls'
 import { CarouselFallback, CarouselFrame } from './carousel-frame'
 import { FeaturedSlide } from './featured-slide'
@@ -100,7 +100,7 @@ function Slides({ competitions }: { competitions: readonly HomeCompetition[] }) 
           variant="accent"
           size="lg"
           disabled={current.availabilityStatus === 'SOLD_OUT'}
-          onClick={() => openOverlay({ kind: 'entry', competitionTitle: current.title })}
+          onClick={() => openOverlay({ kind: 'entry', competition: entryTarget(current) })}
         >
           {current.availabilityStatus === 'SOLD_OUT' ? 'Sold Out' : 'Enter Competition'}
         </Button>

@@ -1,4 +1,5 @@
 import type { PublicCompetition } from '@prizes/contracts'
+import type { EntryTarget } from '../../../stores/ui-store'
 
 export type AvailabilityStatus = 'AVAILABLE' | 'HALF_FULL' | 'NEARLY_FULL' | 'SOLD_OUT'
 
@@ -64,4 +65,34 @@ export function activeHomeCompetitions(list: readonly PublicCompetition[]): Home
 /** The carousel keeps only active, featured competitions (SPEC section 7, featured endpoint). */
 export function featuredActive(list: readonly PublicCompetition[]): HomeCompetition[] {
   return list.filter((c) => c.status === 'active' && c.featured).map(toHomeCompetition)
+}
+
+/** What the entry modal is opened with. */
+export const entryTarget = (c: HomeCompetition): EntryTarget => ({
+  id: c.id,
+  title: c.title,
+  prize: c.prize,
+  price: c.price,
+  remaining: c.tickets,
+  maxEntries: c.maxEntries,
+  endDate: c.endDate,
+  skillQuestion: c.skillQuestion,
+})
+
+/** The same competition with `count` more tickets sold, as the home page shows it straight after an entry. */
+export function withMoreSold(c: HomeCompetition, count: number): HomeCompetition {
+  if (c.maxEntries === null || c.tickets === null) return c
+  const sold = Math.min(c.maxEntries, c.maxEntries - c.tickets + count)
+  return {
+    ...c,
+    tickets: c.maxEntries - sold,
+    availabilityStatus: availabilityStatus(sold, c.maxEntries),
+    soldPercentage: Math.min(100, (sold / c.maxEntries) * 100),
+  }
+}
+
+/** The API's competition with `count` more tickets sold, never past the total. */
+export function withMoreSoldTickets(c: PublicCompetition, count: number): PublicCompetition {
+  if (c.total_tickets <= 0) return { ...c, sold_tickets: c.sold_tickets + count }
+  return { ...c, sold_tickets: Math.min(c.total_tickets, c.sold_tickets + count) }
 }

@@ -1,0 +1,51 @@
+import type { SessionUser, UserEntry } from '@prizes/contracts'
+import { lazy, Suspense, useCallback } from 'react'
+import { useSnapshot } from 'valtio'
+import { Dialog } from '../../components/dialog'
+import { ResetEmailDialog } from '../../features/auth/components/forgot-password-dialog'
+import { sessionStore, startSession } from '../../features/auth/stores/session-store'
+import { useRefreshAfterEntry } from '../../features/competitions/api/refresh-after-entry'
+import { useRecordEntry } from '../../features/entries/api/record-entry'
+import { closeOverlay, uiStore } from '../../stores/ui-store'
+import { ChunkErrorBoundary } from './chunk-error-boundary'
+
+/** The entry flow (machine, card forms, Stripe, confetti) loads when someone first opens it. */
+const EntryModal = lazy(() => import('../../features/entries/components/entry-modal'))
+
+/** Every Enter Competition button opens this: the entry modal, wired to the session and the home page. */
+export function EntryOverlay() {
+  const { overlay } = useSnapshot(uiStore)
+  const { user } = useSnapshot(sessionStore)
+  const refreshCompetitions = useRefreshAfterEntry()
+  const recordEntry = useRecordEntry()
+  const onEntered = useCallback(
+    (entry: UserEntry, entrant: SessionUser | null) => {
+      refreshCompetitions(entry.competitionId, entry.numberOfEntries)
+      if (entrant) recordEntry(entry, entrant.id)
+    },
+    [refreshCompetitions, recordEntry],
+  )
+  if (overlay?.kind !== 'entry') return null
+  const { competition } = overlay
+
+  const loading = (
+    <Dialog open onClose={closeOverlay} title={competition.title}>
+      <p role="status">Loading…</p>
+    </Dialog>
+  )
+  return (
+    <ChunkErrorBoundary message="Error opening competition entry. Please try again.">
+      <Suspense fallback={loading}>
+        <EntryModal
+          key={competition.id}
+          competition={competition}
+          user={user}
+          onClose={closeOverlay}
+          onSignedIn={startSession}
+          onEntered={onEntered}
+          renderForgotPassword={(email, onClose) => <ResetEmailDialog email={email} onClose={onClose} />}
+        />
+      </Suspense>
+    </ChunkErrorBoundary>
+  )
+}

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { withMoreSold, withMoreSoldTickets } from '../model/home-competition'
+import { competitionsQueryOptions } from './get-competitions'
+import { featuredCompetitionsQueryOptions } from './get-featured-competitions'
+
+/** SPEC sections 4 and 9: competitions refresh 1 s after an entry, featured 2 s, and a failed refresh reloads after 3 s. */
+export const refreshDelays = { competitionsMs: 1000, featuredMs: 2000, reloadMs: 3000 } as const
+
+/**
+ * After an entry the home page raises the sold count at once (the tickets are the entrant's
+ * already), then asks the server for the real figures. If that fails the page reloads, so the
+ * counts shown are never left wrong.
+ */
+export function useRefreshAfterEntry() {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (competitionId: string, tickets: number) => {
+      const competitions = competitionsQueryOptions().queryKey
+      const featured = featuredCompetitionsQueryOptions().queryKey
+      queryClient.setQueryData(competitions, (list) =>
+        list?.map((c) => (c.id === competitionId ? withMoreSoldTickets(c, tickets) : c)),
+      )
+      queryClient.setQueryData(featured, (list) =>
+        list?.map((c) => (c.id === competitionId ? withMoreSold(c, tickets) : c)),
+      )
+      const refresh = (queryKey: readonly unknown[], delayMs: number) =>
+        window.setTimeout(() => {
+          queryClient
+            .invalidateQueries({ queryKey, exact: true }, { throwOnError: true })
+            .catch(() => window.setTimeout(() => window.location.reload(), refreshDelays.reloadMs))
+        }, delayMs)
+      refresh(competitions, refreshDelays.competitionsMs)
+      refresh(featured, refreshDelays.featuredMs)
+    },
+    [queryClient],
+  )
+}

@@ -1,0 +1,119 @@
+import { css, useTheme } from '@emotion/react'
+import type { FormEvent } from 'react'
+import { Alert } from '../../../components/alert'
+import { Button } from '../../../components/button'
+import { CheckboxField, FieldRow, FormStack, TextField } from '../../../components/form-field'
+import type { useForm } from '../../../lib/use-form'
+import type { EntryTarget } from '../../../stores/ui-store'
+import type { EntryFormValues } from '../model/entry-form'
+import { EntriesSlider } from './entries-slider'
+import { SkillQuestion } from './skill-question'
+
+type EntryForm = ReturnType<typeof useForm<EntryFormValues>>
+
+interface DetailsStepProps {
+  readonly form: EntryForm
+  readonly competition: EntryTarget
+  readonly maxEntries: number
+  readonly signedIn: boolean
+  /** What the flow is doing now ("Checking your email…"), or null when waiting for the entrant. */
+  readonly busy: string | null
+  readonly error: string | null
+  readonly onSubmit: () => void
+}
+
+/** Step 1, Entry Details (SPEC section 2): every field of SPEC section 5's entry form. */
+export function DetailsStep({
+  form,
+  competition,
+  maxEntries,
+  signedIn,
+  busy,
+  error,
+  onSubmit,
+}: DetailsStepProps) {
+  const theme = useTheme()
+  const { values } = form
+  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'address') => ({
+    name: field,
+    value: values[field],
+    onValueChange: (v: string) => form.set(field, v),
+    onBlur: () => form.touch(field),
+    error: form.errorOf(field),
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    form.markSubmitted()
+    if (form.valid && busy === null) onSubmit()
+  }
+
+  return (
+    <FormStack noValidate onSubmit={submit} aria-label="Entry Details">
+      <SkillQuestion
+        question={competition.skillQuestion.question}
+        options={competition.skillQuestion.options}
+        value={values.answer}
+        onChange={(answer) => form.set('answer', answer)}
+        onBlur={() => form.touch('answer')}
+        error={form.errorOf('answer')}
+      />
+      <FieldRow>
+        <TextField label="First name" autoComplete="given-name" {...text('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...text('lastName')} />
+      </FieldRow>
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        readOnly={signedIn}
+        hint={signedIn ? 'The email of your account' : 'We send your confirmation and ticket numbers here'}
+        {...text('email')}
+      />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...text('phone')} />
+      <TextField label="Address" autoComplete="street-address" {...text('address')} />
+      <EntriesSlider
+        value={values.numberOfEntries}
+        max={maxEntries}
+        price={competition.price}
+        onChange={(n) => form.set('numberOfEntries', n)}
+      />
+      <CheckboxField
+        name="agreeTerms"
+        label={
+          <>
+            I agree to the{' '}
+            <a
+              href="/terms-and-conditions"
+              target="_blank"
+              rel="noreferrer"
+              css={css`
+                color: ${theme.palette.primary.text};
+              `}
+            >
+              terms and conditions
+            </a>{' '}
+            and confirm I am 18 or older
+          </>
+        }
+        checked={values.agreeTerms}
+        onCheckedChange={(checked) => {
+          form.set('agreeTerms', checked)
+          form.touch('agreeTerms')
+        }}
+        error={form.errorOf('agreeTerms')}
+      />
+      <CheckboxField
+        name="subscribeNewsletter"
+        label="Send me news of upcoming competitions (optional)"
+        checked={values.subscribeNewsletter}
+        onCheckedChange={(checked) => form.set('subscribeNewsletter', checked)}
+      />
+      {error && <Alert tone="error">{error}</Alert>}
+      <Button type="submit" size="lg" fullWidth disabled={!form.valid || busy !== null}>
+        {busy ?? 'Proceed to Payment'}
+      </Button>
+    </FormStack>
+  )
+}

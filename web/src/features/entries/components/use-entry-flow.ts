@@ -1,0 +1,53 @@
+import type { SessionUser } from '@prizes/contracts'
+import { type AuthorizePaymentInput, entryFlowMachine, type PaymentOutcome } from '@prizes/domain'
+import { useMachine } from '@xstate/react'
+import { useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { checkEmail } from '../api/check-email'
+import { confirmPayment } from '../api/confirm-payment'
+import { createGuestAccount } from '../api/create-guest-account'
+import { createPaymentIntent } from '../api/create-payment-intent'
+import { loginForEntry } from '../api/login-for-entry'
+import { serverMessages } from '../model/errors'
+
+/** How the active provider confirms a card: the offline test form or Stripe's element sets it. */
+export type Authorizer = (input: AuthorizePaymentInput) => Promise<PaymentOutcome>
+
+/**
+ * Runs the domain's entry flow with this app's calls as its actors. A login or a new guest
+ * account starts the session through `onSignedIn`, as a login from the header would.
+ */
+export function useEntryFlow(onSignedIn: (user: SessionUser, token: string) => void) {
+  const authorizer = useRef<Authorizer | null>(null)
+  const signedIn = useRef(onSignedIn)
+  signedIn.current = onSignedIn
+
+  const [machine] = useState(() =>
+    entryFlowMachine.provide({
+      actors: {
+        checkEmail: fromPromise(({ input }) => serverMessages(() => checkEmail(input.email))),
+        login: fromPromise(async ({ input }) => {
+          const session = await serverMessages(() => loginForEntry(input.email, input.password))
+          signedIn.current(session.user, session.token)
+        }),
+        createGuestAccount: fromPromise(async ({ input }) => {
+          const session = await serverMessages(() => createGuestAccount(input.submission, input.tempPassword))
+          signedIn.current(session.user, session.token)
+        }),
+        createPaymentIntent: fromPromise(({ input }) =>
+          serverMessages(() => createPaymentIntent(input.submission, input.idempotencyKey)),
+        ),
+        authorizePayment: fromPromise(({ input }) => {
+          const authorize = authorizer.current
+          if (!authorize) throw new Error('The payment form is not ready yet')
+          return authorize(input)
+        }),
+        confirmPayment: fromPromise(({ input }) =>
+          serverMessages(() => confirmPayment(input.paymentIntentId)),
+        ),
+      },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine)
+  return { snapshot, send, authorizer }
+}

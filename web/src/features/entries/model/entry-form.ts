@@ -1,0 +1,93 @@
+import { type EntrySubmission, entrySubmission, type SessionUser } from '@prizes/contracts'
+import { maxEntriesPerPurchase } from '@prizes/domain'
+import { type FieldErrors, firstErrors } from '../../../lib/field-errors'
+import type { EntryTarget } from '../../../stores/ui-store'
+
+/** SPEC section 3 "Entry form (client-side)". */
+export interface EntryFormValues {
+  answer: string
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  address: string
+  numberOfEntries: number
+  agreeTerms: boolean
+  subscribeNewsletter: boolean
+}
+export type EntryField = keyof EntryFormValues
+
+/** 1 to min(10, total tickets, tickets left); 0 when none are left. */
+export function maxEntriesFor(c: Pick<EntryTarget, 'remaining' | 'maxEntries'>): number {
+  const limit = Math.min(
+    maxEntriesPerPurchase,
+    c.remaining ?? maxEntriesPerPurchase,
+    c.maxEntries ?? maxEntriesPerPurchase,
+  )
+  return Math.max(0, limit)
+}
+
+/** Signed in, the details come from the session user so nobody retypes them. */
+export function initialEntryValues(user: SessionUser | null): EntryFormValues {
+  return {
+    answer: '',
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    address: user?.address ?? '',
+    numberOfEntries: 1,
+    agreeTerms: false,
+    subscribeNewsletter: false,
+  }
+}
+
+/** Pounds, to the penny, without floating-point crumbs. */
+export const totalCost = (price: number, entries: number) => Math.round(price * 100 * entries) / 100
+
+function submissionInput(values: EntryFormValues, c: EntryTarget) {
+  return {
+    competitionId: c.id,
+    competitionTitle: c.title,
+    competitionPrize: c.prize,
+    entryPrice: c.price,
+    numberOfEntries: values.numberOfEntries,
+    skillQuestionAnswer: values.answer,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone,
+    address: values.address,
+    agreedToTerms: values.agreeTerms,
+    subscribedToNewsletter: values.subscribeNewsletter,
+    drawDate: c.endDate,
+  }
+}
+
+/** The submission's field names back to the form's. */
+const formField: Partial<Record<string, EntryField>> = {
+  skillQuestionAnswer: 'answer',
+  agreedToTerms: 'agreeTerms',
+  subscribedToNewsletter: 'subscribeNewsletter',
+}
+
+/** SPEC section 5, entry form: the contract's rules and sentences, plus this competition's limit. */
+export function validateEntry(values: EntryFormValues, c: EntryTarget): FieldErrors<EntryField> {
+  const raw = firstErrors<string>(entrySubmission.safeParse(submissionInput(values, c)))
+  const errors: FieldErrors<EntryField> = {}
+  for (const [field, message] of Object.entries(raw)) {
+    const name = formField[field] ?? field
+    if (message !== undefined && name in values) errors[name as EntryField] ??= message
+  }
+  const max = maxEntriesFor(c)
+  if (errors.numberOfEntries === undefined && values.numberOfEntries > max) {
+    errors.numberOfEntries = `Choose between 1 and ${max} entries`
+  }
+  return errors
+}
+
+/** The submission to send, or null while the form has a mistake. */
+export function toSubmission(values: EntryFormValues, c: EntryTarget): EntrySubmission | null {
+  const parsed = entrySubmission.safeParse(submissionInput(values, c))
+  return parsed.success && values.numberOfEntries <= maxEntriesFor(c) ? parsed.data : null
+}
