@@ -58,3 +58,26 @@ export async function waitForLink(
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
 }
+
+/** Waits, for at most `timeoutMs`, for a mail to `to` sent after `since` whose text contains `text`. */
+export async function waitForMail(
+  request: APIRequestContext,
+  { to, text, since, timeoutMs = 20_000 }: { to: string; text: string; since: Date; timeoutMs?: number },
+): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const response = await request.get(`${mailDevUrl()}/email`)
+    if (response.ok()) {
+      const found = ((await response.json()) as Mail[]).find(
+        (m) =>
+          m.to.some((r) => r.address.toLowerCase() === to.toLowerCase()) &&
+          Date.parse(m.time) >= since.getTime() - 1000 &&
+          `${m.subject}\n${m.text ?? ''}`.includes(text),
+      )
+      if (found) return found
+    }
+    if (Date.now() > deadline)
+      throw new Error(`No email to ${to} containing "${text}" within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}

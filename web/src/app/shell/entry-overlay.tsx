@@ -15,7 +15,7 @@ const EntryModal = lazy(() => import('../../features/entries/components/entry-mo
 /** Every Enter Competition button opens this: the entry modal, wired to the session and the home page. */
 export function EntryOverlay() {
   const { overlay } = useSnapshot(uiStore)
-  const { user } = useSnapshot(sessionStore)
+  const { user, status } = useSnapshot(sessionStore)
   const refreshCompetitions = useRefreshAfterEntry()
   const recordEntry = useRecordEntry()
   const onEntered = useCallback(
@@ -33,6 +33,8 @@ export function EntryOverlay() {
       <p role="status">Loading…</p>
     </Dialog>
   )
+  // The form is prefilled from the session user, so it waits for a session still being restored.
+  if (status === 'restoring') return loading
   return (
     <ChunkErrorBoundary message="Error opening competition entry. Please try again.">
       <Suspense fallback={loading}>

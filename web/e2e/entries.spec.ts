@@ -1,0 +1,190 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { entryMessages } from '@prizes/contracts'
+import { accountMenu, logIn, newUser } from './support/accounts'
+import {
+  cards,
+  fillDetails,
+  openCompetition,
+  openEntryModal,
+  payWithCard,
+  referencePattern,
+  registerVerifiedUser,
+  soldTickets,
+} from './support/entries'
+import { waitForMail } from './support/maildev'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+}
+
+const pounds = (n: number) => `£${n.toFixed(2)}`
+
+test.describe('entering a competition', () => {
+  test('a guest enters with 4242, sees the reference and confetti, gets the email and finds the entry in the dashboard', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000)
+    const competition = await openCompetition(request, 2)
+    const person = newUser('Ada')
+    const started = new Date()
+
+    const dialog = await openEntryModal(page, competition)
+    const form = await fillDetails(dialog, competition, person)
+    const proceed = form.getByRole('button', { name: 'Proceed to Payment' })
+    await expect(proceed).toBeDisabled()
+    await form.getByLabel('Number of entries').press('ArrowRight')
+    await expect(form.getByTestId('entry-total')).toContainText(pounds(competition.entry_price * 2))
+    await form.getByLabel(/I agree to the terms and conditions/).check()
+    await expect(proceed).toBeEnabled()
+    await proceed.click()
+
+    await expect(dialog.getByTestId('order-total')).toHaveText(pounds(competition.entry_price * 2))
+    await payWithCard(dialog, cards.succeeds)
+
+    const success = page.getByRole('dialog', { name: 'Congratulations!' })
+    await expect(success).toBeVisible()
+    await expect(page.getByTestId('confetti')).toBeAttached()
+    await expect(success).toContainText(competition.title)
+    await expect(success).toContainText('Number of entries: 2')
+    await success.getByRole('button', { name: 'View my entry' }).click()
+
+    const reference = ((await dialog.getByTestId('entry-reference').textContent()) ?? '').trim()
+    expect(reference).toMatch(referencePattern)
+    await expect(dialog.getByText('Paid', { exact: true })).toBeVisible()
+    const tickets = (
+      await dialog.getByRole('list', { name: 'Ticket numbers' }).getByRole('listitem').allTextContents()
+    ).map((t) => t.replace('#', '').trim())
+    expect(tickets).toHaveLength(2)
+
+    const mail = await waitForMail(request, { to: person.email, text: reference, since: started })
+    expect(mail.text).toContain(`Entry reference: ${reference}`)
+    expect(mail.text).toContain(`Your ticket numbers: ${tickets.join(', ')}`)
+
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await accountMenu(page, person.firstName).click()
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click()
+    const dashboard = page.getByRole('dialog', { name: 'My Dashboard' })
+    const row = dashboard
+      .getByRole('list', { name: 'My entries' })
+      .getByRole('listitem')
+      .filter({ hasText: reference })
+    await expect(row).toContainText(competition.title)
+    await expect(row).toContainText('Active')
+    await expect(dashboard.getByTestId('stat-total-entries')).toHaveText('2')
+  })
+
+  test('a declined card shows the decline and takes no ticket; a good card then goes through', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000)
+    const competition = await openCompetition(request, 1)
+    const before = await soldTickets(request, competition.id)
+
+    const dialog = await openEntryModal(page, competition)
+    const form = await fillDetails(dialog, competition, newUser('Bob'))
+    await form.getByLabel(/I agree to the terms and conditions/).check()
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await payWithCard(dialog, cards.declined)
+
+    await expect(dialog.getByRole('alert')).toContainText(entryMessages.paymentDeclined)
+    await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+    expect(await soldTickets(request, competition.id)).toBe(before)
+
+    const cardForm = dialog.getByRole('form', { name: 'Card details' })
+    await cardForm.getByLabel('Card number').fill(cards.succeeds)
+    await cardForm.getByRole('button', { name: /^Pay £/ }).click()
+    await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toBeVisible()
+    await expect.poll(() => soldTickets(request, competition.id)).toBe(before + 1)
+  })
+
+  test('a signed-in user enters without retyping their details', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const user = await registerVerifiedUser(page, request)
+    await logIn(page, user.email, user.password)
+    await expect(accountMenu(page, user.firstName)).toBeVisible()
+
+    const competition = await openCompetition(request, 1)
+    const dialog = await openEntryModal(page, competition)
+    const form = dialog.getByRole('form', { name: 'Entry Details' })
+    await expect(form.getByLabel('First name')).toHaveValue(user.firstName)
+    await expect(form.getByLabel('Last name')).toHaveValue(user.lastName)
+    await expect(form.getByLabel('Email')).toHaveValue(user.email)
+    await expect(form.getByLabel('Email')).not.toBeEditable()
+    await expect(form.getByLabel('Phone')).toHaveValue(user.phone)
+    await expect(form.getByLabel('Address')).toHaveValue(user.address)
+
+    const [answer] = competition.skill_question.options
+    await form.getByRole('radio', { name: answer, exact: true }).check()
+    await form.getByLabel(/I agree to the terms and conditions/).check()
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await expect(page.getByRole('dialog', { name: 'Account Found' })).toHaveCount(0)
+    await payWithCard(dialog, cards.succeeds)
+    await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toBeVisible()
+  })
+
+  test('an email with an account asks for its password, then continues', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const user = await registerVerifiedUser(page, request)
+    await page.context().clearCookies()
+
+    const competition = await openCompetition(request, 1)
+    const dialog = await openEntryModal(page, competition)
+    const form = await fillDetails(dialog, competition, user)
+    await form.getByLabel(/I agree to the terms and conditions/).check()
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click()
+
+    const prompt = page.getByRole('dialog', { name: 'Account Found' })
+    await expect(prompt).toContainText(user.email)
+    await prompt.getByLabel('Password', { exact: true }).fill('Not-the-password1')
+    await prompt.getByRole('button', { name: 'Log In and Continue' }).click()
+    await expect(prompt.getByRole('alert')).toBeVisible()
+    await prompt.getByLabel('Password', { exact: true }).fill(user.password)
+    await prompt.getByRole('button', { name: 'Log In and Continue' }).click()
+
+    await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+    await expect(accountMenu(page, user.firstName)).toBeVisible()
+  })
+
+  test('the authentication card asks to authenticate, then succeeds', async ({ page, request }) => {
+    test.setTimeout(60_000)
+    const competition = await openCompetition(request, 1)
+    const dialog = await openEntryModal(page, competition)
+    const form = await fillDetails(dialog, competition, newUser('Cleo'))
+    await form.getByLabel(/I agree to the terms and conditions/).check()
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await payWithCard(dialog, cards.authenticates)
+
+    const authenticate = page.getByRole('dialog', { name: 'Authenticate this test payment' })
+    await expect(authenticate).toBeVisible()
+    await authenticate.getByRole('button', { name: 'Complete' }).click()
+    const success = page.getByRole('dialog', { name: 'Congratulations!' })
+    await expect(success).toBeVisible()
+    await success.getByRole('button', { name: 'View my entry' }).click()
+    await expect(dialog.getByTestId('entry-reference')).toHaveText(referencePattern)
+  })
+
+  test('the open entry modal has no serious or critical axe violations, on either step', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const competition = await openCompetition(request, 1)
+    const dialog = await openEntryModal(page, competition)
+    expect(await seriousViolations(page)).toEqual([])
+
+    const form = await fillDetails(dialog, competition, newUser('Dee'))
+    await form.getByLabel(/I agree to the terms and conditions/).check()
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click()
+    await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})

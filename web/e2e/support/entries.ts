@@ -1,0 +1,87 @@
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
+import type { PublicCompetition } from '@prizes/contracts'
+import { type NewUser, newUser } from './accounts'
+import { isActive, listCompetitions } from './api'
+import { waitForLink } from './maildev'
+
+/** Stripe's test cards, which the offline provider follows. */
+export const cards = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  authenticates: '4000 0025 0000 3155',
+} as const
+
+/** An active, open competition with at least `tickets` left, read from the running platform. */
+export async function openCompetition(request: APIRequestContext, tickets = 2): Promise<PublicCompetition> {
+  const now = Date.now()
+  const found = (await listCompetitions(request)).find(
+    (c) =>
+      isActive(c) &&
+      Date.parse(c.start_date) <= now &&
+      Date.parse(c.end_date) > now + 60_000 &&
+      (c.total_tickets <= 0 || c.total_tickets - c.sold_tickets >= tickets),
+  )
+  if (!found) throw new Error(`no open competition with ${tickets} tickets left`)
+  return found
+}
+
+/** Sold tickets of one competition, as the API reports them now. */
+export async function soldTickets(request: APIRequestContext, id: string): Promise<number> {
+  const competition = (await listCompetitions(request)).find((c) => c.id === id)
+  if (!competition) throw new Error(`competition ${id} is not listed`)
+  return competition.sold_tickets
+}
+
+/** Opens the entry modal from the competition's card on the home page. */
+export async function openEntryModal(page: Page, competition: PublicCompetition): Promise<Locator> {
+  await page.goto('/')
+  const card = page.getByRole('article', { name: competition.title, exact: true })
+  await card.getByRole('button', { name: 'Enter Competition' }).click()
+  const dialog = page.getByRole('dialog', { name: competition.title })
+  await expect(dialog.getByRole('form', { name: 'Entry Details' })).toBeVisible()
+  return dialog
+}
+
+/** Step 1: answers the question and types the details a signed-out entrant gives. */
+export async function fillDetails(dialog: Locator, competition: PublicCompetition, person: NewUser) {
+  const form = dialog.getByRole('form', { name: 'Entry Details' })
+  const [answer] = competition.skill_question.options
+  if (!answer) throw new Error('the competition has no answers to choose from')
+  await form.getByRole('radio', { name: answer, exact: true }).check()
+  await form.getByLabel('First name').fill(person.firstName)
+  await form.getByLabel('Last name').fill(person.lastName)
+  await form.getByLabel('Email').fill(person.email)
+  await form.getByLabel('Phone').fill(person.phone)
+  await form.getByLabel('Address').fill(person.address)
+  return form
+}
+
+/** Step 2: types a test card into the TEST MODE form and pays. */
+export async function payWithCard(dialog: Locator, cardNumber: string) {
+  const form = dialog.getByRole('form', { name: 'Card details' })
+  await expect(form.getByText('TEST MODE')).toBeVisible()
+  const pay = form.getByRole('button', { name: /^Pay £/ })
+  await expect(pay).toBeDisabled()
+  await form.getByLabel('Card number').fill(cardNumber)
+  await form
+    .getByLabel('Expiry (MM/YY)')
+    .fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`)
+  await form.getByLabel('CVC').fill('123')
+  await expect(pay).toBeEnabled()
+  await pay.click()
+}
+
+export const referencePattern = /^[A-Z0-9]{2,10}-\d{4}-\d{6}$/
+
+/** A registered, verified account (through the API and the emailed link), signed out, with the Login tab open. */
+export async function registerVerifiedUser(page: Page, request: APIRequestContext): Promise<NewUser> {
+  const user = newUser('Grace')
+  const since = new Date()
+  const response = await request.post('/api/auth/register', { data: { ...user, marketingEmails: false } })
+  expect(response.ok(), `register answered ${response.status()}`).toBe(true)
+  const link = await waitForLink(request, { to: user.email, path: '/verify-email', since })
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'Email verified!' })).toBeVisible()
+  await page.getByRole('button', { name: 'Go to Login' }).click()
+  return user
+}
