@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { withMoreSold, withMoreSoldTickets } from '../model/home-competition'
 import { competitionsQueryOptions } from './get-competitions'
@@ -12,27 +12,33 @@ export const refreshDelays = { competitionsMs: 1000, featuredMs: 2000, reloadMs:
  * already), then asks the server for the real figures. If that fails the page reloads, so the
  * counts shown are never left wrong.
  */
+export function refreshAfterEntry(
+  queryClient: QueryClient,
+  { competitionId, tickets }: { competitionId: string; tickets: number },
+  reload: () => void = () => window.location.reload(),
+): void {
+  const competitions = competitionsQueryOptions().queryKey
+  const featured = featuredCompetitionsQueryOptions().queryKey
+  queryClient.setQueryData(competitions, (list) =>
+    list?.map((c) => (c.id === competitionId ? withMoreSoldTickets(c, tickets) : c)),
+  )
+  queryClient.setQueryData(featured, (list) =>
+    list?.map((c) => (c.id === competitionId ? withMoreSold(c, tickets) : c)),
+  )
+  const refresh = (queryKey: readonly unknown[], delayMs: number) =>
+    setTimeout(() => {
+      queryClient
+        .invalidateQueries({ queryKey, exact: true }, { throwOnError: true })
+        .catch(() => setTimeout(reload, refreshDelays.reloadMs))
+    }, delayMs)
+  refresh(competitions, refreshDelays.competitionsMs)
+  refresh(featured, refreshDelays.featuredMs)
+}
+
 export function useRefreshAfterEntry() {
   const queryClient = useQueryClient()
   return useCallback(
-    (competitionId: string, tickets: number) => {
-      const competitions = competitionsQueryOptions().queryKey
-      const featured = featuredCompetitionsQueryOptions().queryKey
-      queryClient.setQueryData(competitions, (list) =>
-        list?.map((c) => (c.id === competitionId ? withMoreSoldTickets(c, tickets) : c)),
-      )
-      queryClient.setQueryData(featured, (list) =>
-        list?.map((c) => (c.id === competitionId ? withMoreSold(c, tickets) : c)),
-      )
-      const refresh = (queryKey: readonly unknown[], delayMs: number) =>
-        window.setTimeout(() => {
-          queryClient
-            .invalidateQueries({ queryKey, exact: true }, { throwOnError: true })
-            .catch(() => window.setTimeout(() => window.location.reload(), refreshDelays.reloadMs))
-        }, delayMs)
-      refresh(competitions, refreshDelays.competitionsMs)
-      refresh(featured, refreshDelays.featuredMs)
-    },
+    (competitionId: string, tickets: number) => refreshAfterEntry(queryClient, { competitionId, tickets }),
     [queryClient],
   )
 }

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest'
 import {
   activeHomeCompetitions,
   availabilityStatus,
+  entryTarget,
   featuredActive,
   toHomeCompetition,
+  withMoreSold,
+  withMoreSoldTickets,
 } from './home-competition'
 
 function competition(overrides: Partial<PublicCompetition> = {}): PublicCompetition {
@@ -113,5 +116,38 @@ describe('filters', () => {
 
   it('keeps active and featured competitions for the carousel', () => {
     expect(featuredActive(list).map((c) => c.id)).toEqual(['a'])
+  })
+})
+
+describe('after an entry', () => {
+  it('raises the sold count and recomputes what the card shows, never past the total', () => {
+    const raised = withMoreSold(toHomeCompetition(competition({ total_tickets: 100, sold_tickets: 88 })), 3)
+    expect(raised).toMatchObject({ tickets: 9, soldPercentage: 91, availabilityStatus: 'NEARLY_FULL' })
+    const full = withMoreSold(toHomeCompetition(competition({ total_tickets: 100, sold_tickets: 98 })), 5)
+    expect(full).toMatchObject({ tickets: 0, soldPercentage: 100, availabilityStatus: 'SOLD_OUT' })
+    expect(withMoreSoldTickets(competition({ total_tickets: 100, sold_tickets: 98 }), 5).sold_tickets).toBe(
+      100,
+    )
+  })
+
+  it('leaves an unlimited competition as it is on the card', () => {
+    const unlimited = toHomeCompetition(competition({ total_tickets: 0, sold_tickets: 0 }))
+    expect(withMoreSold(unlimited, 2)).toEqual(unlimited)
+  })
+
+  it('opens the entry modal with the remaining tickets and the question', () => {
+    expect(entryTarget(toHomeCompetition(competition()))).toEqual({
+      id: 'c1',
+      title: 'Win a Weekend Away',
+      prize: 'A weekend away for two',
+      price: 1.99,
+      remaining: 750,
+      maxEntries: 1000,
+      endDate: '2026-02-01T00:00:00.000Z',
+      skillQuestion: {
+        question: 'Capital of Scotland?',
+        options: ['Edinburgh', 'Glasgow', 'Perth', 'Dundee'],
+      },
+    })
   })
 })
