@@ -130,7 +130,10 @@ test.describe('entering a competition', () => {
     await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toBeVisible()
   })
 
-  test('an email with an account asks for its password, then continues', async ({ page, request }) => {
+  test('an email with an account asks for its password (with Forgot Password at hand), then continues', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000)
     const user = await registerVerifiedUser(page, request)
     await page.context().clearCookies()
@@ -143,6 +146,11 @@ test.describe('entering a competition', () => {
 
     const prompt = page.getByRole('dialog', { name: 'Account Found' })
     await expect(prompt).toContainText(user.email)
+    await prompt.getByRole('button', { name: 'Forgot Password?' }).click()
+    const reset = page.getByRole('dialog', { name: 'Reset Password' })
+    await expect(reset.getByLabel('Email')).toHaveValue(user.email)
+    await reset.getByRole('button', { name: 'Back to Login' }).click()
+    await expect(reset).toBeHidden()
     await prompt.getByLabel('Password', { exact: true }).fill('Not-the-password1')
     await prompt.getByRole('button', { name: 'Log In and Continue' }).click()
     await expect(prompt.getByRole('alert')).toBeVisible()

@@ -25,6 +25,7 @@ export function AccountFoundDialog({
   onUseDifferentEmail,
 }: AccountFoundDialogProps) {
   const [password, setPassword] = useState('')
+  // The message waits until something was typed and removed, not merely for focus moving on.
   const [tried, setTried] = useState(false)
   const missing = password === '' ? authMessages.passwordRequired : undefined
 
@@ -47,8 +48,10 @@ export function AccountFoundDialog({
           autoComplete="current-password"
           data-autofocus
           value={password}
-          onValueChange={setPassword}
-          onBlur={() => setTried(true)}
+          onValueChange={(value) => {
+            setPassword(value)
+            setTried(true)
+          }}
           error={tried ? missing : undefined}
         />
         <div

@@ -48,6 +48,9 @@ export function DetailsStep({
     if (form.valid && busy === null) onSubmit()
   }
 
+  if (maxEntries < 1) {
+    return <Alert tone="warning">This competition has sold out, so no more entries can be taken.</Alert>
+  }
   return (
     <FormStack noValidate onSubmit={submit} aria-label="Entry Details">
       <SkillQuestion
