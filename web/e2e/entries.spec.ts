@@ -161,6 +161,35 @@ test.describe('entering a competition', () => {
     await expect(accountMenu(page, user.firstName)).toBeVisible()
   })
 
+  test('a session that ends mid-entry is ended here too, and the entry continues after logging in', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000)
+    const user = await registerVerifiedUser(page, request)
+    await logIn(page, user.email, user.password)
+    await expect(accountMenu(page, user.firstName)).toBeVisible()
+
+    const competition = await openCompetition(request, 1)
+    const dialog = await openEntryModal(page, competition)
+    const form = dialog.getByRole('form', { name: 'Entry Details' })
+    const [answer] = competition.skill_question.options
+    await form.getByRole('radio', { name: answer, exact: true }).check()
+    await form.getByLabel(/I agree to the terms and conditions/).check()
+    // The token goes, as when the session is ended on another device.
+    await page.context().clearCookies()
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click()
+
+    await expect(form.getByRole('alert')).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+    await expect(form.getByLabel('Email')).toBeEditable()
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click()
+    const prompt = page.getByRole('dialog', { name: 'Account Found' })
+    await prompt.getByLabel('Password', { exact: true }).fill(user.password)
+    await prompt.getByRole('button', { name: 'Log In and Continue' }).click()
+    await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+  })
+
   test('the authentication card asks to authenticate, then succeeds', async ({ page, request }) => {
     test.setTimeout(60_000)
     const competition = await openCompetition(request, 1)

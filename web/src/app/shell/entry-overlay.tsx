@@ -1,16 +1,27 @@
-import type { SessionUser, UserEntry } from '@prizes/contracts'
+import { errorCodes, type SessionUser, type UserEntry } from '@prizes/contracts'
 import { lazy, Suspense, useCallback } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../components/dialog'
 import { ResetEmailDialog } from '../../features/auth/components/forgot-password-dialog'
-import { sessionStore, startSession } from '../../features/auth/stores/session-store'
+import { endSession, sessionStore, startSession } from '../../features/auth/stores/session-store'
 import { useRefreshAfterEntry } from '../../features/competitions/api/refresh-after-entry'
 import { useRecordEntry } from '../../features/entries/api/record-entry'
+import { ApiError } from '../../lib/api-client'
 import { closeOverlay, uiStore } from '../../stores/ui-store'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
 
 /** The entry flow (machine, card forms, Stripe, confetti) loads when someone first opens it. */
 const EntryModal = lazy(() => import('../../features/entries/components/entry-modal'))
+
+/**
+ * A session the server no longer honours ends here too, quietly: the entry flow shows the
+ * server's message and, signed out, asks for the email's password on the next try.
+ */
+function endRefusedSession(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401 && error.code === errorCodes.unauthorized) {
+    if (sessionStore.status === 'signed-in') endSession()
+  }
+}
 
 /** Every Enter Competition button opens this: the entry modal, wired to the session and the home page. */
 export function EntryOverlay() {
@@ -44,6 +55,7 @@ export function EntryOverlay() {
           user={user}
           onClose={closeOverlay}
           onSignedIn={startSession}
+          onCallFailed={endRefusedSession}
           onEntered={onEntered}
           renderForgotPassword={(email, onClose) => <ResetEmailDialog email={email} onClose={onClose} />}
         />

@@ -21,6 +21,8 @@ export interface EntryModalProps {
   readonly onClose: () => void
   /** A login or a new guest account inside the flow starts the session. */
   readonly onSignedIn: (user: SessionUser, token: string) => void
+  /** Any failed call, first: a session the server refused is ended, so the flow asks for a login. */
+  readonly onCallFailed: (error: unknown) => void
   /** A paid entry: the app adds it to the user's list and refreshes the competitions. */
   readonly onEntered: (entry: UserEntry, user: SessionUser | null) => void
   /** The Reset Password email dialog, shown above the Account Found prompt. */
@@ -39,10 +41,11 @@ export function EntryModal({
   user,
   onClose,
   onSignedIn,
+  onCallFailed,
   onEntered,
   renderForgotPassword,
 }: EntryModalProps) {
-  const { snapshot, send, authorizer } = useEntryFlow(onSignedIn)
+  const { snapshot, send, authorizer } = useEntryFlow(onSignedIn, onCallFailed)
   const validate = useCallback(
     (values: Parameters<typeof validateEntry>[0]) => validateEntry(values, competition),
     [competition],

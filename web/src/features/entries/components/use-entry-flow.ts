@@ -17,33 +17,49 @@ export type Authorizer = (input: AuthorizePaymentInput) => Promise<PaymentOutcom
  * Runs the domain's entry flow with this app's calls as its actors. A login or a new guest
  * account starts the session through `onSignedIn`, as a login from the header would.
  */
-export function useEntryFlow(onSignedIn: (user: SessionUser, token: string) => void) {
+export function useEntryFlow(
+  onSignedIn: (user: SessionUser, token: string) => void,
+  onCallFailed: (error: unknown) => void,
+) {
   const authorizer = useRef<Authorizer | null>(null)
   const signedIn = useRef(onSignedIn)
   signedIn.current = onSignedIn
+  const failed = useRef(onCallFailed)
+  failed.current = onCallFailed
+  /** Every call's failure is seen by the app first (a refused session ends), then by the flow. */
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run()
+    } catch (error) {
+      failed.current(error)
+      throw error
+    }
+  }
 
   const [machine] = useState(() =>
     entryFlowMachine.provide({
       actors: {
-        checkEmail: fromPromise(({ input }) => serverMessages(() => checkEmail(input.email))),
+        checkEmail: fromPromise(({ input }) => serverMessages(() => call(() => checkEmail(input.email)))),
         login: fromPromise(async ({ input }) => {
-          const session = await serverMessages(() => loginForEntry(input.email, input.password))
+          const session = await serverMessages(() => call(() => loginForEntry(input.email, input.password)))
           signedIn.current(session.user, session.token)
         }),
         createGuestAccount: fromPromise(async ({ input }) => {
-          const session = await serverMessages(() => createGuestAccount(input.submission, input.tempPassword))
+          const session = await serverMessages(() =>
+            call(() => createGuestAccount(input.submission, input.tempPassword)),
+          )
           signedIn.current(session.user, session.token)
         }),
         createPaymentIntent: fromPromise(({ input }) =>
-          serverMessages(() => createPaymentIntent(input.submission, input.idempotencyKey)),
+          serverMessages(() => call(() => createPaymentIntent(input.submission, input.idempotencyKey))),
         ),
         authorizePayment: fromPromise(({ input }) => {
           const authorize = authorizer.current
           if (!authorize) throw new Error('The payment form is not ready yet')
-          return authorize(input)
+          return call(() => authorize(input))
         }),
         confirmPayment: fromPromise(({ input }) =>
-          serverMessages(() => confirmPayment(input.paymentIntentId)),
+          serverMessages(() => call(() => confirmPayment(input.paymentIntentId))),
         ),
       },
     }),
