@@ -25,6 +25,41 @@ describe('decodeCompetitionEvent', () => {
     }
     expect(decodeCompetitionEvent(stored)).toEqual(stored)
   })
+
+  it('decodes the lifecycle and draw events, and a publication with or without a commitment', () => {
+    const hash = 'ab'.repeat(32)
+    const stored = [
+      { type: 'CompetitionPublished', data: { competitionId: 'c-1' } },
+      { type: 'CompetitionPublished', data: { competitionId: 'c-1', seedCommitment: hash } },
+      {
+        type: 'CompetitionClosed',
+        data: {
+          competitionId: 'c-1',
+          reason: 'sold_out',
+          seal: { eligibleTickets: 3, listHash: hash },
+          randomness: { source: 'drand', round: 42 },
+        },
+      },
+      { type: 'DrawStarted', data: { competitionId: 'c-1' } },
+      {
+        type: 'DrawCompleted',
+        data: {
+          competitionId: 'c-1',
+          seed: hash,
+          publicRandomness: { source: 'drand', round: 42, value: 'cafe' },
+          winningTicket: 2,
+          winningEntryId: 'e-1',
+          winnerUserId: 'u-1',
+          attempts: 1,
+        },
+      },
+      { type: 'CompetitionCancelled', data: { competitionId: 'c-1', reason: 'Prize unavailable' } },
+      { type: 'CompetitionDeleted', data: { competitionId: 'c-1' } },
+    ]
+    for (const event of stored) expect(decodeCompetitionEvent(event)).toEqual(event)
+    const badSeal = { ...stored[2], data: { competitionId: 'c-1', reason: 'bored' } }
+    expect(() => decodeCompetitionEvent(badSeal)).toThrow()
+  })
 })
 
 describe('evolve', () => {

@@ -33,6 +33,16 @@ export function decodeCompetitionEvent(stored: StoredEvent): CompetitionEvent | 
       return { type, data: competitionEvents.CompetitionPublished.parse(stored.data) }
     case 'CompetitionFeaturedSet':
       return { type, data: competitionEvents.CompetitionFeaturedSet.parse(stored.data) }
+    case 'CompetitionClosed':
+      return { type, data: competitionEvents.CompetitionClosed.parse(stored.data) }
+    case 'DrawStarted':
+      return { type, data: competitionEvents.DrawStarted.parse(stored.data) }
+    case 'DrawCompleted':
+      return { type, data: competitionEvents.DrawCompleted.parse(stored.data) }
+    case 'CompetitionCancelled':
+      return { type, data: competitionEvents.CompetitionCancelled.parse(stored.data) }
+    case 'CompetitionDeleted':
+      return { type, data: competitionEvents.CompetitionDeleted.parse(stored.data) }
     case 'TicketsReserved':
       return { type, data: entryEvents.TicketsReserved.parse(stored.data) }
     case 'ReservationReleased':

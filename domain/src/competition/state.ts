@@ -39,6 +39,16 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       return { ...state, status: 'active' }
     case 'CompetitionFeaturedSet':
       return { ...state, featured: event.data.featured }
+    case 'CompetitionClosed':
+      return { ...state, status: 'closed' }
+    case 'DrawStarted':
+      return { ...state, status: 'drawing' }
+    case 'DrawCompleted':
+      return { ...state, status: 'completed' }
+    case 'CompetitionCancelled':
+      return { ...state, status: 'cancelled' }
+    case 'CompetitionDeleted':
+      return { ...state, status: 'deleted' }
     case 'TicketsReserved':
     case 'ReservationReleased':
     case 'TicketsAllocated':
