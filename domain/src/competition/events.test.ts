@@ -57,7 +57,7 @@ describe('decodeCompetitionEvent', () => {
       { type: 'CompetitionDeleted', data: { competitionId: 'c-1' } },
     ]
     for (const event of stored) expect(decodeCompetitionEvent(event)).toEqual(event)
-    const badSeal = { ...stored[2], data: { competitionId: 'c-1', reason: 'bored' } }
+    const badSeal = { type: 'CompetitionClosed', data: { competitionId: 'c-1', reason: 'bored' } }
     expect(() => decodeCompetitionEvent(badSeal)).toThrow()
   })
 })
