@@ -1,0 +1,154 @@
+import { competitionEvents, competitionStream, competitionStreamPrefix, userStream } from '@prizes/contracts'
+import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import type { Mailer } from '../../mail/mailer'
+import { competitionCancelledEmail } from '../../mail/templates/cancellation-emails'
+import type { PaymentProvider } from '../../payments/port'
+import { refundIdempotencyKey } from '../entries/refund-reactor'
+import { readRecipient } from '../mail/mail-reactor'
+import { markEmailFailed, markEmailSent } from '../mail/sent-emails'
+import { foldUserMailView } from '../mail/user-view'
+import { type Reactor, type RunningReactor, startReactor } from '../runner'
+import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
+import { foldCancelledCompetition, type PaidEntry } from './cancelled-entries'
+import type { LifecycleCommands } from './commands'
+
+export interface CancellationRefundOptions {
+  readonly store: EventStore
+  /** `reactor_checkpoints`, `sent_emails`, `user_keys`. */
+  readonly knex: Knex
+  readonly logger: Logger
+  readonly payments: PaymentProvider
+  readonly commands: Pick<LifecycleCommands, 'recordRefund'>
+  readonly mailer: Mailer
+  /** PUBLIC_URL, for the link back to the site. */
+  readonly publicUrl: string
+  readonly userKeys?: UserKeyReader
+  readonly now?: () => Date
+  readonly retryDelayMs?: number
+}
+
+export const cancellationRefundsName = 'competition-cancellation-refunds'
+export const cancellationRefundReason = 'competition_cancelled'
+/** The template name in `sent_emails`. */
+export const competitionCancelledTemplate = 'competition-cancelled'
+
+/** The claim of one entry's cancellation email: at most one per entry, whatever the events. */
+export const cancellationEmailKey = (entryId: string) => `${competitionCancelledTemplate}:${entryId}`
+
+async function claim(knex: Knex, key: string): Promise<boolean> {
+  const inserted = await knex('sent_emails')
+    .insert({ event_id: key, template: competitionCancelledTemplate })
+    .onConflict('event_id')
+    .ignore()
+    .returning('event_id')
+  return inserted.length === 1
+}
+
+/**
+ * On CompetitionCancelled, gives every paid entry its money back: each entry not yet refunded is
+ * refunded in full through the provider under `refund-<entryId>` (the key the other refunds use,
+ * so no entry is ever refunded twice) and recorded as EntryRefunded with reason
+ * `competition_cancelled`, which the entries read model shows. A failure throws and the runner
+ * handles the cancellation again: refunds made stay made (same key, same refund) and recorded
+ * ones are skipped. Then each entrant refunded for the cancellation is emailed, at most once
+ * per entry (claimed in `sent_emails` before sending, like the other emails).
+ */
+export function createCancellationRefundReactor(options: CancellationRefundOptions): Reactor {
+  const { store, knex, payments, commands, mailer, publicUrl } = options
+  const now = options.now ?? (() => new Date())
+  const userKeys = options.userKeys ?? knexUserKeyReader(knex)
+  const logger = options.logger.child({ reactor: cancellationRefundsName })
+
+  async function refund(event: RecordedEvent, competitionId: string, entry: PaidEntry): Promise<PaidEntry> {
+    const made = await payments.refund({
+      paymentIntentId: entry.paymentIntentId,
+      idempotencyKey: refundIdempotencyKey(entry.entryId),
+    })
+    await commands.recordRefund(
+      {
+        competitionId,
+        entryId: entry.entryId,
+        amountPence: made.amountPence,
+        paymentIntentId: entry.paymentIntentId,
+        refundId: made.id,
+        reason: cancellationRefundReason,
+      },
+      { actor: { system: cancellationRefundsName }, now: now(), causationId: event.id },
+    )
+    logger.info(
+      { competitionId, entryId: entry.entryId, refundId: made.id },
+      'entry refunded: competition cancelled',
+    )
+    return { ...entry, refund: { amountPence: made.amountPence, reason: cancellationRefundReason } }
+  }
+
+  async function email(entry: PaidEntry, refundedPence: number, title: string): Promise<void> {
+    const log = logger.child({ entryId: entry.entryId, userId: entry.userId })
+    const user = foldUserMailView(await store.readStream(userStream(entry.userId)))
+    if (!user || user.erased) return void log.info('no such user, or erased; no email')
+    const key = await userKeys.read(entry.userId)
+    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
+    const recipient = readRecipient(key, user.personal.email, user.personal.firstName, log)
+    if (!recipient) return
+    const mail = competitionCancelledEmail({
+      firstName: recipient.firstName,
+      competitionTitle: title,
+      entryReference: entry.entryReference,
+      refundedPence,
+      publicUrl,
+    })
+    const claimKey = cancellationEmailKey(entry.entryId)
+    if (!(await claim(knex, claimKey))) return void log.info('cancellation email already claimed')
+    try {
+      await mailer.send({ to: recipient.to, ...mail })
+    } catch (error) {
+      log.error({ err: error }, 'sending the cancellation email failed; it will not be retried')
+      await markEmailFailed(knex, claimKey, error instanceof Error ? error.message : String(error)).catch(
+        (markError: unknown) => log.warn({ err: markError }, 'could not record the failure'),
+      )
+      return
+    }
+    log.info('cancellation email sent')
+    await markEmailSent(knex, claimKey).catch((markError: unknown) =>
+      log.warn({ err: markError }, 'email sent, but could not record it'),
+    )
+  }
+
+  return {
+    name: cancellationRefundsName,
+    filter: { streamPrefixes: [competitionStreamPrefix], eventTypes: ['CompetitionCancelled'] },
+    async react(event) {
+      const parsed = competitionEvents.CompetitionCancelled.safeParse(event.data)
+      if (!parsed.success) return void logger.error({ eventId: event.id }, 'unreadable CompetitionCancelled')
+      const { competitionId } = parsed.data
+      if (event.streamId !== competitionStream(competitionId))
+        return void logger.error({ eventId: event.id }, 'cancellation on another stream')
+      const competition = foldCancelledCompetition(await store.readStream(event.streamId))
+      const settled: PaidEntry[] = []
+      for (const entry of competition.paid) {
+        settled.push(entry.refund ? entry : await refund(event, competitionId, entry))
+      }
+      logger.info(
+        { competitionId, refunded: settled.length },
+        'cancelled competition: every paid entry refunded',
+      )
+      const title = competition.title ?? 'the competition'
+      for (const entry of settled) {
+        if (entry.refund?.reason !== cancellationRefundReason) continue
+        await email(entry, entry.refund.amountPence, title)
+      }
+    },
+  }
+}
+
+export function startCancellationRefunds(options: CancellationRefundOptions): Promise<RunningReactor> {
+  return startReactor({
+    store: options.store,
+    knex: options.knex,
+    logger: options.logger,
+    reactor: createCancellationRefundReactor(options),
+    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+  })
+}

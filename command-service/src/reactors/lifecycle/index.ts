@@ -1,0 +1,73 @@
+import type { EventStore } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import type { Mailer } from '../../mail/mailer'
+import type { PaymentProvider } from '../../payments/port'
+import type { RunningReactor } from '../runner'
+import type { UserKeyReader } from '../user-keys'
+import { startAutoClose } from './auto-close-reactor'
+import { startCancellationRefunds } from './cancellation-refunds'
+import type { LifecycleCommands } from './commands'
+
+export interface LifecycleReactorsOptions {
+  readonly store: EventStore
+  /** The command-side database (`migrateCommandTables` and `migrateReactorTables` have run). */
+  readonly knex: Knex
+  readonly logger: Logger
+  readonly payments: PaymentProvider
+  readonly mailer: Mailer
+  readonly publicUrl: string
+  readonly commands: LifecycleCommands
+  readonly userKeys?: UserKeyReader
+  readonly now?: () => Date
+}
+
+export interface RunningLifecycleReactors {
+  readonly autoClose: RunningReactor
+  readonly cancellations: RunningReactor
+  stop(): Promise<void>
+}
+
+/** The lifecycle reactors, each on its own subscription and checkpoint: auto-close, cancellation refunds. */
+export async function startLifecycleReactors(
+  options: LifecycleReactorsOptions,
+): Promise<RunningLifecycleReactors> {
+  const { store, knex, logger, commands } = options
+  const clock = options.now === undefined ? {} : { now: options.now }
+  const autoClose = await startAutoClose({ store, knex, logger, commands, ...clock })
+  try {
+    const cancellations = await startCancellationRefunds({
+      store,
+      knex,
+      logger,
+      commands,
+      payments: options.payments,
+      mailer: options.mailer,
+      publicUrl: options.publicUrl,
+      ...clock,
+      ...(options.userKeys === undefined ? {} : { userKeys: options.userKeys }),
+    })
+    return {
+      autoClose,
+      cancellations,
+      async stop() {
+        await Promise.all([autoClose.stop(), cancellations.stop()])
+      },
+    }
+  } catch (error) {
+    await autoClose.stop()
+    throw error
+  }
+}
+
+export { type AutoCloseOptions, autoCloseName, maxTimerMs, startAutoClose } from './auto-close-reactor'
+export {
+  type CancellationRefundOptions,
+  cancellationEmailKey,
+  cancellationRefundReason,
+  cancellationRefundsName,
+  competitionCancelledTemplate,
+  createCancellationRefundReactor,
+  startCancellationRefunds,
+} from './cancellation-refunds'
+export type { LifecycleCommands } from './commands'

@@ -1,0 +1,108 @@
+import { competitionEvents, competitionStreamPrefix, entryEvents } from '@prizes/contracts'
+import type { RecordedEvent, SubscriptionFilter } from '@prizes/event-store'
+
+/** A published competition still taking entries: what the auto-close reactor watches. */
+export interface OpenCompetition {
+  readonly competitionId: string
+  readonly endDate: Date
+  readonly totalTickets: number
+  readonly allocated: number
+}
+
+/** The lifecycle events that end a competition's active life; read by type, whatever their data. */
+export const endingEventTypes = ['CompetitionClosed', 'CompetitionCancelled', 'CompetitionDeleted'] as const
+
+export const openCompetitionEventTypes = [
+  'CompetitionCreated',
+  'CompetitionRevised',
+  'CompetitionPublished',
+  'TicketsAllocated',
+  ...endingEventTypes,
+] as const
+
+export const openCompetitionFilter: SubscriptionFilter = {
+  streamPrefixes: [competitionStreamPrefix],
+  eventTypes: openCompetitionEventTypes,
+}
+
+interface Known {
+  readonly endDate: Date
+  readonly totalTickets: number
+  readonly allocated: number
+  readonly active: boolean
+}
+
+const idOf = (event: RecordedEvent) =>
+  event.streamId.startsWith(competitionStreamPrefix)
+    ? event.streamId.slice(competitionStreamPrefix.length)
+    : undefined
+
+/**
+ * The competitions that are active, by id, folded from their events in log order. Drafts are
+ * tracked (their details and any tickets) but only published ones are open; a close, cancel or
+ * delete forgets the competition for good. Applying an event twice (the one a crash left
+ * unconfirmed) changes nothing that matters: a repeated allocation can only bring a close on
+ * sooner, and closing twice is refused by the domain and ignored here.
+ */
+export class OpenCompetitions {
+  private readonly known = new Map<string, Known>()
+  private readonly ended = new Set<string>()
+
+  /** Applies one event; answers the competition's id when the event concerned an open one. */
+  apply(event: RecordedEvent): string | undefined {
+    const competitionId = idOf(event)
+    if (competitionId === undefined || this.ended.has(competitionId)) return undefined
+    const current = this.known.get(competitionId)
+    switch (event.type) {
+      case 'CompetitionCreated':
+      case 'CompetitionRevised': {
+        const parsed = competitionEvents[event.type].safeParse(event.data)
+        if (!parsed.success) return undefined
+        const { endDate, totalTickets } = parsed.data.details
+        this.known.set(competitionId, {
+          endDate: new Date(endDate),
+          totalTickets,
+          allocated: current?.allocated ?? 0,
+          active: current?.active ?? false,
+        })
+        break
+      }
+      case 'CompetitionPublished':
+        if (!current) return undefined
+        this.known.set(competitionId, { ...current, active: true })
+        break
+      case 'TicketsAllocated': {
+        const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
+        if (!current || !parsed.success) return undefined
+        const allocated = current.allocated + parsed.data.ticketNumbers.length
+        this.known.set(competitionId, { ...current, allocated })
+        break
+      }
+      default:
+        if (!(endingEventTypes as readonly string[]).includes(event.type)) return undefined
+        this.known.delete(competitionId)
+        this.ended.add(competitionId)
+        return undefined
+    }
+    return this.get(competitionId) ? competitionId : undefined
+  }
+
+  /** Forgets a competition closed by us, ahead of its event arriving. */
+  end(competitionId: string): void {
+    this.known.delete(competitionId)
+    this.ended.add(competitionId)
+  }
+
+  get(competitionId: string): OpenCompetition | undefined {
+    const known = this.known.get(competitionId)
+    if (!known?.active) return undefined
+    const { endDate, totalTickets, allocated } = known
+    return { competitionId, endDate, totalTickets, allocated }
+  }
+
+  list(): OpenCompetition[] {
+    return [...this.known.keys()].flatMap((id) => this.get(id) ?? [])
+  }
+}
+
+export const isSoldOut = (competition: OpenCompetition) => competition.allocated >= competition.totalTickets
