@@ -169,6 +169,7 @@ function purchaseRows(
     [`purchases over HTTP, ${buyers} buyers (intent, card, confirm)`, rate(p.perSecond), ''],
     [`purchase latency p50 (${p.purchases} purchases)`, ms(p.p50Ms), ''],
     ['purchase latency p99', ms(p.p99Ms), ''],
+    ['p50 per call: intent, card, confirm', `${p.stepP50Ms.map((n) => n.toFixed(0)).join(', ')} ms`, ''],
     [
       `oversold tickets (${p.audit.sold} sold of ${p.totalTickets}, per the stream)`,
       String(p.audit.oversold),
@@ -197,7 +198,11 @@ function reportPurchaseFailures(p: PurchaseBenchResult): void {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('Benchmark failed:', error)
-  process.exit(1)
-})
+// Exits explicitly: the embedded MailDev's web UI (socket.io) keeps listening after its stop.
+main().then(
+  () => process.exit(),
+  (error: unknown) => {
+    console.error('Benchmark failed:', error)
+    process.exit(1)
+  },
+)

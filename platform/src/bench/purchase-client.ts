@@ -66,6 +66,8 @@ export async function signUpGuest(baseUrl: string, run: string, index: number): 
 
 export interface Purchase {
   readonly ticketNumbers: readonly number[]
+  /** Milliseconds each call took: create-payment-intent, the card form, confirm-payment. */
+  readonly steps: readonly [number, number, number]
 }
 
 /**
@@ -78,6 +80,7 @@ export async function purchase(
   order: { competitionId: string; numberOfEntries: number; answer: string },
 ): Promise<Purchase> {
   const { token, ...person } = buyer
+  const t0 = performance.now()
   const intent = await call(baseUrl, 'createPaymentIntent', {
     token,
     body: {
@@ -89,6 +92,7 @@ export async function purchase(
       subscribedToNewsletter: false,
     },
   })
+  const t1 = performance.now()
   const card = await call(baseUrl, 'confirmTestPayment', {
     token,
     params: { paymentIntentId: intent.paymentIntentId },
@@ -97,9 +101,10 @@ export async function purchase(
   if (card.status !== 'succeeded') {
     throw new CallFailed('confirmTestPayment', 200, card.status, card.message)
   }
+  const t2 = performance.now()
   const { entry } = await call(baseUrl, 'confirmPayment', {
     token,
     body: { paymentIntentId: intent.paymentIntentId },
   })
-  return { ticketNumbers: entry.ticketNumbers }
+  return { ticketNumbers: entry.ticketNumbers, steps: [t1 - t0, t2 - t1, performance.now() - t2] }
 }

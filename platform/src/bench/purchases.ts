@@ -27,6 +27,8 @@ export interface PurchaseBenchResult {
   readonly perSecond: number
   readonly p50Ms: number
   readonly p99Ms: number
+  /** p50 of each call: create-payment-intent, the card form, confirm-payment. */
+  readonly stepP50Ms: readonly [number, number, number]
   /** Refused or failed purchases, by endpoint and code. */
   readonly failures: ReadonlyMap<string, number>
   /** Confirmed purchases whose answer carried no ticket numbers; must be 0. */
@@ -124,6 +126,7 @@ export async function benchPurchases(options: PurchaseBenchOptions): Promise<Pur
     )
 
     const latencies: number[] = []
+    const steps: [number[], number[], number[]] = [[], [], []]
     const failures = new Map<string, number>()
     let paidWithoutTickets = 0
     const result = await throughput(options.buyers, options.seconds * 1000, async (worker, i) => {
@@ -137,6 +140,9 @@ export async function benchPurchases(options: PurchaseBenchOptions): Promise<Pur
           answer,
         })
         latencies.push(performance.now() - started)
+        bought.steps.forEach((ms, step) => {
+          steps[step]?.push(ms)
+        })
         if (bought.ticketNumbers.length === 0) paidWithoutTickets += 1
       } catch (error) {
         if (!(error instanceof CallFailed)) throw error
@@ -154,6 +160,7 @@ export async function benchPurchases(options: PurchaseBenchOptions): Promise<Pur
       perSecond: latencies.length / (result.ops / result.perSecond),
       p50Ms: quantile(latencies, 0.5),
       p99Ms: quantile(latencies, 0.99),
+      stepP50Ms: [quantile(steps[0], 0.5), quantile(steps[1], 0.5), quantile(steps[2], 0.5)],
       failures,
       paidWithoutTickets,
       totalTickets,
