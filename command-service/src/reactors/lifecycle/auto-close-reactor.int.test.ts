@@ -1,3 +1,4 @@
+import { competitionEvents } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../testing/fixtures'
 import { allocatePaidEntry } from '../entries/entry-commands'
@@ -36,7 +37,7 @@ async function closedWith(competitionId: string) {
   const closed = recorded.filter((event) => event.type === 'CompetitionClosed')
   expect(closed).toHaveLength(1)
   expect(closed[0]?.metadata.actor).toEqual({ system: autoCloseName })
-  return (closed[0]?.data as { reason: string }).reason
+  return competitionEvents.CompetitionClosed.parse(closed[0]?.data).reason
 }
 
 /** A paid, allocated entry of `quantity` tickets. */
