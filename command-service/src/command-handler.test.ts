@@ -17,7 +17,7 @@ describe('command handler', () => {
     expect(created.position).toEqual(store.all[0]?.position)
 
     const published = await handler.handle(stream, competitionDecider, publish, adminContext)
-    expect(published.events).toEqual([{ type: 'CompetitionPublished', data: { competitionId: id } }])
+    expect(published.events).toEqual([{ type: 'CompetitionPublished', data: publish.data }])
     expect(published).toMatchObject({ nextExpectedRevision: 1n, state: { status: 'active' } })
     expect(store.all.map((e) => [e.type, e.revision])).toEqual([
       ['CompetitionCreated', 0n],

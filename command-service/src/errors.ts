@@ -8,6 +8,7 @@ import {
 } from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { HttpError } from '@prizes/platform'
+import { DrawSeedMissing, PublicRandomnessRequired } from './competitions/lifecycle'
 import { type EntryPaymentError, isEntryPaymentError } from './entries/errors'
 import { PaymentIntentNotFound } from './payments/port'
 
@@ -31,6 +32,9 @@ export function mapCommandError(error: unknown): HttpError | undefined {
   if (error instanceof PaymentIntentNotFound) {
     return new HttpError(404, entryErrorCodes.paymentNotFound, 'Payment not found')
   }
+  if (error instanceof DrawSeedMissing || error instanceof PublicRandomnessRequired) {
+    return new HttpError(409, error.code, error.message)
+  }
   if (!isCompetitionError(error)) return undefined
   switch (error.code) {
     case 'COMPETITION_NOT_FOUND':
@@ -38,7 +42,12 @@ export function mapCommandError(error: unknown): HttpError | undefined {
     case 'COMPETITION_ALREADY_EXISTS':
     case 'INVALID_TRANSITION':
     case 'COMPETITION_END_DATE_PASSED':
+    case 'SEED_DOES_NOT_MATCH_COMMITMENT':
+    case 'RANDOMNESS_NOT_SEALED':
+    case 'NO_ELIGIBLE_TICKETS':
       return new HttpError(409, error.code, error.message)
+    case 'INVALID_DRAW_INPUT':
+      return new HttpError(400, errorCodes.validation, error.message, { [error.field]: [error.message] })
     case 'INVALID_COMPETITION_DETAILS':
       return new HttpError(
         400,

@@ -21,6 +21,20 @@ export {
   reviseCompetition,
   setCompetitionFeatured,
 } from './competitions/commands'
+export { fetchDrandRandomness } from './competitions/drand'
+export { createDrawSeedStore, createInMemoryDrawSeeds, type DrawSeedStore } from './competitions/draw-seeds'
+export {
+  type CompleteDrawDeps,
+  cancelCompetition,
+  closeCompetition,
+  completeDraw,
+  DrawSeedMissing,
+  deleteCompetition,
+  drandMargin,
+  PublicRandomnessRequired,
+  startDraw,
+} from './competitions/lifecycle'
+export { nodeDrawCrypto } from './competitions/node-draw-crypto'
 export {
   allocateEntry,
   type ConfirmEntryPayment,

@@ -26,14 +26,27 @@ export {
   type CompetitionError,
   CompetitionNotFound,
   InvalidCompetitionDetails,
+  InvalidDrawInput,
   InvalidTransition,
   isCompetitionError,
+  NoEligibleTickets,
+  RandomnessNotSealed,
+  SeedDoesNotMatchCommitment,
 } from './competition/errors'
 export {
   type CompetitionEvent,
   type CompetitionEventType,
   decodeCompetitionEvent,
 } from './competition/events'
+export {
+  type CancelCompetition,
+  type CloseCompetition,
+  type CompleteDraw,
+  type DeleteCompetition,
+  eligibleList,
+  type LifecycleCommand,
+  type StartDraw,
+} from './competition/lifecycle'
 export {
   type Competition,
   type CompetitionState,
@@ -43,6 +56,7 @@ export {
 } from './competition/state'
 export type { Decider, EventDecoder, StoredEvent, StreamDecider } from './decider'
 export { DomainError } from './domain-error'
+export * from './draw'
 export type {
   AllocateTickets,
   EntryCommand,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
 import {
   type CompetitionCommand,
@@ -8,6 +8,7 @@ import {
 } from '@prizes/domain'
 import type { CommandHandler, HandleResult } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
+import { createInMemoryDrawSeeds, type DrawSeedStore } from './draw-seeds'
 
 /**
  * The competition use cases, as HTTP routes and the seed call them: each builds the command
@@ -15,7 +16,7 @@ import type { CommandContext } from '../event-metadata'
  */
 export type CompetitionResult = HandleResult<CompetitionState, CompetitionEvent>
 
-function run(handler: CommandHandler, command: CompetitionCommand, context: CommandContext) {
+export function run(handler: CommandHandler, command: CompetitionCommand, context: CommandContext) {
   return handler.handle(competitionStream(command.data.competitionId), competitionDecider, command, context)
 }
 
@@ -54,20 +55,34 @@ export function reviseCompetition(
   )
 }
 
-export function publishCompetition(
+/** For callers that never draw (tests, benchmarks); see `createInMemoryDrawSeeds`. */
+const processDrawSeeds = createInMemoryDrawSeeds()
+
+/**
+ * Publishes with a fresh secret 32-byte seed: the seed is stored first, then the publication
+ * commits to its sha256; if the append fails the seed is discarded again (unless another
+ * attempt stored it first, whose publication may yet succeed). A service that draws passes
+ * the Postgres store (`createDrawSeedStore`).
+ */
+export async function publishCompetition(
   handler: CommandHandler,
   input: { readonly competitionId: string },
   context: CommandContext,
+  seeds: DrawSeedStore = processDrawSeeds,
 ): Promise<CompetitionResult> {
-  return run(
-    handler,
-    {
-      type: 'PublishCompetition',
-      data: { competitionId: input.competitionId },
-      metadata: { now: context.now },
-    },
-    context,
-  )
+  const { competitionId } = input
+  const kept = await seeds.keep(competitionId, new Uint8Array(randomBytes(32)))
+  const seedCommitment = createHash('sha256').update(kept.seed).digest('hex')
+  try {
+    return await run(
+      handler,
+      { type: 'PublishCompetition', data: { competitionId, seedCommitment }, metadata: { now: context.now } },
+      context,
+    )
+  } catch (error) {
+    if (kept.stored) await seeds.discard(competitionId, kept.seed)
+    throw error
+  }
 }
 
 export function setCompetitionFeatured(

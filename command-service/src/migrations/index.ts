@@ -3,6 +3,7 @@ import { userTables } from './0001-user-tables'
 import { authTables } from './0002-auth-tables'
 import { paymentTables } from './0100-payments'
 import { entryTables } from './0200-entry-tables'
+import { drawSeedTables } from './0300-draw-seeds'
 
 /** In order. Never edit one that has shipped: add the next. */
 const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
@@ -10,6 +11,7 @@ const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
   ['0002-auth-tables', authTables],
   ['0100-payments', paymentTables],
   ['0200-entry-tables', entryTables],
+  ['0300-draw-seeds', drawSeedTables],
 ])
 
 /** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */

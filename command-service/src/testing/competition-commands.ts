@@ -15,7 +15,7 @@ export const create: CompetitionCommand = {
 }
 export const publish: CompetitionCommand = {
   type: 'PublishCompetition',
-  data: { competitionId: id },
+  data: { competitionId: id, seedCommitment: 'c0'.repeat(32) },
   metadata,
 }
 export const feature = (featured: boolean): CompetitionCommand => ({

@@ -27,7 +27,11 @@ const created: CompetitionEvent = {
   type: 'CompetitionCreated',
   data: { competitionId: id, details, featured: false },
 }
-const published: CompetitionEvent = { type: 'CompetitionPublished', data: { competitionId: id } }
+const seedCommitment = 'c0'.repeat(32)
+const published: CompetitionEvent = {
+  type: 'CompetitionPublished',
+  data: { competitionId: id, seedCommitment },
+}
 
 /** Given these events, when this command, then these events (or this error). */
 function given(...events: CompetitionEvent[]) {
@@ -66,7 +70,7 @@ const revise = (overrides: Partial<CompetitionDetails>): CompetitionCommand => (
 })
 const publish = (at = now): CompetitionCommand => ({
   type: 'PublishCompetition',
-  data: { competitionId: id },
+  data: { competitionId: id, seedCommitment },
   metadata: { now: at },
 })
 const feature = (featured: boolean): CompetitionCommand => ({
@@ -178,6 +182,12 @@ describe('PublishCompetition', () => {
     given(created)
       .when(publish(new Date(details.endDate)))
       .thenFails({ code: 'COMPETITION_END_DATE_PASSED', endDate: details.endDate })
+  })
+
+  it('refuses a commitment that is not a sha256 digest in hex', () => {
+    given(created)
+      .when({ type: 'PublishCompetition', data: { competitionId: id, seedCommitment: 'abc' }, metadata })
+      .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'seedCommitment' })
   })
 
   it('refuses to publish twice', () => {

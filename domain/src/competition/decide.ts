@@ -17,6 +17,14 @@ import {
   InvalidTransition,
 } from './errors'
 import { type CompetitionEvent, decodeCompetitionEvent } from './events'
+import {
+  assertSeedCommitment,
+  cancelCompetition,
+  closeCompetition,
+  completeDraw,
+  type LifecycleCommand,
+  startDraw,
+} from './lifecycle'
 import { type Competition, type CompetitionState, evolve, initialState } from './state'
 
 /** Every command carries the moment it was issued; deciders never read a clock. */
@@ -38,7 +46,8 @@ export interface ReviseCompetition {
 
 export interface PublishCompetition {
   readonly type: 'PublishCompetition'
-  readonly data: { competitionId: string }
+  /** sha256 (hex) of the secret draw seed the command side keeps until the draw. */
+  readonly data: { competitionId: string; seedCommitment: string }
   readonly metadata: CommandMetadata
 }
 
@@ -53,6 +62,7 @@ export type CompetitionCommand =
   | ReviseCompetition
   | PublishCompetition
   | SetCompetitionFeatured
+  | LifecycleCommand
   | EntryCommand
 
 /** A deleted competition keeps its stream for auditors but is gone for every command. */
@@ -65,6 +75,17 @@ function assertAllowed(competition: Competition, event: CompetitionLifecycleEven
   if (nextStatus(competition.status, event) === undefined) {
     throw new InvalidTransition(competition.status, event)
   }
+}
+
+/** The competition, when the lifecycle machine allows `event` from its status. */
+function allowed(
+  command: LifecycleCommand,
+  state: CompetitionState,
+  event: CompetitionLifecycleEventType,
+): Competition {
+  const competition = existing(state, command.data.competitionId)
+  assertAllowed(competition, event)
+  return competition
 }
 
 function createCompetition(command: CreateCompetition, state: CompetitionState): CompetitionEvent[] {
@@ -83,14 +104,15 @@ function reviseCompetition(command: ReviseCompetition, state: CompetitionState):
 }
 
 function publishCompetition(command: PublishCompetition, state: CompetitionState): CompetitionEvent[] {
-  const { competitionId } = command.data
+  const { competitionId, seedCommitment } = command.data
   const competition = existing(state, competitionId)
   assertAllowed(competition, 'competition.publish')
+  assertSeedCommitment(seedCommitment)
   const { endDate } = competition.details
   if (Date.parse(endDate) <= command.metadata.now.getTime()) {
     throw new CompetitionEndDatePassed(competitionId, endDate)
   }
-  return [{ type: 'CompetitionPublished', data: { competitionId } }]
+  return [{ type: 'CompetitionPublished', data: { competitionId, seedCommitment } }]
 }
 
 function setCompetitionFeatured(
@@ -114,6 +136,18 @@ export function decide(command: CompetitionCommand, state: CompetitionState): Co
       return publishCompetition(command, state)
     case 'SetCompetitionFeatured':
       return setCompetitionFeatured(command, state)
+    case 'CloseCompetition':
+      return closeCompetition(command, allowed(command, state, 'competition.close'))
+    case 'StartDraw':
+      return startDraw(command, allowed(command, state, 'competition.startDraw'))
+    case 'CompleteDraw':
+      return completeDraw(command, allowed(command, state, 'competition.completeDraw'))
+    case 'CancelCompetition':
+      allowed(command, state, 'competition.cancel')
+      return cancelCompetition(command)
+    case 'DeleteCompetition':
+      allowed(command, state, 'competition.delete')
+      return [{ type: 'CompetitionDeleted', data: { competitionId: command.data.competitionId } }]
     case 'QuoteEntry':
       return quoteEntry(command, state)
     case 'ReserveTickets':

@@ -65,12 +65,57 @@ export class CompetitionEndDatePassed extends DomainError<'COMPETITION_END_DATE_
   }
 }
 
+/** A seed, commitment or randomness value that is not the hex it must be. */
+export class InvalidDrawInput extends DomainError<'INVALID_DRAW_INPUT'> {
+  readonly code = 'INVALID_DRAW_INPUT'
+  constructor(
+    readonly field: 'seedCommitment' | 'seed' | 'publicRandomness',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** The revealed seed does not hash to the commitment published with the competition. */
+export class SeedDoesNotMatchCommitment extends DomainError<'SEED_DOES_NOT_MATCH_COMMITMENT'> {
+  readonly code = 'SEED_DOES_NOT_MATCH_COMMITMENT'
+  constructor(readonly competitionId: string) {
+    super('The revealed seed does not match the commitment published for this competition')
+  }
+}
+
+/** The draw must use the public randomness named when the competition closed. */
+export class RandomnessNotSealed extends DomainError<'RANDOMNESS_NOT_SEALED'> {
+  readonly code = 'RANDOMNESS_NOT_SEALED'
+  constructor(
+    readonly sealedRound: number,
+    readonly givenRound: number,
+  ) {
+    super(`The draw must use drand round ${sealedRound}, the round named at close, not ${givenRound}`)
+  }
+}
+
+/**
+ * Nobody can win: the sealed list is empty (no entries, or none answered correctly and kept
+ * their tickets). The competition stays closed; see the lifecycle commands.
+ */
+export class NoEligibleTickets extends DomainError<'NO_ELIGIBLE_TICKETS'> {
+  readonly code = 'NO_ELIGIBLE_TICKETS'
+  constructor(readonly competitionId: string) {
+    super('No eligible tickets: nobody entered with a correct answer, so there is no draw')
+  }
+}
+
 export type CompetitionError =
   | CompetitionAlreadyExists
   | CompetitionNotFound
   | InvalidTransition
   | InvalidCompetitionDetails
   | CompetitionEndDatePassed
+  | InvalidDrawInput
+  | SeedDoesNotMatchCommitment
+  | RandomnessNotSealed
+  | NoEligibleTickets
 
 export function isCompetitionError(error: unknown): error is CompetitionError {
   return (
@@ -78,6 +123,10 @@ export function isCompetitionError(error: unknown): error is CompetitionError {
     error instanceof CompetitionNotFound ||
     error instanceof InvalidTransition ||
     error instanceof InvalidCompetitionDetails ||
-    error instanceof CompetitionEndDatePassed
+    error instanceof CompetitionEndDatePassed ||
+    error instanceof InvalidDrawInput ||
+    error instanceof SeedDoesNotMatchCommitment ||
+    error instanceof RandomnessNotSealed ||
+    error instanceof NoEligibleTickets
   )
 }

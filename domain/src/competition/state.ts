@@ -1,4 +1,4 @@
-import type { CompetitionDetails } from '@prizes/contracts'
+import type { CompetitionDetails, DrawSeal, SealedRandomness } from '@prizes/contracts'
 import { type Entries, evolveEntries, noEntries } from '../entry/state'
 import type { CompetitionLifecycleStatus } from './competition.machine'
 import type { CompetitionEvent } from './events'
@@ -10,6 +10,10 @@ export interface Competition extends Entries {
   readonly status: CompetitionLifecycleStatus
   readonly details: CompetitionDetails
   readonly featured: boolean
+  /** sha256 (hex) of the draw seed, from publication; null for a stream published before draws. */
+  readonly seedCommitment: string | null
+  /** What closing fixed: the eligible list's seal and the public randomness named. */
+  readonly sealed: { readonly seal: DrawSeal; readonly randomness: SealedRandomness } | null
 }
 
 /** A stream with no events yet: the competition does not exist. */
@@ -29,18 +33,29 @@ export const initialState: CompetitionState = { exists: false }
 export function evolve(state: CompetitionState, event: CompetitionEvent): CompetitionState {
   if (event.type === 'CompetitionCreated') {
     const { competitionId, details, featured } = event.data
-    return { exists: true, competitionId, status: 'draft', details, featured, ...noEntries }
+    return {
+      exists: true,
+      competitionId,
+      status: 'draft',
+      details,
+      featured,
+      seedCommitment: null,
+      sealed: null,
+      ...noEntries,
+    }
   }
   if (!state.exists) return state
   switch (event.type) {
     case 'CompetitionRevised':
       return { ...state, details: event.data.details }
     case 'CompetitionPublished':
-      return { ...state, status: 'active' }
+      return { ...state, status: 'active', seedCommitment: event.data.seedCommitment ?? null }
     case 'CompetitionFeaturedSet':
       return { ...state, featured: event.data.featured }
-    case 'CompetitionClosed':
-      return { ...state, status: 'closed' }
+    case 'CompetitionClosed': {
+      const { seal, randomness } = event.data
+      return { ...state, status: 'closed', sealed: { seal, randomness } }
+    }
     case 'DrawStarted':
       return { ...state, status: 'drawing' }
     case 'DrawCompleted':

@@ -1,0 +1,123 @@
+import {
+  type CloseReason,
+  competitionEvents,
+  competitionStream,
+  type PublicRandomness,
+  type SealedRandomness,
+} from '@prizes/contracts'
+import { DomainError, drandRound, quicknet } from '@prizes/domain'
+import type { CommandHandler, StreamStore } from '../command-handler'
+import type { CommandContext } from '../event-metadata'
+import { type CompetitionResult, run } from './commands'
+import { fetchDrandRandomness } from './drand'
+import type { DrawSeedStore } from './draw-seeds'
+
+/** How long after the close the named drand round is published: beyond anyone's reach at sealing. */
+export const drandMargin = 60_000
+
+/**
+ * Closes an active competition, sealing its eligible list. Without `randomness` it names the
+ * drand quicknet round published `drandMargin` after the close.
+ */
+export function closeCompetition(
+  handler: CommandHandler,
+  input: {
+    readonly competitionId: string
+    readonly reason: CloseReason
+    readonly randomness?: SealedRandomness
+  },
+  context: CommandContext,
+): Promise<CompetitionResult> {
+  const randomness = input.randomness ?? {
+    source: 'drand',
+    chainHash: quicknet.chainHash,
+    round: drandRound(new Date(context.now.getTime() + drandMargin)),
+  }
+  const data = { competitionId: input.competitionId, reason: input.reason, randomness }
+  return run(handler, { type: 'CloseCompetition', data, metadata: { now: context.now } }, context)
+}
+
+export function startDraw(
+  handler: CommandHandler,
+  input: { readonly competitionId: string },
+  context: CommandContext,
+): Promise<CompetitionResult> {
+  const data = { competitionId: input.competitionId }
+  return run(handler, { type: 'StartDraw', data, metadata: { now: context.now } }, context)
+}
+
+/** The seed of a competition published before seeds were kept, or whose seed was lost. */
+export class DrawSeedMissing extends DomainError<'DRAW_SEED_MISSING'> {
+  readonly code = 'DRAW_SEED_MISSING'
+  constructor(readonly competitionId: string) {
+    super('This competition has no stored draw seed, so its draw cannot be completed')
+  }
+}
+
+/** Neither the caller nor drand gave the value of the sealed round. */
+export class PublicRandomnessRequired extends DomainError<'PUBLIC_RANDOMNESS_REQUIRED'> {
+  readonly code = 'PUBLIC_RANDOMNESS_REQUIRED'
+  constructor(readonly round: number) {
+    super(`Enter the value of drand round ${round}: the beacon could not be reached`)
+  }
+}
+
+export interface CompleteDrawDeps {
+  readonly seeds: DrawSeedStore
+  /** To find the sealed round when the caller gives no randomness. */
+  readonly store?: Pick<StreamStore, 'readStream'>
+  /** `DRAND_URL`; when set and reachable, the sealed round's value is fetched from it. */
+  readonly drandUrl?: string | undefined
+  readonly fetch?: typeof fetch
+}
+
+/**
+ * Reveals the stored seed and completes the draw with the sealed round's public randomness:
+ * the caller's (the admin's) when given, else drand's when `drandUrl` answers. The decider
+ * checks the seed against the commitment and the round against the seal, and picks the winner.
+ */
+export async function completeDraw(
+  handler: CommandHandler,
+  input: {
+    readonly competitionId: string
+    readonly publicRandomness?: PublicRandomness
+  },
+  context: CommandContext,
+  deps: CompleteDrawDeps,
+): Promise<CompetitionResult> {
+  const { competitionId } = input
+  const seed = await deps.seeds.load(competitionId)
+  if (!seed) throw new DrawSeedMissing(competitionId)
+  const publicRandomness = input.publicRandomness ?? (await fetchSealedRound(competitionId, deps))
+  const data = { competitionId, seed: Buffer.from(seed).toString('hex'), publicRandomness }
+  return run(handler, { type: 'CompleteDraw', data, metadata: { now: context.now } }, context)
+}
+
+/** The sealed round's value from drand, or PublicRandomnessRequired when drand cannot give it. */
+async function fetchSealedRound(competitionId: string, deps: CompleteDrawDeps): Promise<PublicRandomness> {
+  const recorded = deps.store ? await deps.store.readStream(competitionStream(competitionId)) : []
+  const closed = recorded.findLast((event) => event.type === 'CompetitionClosed')
+  // Without a seal the decider refuses anyway; 1 only gives the message a round to name.
+  const round = closed ? competitionEvents.CompetitionClosed.parse(closed.data).randomness.round : 1
+  const fetched = deps.drandUrl ? await fetchDrandRandomness(deps.drandUrl, round, deps.fetch) : undefined
+  if (!fetched) throw new PublicRandomnessRequired(round)
+  return fetched
+}
+
+export function cancelCompetition(
+  handler: CommandHandler,
+  input: { readonly competitionId: string; readonly reason: string },
+  context: CommandContext,
+): Promise<CompetitionResult> {
+  const data = { competitionId: input.competitionId, reason: input.reason }
+  return run(handler, { type: 'CancelCompetition', data, metadata: { now: context.now } }, context)
+}
+
+export function deleteCompetition(
+  handler: CommandHandler,
+  input: { readonly competitionId: string },
+  context: CommandContext,
+): Promise<CompetitionResult> {
+  const data = { competitionId: input.competitionId }
+  return run(handler, { type: 'DeleteCompetition', data, metadata: { now: context.now } }, context)
+}

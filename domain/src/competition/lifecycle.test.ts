@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest'
+import { jsDrawCrypto, toHex } from '../draw/crypto'
+import { eligibleTickets, listHash } from '../draw/eligible'
+import {
+  commitmentOf,
+  competitionId,
+  details,
+  entryEvents,
+  type FixtureEntry,
+  randomnessValue,
+  run,
+  seedFor,
+} from '../draw/test-fixtures'
+import { drawIndex } from '../draw/winner'
+import { competitionLifecycleStatuses } from './competition.machine'
+import type { CompetitionCommand } from './decide'
+import { decide } from './decide'
+import type { CompetitionEvent } from './events'
+import { evolve, initialState } from './state'
+
+const metadata = { now: new Date('2030-01-10T12:00:00.000Z') }
+const seed = seedFor(7)
+const randomness = { source: 'drand' as const, round: 1000 }
+const publicRandomness = { ...randomness, value: randomnessValue(7) }
+const entries: FixtureEntry[] = [
+  { userId: 'u-1', quantity: 2, answer: '4' },
+  { userId: 'u-2', quantity: 3, answer: '3' },
+  { userId: 'u-3', quantity: 1, answer: '4', refunded: true },
+]
+
+const created: CompetitionEvent = {
+  type: 'CompetitionCreated',
+  data: { competitionId, details, featured: false },
+}
+const published: CompetitionEvent = {
+  type: 'CompetitionPublished',
+  data: { competitionId, seedCommitment: commitmentOf(seed) },
+}
+
+const close: CompetitionCommand = {
+  type: 'CloseCompetition',
+  data: { competitionId, reason: 'sold_out', randomness },
+  metadata,
+}
+const start: CompetitionCommand = { type: 'StartDraw', data: { competitionId }, metadata }
+const complete = (
+  overrides: Partial<{ seed: string; publicRandomness: typeof publicRandomness }> = {},
+): CompetitionCommand => ({
+  type: 'CompleteDraw',
+  data: { competitionId, seed, publicRandomness, ...overrides },
+  metadata,
+})
+const cancel: CompetitionCommand = {
+  type: 'CancelCompetition',
+  data: { competitionId, reason: 'Prize withdrawn' },
+  metadata,
+}
+const remove: CompetitionCommand = { type: 'DeleteCompetition', data: { competitionId }, metadata }
+
+const active = [created, published, ...entryEvents(entries)]
+const closed = run(active, close)
+const drawing = run(closed, start)
+const completed = run(drawing, complete())
+const cancelled = run([created], cancel)
+const deleted = run(cancelled, remove)
+
+const streams = { draft: [created], active, closed, drawing, completed, cancelled, deleted }
+
+function given(events: CompetitionEvent[]) {
+  const state = events.reduce(evolve, initialState)
+  return {
+    when: (command: CompetitionCommand) => ({
+      thenEmits: (expected: CompetitionEvent[]) => expect(decide(command, state)).toEqual(expected),
+      thenFails: (expected: Record<string, unknown>) =>
+        expect(() => decide(command, state)).toThrow(expect.objectContaining(expected)),
+    }),
+  }
+}
+
+describe('CloseCompetition', () => {
+  it('closes an active competition, sealing the eligible tickets and naming the round', () => {
+    const list = eligibleTickets([
+      {
+        entryId: active.length ? entryIdOf(active, 'u-1') : '',
+        userId: 'u-1',
+        ticketNumbers: [1, 2],
+        answerCorrect: true,
+        refunded: false,
+      },
+    ])
+    given(active)
+      .when(close)
+      .thenEmits([
+        {
+          type: 'CompetitionClosed',
+          data: {
+            competitionId,
+            reason: 'sold_out',
+            seal: { eligibleTickets: 2, listHash: listHash(list, jsDrawCrypto) },
+            randomness,
+          },
+        },
+      ])
+  })
+})
+
+describe('CompleteDraw', () => {
+  it('reveals the seed and records the winner the algorithm draws', () => {
+    const state = closed.reduce(evolve, initialState)
+    const hash = state.exists && state.sealed ? state.sealed.seal.listHash : ''
+    const { index, attempts } = drawIndex(
+      { seed, randomness: publicRandomness.value, listHash: hash, size: 2 },
+      jsDrawCrypto,
+    )
+    given(drawing)
+      .when(complete())
+      .thenEmits([
+        {
+          type: 'DrawCompleted',
+          data: {
+            competitionId,
+            seed,
+            publicRandomness,
+            winningTicket: index + 1,
+            winningEntryId: entryIdOf(active, 'u-1'),
+            winnerUserId: 'u-1',
+            attempts,
+          },
+        },
+      ])
+  })
+
+  it('refuses a seed that is not the committed one, or not hex', () => {
+    given(drawing)
+      .when(complete({ seed: seedFor(8) }))
+      .thenFails({ code: 'SEED_DOES_NOT_MATCH_COMMITMENT' })
+    given(drawing)
+      .when(complete({ seed: 'x' }))
+      .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'seed' })
+    given(drawing)
+      .when(complete({ publicRandomness: { ...publicRandomness, value: 'XYZ' } }))
+      .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
+  })
+
+  it('refuses randomness from another round than the sealed one', () => {
+    given(drawing)
+      .when(complete({ publicRandomness: { ...publicRandomness, round: 999 } }))
+      .thenFails({ code: 'RANDOMNESS_NOT_SEALED', sealedRound: 1000, givenRound: 999 })
+  })
+})
+
+describe('nobody eligible', () => {
+  const nobody = run(
+    [created, published, ...entryEvents([{ userId: 'u-2', quantity: 1, answer: '3' }])],
+    close,
+  )
+
+  it('seals an empty list, then refuses to start the draw: the competition stays closed', () => {
+    const state = nobody.reduce(evolve, initialState)
+    expect(state.exists && state.sealed?.seal).toEqual({
+      eligibleTickets: 0,
+      listHash: toHex(jsDrawCrypto.sha256(new Uint8Array())),
+    })
+    given(nobody).when(start).thenFails({ code: 'NO_ELIGIBLE_TICKETS', competitionId })
+  })
+})
+
+describe('CancelCompetition and DeleteCompetition', () => {
+  it('cancels a draft or an active competition with its reason', () => {
+    const event = {
+      type: 'CompetitionCancelled',
+      data: { competitionId, reason: 'Prize withdrawn' },
+    } as const
+    given([created]).when(cancel).thenEmits([event])
+    given(active).when(cancel).thenEmits([event])
+  })
+
+  it('asks for a reason', () => {
+    given(active)
+      .when({ ...cancel, data: { competitionId, reason: ' ' } } as CompetitionCommand)
+      .thenFails({
+        code: 'INVALID_COMPETITION_DETAILS',
+        fieldErrors: { reason: ['Give a reason for cancelling'] },
+      })
+  })
+
+  it('deletes a draft or a cancelled competition; later commands do not find it', () => {
+    given([created])
+      .when(remove)
+      .thenEmits([{ type: 'CompetitionDeleted', data: { competitionId } }])
+    given(cancelled)
+      .when(remove)
+      .thenEmits([{ type: 'CompetitionDeleted', data: { competitionId } }])
+    given(deleted).when(cancel).thenFails({ code: 'COMPETITION_NOT_FOUND' })
+  })
+})
+
+/** Which lifecycle command each status allows; every other pair is refused by the machine. */
+const allowed: Record<string, readonly string[]> = {
+  draft: ['CancelCompetition', 'DeleteCompetition'],
+  active: ['CloseCompetition', 'CancelCompetition'],
+  closed: ['StartDraw'],
+  drawing: ['CompleteDraw'],
+  completed: [],
+  cancelled: ['DeleteCompetition'],
+}
+const commands = [close, start, complete(), cancel, remove]
+
+describe('every lifecycle command at every status', () => {
+  for (const status of competitionLifecycleStatuses) {
+    if (status === 'deleted') continue
+    for (const command of commands) {
+      const ok = allowed[status]?.includes(command.type) ?? false
+      it(`${command.type} is ${ok ? 'allowed' : 'refused with INVALID_TRANSITION'} when ${status}`, () => {
+        const state = streams[status].reduce(evolve, initialState)
+        if (ok) expect(decide(command, state).length).toBe(1)
+        else
+          expect(() => decide(command, state)).toThrow(
+            expect.objectContaining({ code: 'INVALID_TRANSITION', from: status }),
+          )
+      })
+    }
+  }
+
+  it('does not find any command on a deleted or missing competition', () => {
+    for (const command of commands) {
+      given(deleted).when(command).thenFails({ code: 'COMPETITION_NOT_FOUND' })
+      given([]).when(command).thenFails({ code: 'COMPETITION_NOT_FOUND' })
+    }
+  })
+})
+
+function entryIdOf(events: readonly CompetitionEvent[], userId: string): string {
+  const allocated = events.find((e) => e.type === 'TicketsAllocated' && e.data.userId === userId)
+  return allocated?.type === 'TicketsAllocated' ? allocated.data.entryId : ''
+}

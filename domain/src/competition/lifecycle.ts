@@ -1,0 +1,160 @@
+import type { CloseReason, PublicRandomness, SealedRandomness } from '@prizes/contracts'
+import { type DrawCrypto, fromHex, jsDrawCrypto, toHex } from '../draw/crypto'
+import { type EligibleTicket, eligibleTickets, listHash } from '../draw/eligible'
+import { drawIndex } from '../draw/winner'
+import type { Entries } from '../entry/state'
+import type { CommandMetadata } from './decide'
+import {
+  InvalidCompetitionDetails,
+  InvalidDrawInput,
+  NoEligibleTickets,
+  RandomnessNotSealed,
+  SeedDoesNotMatchCommitment,
+} from './errors'
+import type { CompetitionEvent } from './events'
+import type { Competition } from './state'
+
+/**
+ * The lifecycle commands after publication: close (sealing the draw), start and complete the
+ * draw, cancel and delete. Each goes through the lifecycle machine (`assertAllowed`); the
+ * decider in decide.ts dispatches to these.
+ */
+export interface CloseCompetition {
+  readonly type: 'CloseCompetition'
+  readonly data: {
+    competitionId: string
+    reason: CloseReason
+    /**
+     * The drand round whose value the draw will use: the caller names a round published
+     * shortly after the close (`drandRound(new Date(now + margin))`), so nobody knows its
+     * value when the list is sealed.
+     */
+    randomness: SealedRandomness
+  }
+  readonly metadata: CommandMetadata
+}
+
+export interface StartDraw {
+  readonly type: 'StartDraw'
+  readonly data: { competitionId: string }
+  readonly metadata: CommandMetadata
+}
+
+export interface CompleteDraw {
+  readonly type: 'CompleteDraw'
+  readonly data: { competitionId: string; seed: string; publicRandomness: PublicRandomness }
+  readonly metadata: CommandMetadata
+}
+
+export interface CancelCompetition {
+  readonly type: 'CancelCompetition'
+  readonly data: { competitionId: string; reason: string }
+  readonly metadata: CommandMetadata
+}
+
+export interface DeleteCompetition {
+  readonly type: 'DeleteCompetition'
+  readonly data: { competitionId: string }
+  readonly metadata: CommandMetadata
+}
+
+export type LifecycleCommand =
+  | CloseCompetition
+  | StartDraw
+  | CompleteDraw
+  | CancelCompetition
+  | DeleteCompetition
+
+/** The hashing the decider uses: the plain implementation, the same code the browser runs. */
+const crypto: DrawCrypto = jsDrawCrypto
+
+const sha256HexPattern = /^[0-9a-f]{64}$/
+
+export function assertSeedCommitment(seedCommitment: string): void {
+  if (!sha256HexPattern.test(seedCommitment)) {
+    throw new InvalidDrawInput(
+      'seedCommitment',
+      'The seed commitment must be a sha256 digest in lower-case hex',
+    )
+  }
+}
+
+/** Every allocated entry's tickets, as the draw sees them (refunded ones are marked). */
+export function eligibleList(state: Entries): EligibleTicket[] {
+  return eligibleTickets(
+    Object.values(state.entries).map((entry) => ({
+      ...entry,
+      refunded: entry.status === 'refunded',
+    })),
+  )
+}
+
+export function closeCompetition(command: CloseCompetition, competition: Competition): CompetitionEvent[] {
+  const { competitionId, reason, randomness } = command.data
+  const list = eligibleList(competition)
+  const seal = { eligibleTickets: list.length, listHash: listHash(list, crypto) }
+  return [{ type: 'CompetitionClosed', data: { competitionId, reason, seal, randomness } }]
+}
+
+/**
+ * An empty seal is refused here already, so a competition nobody can win stays closed rather
+ * than stopping half-way in drawing: the machine has no way out of drawing but completion.
+ */
+export function startDraw(command: StartDraw, competition: Competition): CompetitionEvent[] {
+  const { competitionId } = command.data
+  if (!competition.sealed || competition.sealed.seal.eligibleTickets === 0) {
+    throw new NoEligibleTickets(competitionId)
+  }
+  return [{ type: 'DrawStarted', data: { competitionId } }]
+}
+
+export function completeDraw(command: CompleteDraw, competition: Competition): CompetitionEvent[] {
+  const { competitionId, seed, publicRandomness } = command.data
+  if (!sha256HexPattern.test(seed)) {
+    throw new InvalidDrawInput('seed', 'The seed must be 32 bytes in lower-case hex')
+  }
+  if (!/^(?:[0-9a-f]{2})+$/.test(publicRandomness.value)) {
+    throw new InvalidDrawInput('publicRandomness', 'The public randomness value must be lower-case hex')
+  }
+  if (competition.seedCommitment !== toHex(crypto.sha256(fromHex(seed)))) {
+    throw new SeedDoesNotMatchCommitment(competitionId)
+  }
+  const { sealed } = competition
+  if (!sealed || sealed.seal.eligibleTickets === 0) throw new NoEligibleTickets(competitionId)
+  if (publicRandomness.round !== sealed.randomness.round) {
+    throw new RandomnessNotSealed(sealed.randomness.round, publicRandomness.round)
+  }
+  const list = eligibleList(competition)
+  if (listHash(list, crypto) !== sealed.seal.listHash) {
+    // Only a corrupt stream gets here: nothing changes entries once the competition is closed.
+    throw new Error(`The eligible list of ${competitionId} changed after it was sealed`)
+  }
+  const drawn = drawIndex(
+    { seed, randomness: publicRandomness.value, listHash: sealed.seal.listHash, size: list.length },
+    crypto,
+  )
+  const ticket = list[drawn.index]
+  if (!ticket) throw new NoEligibleTickets(competitionId)
+  return [
+    {
+      type: 'DrawCompleted',
+      data: {
+        competitionId,
+        seed,
+        publicRandomness,
+        winningTicket: ticket.ticketNumber,
+        winningEntryId: ticket.entryId,
+        winnerUserId: ticket.userId,
+        attempts: drawn.attempts,
+      },
+    },
+  ]
+}
+
+export function cancelCompetition(command: CancelCompetition): CompetitionEvent[] {
+  const { competitionId, reason } = command.data
+  if (reason.trim() === '') {
+    throw new InvalidCompetitionDetails({ reason: ['Give a reason for cancelling'] })
+  }
+  return [{ type: 'CompetitionCancelled', data: { competitionId, reason } }]
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import type { CompetitionEvent } from '../competition/events'
+import { jsDrawCrypto } from './crypto'
+import {
+  completedCompetition,
+  entryIdFor,
+  type FixtureEntry,
+  randomnessValue,
+  recorded,
+  seedFor,
+} from './test-fixtures'
+import { verifyDraw } from './verify'
+
+const entries: FixtureEntry[] = [
+  { userId: 'u-right', quantity: 3, answer: '4' },
+  { userId: 'u-wrong', quantity: 5, answer: '5' },
+  { userId: 'u-refunded', quantity: 4, answer: '4', refunded: true },
+  { userId: 'u-other', quantity: 2, answer: '4' },
+]
+
+function drawn(events: readonly CompetitionEvent[]) {
+  const completed = events.at(-1)
+  if (completed?.type !== 'DrawCompleted') throw new Error('fixture: a completed draw expected')
+  return completed.data
+}
+
+/** The stream with the first event of `type` (from `from`) replaced by `change` of it. */
+function tampered<T extends CompetitionEvent['type']>(
+  events: CompetitionEvent[],
+  type: T,
+  change: (event: Extract<CompetitionEvent, { type: T }>) => CompetitionEvent,
+  from = 0,
+) {
+  const index = events.findIndex((event, i) => i >= from && event.type === type)
+  const copy = [...events]
+  const event = copy[index] as Extract<CompetitionEvent, { type: T }>
+  copy[index] = change(event)
+  return { events: recorded(copy), revision: String(index) }
+}
+
+describe('the draw', () => {
+  it('never draws a wrong-answer or refunded ticket, over many seeds and randomness values', () => {
+    const winners = new Set<string>()
+    for (let i = 0; i < 300; i++) {
+      const { winnerUserId, winningTicket } = drawn(
+        completedCompetition(entries, seedFor(i), randomnessValue(i)),
+      )
+      winners.add(winnerUserId)
+      expect(['u-right', 'u-other']).toContain(winnerUserId)
+      expect([1, 2, 3, 13, 14]).toContain(winningTicket)
+    }
+    expect(winners).toEqual(new Set(['u-right', 'u-other']))
+  })
+})
+
+describe('verifyDraw', () => {
+  const events = completedCompetition(entries, seedFor(1))
+
+  it('passes a fair draw, step by step', () => {
+    const result = verifyDraw(recorded(events), jsDrawCrypto)
+    expect(result.verdict).toBe('PASS')
+    expect(result.mismatch).toBeUndefined()
+    expect(result.steps.map((step) => step.check)).toEqual([
+      'seed committed',
+      'seal',
+      'seed revealed',
+      'public randomness',
+      'winner',
+      'winner owns the ticket',
+    ])
+    expect(result.seal?.eligibleTickets).toBe(5)
+    expect(result.winner?.userId).toBe(drawn(events).winnerUserId)
+  })
+
+  it('names a TicketsAllocated whose ticket number was changed', () => {
+    const bad = tampered(events, 'TicketsAllocated', (e) => ({
+      ...e,
+      data: { ...e.data, ticketNumbers: [1, 2, 30] },
+    }))
+    const result = verifyDraw(bad.events, jsDrawCrypto)
+    expect(result.verdict).toBe('FAIL')
+    expect(result.mismatch).toMatchObject({
+      check: 'tickets numbered in turn',
+      event: { type: 'TicketsAllocated', revision: bad.revision },
+    })
+  })
+
+  it('names a TicketsAllocated whose answerCorrect was flipped', () => {
+    const wrongAnswer = events.findIndex((e) => e.type === 'TicketsAllocated' && e.data.userId === 'u-wrong')
+    const bad = tampered(
+      events,
+      'TicketsAllocated',
+      (e) => ({ ...e, data: { ...e.data, answerCorrect: true } }),
+      wrongAnswer,
+    )
+    expect(bad.revision).toBe(String(wrongAnswer))
+    expect(verifyDraw(bad.events, jsDrawCrypto).mismatch).toMatchObject({
+      check: 'answer marked as given',
+      event: { type: 'TicketsAllocated', revision: bad.revision },
+    })
+  })
+
+  it('names the seal when an allocation was rewritten consistently (answer and mark together)', () => {
+    const wrongAnswer = events.findIndex((e) => e.type === 'TicketsAllocated' && e.data.userId === 'u-wrong')
+    const bad = tampered(
+      events,
+      'TicketsAllocated',
+      (e) => ({ ...e, data: { ...e.data, answer: '4', answerCorrect: true } }),
+      wrongAnswer,
+    )
+    const closed = events.findIndex((e) => e.type === 'CompetitionClosed')
+    expect(verifyDraw(bad.events, jsDrawCrypto).mismatch).toMatchObject({
+      check: 'seal',
+      event: { type: 'CompetitionClosed', revision: String(closed) },
+    })
+  })
+
+  it('fails when a refund is removed from the stream', () => {
+    const withoutRefund = events.filter((e) => e.type !== 'EntryRefunded')
+    expect(verifyDraw(recorded(withoutRefund), jsDrawCrypto).mismatch).toMatchObject({ check: 'seal' })
+  })
+
+  it('fails a revealed seed that is not the one committed to', () => {
+    const bad = tampered(events, 'DrawCompleted', (e) => ({ ...e, data: { ...e.data, seed: seedFor(2) } }))
+    expect(verifyDraw(bad.events, jsDrawCrypto).mismatch).toMatchObject({
+      check: 'seed revealed',
+      event: { type: 'DrawCompleted', revision: bad.revision },
+    })
+  })
+
+  it('fails randomness from another round than the sealed one', () => {
+    const bad = tampered(events, 'DrawCompleted', (e) => ({
+      ...e,
+      data: { ...e.data, publicRandomness: { ...e.data.publicRandomness, round: 1001 } },
+    }))
+    expect(verifyDraw(bad.events, jsDrawCrypto).mismatch).toMatchObject({ check: 'public randomness' })
+  })
+
+  it('fails a winner the algorithm did not draw, and a winner who does not own the ticket', () => {
+    const { winningTicket } = drawn(events)
+    const other = winningTicket === 1 ? 2 : 1
+    const wrongTicket = tampered(events, 'DrawCompleted', (e) => ({
+      ...e,
+      data: { ...e.data, winningTicket: other },
+    }))
+    expect(verifyDraw(wrongTicket.events, jsDrawCrypto).mismatch).toMatchObject({ check: 'winner' })
+    const wrongUser = tampered(events, 'DrawCompleted', (e) => ({
+      ...e,
+      data: { ...e.data, winnerUserId: 'u-wrong', winningEntryId: entryIdFor(1) },
+    }))
+    expect(verifyDraw(wrongUser.events, jsDrawCrypto).mismatch).toMatchObject({
+      check: 'winner owns the ticket',
+    })
+  })
+
+  it('fails a stream without a completed draw or without a commitment', () => {
+    const open = events.filter((e) => e.type !== 'DrawCompleted')
+    expect(verifyDraw(recorded(open), jsDrawCrypto).mismatch).toMatchObject({ check: 'draw completed' })
+    const bad = tampered(events, 'CompetitionPublished', (e) => ({
+      ...e,
+      data: { competitionId: e.data.competitionId },
+    }))
+    expect(verifyDraw(bad.events, jsDrawCrypto).mismatch).toMatchObject({ check: 'seed committed' })
+  })
+})
