@@ -22,6 +22,7 @@ export {
   setCompetitionFeatured,
 } from './competitions/commands'
 export { fetchDrandRandomness } from './competitions/drand'
+export { loadDrawEvents } from './competitions/draw-events'
 export { createDrawSeedStore, createInMemoryDrawSeeds, type DrawSeedStore } from './competitions/draw-seeds'
 export {
   type CompleteDrawDeps,

@@ -1,0 +1,132 @@
+import { drandRound, verifyDraw } from '@prizes/domain'
+import { describe, expect, it } from 'vitest'
+import { createCommandHandler } from '../command-handler'
+import { adminContext, details, silentLogger } from '../testing/fixtures'
+import { createInMemoryEventStore } from '../testing/in-memory-event-store'
+import { createCompetition, publishCompetition } from './commands'
+import { loadDrawEvents } from './draw-events'
+import { createInMemoryDrawSeeds } from './draw-seeds'
+import {
+  cancelCompetition,
+  closeCompetition,
+  completeDraw,
+  deleteCompetition,
+  drandMargin,
+  startDraw,
+} from './lifecycle'
+import { nodeDrawCrypto } from './node-draw-crypto'
+
+async function closedCompetition() {
+  const store = createInMemoryEventStore()
+  const handler = createCommandHandler({ store, logger: silentLogger })
+  const seeds = createInMemoryDrawSeeds()
+  const { competitionId } = await createCompetition(handler, { details }, adminContext)
+  await publishCompetition(handler, { competitionId }, adminContext, seeds)
+  await store.append(
+    `competition-${competitionId}`,
+    [
+      {
+        type: 'TicketsReserved',
+        data: {
+          competitionId,
+          entryId: '00000000-0000-4000-8000-000000000001',
+          userId: 'u-1',
+          quantity: 2,
+          amountPence: 500,
+          paymentIntentId: null,
+          answer: '4',
+          expiresAt: '2030-01-10T12:15:00.000Z',
+        },
+      },
+      {
+        type: 'TicketsAllocated',
+        data: {
+          competitionId,
+          entryId: '00000000-0000-4000-8000-000000000001',
+          userId: 'u-1',
+          ticketNumbers: [1, 2],
+          entryReference: 'CMP-2030-000001',
+          answer: '4',
+          answerCorrect: true,
+          amountPence: 500,
+          paymentIntentId: null,
+        },
+      },
+    ],
+    { expectedRevision: 'any' },
+  )
+  const closed = await closeCompetition(handler, { competitionId, reason: 'end_date' }, adminContext)
+  await startDraw(handler, { competitionId }, adminContext)
+  return { store, handler, seeds, competitionId, closed }
+}
+
+const beacon = (round: number, randomness: string) =>
+  (async () => Response.json({ round, randomness, signature: 'ab' })) as unknown as typeof fetch
+
+describe('the lifecycle use cases', () => {
+  it('names the quicknet round a minute after the close', async () => {
+    const { closed } = await closedCompetition()
+    const round = drandRound(new Date(adminContext.now.getTime() + drandMargin))
+    expect(closed.events[0]).toMatchObject({
+      type: 'CompetitionClosed',
+      data: { reason: 'end_date', randomness: { source: 'drand', round }, seal: { eligibleTickets: 2 } },
+    })
+  })
+
+  it('fetches the sealed round from DRAND_URL when the caller gives none, and the stream verifies', async () => {
+    const { store, handler, seeds, competitionId } = await closedCompetition()
+    const round = drandRound(new Date(adminContext.now.getTime() + drandMargin))
+    const fetch = beacon(round, 'cd'.repeat(32))
+    const done = await completeDraw(handler, { competitionId }, adminContext, {
+      seeds,
+      store,
+      drandUrl: 'https://drand.example/',
+      fetch,
+    })
+    expect(done.events[0]).toMatchObject({
+      type: 'DrawCompleted',
+      data: { publicRandomness: { round, value: 'cd'.repeat(32) }, winnerUserId: 'u-1' },
+    })
+    expect(verifyDraw(await loadDrawEvents(store, competitionId), nodeDrawCrypto).verdict).toBe('PASS')
+  })
+
+  it('asks for the randomness when drand is not configured or answers another round', async () => {
+    const { store, handler, seeds, competitionId } = await closedCompetition()
+    await expect(completeDraw(handler, { competitionId }, adminContext, { seeds, store })).rejects.toThrow(
+      expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }),
+    )
+    const wrong = beacon(1, 'cd'.repeat(32))
+    await expect(
+      completeDraw(handler, { competitionId }, adminContext, {
+        seeds,
+        store,
+        drandUrl: 'https://x',
+        fetch: wrong,
+      }),
+    ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
+  })
+
+  it('refuses to draw without the stored seed', async () => {
+    const { handler, competitionId } = await closedCompetition()
+    const publicRandomness = { source: 'drand' as const, round: 1, value: 'ab' }
+    await expect(
+      completeDraw(handler, { competitionId, publicRandomness }, adminContext, {
+        seeds: createInMemoryDrawSeeds(),
+      }),
+    ).rejects.toThrow(expect.objectContaining({ code: 'DRAW_SEED_MISSING' }))
+  })
+
+  it('cancels with a reason, then deletes', async () => {
+    const store = createInMemoryEventStore()
+    const handler = createCommandHandler({ store, logger: silentLogger })
+    const { competitionId } = await createCompetition(handler, { details }, adminContext)
+    await publishCompetition(handler, { competitionId }, adminContext)
+    await expect(deleteCompetition(handler, { competitionId }, adminContext)).rejects.toThrow(
+      expect.objectContaining({ code: 'INVALID_TRANSITION' }),
+    )
+    await cancelCompetition(handler, { competitionId, reason: 'Prize withdrawn' }, adminContext)
+    const deleted = await deleteCompetition(handler, { competitionId }, adminContext)
+    expect(deleted.state).toMatchObject({ status: 'deleted' })
+    expect(store.all.map((e) => e.type).slice(-2)).toEqual(['CompetitionCancelled', 'CompetitionDeleted'])
+  })
+})
