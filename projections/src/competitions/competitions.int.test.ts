@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { readCheckpoint } from '../checkpoints'
 import { migrateReadModels } from '../migrations/index'
 import { applyEvents } from '../runner/apply-events'
-import { competitionDetails, recorded } from '../testing/fixtures'
+import { closedAndDrawn, competitionDetails, recorded } from '../testing/fixtures'
 import { competitionsProjection } from './projection'
 import type { CompetitionRow } from './sql'
 
@@ -171,6 +171,28 @@ describe('competitions projection', () => {
     for (const event of events) await given([event])
 
     expect((await rows())[0]).toMatchObject({ sold_tickets: 3, last_revision: 2 })
+  })
+
+  test('closing, the draw and a cancellation move the status; the draw sets drawn_at', async () => {
+    const drawn = recorded([
+      created('c1'),
+      { type: 'CompetitionPublished', data: { competitionId: 'c1' } },
+      ...closedAndDrawn('c1', { entryId: randomUUID(), userId: 'u1', ticket: 7 }),
+      created('c2'),
+      { type: 'CompetitionCancelled', data: { competitionId: 'c2', reason: 'Prize unavailable' } },
+    ])
+    const statuses = async () => (await rows()).map((r) => [r.id, r.status, r.drawn_at])
+    await given(drawn.slice(0, 3))
+    expect(await statuses()).toEqual([['c1', 'closed', null]])
+    await given(drawn.slice(3, 4))
+    expect(await statuses()).toEqual([['c1', 'drawing', null]])
+
+    await given(drawn)
+    await given(drawn)
+    expect(await statuses()).toEqual([
+      ['c1', 'completed', new Date('2030-01-01T09:04:00.000Z')],
+      ['c2', 'cancelled', null],
+    ])
   })
 
   test('events of other types are ignored and data that breaks its contract is refused', async () => {

@@ -12,8 +12,8 @@ import { competitionsTable, detailsColumns, insertCompetition, updateCompetition
 const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revision, at: eventTime(event) })
 
 /**
- * One entry per event type this read model follows. Later lifecycle events (closed, drawn,
- * cancelled, deleted, ...) are added here and nowhere else.
+ * One entry per event type this read model follows. Later events (a deletion, ...) are added
+ * here and nowhere else.
  */
 const appliers: { readonly [K in CompetitionEventType | EntryEventType]?: Apply } = {
   CompetitionCreated: on(competitionEvents.CompetitionCreated, (trx, event, data) =>
@@ -31,6 +31,21 @@ const appliers: { readonly [K in CompetitionEventType | EntryEventType]?: Apply 
   ),
   CompetitionFeaturedSet: on(competitionEvents.CompetitionFeaturedSet, (trx, event, data) =>
     updateCompetition(trx, { ...change(event, data.competitionId), set: { featured: data.featured } }),
+  ),
+  CompetitionClosed: on(competitionEvents.CompetitionClosed, (trx, event, data) =>
+    updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'closed' } }),
+  ),
+  DrawStarted: on(competitionEvents.DrawStarted, (trx, event, data) =>
+    updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'drawing' } }),
+  ),
+  DrawCompleted: on(competitionEvents.DrawCompleted, (trx, event, data) =>
+    updateCompetition(trx, {
+      ...change(event, data.competitionId),
+      set: { status: 'completed', drawn_at: eventTime(event) },
+    }),
+  ),
+  CompetitionCancelled: on(competitionEvents.CompetitionCancelled, (trx, event, data) =>
+    updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'cancelled' } }),
   ),
   /**
    * Reservations do not count as sold; allocations do. A refund never returns tickets to sale

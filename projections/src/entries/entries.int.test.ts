@@ -8,7 +8,12 @@ import { readCheckpoint } from '../checkpoints'
 import { competitionsProjection } from '../competitions/projection'
 import { migrateReadModels } from '../migrations/index'
 import { applyEvents } from '../runner/apply-events'
-import { type CompetitionStreamEvent, competitionDetails, recorded } from '../testing/fixtures'
+import {
+  type CompetitionStreamEvent,
+  closedAndDrawn,
+  competitionDetails,
+  recorded,
+} from '../testing/fixtures'
 import { entriesProjection } from './projection'
 import type { EntryRow } from './sql'
 
@@ -215,6 +220,20 @@ describe('entries projection', () => {
 
     expect(await rows()).toEqual([
       expect.objectContaining({ payment_status: 'refunded', status: 'refunded', last_revision: 3 }),
+    ])
+  })
+
+  test('the draw marks the winning entry, once', async () => {
+    const events = recorded([
+      created,
+      ...[reserved(alice), allocated(alice, [1, 2]), reserved(bob, 'u-bob', 1), allocated(bob, [3], 'u-bob')],
+      ...closedAndDrawn('c1', { entryId: bob, userId: 'u-bob', ticket: 3 }),
+    ])
+    await given(events)
+    await given(events)
+    expect((await rows()).map((r) => [r.user_id, r.won_at])).toEqual([
+      ['u-alice', null],
+      ['u-bob', new Date('2030-01-01T09:07:00.000Z')],
     ])
   })
 

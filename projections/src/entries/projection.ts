@@ -1,4 +1,4 @@
-import { type EntryEventType, entryEvents } from '@prizes/contracts'
+import { competitionEvents, type EntryEventType, entryEvents } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
 import { type Apply, dispatch, on } from '../appliers'
 import { eventTime, type Projection } from '../projection'
@@ -15,7 +15,7 @@ const change = (event: RecordedEvent, entryId: string) => ({
  * lists. Competition titles and dates are not copied here: readers join the competitions
  * model, so a revised title shows on every entry at once.
  */
-const appliers: { readonly [K in EntryEventType]?: Apply } = {
+const appliers: { readonly [K in EntryEventType | 'DrawCompleted']?: Apply } = {
   TicketsReserved: on(entryEvents.TicketsReserved, (trx, event, data) =>
     insertEntry(trx, change(event, data.entryId), {
       competition_id: data.competitionId,
@@ -75,6 +75,10 @@ const appliers: { readonly [K in EntryEventType]?: Apply } = {
       refund_reason: data.reason,
       refunded_at: eventTime(event),
     }),
+  ),
+  /** The winning entry; the draw is on the same stream, so the revision guard holds. */
+  DrawCompleted: on(competitionEvents.DrawCompleted, (trx, event, data) =>
+    updateEntry(trx, change(event, data.winningEntryId), { won_at: eventTime(event) }),
   ),
 }
 

@@ -27,6 +27,8 @@ export interface EntryRow {
   readonly expires_at: Date | null
   readonly paid_at: Date | null
   readonly refunded_at: Date | null
+  /** Set when the draw picked one of this entry's tickets. */
+  readonly won_at: Date | null
   readonly updated_at: Date
   readonly last_revision: number
 }

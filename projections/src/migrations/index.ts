@@ -2,12 +2,14 @@ import type { Knex } from 'knex'
 import { projectionCheckpoints } from './0001-projection-checkpoints'
 import { competitions } from './0002-competitions'
 import { entries } from './0003-entries'
+import { entriesWon } from './0004-entries-won'
 
 /** In order. Never edit one that has shipped: add the next. */
 const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
   ['0001-projection-checkpoints', projectionCheckpoints],
   ['0002-competitions', competitions],
   ['0003-entries', entries],
+  ['0004-entries-won', entriesWon],
 ])
 
 /** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */

@@ -6,7 +6,7 @@ import { readCheckpoint } from '../checkpoints'
 import { allProjections } from '../projections'
 import { startProjections } from '../runner'
 import { createReadSideTestDatabase, type ReadSideTestDatabase } from '../testing/database'
-import { competitionDetails, competitionEvent } from '../testing/fixtures'
+import { closedAndDrawn, competitionDetails, competitionEvent } from '../testing/fixtures'
 import { type RebuildProgress, rebuildProjections } from './rebuild'
 
 let db: ReadSideTestDatabase
@@ -59,7 +59,7 @@ async function writeHistory(prefix: string, count: number) {
 
 const snapshot = () => db.knex('competitions').orderBy('id').select()
 
-/** A competition whose entries go every way: paid, released, paid late, refunded. */
+/** A competition whose entries go every way: paid, released, paid late, refunded; then drawn. */
 async function writeEntries(id: string) {
   const entry = (entryId: string, quantity: number, first: number) => {
     const ids = { competitionId: id, entryId }
@@ -124,6 +124,7 @@ async function writeEntries(id: string) {
       d.reserve,
       d.allocate,
       d.refund,
+      ...closedAndDrawn(id, { entryId: c.allocate.data.entryId, userId: 'u-3', ticket: 4 }),
     ].map((e) => competitionEvent(e)),
   ]
   return (await db.store.append(competitionStream(id), events, { expectedRevision: 'noStream' })).position

@@ -72,3 +72,34 @@ export function recorded(events: readonly CompetitionStreamEvent[], firstSequenc
     }
   })
 }
+
+/** The lifecycle after sales: closed (with a seal), the draw started, and its outcome. */
+export function closedAndDrawn(
+  competitionId: string,
+  winner: { entryId: string; userId: string; ticket: number },
+): CompetitionEvent[] {
+  return [
+    {
+      type: 'CompetitionClosed',
+      data: {
+        competitionId,
+        reason: 'end_date',
+        seal: { eligibleTickets: winner.ticket, listHash: 'a'.repeat(64) },
+        randomness: { source: 'drand', round: 1000 },
+      },
+    },
+    { type: 'DrawStarted', data: { competitionId } },
+    {
+      type: 'DrawCompleted',
+      data: {
+        competitionId,
+        seed: 'b'.repeat(64),
+        publicRandomness: { source: 'drand', round: 1000, value: 'c0ffee' },
+        winningTicket: winner.ticket,
+        winningEntryId: winner.entryId,
+        winnerUserId: winner.userId,
+        attempts: 1,
+      },
+    },
+  ]
+}

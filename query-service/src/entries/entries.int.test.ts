@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { migrateCommandTables } from '@prizes/command-service'
-import { authMessages, competitionStream, type EntryEvent, endpoints } from '@prizes/contracts'
+import { authMessages, competitionStream, endpoints } from '@prizes/contracts'
 import { createLogger, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import {
   type CompetitionStreamEvent,
+  closedAndDrawn,
   competitionDetails,
   competitionEvent,
   createReadSideTestDatabase,
@@ -13,6 +14,7 @@ import {
 } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createQueryApp } from '../app'
+import { created, purchase, refund, reserve } from './test-events'
 
 const logger = createLogger({ level: 'silent' })
 let db: ReadSideTestDatabase
@@ -53,17 +55,7 @@ beforeAll(async () => {
     reserve('car', released, 'alice', 1),
     { type: 'ReservationReleased', data: { competitionId: 'car', entryId: released, reason: 'expired' } },
     ...purchase('car', refunded, 'alice', 1, [3]),
-    {
-      type: 'EntryRefunded',
-      data: {
-        competitionId: 'car',
-        entryId: refunded,
-        amountPence: 299,
-        paymentIntentId: `pi_${refunded}`,
-        refundId: 're_1',
-        reason: 'requested',
-      },
-    },
+    refund('car', refunded, 299),
     reserve('car', pending, 'alice', 1),
     ...purchase('car', bobs, 'bob', 4, [4, 5, 6, 7]),
   ])
@@ -79,45 +71,6 @@ afterAll(async () => {
 async function signIn(userId: string): Promise<string> {
   await db.knex('auth_sessions').insert({ user_id: userId, token_version: 0, role: 'user', banned: false })
   return issueSessionToken(secret, { userId, role: 'user', tokenVersion: 0 }, new Date())
-}
-
-function created(id: string, endDate: string): CompetitionStreamEvent {
-  const details = competitionDetails({ title: `Win the ${id}`, endDate })
-  return { type: 'CompetitionCreated', data: { competitionId: id, details, featured: false } }
-}
-function reserve(competitionId: string, entryId: string, userId: string, quantity: number): EntryEvent {
-  const intent = { amountPence: 299 * quantity, paymentIntentId: `pi_${entryId}` }
-  const expiresAt = '2030-01-01T10:00:00.000Z'
-  return {
-    type: 'TicketsReserved',
-    data: { competitionId, entryId, userId, quantity, ...intent, answer: 'Paris', expiresAt },
-  }
-}
-function purchase(
-  competitionId: string,
-  entryId: string,
-  userId: string,
-  quantity: number,
-  ticketNumbers: number[],
-): EntryEvent[] {
-  const intent = { amountPence: 299 * quantity, paymentIntentId: `pi_${entryId}` }
-  const entryReference = `PRZ-2030-${String(ticketNumbers[0]).padStart(6, '0')}${competitionId}`
-  return [
-    reserve(competitionId, entryId, userId, quantity),
-    {
-      type: 'TicketsAllocated',
-      data: {
-        competitionId,
-        entryId,
-        userId,
-        ticketNumbers,
-        entryReference,
-        answer: 'Paris',
-        answerCorrect: true,
-        ...intent,
-      },
-    },
-  ]
 }
 
 let minute = 0
@@ -237,5 +190,22 @@ describe('signing in', () => {
         body: { success: false, code: 'UNAUTHORIZED', message: authMessages.sessionExpired },
       })
     }
+  })
+})
+
+describe('after the draw', () => {
+  test('the winning entry has won, the prize counts, and nothing is active any more', async () => {
+    await given('watch', closedAndDrawn('watch', { entryId: late, userId: 'alice', ticket: 2 }))
+    const { entries } = endpoints.listEntries.response.parse(
+      (await get(endpoints.listEntries.path, tokens.alice)).body,
+    )
+    expect(entries.map((e) => [e.id, e.status])).toEqual([
+      [late, 'won'],
+      [refunded, 'cancelled'],
+      [paid, 'active'],
+    ])
+    expect((await get(endpoints.entryStats.path, tokens.alice)).body).toMatchObject({
+      stats: { totalTicketsPurchased: 5, activeEntries: 1, wonPrizes: 1 },
+    })
   })
 })

@@ -13,6 +13,7 @@ const row: UserEntryRow = {
   ticket_numbers: [40, 41, 42],
   reserved_at: new Date('2030-01-01T09:00:00Z'),
   paid_at: new Date('2030-01-01T09:02:00Z'),
+  won_at: null,
   competition_title: 'Win a Tesla',
   competition_end_date: new Date('2030-02-01T00:00:00Z'),
   competition_status: 'active',
@@ -54,23 +55,28 @@ describe('entry mappers', () => {
     expect(userEntry.parse(entry)).toEqual(entry)
   })
 
+  const wonAt = new Date('2030-02-02T12:00:00Z')
   test.each([
-    ['paid', 'active', 'active'],
-    ['paid', 'closed', 'active'],
-    ['paid', 'completed', 'drawn'],
-    ['paid', 'cancelled', 'cancelled'],
-    ['refunded', 'active', 'cancelled'],
-    ['refunded', 'completed', 'cancelled'],
-  ] as const)('paid %s in a competition %s is %s', (payment, competition, expected) => {
-    expect(entryStatusOf({ payment_status: payment, competition_status: competition })).toBe(expected)
+    ['paid', 'active', null, 'active'],
+    ['paid', 'closed', null, 'active'],
+    ['paid', 'drawing', null, 'active'],
+    ['paid', 'completed', null, 'drawn'],
+    ['paid', 'completed', wonAt, 'won'],
+    ['paid', 'cancelled', null, 'cancelled'],
+    ['refunded', 'active', null, 'cancelled'],
+    ['refunded', 'completed', null, 'cancelled'],
+  ] as const)('%s, in a competition %s, won at %s: %s', (payment, competition, won, expected) => {
+    expect(entryStatusOf({ payment_status: payment, competition_status: competition, won_at: won })).toBe(
+      expected,
+    )
   })
 
-  test('stats in pounds, no prizes won before draws exist', () => {
-    expect(toEntryStats({ tickets: 12, spentPence: 3588, active: 2 })).toEqual({
+  test('stats in pounds', () => {
+    expect(toEntryStats({ tickets: 12, spentPence: 3588, active: 2, won: 1 })).toEqual({
       totalTicketsPurchased: 12,
       totalSpent: 35.88,
       activeEntries: 2,
-      wonPrizes: 0,
+      wonPrizes: 1,
     })
   })
 })

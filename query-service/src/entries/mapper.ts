@@ -6,11 +6,14 @@ type EntryStatus = UserEntry['status']
 
 /**
  * The entry's state as the dashboard labels it: a refunded entry or a cancelled competition is
- * cancelled, a completed competition has been drawn; until then the entry is active. Wins come
- * with the draws.
+ * cancelled, the drawn entry has won, the others in a completed competition have been drawn;
+ * until then the entry is active.
  */
-export function entryStatusOf(row: Pick<UserEntryRow, 'payment_status' | 'competition_status'>): EntryStatus {
+export function entryStatusOf(
+  row: Pick<UserEntryRow, 'payment_status' | 'competition_status' | 'won_at'>,
+): EntryStatus {
   if (row.payment_status === 'refunded' || row.competition_status === 'cancelled') return 'cancelled'
+  if (row.won_at !== null) return 'won'
   if (row.competition_status === 'completed') return 'drawn'
   return 'active'
 }
@@ -39,7 +42,6 @@ export function toEntryStats(totals: UserEntryTotals) {
     totalTicketsPurchased: totals.tickets,
     totalSpent: penceToPounds(totals.spentPence),
     activeEntries: totals.active,
-    // Prizes are won in draws, which do not exist yet.
-    wonPrizes: 0,
+    wonPrizes: totals.won,
   }
 }

@@ -16,6 +16,8 @@ export interface UserEntryRow {
   readonly ticket_numbers: readonly number[]
   readonly reserved_at: Date
   readonly paid_at: Date | null
+  /** When the draw picked this entry; null otherwise. */
+  readonly won_at: Date | null
   /** Null while the competitions model has not caught up with a brand-new competition. */
   readonly competition_title: string | null
   readonly competition_end_date: Date | null
@@ -26,6 +28,7 @@ export interface UserEntryTotals {
   readonly tickets: number
   readonly spentPence: number
   readonly active: number
+  readonly won: number
 }
 
 /** What the user sees: paid entries, and refunded ones so the dashboard can say so. */
@@ -51,6 +54,7 @@ export function listUserEntries(knex: Knex, userId: string): Promise<UserEntryRo
       'e.ticket_numbers',
       'e.reserved_at',
       'e.paid_at',
+      'e.won_at',
       'c.title as competition_title',
       'c.end_date as competition_end_date',
       'c.status as competition_status',
@@ -62,14 +66,16 @@ export function listUserEntries(knex: Knex, userId: string): Promise<UserEntryRo
 export async function userEntryTotals(knex: Knex, userId: string): Promise<UserEntryTotals> {
   const row = await joined(knex, userId)
     .where('e.payment_status', 'paid')
-    .first<{ tickets: string | null; spent: string | null; active: string | null } | undefined>(
+    .first<Record<'tickets' | 'spent' | 'active' | 'won', string | number | null> | undefined>(
       knex.raw('sum(e.quantity) as tickets'),
       knex.raw('sum(e.amount_pence) as spent'),
       knex.raw(`count(*) filter (where c.status = 'active') as active`),
+      knex.raw('count(e.won_at) as won'),
     )
   return {
     tickets: Number(row?.tickets ?? 0),
     spentPence: Number(row?.spent ?? 0),
     active: Number(row?.active ?? 0),
+    won: Number(row?.won ?? 0),
   }
 }
