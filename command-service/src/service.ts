@@ -10,8 +10,10 @@ import { createPaymentProvider } from './payments'
 import {
   allocatePaidEntry,
   entryCommandsOf,
+  lifecycleCommandsOf,
   migrateReactorTables,
   startEntryReactors,
+  startLifecycleReactors,
   startMailReactor,
 } from './reactors'
 
@@ -74,6 +76,17 @@ export async function startCommandService(options: {
       onSucceeded: allocatePaidEntry(entryDeps, { logger }),
     })
     stops.push(() => entryReactors.stop())
+
+    const lifecycleReactors = await startLifecycleReactors({
+      store,
+      knex,
+      logger: reactorLogger,
+      payments,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      commands: lifecycleCommandsOf(entryDeps),
+    })
+    stops.push(() => lifecycleReactors.stop())
 
     const app = createCommandApp({
       store,

@@ -18,6 +18,7 @@ export {
   startRefundReactor,
   startReservationExpiry,
 } from './entries'
+export * from './lifecycle'
 export {
   createMailReactor,
   type MailReactorOptions,

@@ -1,11 +1,12 @@
 import { competitionEvents } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cancelCompetition, closeCompetition } from '../../competitions/lifecycle'
 import { silentLogger } from '../../testing/fixtures'
 import { allocatePaidEntry } from '../entries/entry-commands'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../entries/test-harness'
 import type { RunningReactor } from '../runner'
 import { autoCloseName, startAutoClose } from './auto-close-reactor'
-import { testClose, testCompetitionCommands } from './test-commands'
+import { lifecycleCommandsOf } from './commands-of'
 
 let harness: EntryReactorHarness
 
@@ -26,7 +27,7 @@ function start(): Promise<RunningReactor> {
     store: harness.store,
     knex: harness.knex,
     logger: silentLogger,
-    commands: { close: testClose(harness.handler) },
+    commands: lifecycleCommandsOf(harness.deps),
     retryDelayMs: 20,
   })
 }
@@ -125,16 +126,19 @@ describe('auto-close reactor', () => {
       const admin = { actor: { userId: 'admin-1', role: 'admin' as const }, now: new Date() }
       const closed = await harness.competition(endingIn(800))
       const cancelled = await harness.competition(endingIn(800))
-      const commands = testCompetitionCommands(harness.handler)
-      await commands.close(closed.competitionId, 'admin', admin)
-      await commands.cancel(cancelled.competitionId, 'The prize is no longer available', admin)
+      await closeCompetition(harness.handler, { competitionId: closed.competitionId, reason: 'admin' }, admin)
+      const reason = 'The prize is no longer available'
+      await cancelCompetition(harness.handler, { competitionId: cancelled.competitionId, reason }, admin)
       await sleep(1500)
       for (const { competitionId } of [closed, cancelled]) {
         const types = (await harness.events(competitionId)).map((e) => e.type)
         expect(count(types, 'CompetitionClosed')).toBe(competitionId === closed.competitionId ? 1 : 0)
       }
       // Even if the reactor is asked again, the refusal is not an error.
-      await testClose(harness.handler)({ competitionId: closed.competitionId, reason: 'end_date' }, admin)
+      await lifecycleCommandsOf(harness.deps).close(
+        { competitionId: closed.competitionId, reason: 'end_date' },
+        admin,
+      )
     } finally {
       await running.stop()
     }

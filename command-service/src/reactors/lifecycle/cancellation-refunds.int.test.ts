@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cancelCompetition } from '../../competitions/lifecycle'
 import type { Mailer } from '../../mail/mailer'
 import { createSmtpMailer } from '../../mail/smtp-mailer'
 import { silentLogger } from '../../testing/fixtures'
@@ -7,7 +8,6 @@ import { type EntryReactorHarness, startEntryReactorHarness } from '../entries/t
 import type { RunningReactor } from '../runner'
 import { startTestInbox, type TestInbox } from '../testing/maildev-inbox'
 import { cancellationRefundsName, startCancellationRefunds } from './cancellation-refunds'
-import { testCompetitionCommands } from './test-commands'
 
 const publicUrl = 'https://prizes.example.co.uk'
 let harness: EntryReactorHarness
@@ -60,11 +60,8 @@ async function cancelledWithThreePaid(): Promise<{ competitionId: string; title:
     await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
     paid.push({ ...reserved, email })
   }
-  await testCompetitionCommands(harness.handler).cancel(
-    competitionId,
-    'The prize is no longer available',
-    admin(),
-  )
+  const reason = 'The prize is no longer available'
+  await cancelCompetition(harness.handler, { competitionId, reason }, admin())
   return { competitionId, title, paid }
 }
 

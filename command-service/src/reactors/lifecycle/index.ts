@@ -71,3 +71,4 @@ export {
   startCancellationRefunds,
 } from './cancellation-refunds'
 export type { LifecycleCommands } from './commands'
+export { lifecycleCommandsOf } from './commands-of'

@@ -1,0 +1,24 @@
+import { CompetitionNotFound, InvalidTransition } from '@prizes/domain'
+import { closeCompetition } from '../../competitions/lifecycle'
+import type { EntryDeps } from '../../entries/deps'
+import { entryCommandsOf } from '../entries/entry-commands'
+import type { LifecycleCommands } from './commands'
+
+/**
+ * The real lifecycle commands: the competition slice's close (the seal and the drand round are
+ * its business) and the entries slice's record-refund. A close the domain refuses because the
+ * competition is no longer active (closed, drawn, cancelled, deleted) is the outcome wanted.
+ */
+export function lifecycleCommandsOf(deps: EntryDeps): LifecycleCommands {
+  return {
+    async close(input, context) {
+      try {
+        await closeCompetition(deps.handler, input, context)
+      } catch (error) {
+        if (error instanceof InvalidTransition || error instanceof CompetitionNotFound) return
+        throw error
+      }
+    },
+    recordRefund: entryCommandsOf(deps).recordRefund,
+  }
+}
