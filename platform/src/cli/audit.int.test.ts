@@ -1,0 +1,170 @@
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import {
+  closeCompetition,
+  completeDraw,
+  createCommandHandler,
+  createCompetition,
+  createInMemoryDrawSeeds,
+  publishCompetition,
+  startDraw,
+} from '@prizes/command-service'
+import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
+import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
+import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../logger'
+import { parseAuditArgs, runAudit } from './audit'
+
+const logger = createLogger({ level: 'silent' })
+const now = new Date('2030-01-10T12:00:00.000Z')
+const context = { actor: { userId: 'admin-1', role: 'admin' as const }, now }
+const details: CompetitionDetails = {
+  title: 'Win a campervan',
+  description: 'A restored 1972 campervan.',
+  prize: 'VW T2 campervan',
+  prizeValuePence: 3_500_000,
+  entryPricePence: 250,
+  totalTickets: 5000,
+  location: 'UK Wide',
+  startDate: '2030-01-01T00:00:00.000Z',
+  endDate: '2030-02-01T00:00:00.000Z',
+  imageUrl: null,
+  skillQuestion: { question: '2 + 2?', options: ['3', '4', '5', '6'], correct: '4' },
+}
+
+const databases: TestDatabase[] = []
+const stores: PostgresEventStore[] = []
+
+async function freshStore(label: string) {
+  const database = await createTestDatabase(label)
+  const store = createPostgresEventStore({ connectionString: database.url, logger })
+  await store.migrate()
+  databases.push(database)
+  stores.push(store)
+  return store
+}
+
+const allocation = (i: number, userId: string, answer: string, ticketNumbers: number[]) => {
+  const ids = { entryId: `00000000-0000-4000-8000-00000000000${i}`, userId, answer, amountPence: 250 }
+  return [
+    {
+      type: 'TicketsReserved',
+      data: {
+        ...ids,
+        quantity: ticketNumbers.length,
+        paymentIntentId: `pi_${i}`,
+        expiresAt: '2030-01-10T12:15:00.000Z',
+      },
+    },
+    {
+      type: 'TicketsAllocated',
+      data: {
+        ...ids,
+        ticketNumbers,
+        entryReference: `CMP-2030-00000${i}`,
+        answerCorrect: answer === '4',
+        paymentIntentId: `pi_${i}`,
+      },
+    },
+  ]
+}
+
+let original: PostgresEventStore
+let competitionId: string
+
+beforeAll(async () => {
+  original = await freshStore('audit_original')
+  const handler = createCommandHandler({ store: original, logger })
+  const seeds = createInMemoryDrawSeeds()
+  ;({ competitionId } = await createCompetition(handler, { details }, context))
+  await publishCompetition(handler, { competitionId }, context, seeds)
+  const entries = [
+    ...allocation(1, 'u-1', '4', [1, 2]),
+    ...allocation(2, 'u-2', '5', [3]),
+    ...allocation(3, 'u-3', '4', [4, 5]),
+  ]
+  await original.append(
+    competitionStream(competitionId),
+    entries.map((e) => ({ type: e.type, data: { competitionId, ...e.data } })),
+    { expectedRevision: 'any' },
+  )
+  const closed = await closeCompetition(handler, { competitionId, reason: 'sold_out' }, context)
+  await startDraw(handler, { competitionId }, context)
+  const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 0) : 0
+  const publicRandomness = { source: 'drand' as const, round, value: 'ef'.repeat(32) }
+  await completeDraw(handler, { competitionId, publicRandomness }, context, { seeds })
+})
+
+afterAll(async () => {
+  for (const store of stores) await store.close()
+  for (const database of databases) await database.drop()
+})
+
+describe('npm run audit', () => {
+  it('prints each step and PASS, and writes the certificate', async () => {
+    const lines: string[] = []
+    const jsonPath = path.join(await mkdtemp(path.join(tmpdir(), 'audit-')), 'certificate.json')
+    const code = await runAudit({
+      store: original,
+      competitionId,
+      jsonPath,
+      print: (line) => lines.push(line),
+    })
+    expect(code).toBe(0)
+    expect(lines).toContain('PASS')
+    expect(lines.some((line) => line.startsWith('✓ seal: 4 eligible tickets'))).toBe(true)
+    const written = JSON.parse(await readFile(jsonPath, 'utf8'))
+    expect(written).toMatchObject({
+      competition: competitionId,
+      seal: { eligibleTickets: 4 },
+      randomness: { public: { value: 'ef'.repeat(32) } },
+      verdict: 'PASS',
+    })
+    expect(written.seed).toMatch(/^[0-9a-f]{64}$/)
+    expect(['u-1', 'u-3']).toContain(written.winner.userId)
+  })
+
+  it('fails on a copy with one TicketsAllocated changed, naming that event', async () => {
+    const copy = await freshStore('audit_tampered')
+    const recorded = await original.readStream(competitionStream(competitionId))
+    const target = recorded.find(
+      (e) => e.type === 'TicketsAllocated' && (e.data as { userId: string }).userId === 'u-2',
+    )
+    expect(target).toBeDefined()
+    await copy.append(
+      competitionStream(competitionId),
+      recorded.map((e) =>
+        e === target
+          ? { type: e.type, data: { ...(e.data as object), answerCorrect: true } }
+          : { type: e.type, data: e.data },
+      ),
+      { expectedRevision: 'noStream' },
+    )
+    const lines: string[] = []
+    const code = await runAudit({ store: copy, competitionId, print: (line) => lines.push(line) })
+    expect(code).toBe(1)
+    expect(lines.at(-1)).toBe(
+      `FAIL: answerCorrect is true for the answer "5", expected false at TicketsAllocated revision ${target?.revision}`,
+    )
+  })
+
+  it('reports a competition that is not in the store', async () => {
+    const lines: string[] = []
+    expect(
+      await runAudit({ store: original, competitionId: 'nope', print: (line) => lines.push(line) }),
+    ).toBe(1)
+    expect(lines).toEqual(['No competition nope in the event store'])
+  })
+
+  it('reads its arguments', () => {
+    expect(parseAuditArgs(['c-1'])).toEqual({ competitionId: 'c-1' })
+    expect(parseAuditArgs(['c-1', '--json', 'out.json'])).toEqual({
+      competitionId: 'c-1',
+      jsonPath: 'out.json',
+    })
+    expect(() => parseAuditArgs([])).toThrow('Usage')
+    expect(() => parseAuditArgs(['c-1', '--json'])).toThrow('Usage')
+  })
+})
