@@ -1,6 +1,14 @@
-import { drandRound, verifyDraw } from '@prizes/domain'
+import {
+  drandRound,
+  InvalidDrawInput,
+  NoEligibleTickets,
+  RandomnessNotSealed,
+  SeedDoesNotMatchCommitment,
+  verifyDraw,
+} from '@prizes/domain'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler } from '../command-handler'
+import { mapCommandError } from '../errors'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
 import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { createCompetition, publishCompetition } from './commands'
@@ -10,8 +18,10 @@ import {
   cancelCompetition,
   closeCompetition,
   completeDraw,
+  DrawSeedMissing,
   deleteCompetition,
   drandMargin,
+  PublicRandomnessRequired,
   startDraw,
 } from './lifecycle'
 import { nodeDrawCrypto } from './node-draw-crypto'
@@ -128,5 +138,18 @@ describe('the lifecycle use cases', () => {
     const deleted = await deleteCompetition(handler, { competitionId }, adminContext)
     expect(deleted.state).toMatchObject({ status: 'deleted' })
     expect(store.all.map((e) => e.type).slice(-2)).toEqual(['CompetitionCancelled', 'CompetitionDeleted'])
+  })
+})
+
+describe('the draw errors over HTTP', () => {
+  it.each([
+    [new SeedDoesNotMatchCommitment('c'), 409, 'SEED_DOES_NOT_MATCH_COMMITMENT'],
+    [new RandomnessNotSealed(2, 1), 409, 'RANDOMNESS_NOT_SEALED'],
+    [new NoEligibleTickets('c'), 409, 'NO_ELIGIBLE_TICKETS'],
+    [new DrawSeedMissing('c'), 409, 'DRAW_SEED_MISSING'],
+    [new PublicRandomnessRequired(5), 409, 'PUBLIC_RANDOMNESS_REQUIRED'],
+    [new InvalidDrawInput('seed', 'bad seed'), 400, 'VALIDATION_FAILED'],
+  ])('maps %s', (error, status, code) => {
+    expect(mapCommandError(error)).toMatchObject({ status, code })
   })
 })
