@@ -73,10 +73,11 @@ export async function startMailDev(options: {
     webPort,
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     webUrl: `http://localhost:${webPort}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        // Closing the mail server also closes MailDev's web server (it listens for 'close').
-        mailserver.close(() => resolve())
-      }),
+    // MailDev's own entry point ties the web UI's close to the mail server's; we started both
+    // ourselves, so we close both, or the web UI would keep the process alive.
+    stop: async () => {
+      await new Promise<void>((resolve) => mailserver.close(() => resolve()))
+      await new Promise<void>((resolve) => web.close(() => resolve()))
+    },
   }
 }
