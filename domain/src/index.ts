@@ -38,14 +38,13 @@ export {
   type CompetitionEventType,
   decodeCompetitionEvent,
 } from './competition/events'
-export {
-  type CancelCompetition,
-  type CloseCompetition,
-  type CompleteDraw,
-  type DeleteCompetition,
-  eligibleList,
-  type LifecycleCommand,
-  type StartDraw,
+export type {
+  CancelCompetition,
+  CloseCompetition,
+  CompleteDraw,
+  DeleteCompetition,
+  LifecycleCommand,
+  StartDraw,
 } from './competition/lifecycle'
 export {
   type Competition,

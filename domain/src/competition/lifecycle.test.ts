@@ -11,6 +11,7 @@ import {
   run,
   seedFor,
 } from '../draw/test-fixtures'
+import { verifyDraw } from '../draw/verify'
 import { drawIndex } from '../draw/winner'
 import { competitionLifecycleStatuses } from './competition.machine'
 import type { CompetitionCommand } from './decide'
@@ -146,6 +147,30 @@ describe('CompleteDraw', () => {
     given(drawing)
       .when(complete({ publicRandomness: { ...publicRandomness, round: 999 } }))
       .thenFails({ code: 'RANDOMNESS_NOT_SEALED', sealedRound: 1000, givenRound: 999 })
+  })
+})
+
+describe('after the seal', () => {
+  it('draws from the list as sealed: a refund after the close changes neither the draw nor its proof', () => {
+    const u1 = entryIdOf(active, 'u-1')
+    const refund: CompetitionEvent = {
+      type: 'EntryRefunded',
+      data: {
+        competitionId,
+        entryId: u1,
+        amountPence: 500,
+        paymentIntentId: 'pi_0',
+        refundId: 're_late',
+        reason: 'goodwill',
+      },
+    }
+    const refundedLate = run([...drawing, refund], complete())
+    expect(refundedLate.at(-1)).toEqual(completed.at(-1))
+    const verified = verifyDraw(
+      refundedLate.map((event, revision) => ({ ...event, revision })),
+      jsDrawCrypto,
+    )
+    expect(verified.verdict).toBe('PASS')
   })
 })
 

@@ -1,8 +1,7 @@
 import type { CloseReason, PublicRandomness, SealedRandomness } from '@prizes/contracts'
 import { type DrawCrypto, fromHex, jsDrawCrypto, toHex } from '../draw/crypto'
-import { type EligibleTicket, eligibleTickets, listHash } from '../draw/eligible'
+import { eligibleFromEntries, listHash } from '../draw/eligible'
 import { drawIndex } from '../draw/winner'
-import type { Entries } from '../entry/state'
 import type { CommandMetadata } from './decide'
 import {
   InvalidCompetitionDetails,
@@ -79,19 +78,9 @@ export function assertSeedCommitment(seedCommitment: string): void {
   }
 }
 
-/** Every allocated entry's tickets, as the draw sees them (refunded ones are marked). */
-export function eligibleList(state: Entries): EligibleTicket[] {
-  return eligibleTickets(
-    Object.values(state.entries).map((entry) => ({
-      ...entry,
-      refunded: entry.status === 'refunded',
-    })),
-  )
-}
-
 export function closeCompetition(command: CloseCompetition, competition: Competition): CompetitionEvent[] {
   const { competitionId, reason, randomness } = command.data
-  const list = eligibleList(competition)
+  const list = eligibleFromEntries(competition)
   const seal = { eligibleTickets: list.length, listHash: listHash(list, crypto) }
   return [{ type: 'CompetitionClosed', data: { competitionId, reason, seal, randomness } }]
 }
@@ -124,10 +113,10 @@ export function completeDraw(command: CompleteDraw, competition: Competition): C
   if (publicRandomness.round !== sealed.randomness.round) {
     throw new RandomnessNotSealed(sealed.randomness.round, publicRandomness.round)
   }
-  const list = eligibleList(competition)
-  if (listHash(list, crypto) !== sealed.seal.listHash) {
-    // Only a corrupt stream gets here: nothing changes entries once the competition is closed.
-    throw new Error(`The eligible list of ${competitionId} changed after it was sealed`)
+  // The list as sealed: what happens to entries after the close does not change the draw.
+  const { list } = sealed
+  if (list.length !== sealed.seal.eligibleTickets || listHash(list, crypto) !== sealed.seal.listHash) {
+    throw new Error(`The sealed list of ${competitionId} does not match its seal: a corrupt stream`)
   }
   const drawn = drawIndex(
     { seed, randomness: publicRandomness.value, listHash: sealed.seal.listHash, size: list.length },

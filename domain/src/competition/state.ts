@@ -1,4 +1,5 @@
 import type { CompetitionDetails, DrawSeal, SealedRandomness } from '@prizes/contracts'
+import { type EligibleTicket, eligibleFromEntries } from '../draw/eligible'
 import { type Entries, evolveEntries, noEntries } from '../entry/state'
 import type { CompetitionLifecycleStatus } from './competition.machine'
 import type { CompetitionEvent } from './events'
@@ -12,8 +13,15 @@ export interface Competition extends Entries {
   readonly featured: boolean
   /** sha256 (hex) of the draw seed, from publication; null for a stream published before draws. */
   readonly seedCommitment: string | null
-  /** What closing fixed: the eligible list's seal and the public randomness named. */
-  readonly sealed: { readonly seal: DrawSeal; readonly randomness: SealedRandomness } | null
+  /**
+   * What closing fixed: the seal, the public randomness named, and the eligible list as it
+   * stood then (the draw uses it, whatever happens to entries afterwards).
+   */
+  readonly sealed: {
+    readonly seal: DrawSeal
+    readonly randomness: SealedRandomness
+    readonly list: readonly EligibleTicket[]
+  } | null
 }
 
 /** A stream with no events yet: the competition does not exist. */
@@ -54,7 +62,7 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       return { ...state, featured: event.data.featured }
     case 'CompetitionClosed': {
       const { seal, randomness } = event.data
-      return { ...state, status: 'closed', sealed: { seal, randomness } }
+      return { ...state, status: 'closed', sealed: { seal, randomness, list: eligibleFromEntries(state) } }
     }
     case 'DrawStarted':
       return { ...state, status: 'drawing' }

@@ -1,3 +1,4 @@
+import type { Entries } from '../entry/state'
 import type { DrawCrypto } from './crypto'
 import { toHex, utf8 } from './crypto'
 
@@ -31,6 +32,13 @@ export function eligibleTickets(entries: Iterable<AllocatedEntry>): EligibleTick
     }
   }
   return tickets.sort((a, b) => a.ticketNumber - b.ticketNumber)
+}
+
+/** The eligible list of a competition's entries as they stand (refunded ones left out). */
+export function eligibleFromEntries(state: Entries): EligibleTicket[] {
+  return eligibleTickets(
+    Object.values(state.entries).map((entry) => ({ ...entry, refunded: entry.status === 'refunded' })),
+  )
 }
 
 /**

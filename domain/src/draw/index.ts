@@ -4,6 +4,7 @@ export {
   type AllocatedEntry,
   canonicalEncoding,
   type EligibleTicket,
+  eligibleFromEntries,
   eligibleTickets,
   listHash,
 } from './eligible'
