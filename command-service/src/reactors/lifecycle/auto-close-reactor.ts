@@ -6,6 +6,7 @@ import type { CommandContext } from '../../event-metadata'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'
 import type { LifecycleCommands } from './commands'
+import { keyedTimers } from './keyed-timers'
 import { isSoldOut, type OpenCompetition, OpenCompetitions, openCompetitionFilter } from './open-competitions'
 
 export interface AutoCloseOptions {
@@ -21,8 +22,6 @@ export interface AutoCloseOptions {
 
 export const autoCloseName = 'competition-auto-close'
 
-/** One timer waits at most this long (about 24 days; Node's limit is 2^31 ms), then is re-armed. */
-export const maxTimerMs = 24 * 24 * 60 * 60 * 1000
 const pageSize = 500
 
 /**
@@ -40,29 +39,21 @@ export async function startAutoClose(options: AutoCloseOptions): Promise<Running
   const initialDelay = options.retryDelayMs ?? 1000
   const maxDelay = options.maxRetryDelayMs ?? 60_000
   const open = new OpenCompetitions()
-  const timers = new Map<string, NodeJS.Timeout>()
+  const timers = keyedTimers(now)
   const inFlight = new Set<Promise<void>>()
   let stopped = false
 
-  function unschedule(competitionId: string): void {
-    clearTimeout(timers.get(competitionId))
-    timers.delete(competitionId)
-  }
-
-  function schedule(competitionId: string, delayMs: number, attempt: number): void {
+  /** Runs `atEndDate` at `due`; the retry of a failed close uses it too. */
+  function schedule(competitionId: string, due: Date, attempt: number): void {
     if (stopped) return
-    unschedule(competitionId)
-    const wait = Math.min(Math.max(0, delayMs), maxTimerMs)
-    const timer = setTimeout(() => {
-      timers.delete(competitionId)
+    timers.at(competitionId, due, () => {
       const work = atEndDate(competitionId, attempt).finally(() => inFlight.delete(work))
       inFlight.add(work)
-    }, wait)
-    timers.set(competitionId, timer)
+    })
   }
 
   const scheduleAtEnd = (competition: OpenCompetition) =>
-    schedule(competition.competitionId, competition.endDate.getTime() - now().getTime(), 0)
+    schedule(competition.competitionId, competition.endDate, 0)
 
   async function close(competition: OpenCompetition, reason: 'end_date' | 'sold_out', cause?: string) {
     const context: CommandContext = {
@@ -73,15 +64,16 @@ export async function startAutoClose(options: AutoCloseOptions): Promise<Running
     await commands.close({ competitionId: competition.competitionId, reason }, context)
     // The CompetitionClosed arrives through the subscription too; stop watching now.
     open.end(competition.competitionId)
-    unschedule(competition.competitionId)
+    timers.cancel(competition.competitionId)
     logger.info({ competitionId: competition.competitionId, reason }, 'competition closed')
   }
 
   async function atEndDate(competitionId: string, attempt: number): Promise<void> {
     const competition = open.get(competitionId)
     if (stopped || !competition) return
-    // A timer capped short of a far end date, or a clock that ran slow: wait again.
-    if (competition.endDate.getTime() > now().getTime()) return scheduleAtEnd(competition)
+    // Revised to a later end date since this timer (or retry) was set: wait for that one.
+    if (!isSoldOut(competition) && competition.endDate.getTime() > now().getTime())
+      return scheduleAtEnd(competition)
     try {
       await close(competition, isSoldOut(competition) ? 'sold_out' : 'end_date')
     } catch (error) {
@@ -90,7 +82,7 @@ export async function startAutoClose(options: AutoCloseOptions): Promise<Running
         { err: error, competitionId, attempt, delayMs },
         'closing at the end date failed; retrying',
       )
-      schedule(competitionId, delayMs, attempt + 1)
+      schedule(competitionId, new Date(now().getTime() + delayMs), attempt + 1)
     }
   }
 
@@ -119,7 +111,7 @@ export async function startAutoClose(options: AutoCloseOptions): Promise<Running
   const rebuilt = open.list()
   for (const competition of rebuilt) {
     // Sold out before the restart but not closed yet: the timer closes it at once.
-    if (isSoldOut(competition)) schedule(competition.competitionId, 0, 0)
+    if (isSoldOut(competition)) schedule(competition.competitionId, now(), 0)
     else scheduleAtEnd(competition)
   }
   logger.info({ open: rebuilt.length }, 'open competitions rebuilt from the log')
@@ -131,7 +123,7 @@ export async function startAutoClose(options: AutoCloseOptions): Promise<Running
       const competitionId = open.apply(event)
       if (competitionId === undefined) {
         const id = event.streamId.slice(competitionStreamPrefix.length)
-        if (!open.get(id)) unschedule(id)
+        if (!open.get(id)) timers.cancel(id)
         return
       }
       const competition = open.get(competitionId)
@@ -146,8 +138,7 @@ export async function startAutoClose(options: AutoCloseOptions): Promise<Running
     waitForPosition: (position, opts) => running.waitForPosition(position, opts),
     async stop() {
       stopped = true
-      for (const timer of timers.values()) clearTimeout(timer)
-      timers.clear()
+      timers.cancelAll()
       await running.stop()
       await Promise.allSettled([...inFlight])
     },

@@ -60,7 +60,7 @@ export async function startLifecycleReactors(
   }
 }
 
-export { type AutoCloseOptions, autoCloseName, maxTimerMs, startAutoClose } from './auto-close-reactor'
+export { type AutoCloseOptions, autoCloseName, startAutoClose } from './auto-close-reactor'
 export {
   type CancellationRefundOptions,
   cancellationEmailKey,
@@ -72,3 +72,4 @@ export {
 } from './cancellation-refunds'
 export type { LifecycleCommands } from './commands'
 export { lifecycleCommandsOf } from './commands-of'
+export { maxTimerMs } from './keyed-timers'
