@@ -149,4 +149,47 @@ describe('cancellation refunds', () => {
       await second.stop()
     }
   })
+
+  it('leaves an entry refunded earlier alone and refunds an erased entrant without emailing them', async () => {
+    const { competitionId } = await harness.competition({ entryPricePence: 250 })
+    const paid: Paid[] = []
+    const userIds: string[] = []
+    for (const quantity of [1, 2]) {
+      const { userId, email } = await harness.user()
+      const reserved = await harness.reserve(competitionId, userId, quantity)
+      await harness.pay(reserved.paymentIntentId)
+      await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
+      paid.push({ ...reserved, email })
+      userIds.push(userId)
+    }
+    const [earlier, erased] = paid
+    if (!earlier || !erased) throw new Error('two entries expected')
+    const real = entryCommandsOf(harness.deps)
+    const refund = await harness.payments.refund({
+      paymentIntentId: earlier.paymentIntentId,
+      idempotencyKey: `refund-${earlier.entryId}`,
+    })
+    await real.recordRefund(
+      { ...earlier, competitionId, refundId: refund.id, reason: 'admin' },
+      { actor: { userId: 'admin-1', role: 'admin' }, now: new Date() },
+    )
+    await harness.knex('user_keys').where({ user_id: userIds[1] }).delete()
+    await cancelCompetition(harness.handler, { competitionId, reason: 'Venue closed' }, admin())
+
+    const running = await start(real.recordRefund)
+    try {
+      await harness.waitFor(competitionId, (types) => types.filter((t) => t === 'EntryRefunded').length === 2)
+      await sleep(500)
+    } finally {
+      await running.stop()
+    }
+    expect(await providerRefunds(paid)).toHaveLength(2)
+    const reasons = (await refundedEvents(competitionId)).map((e) => [e.data.entryId, e.data.reason])
+    expect(reasons).toEqual([
+      [earlier.entryId, 'admin'],
+      [erased.entryId, 'competition_cancelled'],
+    ])
+    expect(await inbox.emailsTo(earlier.email)).toEqual([])
+    expect(await inbox.emailsTo(erased.email)).toEqual([])
+  })
 })
