@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCommandHandler } from './command-handler'
 import { createCompetition, publishCompetition, reviseCompetition } from './competitions/commands'
+import { createInMemoryDrawSeeds } from './competitions/draw-seeds'
 import { adminContext, details, silentLogger } from './testing/fixtures'
 
 let database: TestDatabase
@@ -25,7 +26,12 @@ describe('command handler on PostgreSQL', () => {
   it('stores events with their envelope and folds them back', async () => {
     const handler = createCommandHandler({ store, logger: silentLogger })
     const { competitionId } = await createCompetition(handler, { details }, adminContext)
-    const published = await publishCompetition(handler, { competitionId }, adminContext)
+    const published = await publishCompetition(
+      handler,
+      { competitionId },
+      adminContext,
+      createInMemoryDrawSeeds(),
+    )
 
     const stored = await store.readStream(competitionStream(competitionId))
     expect(stored.map((e) => [e.type, e.revision])).toEqual([

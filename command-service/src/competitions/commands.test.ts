@@ -4,6 +4,7 @@ import { createCommandHandler } from '../command-handler'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
 import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { createCompetition, publishCompetition, reviseCompetition, setCompetitionFeatured } from './commands'
+import { createInMemoryDrawSeeds } from './draw-seeds'
 
 function setup() {
   const store = createInMemoryEventStore()
@@ -38,7 +39,12 @@ describe('competition commands', () => {
       adminContext,
     )
     await setCompetitionFeatured(handler, { competitionId, featured: true }, adminContext)
-    const published = await publishCompetition(handler, { competitionId }, adminContext)
+    const published = await publishCompetition(
+      handler,
+      { competitionId },
+      adminContext,
+      createInMemoryDrawSeeds(),
+    )
 
     expect(published.state).toMatchObject({
       status: 'active',
@@ -58,8 +64,8 @@ describe('competition commands', () => {
     const { handler } = setup()
     const { competitionId } = await createCompetition(handler, { details }, adminContext)
     const late = { ...adminContext, now: new Date('2030-03-01T00:00:00.000Z') }
-    await expect(publishCompetition(handler, { competitionId }, late)).rejects.toThrow(
-      expect.objectContaining({ code: 'COMPETITION_END_DATE_PASSED' }),
-    )
+    await expect(
+      publishCompetition(handler, { competitionId }, late, createInMemoryDrawSeeds()),
+    ).rejects.toThrow(expect.objectContaining({ code: 'COMPETITION_END_DATE_PASSED' }))
   })
 })

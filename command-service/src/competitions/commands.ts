@@ -8,7 +8,7 @@ import {
 } from '@prizes/domain'
 import type { CommandHandler, HandleResult } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
-import { createInMemoryDrawSeeds, type DrawSeedStore } from './draw-seeds'
+import type { DrawSeedStore } from './draw-seeds'
 
 /**
  * The competition use cases, as HTTP routes and the seed call them: each builds the command
@@ -56,19 +56,19 @@ export function reviseCompetition(
 }
 
 /** For callers that never draw (tests, benchmarks); see `createInMemoryDrawSeeds`. */
-const processDrawSeeds = createInMemoryDrawSeeds()
 
 /**
  * Publishes with a fresh secret 32-byte seed: the seed is stored first, then the publication
  * commits to its sha256; if the append fails the seed is discarded again (unless another
- * attempt stored it first, whose publication may yet succeed). A service that draws passes
- * the Postgres store (`createDrawSeedStore`).
+ * attempt stored it first, whose publication may yet succeed). The seed store is required:
+ * a service passes the Postgres store (`createDrawSeedStore`), or a restart would lose the seed
+ * and the competition could never be drawn; tests may pass `createInMemoryDrawSeeds()`.
  */
 export async function publishCompetition(
   handler: CommandHandler,
   input: { readonly competitionId: string },
   context: CommandContext,
-  seeds: DrawSeedStore = processDrawSeeds,
+  seeds: DrawSeedStore,
 ): Promise<CompetitionResult> {
   const { competitionId } = input
   const kept = await seeds.keep(competitionId, new Uint8Array(randomBytes(32)))

@@ -130,7 +130,7 @@ describe('the lifecycle use cases', () => {
     const store = createInMemoryEventStore()
     const handler = createCommandHandler({ store, logger: silentLogger })
     const { competitionId } = await createCompetition(handler, { details }, adminContext)
-    await publishCompetition(handler, { competitionId }, adminContext)
+    await publishCompetition(handler, { competitionId }, adminContext, createInMemoryDrawSeeds())
     await expect(deleteCompetition(handler, { competitionId }, adminContext)).rejects.toThrow(
       expect.objectContaining({ code: 'INVALID_TRANSITION' }),
     )

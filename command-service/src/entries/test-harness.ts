@@ -9,6 +9,7 @@ import { issueSession } from '../auth/sign-in'
 import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { createCompetition, publishCompetition } from '../competitions/commands'
+import { createDrawSeedStore } from '../competitions/draw-seeds'
 import { mapCommandError } from '../errors'
 import type { CommandContext } from '../event-metadata'
 import { migrateCommandTables } from '../migrations'
@@ -126,7 +127,7 @@ export async function startEntriesHarness(label: string): Promise<EntriesHarness
         { details: { ...details, ...overrides } },
         admin,
       )
-      await publishCompetition(handler, { competitionId }, admin)
+      await publishCompetition(handler, { competitionId }, admin, createDrawSeedStore(knex))
       return competitionId
     },
     async pay(paymentIntentId, cardNumber = testCards.succeeds) {

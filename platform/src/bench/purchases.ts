@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createCommandHandler, createCompetition, publishCompetition } from '@prizes/command-service'
+import {
+  createCommandHandler,
+  createCompetition,
+  createInMemoryDrawSeeds,
+  publishCompetition,
+} from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/contracts'
 import { createPostgresEventStore } from '@prizes/event-store'
 import { loadConfig } from '../config/config'
@@ -118,7 +123,8 @@ export async function benchPurchases(options: PurchaseBenchOptions): Promise<Pur
     const handler = createCommandHandler({ store, logger })
     const context = { actor: { system: 'bench' }, now }
     const { competitionId } = await createCompetition(handler, { details: details(now) }, context)
-    await publishCompetition(handler, { competitionId }, context)
+    // The bench never draws, so its seed need not outlive the run.
+    await publishCompetition(handler, { competitionId }, context, createInMemoryDrawSeeds())
 
     const run = randomBytes(3).toString('hex')
     const buyers: Buyer[] = await Promise.all(

@@ -1,7 +1,8 @@
 import path from 'node:path'
-import { createCommandHandler } from '@prizes/command-service'
+import { createCommandHandler, createDrawSeedStore, migrateCommandTables } from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
 import { ConfigError, loadConfig } from '../config/config'
+import { createKnex } from '../db/knex'
 import { openPlatformDatabase } from '../db/platform-database'
 import { createLogger } from '../logger'
 import { seedDemoData } from '../seed/seed'
@@ -22,12 +23,14 @@ async function main() {
     joinRunning: true,
   })
   const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL, logger })
+  const knex = createKnex(database.url)
   try {
     await store.migrate()
+    await migrateCommandTables(knex)
     const handler = createCommandHandler({ store, logger })
     const now = new Date()
     const { created } = await seedDemoData({
-      commands: seedCommands(handler, now),
+      commands: seedCommands(handler, now, createDrawSeedStore(knex)),
       mediaDir: path.join(config.DATA_DIR, 'media'),
       now,
       logger,
@@ -36,6 +39,7 @@ async function main() {
       created > 0 ? `Created ${created} demo competitions` : 'The demo competitions were already there',
     )
   } finally {
+    await knex.destroy()
     await store.close()
     await database.stop()
   }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
-import { startCommandService } from '@prizes/command-service'
+import { createDrawSeedStore, startCommandService } from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
 import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
 import { createQueryApp } from '@prizes/query-service'
@@ -108,7 +108,12 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     const mediaDir = path.join(config.DATA_DIR, 'media')
     if (config.SEED_DEMO_DATA) {
       const now = new Date()
-      const seeded = await seedDemoData({ commands: seedCommands(handler, now), mediaDir, now, logger })
+      const seeded = await seedDemoData({
+        commands: seedCommands(handler, now, createDrawSeedStore(knex)),
+        mediaDir,
+        now,
+        logger,
+      })
       if (seeded.position) await projections.waitForPosition(seeded.position)
     }
 

@@ -12,7 +12,7 @@ import type { SeedCommands } from './seed'
  * Publishing keeps each competition's draw seed in `seeds`; pass the Postgres store
  * (`createDrawSeedStore`) so the demo competitions can be drawn later.
  */
-export function seedCommands(handler: CommandHandler, now: Date, seeds?: DrawSeedStore): SeedCommands {
+export function seedCommands(handler: CommandHandler, now: Date, seeds: DrawSeedStore): SeedCommands {
   const context = { actor: { system: 'seed' }, now, reason: 'Demo data for a new platform' }
   return {
     async create(competitionId, details, featured) {

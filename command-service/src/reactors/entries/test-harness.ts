@@ -6,6 +6,7 @@ import { createKnex, loadSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { type CommandHandler, createCommandHandler } from '../../command-handler'
 import { createCompetition, publishCompetition } from '../../competitions/commands'
+import { createDrawSeedStore } from '../../competitions/draw-seeds'
 import type { EntryDeps } from '../../entries/deps'
 import { requestEntry } from '../../entries/entries'
 import type { CommandContext } from '../../event-metadata'
@@ -106,7 +107,7 @@ export async function startEntryReactorHarness(
         },
         admin,
       )
-      await publishCompetition(handler, { competitionId }, admin)
+      await publishCompetition(handler, { competitionId }, admin, createDrawSeedStore(knex))
       return { competitionId, title }
     },
     async user() {
