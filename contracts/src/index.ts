@@ -1,3 +1,4 @@
+export * from './admin-read'
 export * from './auth/messages'
 export * from './auth/schemas'
 export * from './competition'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
 import { competitionList } from '../competition'
 import * as entries from '../entries'
@@ -184,6 +185,42 @@ export const endpoints = {
     service: 'command',
     request: z.unknown(),
     response: entries.webhookResponse,
+  }),
+  adminListCompetitions: endpoint({
+    method: 'GET',
+    path: '/api/admin/competitions',
+    service: 'query',
+    request: noBody,
+    response: adminRead.adminCompetitionsResponse,
+  }),
+  adminCompetitionEntries: endpoint({
+    method: 'GET',
+    path: '/api/admin/competitions/:id/entries',
+    service: 'query',
+    request: noBody,
+    response: adminRead.adminCompetitionEntriesResponse,
+  }),
+  adminExportCompetitionEntries: endpoint({
+    method: 'GET',
+    path: '/api/admin/competitions/:id/entries/export',
+    service: 'query',
+    request: noBody,
+    /** text/csv, not JSON. */
+    response: z.string(),
+  }),
+  listWinners: endpoint({
+    method: 'GET',
+    path: '/api/winners',
+    service: 'query',
+    request: noBody,
+    response: adminRead.winnersResponse,
+  }),
+  drawCertificate: endpoint({
+    method: 'GET',
+    path: '/api/draws/:competitionId/certificate',
+    service: 'query',
+    request: noBody,
+    response: adminRead.drawCertificateResponse,
   }),
   commandHealth: endpoint({
     method: 'GET',
