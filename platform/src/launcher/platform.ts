@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import path from 'node:path'
 import { createDrawSeedStore, startCommandService } from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
@@ -10,6 +10,7 @@ import { openPlatformDatabase } from '../db/platform-database'
 import { createGateway } from '../gateway/gateway'
 import { httpProxy, type RequestHandler } from '../gateway/proxy'
 import type { Logger } from '../logger'
+import { closeServer, listen } from '../process/run-process'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
@@ -19,23 +20,6 @@ export interface RunningPlatform {
   readonly url: string
   readonly mailUrl: string | undefined
   stop(): Promise<void>
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      const address = server.address()
-      resolve(typeof address === 'object' && address ? address.port : port)
-    })
-  })
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve())
-    server.closeAllConnections()
-  })
 }
 
 /**
