@@ -1,6 +1,7 @@
 export * from './auth'
 export { type Config, ConfigError, loadConfig } from './config/config'
 export { createKnex } from './db/knex'
+export { inCodeMigrationSource } from './db/migrations'
 export { openPlatformDatabase, type PlatformDatabase } from './db/platform-database'
 export { freePort, isPortFree } from './embedded/free-port'
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded/postgres'

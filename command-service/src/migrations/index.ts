@@ -1,3 +1,4 @@
+import { inCodeMigrationSource } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { userTables } from './0001-user-tables'
 import { authTables } from './0002-auth-tables'
@@ -6,28 +7,13 @@ import { entryTables } from './0200-entry-tables'
 import { drawSeedTables } from './0300-draw-seeds'
 
 /** In order. Never edit one that has shipped: add the next. */
-const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
+export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0001-user-tables', userTables],
   ['0002-auth-tables', authTables],
   ['0100-payments', paymentTables],
   ['0200-entry-tables', entryTables],
   ['0300-draw-seeds', drawSeedTables],
 ])
-
-/** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */
-export const commandMigrationSource: Knex.MigrationSource<string> = {
-  async getMigrations() {
-    return [...migrations.keys()]
-  },
-  getMigrationName(name) {
-    return name
-  },
-  async getMigration(name) {
-    const migration = migrations.get(name)
-    if (!migration) throw new Error(`Unknown command-side migration ${name}`)
-    return migration
-  },
-}
 
 /**
  * Brings the command-side tables up to date. Their own bookkeeping table keeps them apart from
