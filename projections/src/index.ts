@@ -1,5 +1,11 @@
 export { readCheckpoint } from './checkpoints'
+export {
+  type CompetitionEventRow,
+  competitionEventsProjection,
+  competitionEventsTable,
+} from './competition-events/projection'
 export { type CompetitionRow, competitionsTable } from './competitions/sql'
+export { type DrawRow, drawsProjection, drawsTable } from './draws/projection'
 export { type EntryLifecycle, type EntryRow, entriesTable } from './entries/sql'
 export { migrateReadModels, readModelMigrationSource } from './migrations/index'
 export { eventTime, type Projection } from './projection'

@@ -1,6 +1,13 @@
+import { competitionEventsProjection } from './competition-events/projection'
 import { competitionsProjection } from './competitions/projection'
+import { drawsProjection } from './draws/projection'
 import { entriesProjection } from './entries/projection'
 import type { Projection } from './projection'
 
 /** Every read model the platform keeps, in the order they are started and listed. */
-export const allProjections: readonly Projection[] = [competitionsProjection, entriesProjection]
+export const allProjections: readonly Projection[] = [
+  competitionsProjection,
+  entriesProjection,
+  drawsProjection,
+  competitionEventsProjection,
+]

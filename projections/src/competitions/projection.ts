@@ -47,6 +47,10 @@ const appliers: { readonly [K in CompetitionEventType | EntryEventType]?: Apply 
   CompetitionCancelled: on(competitionEvents.CompetitionCancelled, (trx, event, data) =>
     updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'cancelled' } }),
   ),
+  /** The row stays, flagged, so a replayed creation cannot bring it back; readers hide it. */
+  CompetitionDeleted: on(competitionEvents.CompetitionDeleted, (trx, event, data) =>
+    updateCompetition(trx, { ...change(event, data.competitionId), set: { deleted_at: eventTime(event) } }),
+  ),
   /**
    * Reservations do not count as sold; allocations do. A refund never returns tickets to sale
    * (ticket numbers are never reused), so EntryRefunded is not followed here.

@@ -20,6 +20,8 @@ export interface CompetitionRow {
   readonly featured: boolean
   readonly image_url: string | null
   readonly drawn_at: Date | null
+  /** Set by CompetitionDeleted; every reader hides such rows. */
+  readonly deleted_at: Date | null
   readonly skill_question: { question: string; options: string[]; correct: string }
   readonly created_at: Date
   readonly updated_at: Date

@@ -3,6 +3,7 @@ import { projectionCheckpoints } from './0001-projection-checkpoints'
 import { competitions } from './0002-competitions'
 import { entries } from './0003-entries'
 import { entriesWon } from './0004-entries-won'
+import { deletionsDrawsEvents } from './0005-deletions-draws-events'
 
 /** In order. Never edit one that has shipped: add the next. */
 const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
@@ -10,6 +11,7 @@ const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
   ['0002-competitions', competitions],
   ['0003-entries', entries],
   ['0004-entries-won', entriesWon],
+  ['0005-deletions-draws-events', deletionsDrawsEvents],
 ])
 
 /** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */

@@ -232,7 +232,7 @@ describe('rebuildProjections', () => {
         projections: allProjections,
         names: ['competitons'],
       }),
-    ).rejects.toThrow('Unknown projection "competitons". Valid names: competitions, entries, all')
+    ).rejects.toThrow('Unknown projection "competitons". Valid names: competitions, entries, draws, competition_events, all')
     expect(await snapshot()).toEqual(before)
   })
 })
