@@ -9,7 +9,9 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
+import { adminRouter } from './admin/routes'
 import { competitionsRouter } from './competitions/routes'
+import { drawsRouter } from './draws/routes'
 import { entriesRouter } from './entries/routes'
 
 export interface QueryAppOptions {
@@ -51,6 +53,8 @@ export function createQueryApp(options: QueryAppOptions): Koa {
     routers: [
       healthRouter(options),
       competitionsRouter(knex),
+      drawsRouter(knex),
+      adminRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       entriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
     ],
   })

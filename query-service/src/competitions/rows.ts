@@ -50,10 +50,14 @@ const columns = [
 /** Statuses the public may see: published and not cancelled. */
 export const publicStatuses: readonly CompetitionStatus[] = ['active', 'closed', 'drawing', 'completed']
 
-/** Featured first, then the soonest to end; the id keeps the order (and so the ETag) stable. */
+/**
+ * Featured first, then the soonest to end; the id keeps the order (and so the ETag) stable.
+ * Deleted competitions keep a flagged row in the read model and are never read.
+ */
 function listing(knex: Knex) {
   return knex<CompetitionRow>('competitions')
     .select(...columns)
+    .whereNull('deleted_at')
     .orderBy([
       { column: 'featured', order: 'desc' },
       { column: 'end_date', order: 'asc' },
@@ -67,4 +71,14 @@ export function listPublicCompetitions(knex: Knex): Promise<CompetitionRow[]> {
 
 export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionRow[]> {
   return listing(knex).where({ status: 'active', featured: true })
+}
+
+/** Every competition an admin manages: all statuses, deleted ones left out. */
+export function listAdminCompetitions(knex: Knex): Promise<CompetitionRow[]> {
+  return listing(knex)
+}
+
+/** One competition that has not been deleted, whatever its status. */
+export function findCompetition(knex: Knex, id: string): Promise<CompetitionRow | undefined> {
+  return listing(knex).where('id', id).first()
 }

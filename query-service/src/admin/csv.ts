@@ -1,0 +1,42 @@
+import type { AdminCompetitionEntry } from '@prizes/contracts'
+
+/** SPEC section 9: the entries export's nine columns, in order. */
+export const entriesCsvHeader = [
+  '#',
+  'Reference',
+  'User Name',
+  'Email',
+  'Phone',
+  'Entries',
+  'Cost',
+  'Payment Status',
+  'Entry Date',
+] as const
+
+/**
+ * RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. A
+ * field a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is prefixed with '.
+ */
+export function csvField(value: string | number): string {
+  const text = String(value)
+  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+export function entriesCsv(entries: readonly AdminCompetitionEntry[]): string {
+  const rows = entries.map((entry, index) => [
+    index + 1,
+    entry.entryReference ?? '',
+    entry.userName ?? '',
+    entry.userEmail ?? '',
+    entry.userPhone ?? 'N/A',
+    entry.numberOfEntries,
+    entry.totalCost.toFixed(2),
+    entry.paymentStatus,
+    entry.entryDate,
+  ])
+  return [entriesCsvHeader, ...rows]
+    .map((row) => row.map(csvField).join(','))
+    .join('\r\n')
+    .concat('\r\n')
+}
