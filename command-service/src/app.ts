@@ -9,6 +9,7 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
+import { adminCompetitionsRouter } from './admin'
 import { authRouters } from './auth/auth-routers'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
@@ -36,6 +37,10 @@ export interface CommandAppOptions {
   readonly reservationMinutes?: number
   /** ENTRY_REFERENCE_PREFIX. */
   readonly referencePrefix?: string
+  /** `path.join(DATA_DIR, 'media')`: where admin image uploads are written (served at /media). */
+  readonly mediaDir?: string
+  /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
+  readonly drandUrl?: string
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -96,6 +101,15 @@ export function createCommandApp(options: CommandAppOptions): Koa {
     name: 'command',
     logger,
     mapError: mapCommandError,
-    routers: [healthRouter(options), ...auth, ...payments, entriesRouter({ ...entryDeps, secrets, clock })],
+    routers: [
+      healthRouter(options),
+      ...auth,
+      ...payments,
+      entriesRouter({ ...entryDeps, secrets, clock }),
+      adminCompetitionsRouter({
+        ...{ handler, store, knex, secrets, clock },
+        ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl },
+      }),
+    ],
   })
 }

@@ -1,3 +1,4 @@
+export * from './admin/competitions'
 export * from './admin-read'
 export * from './auth/messages'
 export * from './auth/schemas'

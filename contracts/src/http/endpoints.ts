@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import * as admin from '../admin/competitions'
 import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
 import { competitionList } from '../competition'
@@ -221,6 +222,42 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: adminRead.drawCertificateResponse,
+  }),
+  /** Admin competition commands (JSON, or multipart with an image for create and update). */
+  adminCreateCompetition: endpoint({
+    method: 'POST',
+    path: '/api/admin/competitions',
+    service: 'command',
+    request: admin.adminCompetitionForm,
+    response: admin.adminCompetitionResponse,
+  }),
+  adminUpdateCompetition: endpoint({
+    method: 'PUT',
+    path: '/api/admin/competitions/:id',
+    service: 'command',
+    request: admin.adminCompetitionForm,
+    response: admin.adminCompetitionResponse,
+  }),
+  adminDeleteCompetition: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/competitions/:id',
+    service: 'command',
+    request: noBody,
+    response: admin.adminCompetitionResponse,
+  }),
+  adminSetCompetitionStatus: endpoint({
+    method: 'PUT',
+    path: '/api/admin/competitions/:id/status',
+    service: 'command',
+    request: admin.adminStatusRequest,
+    response: admin.adminCompetitionResponse,
+  }),
+  adminSetCompetitionFeatured: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/competitions/:id/featured',
+    service: 'command',
+    request: admin.adminFeaturedRequest,
+    response: admin.adminCompetitionResponse,
   }),
   commandHealth: endpoint({
     method: 'GET',

@@ -1,0 +1,1 @@
+export { type AdminRouterDeps, adminCompetitionsRouter } from './routes'

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import Router from '@koa/router'
+import { type AdminStatusRequest, endpoints } from '@prizes/contracts'
+import {
+  authenticate,
+  createKnexSessionStore,
+  HttpError,
+  jsonBody,
+  type PlatformSecrets,
+  parseOr400,
+  requireAdmin,
+} from '@prizes/platform'
+import type { Knex } from 'knex'
+import type Koa from 'koa'
+import { requestContext } from '../auth/request-context'
+import { respond } from '../auth/routes'
+import type { CommandHandler, StreamStore } from '../command-handler'
+import {
+  type CompetitionResult,
+  createCompetition,
+  publishCompetition,
+  reviseCompetition,
+  setCompetitionFeatured,
+} from '../competitions/commands'
+import { createDrawSeedStore } from '../competitions/draw-seeds'
+import {
+  cancelCompetition,
+  closeCompetition,
+  completeDraw,
+  deleteCompetition,
+  startDraw,
+} from '../competitions/lifecycle'
+import type { CommandContext } from '../event-metadata'
+import { detailsFromForm, parseAdminForm } from './form'
+import { storeCompetitionImage } from './images'
+import { readAdminForm } from './multipart'
+import { adminView, loadCompetition, notFound } from './view'
+
+export interface AdminRouterDeps {
+  readonly handler: CommandHandler
+  readonly store: StreamStore
+  readonly knex: Knex
+  readonly secrets: PlatformSecrets
+  readonly clock?: () => Date
+  /** `path.join(DATA_DIR, 'media')`; uploaded images are written under `competitions/`. */
+  readonly mediaDir?: string | undefined
+  /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
+  readonly drandUrl?: string | undefined
+}
+
+/** SPEC section 7 "Admin", the competition commands: every route needs an admin, checked here. */
+export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
+  const clock = deps.clock ?? (() => new Date())
+  const seeds = createDrawSeedStore(deps.knex)
+  const router = new Router()
+  router.use(jsonBody())
+  router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
+  router.use('/api/admin', async (ctx, next) => {
+    requireAdmin(ctx)
+    await next()
+  })
+
+  /** The admin's context: the actor from the session, and the reason given, for the audit trail. */
+  const adminContext = (ctx: Koa.Context, reason?: string): CommandContext => {
+    requireAdmin(ctx)
+    const context = requestContext(ctx, clock)
+    return reason === undefined ? context : { ...context, reason }
+  }
+  const answer = async (ctx: Koa.Context, name: Parameters<typeof respond>[1], result: CompetitionResult) => {
+    const competition = await adminView(deps.store, result.state)
+    respond(ctx, name, competition ? { success: true, competition } : { success: true })
+  }
+  const imageUrl = async (competitionId: string, image: Uint8Array | undefined, kept: string | null) => {
+    if (!image) return kept
+    if (!deps.mediaDir) throw new HttpError(503, 'UNAVAILABLE', 'Image uploads are not configured')
+    return storeCompetitionImage(deps.mediaDir, competitionId, image)
+  }
+
+  router.post(endpoints.adminCreateCompetition.path, async (ctx) => {
+    const context = adminContext(ctx)
+    const { input, image } = await readAdminForm(ctx)
+    const form = parseAdminForm(input)
+    const competitionId = randomUUID()
+    const details = detailsFromForm(form, await imageUrl(competitionId, image, null), context.now)
+    let result: CompetitionResult = await createCompetition(
+      deps.handler,
+      { details, featured: form.featured, competitionId },
+      context,
+    )
+    if (form.status === 'active') {
+      result = await publishCompetition(deps.handler, { competitionId }, context, seeds)
+    }
+    ctx.status = 201
+    await answer(ctx, 'adminCreateCompetition', result)
+  })
+
+  router.put(endpoints.adminUpdateCompetition.path, async (ctx) => {
+    const context = adminContext(ctx)
+    const competitionId = ctx.params.id ?? ''
+    const { state } = await loadCompetition(deps.store, competitionId)
+    if (!state.exists || state.status === 'deleted') throw notFound()
+    const { input, image } = await readAdminForm(ctx)
+    const form = parseAdminForm(input)
+    const url = await imageUrl(competitionId, image, state.details.imageUrl)
+    const details = detailsFromForm(form, url, context.now)
+    let result = await reviseCompetition(deps.handler, { competitionId, details }, context)
+    if (form.featured !== state.featured) {
+      result = await setCompetitionFeatured(deps.handler, { competitionId, featured: form.featured }, context)
+    }
+    if (form.status === 'active' && state.status === 'draft') {
+      result = await publishCompetition(deps.handler, { competitionId }, context, seeds)
+    }
+    await answer(ctx, 'adminUpdateCompetition', result)
+  })
+
+  router.delete(endpoints.adminDeleteCompetition.path, async (ctx) => {
+    const context = adminContext(ctx)
+    await deleteCompetition(deps.handler, { competitionId: ctx.params.id ?? '' }, context)
+    respond(ctx, 'adminDeleteCompetition', { success: true })
+  })
+
+  router.patch(endpoints.adminSetCompetitionFeatured.path, async (ctx) => {
+    const context = adminContext(ctx)
+    const { featured } = parseOr400(endpoints.adminSetCompetitionFeatured.request, ctx.request.body)
+    const competitionId = ctx.params.id ?? ''
+    const result = await setCompetitionFeatured(deps.handler, { competitionId, featured }, context)
+    await answer(ctx, 'adminSetCompetitionFeatured', result)
+  })
+
+  router.put(endpoints.adminSetCompetitionStatus.path, async (ctx) => {
+    requireAdmin(ctx)
+    const request = parseOr400(endpoints.adminSetCompetitionStatus.request, ctx.request.body)
+    const result = await changeStatus(ctx.params.id ?? '', request, (reason) => adminContext(ctx, reason))
+    await answer(ctx, 'adminSetCompetitionStatus', result)
+  })
+
+  function changeStatus(
+    competitionId: string,
+    request: AdminStatusRequest,
+    context: (reason: string | undefined) => CommandContext,
+  ): Promise<CompetitionResult> {
+    const { reason, publicRandomness } = request
+    switch (request.status) {
+      case 'active':
+        return publishCompetition(deps.handler, { competitionId }, context(reason), seeds)
+      case 'closed':
+        return closeCompetition(deps.handler, { competitionId, reason: 'admin' }, context(reason))
+      case 'drawing':
+        return startDraw(deps.handler, { competitionId }, context(reason))
+      case 'completed':
+        return completeDraw(
+          deps.handler,
+          publicRandomness ? { competitionId, publicRandomness } : { competitionId },
+          context(reason),
+          { seeds, store: deps.store, drandUrl: deps.drandUrl },
+        )
+      case 'cancelled': {
+        const why = reason ?? 'Cancelled by an admin'
+        return cancelCompetition(deps.handler, { competitionId, reason: why }, context(why))
+      }
+    }
+  }
+
+  return router
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { competitionStream } from '@prizes/contracts'
+import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
+import { createTestDatabase } from '@prizes/event-store/testing'
+import { createKnex, loadSecrets } from '@prizes/platform'
+import { serve } from '@prizes/platform/testing'
+import type { Knex } from 'knex'
+import { createCommandApp } from '../app'
+import { issueSession } from '../auth/sign-in'
+import { type TestClock, testClock } from '../auth/test-harness'
+import { createCommandHandler } from '../command-handler'
+import { migrateCommandTables } from '../migrations'
+import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
+import { silentLogger } from '../testing/fixtures'
+import { createAdminAccount } from '../users/admin-account'
+import type { AccountDeps } from '../users/deps'
+import { openAccount } from '../users/registration'
+
+/** The whole command app on a real PostgreSQL, with a media folder of its own, for the admin routes. */
+
+export interface Answer {
+  readonly status: number
+  // Response bodies are read as the contract says; tests assert on their fields.
+  readonly body: Record<string, unknown>
+}
+
+export interface AdminHarness {
+  readonly store: PostgresEventStore
+  readonly knex: Knex
+  readonly clock: TestClock
+  readonly mediaDir: string
+  readonly payments: OfflinePaymentProvider
+  call(method: string, path: string, body?: unknown, token?: string): Promise<Answer>
+  /** Sends a FormData body as multipart/form-data. */
+  upload(method: string, path: string, form: FormData, token?: string): Promise<Answer>
+  /** A signed-in admin's token. */
+  admin(): Promise<string>
+  /** A signed-in ordinary user. */
+  user(): Promise<{ userId: string; token: string }>
+  events(competitionId: string): Promise<{ type: string; data: Record<string, unknown> }[]>
+  metadata(competitionId: string): Promise<Record<string, unknown>[]>
+  close(): Promise<void>
+}
+
+export async function startAdminHarness(label: string): Promise<AdminHarness> {
+  const database = await createTestDatabase(label)
+  const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
+  await store.migrate()
+  const knex = createKnex(database.url, { poolMax: 20 })
+  await migrateCommandTables(knex)
+  const secrets = await loadSecrets(knex)
+  const clock = testClock(new Date('2030-01-10T12:00:00.000Z'))
+  const handler = createCommandHandler({ store, logger: silentLogger })
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'admin-media-'))
+  const payments = createOfflinePaymentProvider({ knex, now: clock.now })
+  const app = createCommandApp({
+    ...{ store, knex, secrets, handler, payments, logger: silentLogger, clock: clock.now, mediaDir },
+  })
+  const served = await serve(app.callback())
+  const accounts: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }
+  const context = () => ({ actor: { system: 'test' }, now: clock.now() })
+  const read = async (response: Response): Promise<Answer> => {
+    const text = await response.text()
+    return { status: response.status, body: text ? JSON.parse(text) : {} }
+  }
+  const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {})
+
+  return {
+    store,
+    knex,
+    clock,
+    mediaDir,
+    payments,
+    async call(method, route, body, token) {
+      const headers = {
+        ...auth(token),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      }
+      const init = body === undefined ? { method, headers } : { method, headers, body: JSON.stringify(body) }
+      return read(await fetch(`${served.url}${route}`, init))
+    },
+    async upload(method, route, form, token) {
+      return read(await fetch(`${served.url}${route}`, { method, headers: auth(token), body: form }))
+    },
+    async admin() {
+      const email = `admin-${randomUUID()}@example.com`
+      await createAdminAccount(accounts, { email, password: 'Secret123' }, context())
+      const answer = await read(
+        await fetch(`${served.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'Secret123' }),
+        }),
+      )
+      if (typeof answer.body.token !== 'string') throw new Error(`admin login failed: ${answer.status}`)
+      return answer.body.token
+    },
+    async user() {
+      const personal = {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: `ada-${randomUUID()}@example.com`,
+        phone: '+44 20 7946 0958',
+        address: '1 Analytical Row, London',
+        dateOfBirth: null,
+      }
+      const { user } = await openAccount(
+        accounts,
+        { personal, password: 'Secret123', marketingEmails: false, kind: 'guest' },
+        context(),
+      )
+      return { userId: user.userId, token: await issueSession(accounts, user, clock.now()) }
+    },
+    async events(competitionId) {
+      const recorded = await store.readStream(competitionStream(competitionId))
+      return recorded.map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }))
+    },
+    async metadata(competitionId) {
+      const recorded = await store.readStream(competitionStream(competitionId))
+      return recorded.map((event) => ({ ...event.metadata }))
+    },
+    async close() {
+      await served.close()
+      await store.close()
+      await knex.destroy()
+      await database.drop()
+      await rm(mediaDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A valid admin form (JSON), with these fields changed. */
+export function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Win a campervan',
+    description: 'A VW California, fully kitted out',
+    prize: 'VW California',
+    prize_value: 55000,
+    entry_price: 2.5,
+    total_tickets: 1000,
+    start_date: '2030-01-10T00:00:00.000Z',
+    end_date: '2030-02-10T00:00:00.000Z',
+    status: 'active',
+    featured: false,
+    skill_question: { question: 'What is 2 + 2?', options: ['3', '4', '5', '6'], correct: '4' },
+    ...overrides,
+  }
+}

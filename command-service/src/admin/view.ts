@@ -1,0 +1,65 @@
+import { type AdminCompetition, competitionStream } from '@prizes/contracts'
+import { type CompetitionState, competitionDecider } from '@prizes/domain'
+import { HttpError } from '@prizes/platform'
+import type { StreamStore } from '../command-handler'
+
+const pounds = (pence: number) => pence / 100
+
+/** A competition's state from its stream (for a revision that keeps the stored image). */
+export async function loadCompetition(store: Pick<StreamStore, 'readStream'>, competitionId: string) {
+  const recorded = await store.readStream(competitionStream(competitionId))
+  let state: CompetitionState = competitionDecider.initialState
+  for (const stored of recorded) {
+    const event = competitionDecider.decodeEvent(stored)
+    if (event) state = competitionDecider.evolve(state, event)
+  }
+  return { state, recorded }
+}
+
+export function notFound(): HttpError {
+  return new HttpError(404, 'NOT_FOUND', 'Competition not found')
+}
+
+/** When the draw completed, from its event's envelope; null before. */
+async function drawnAt(
+  store: Pick<StreamStore, 'readStream'>,
+  competitionId: string,
+): Promise<string | null> {
+  const { recorded } = await loadCompetition(store, competitionId)
+  const completed = recorded.findLast((event) => event.type === 'DrawCompleted')
+  if (!completed) return null
+  // As the projections read it: the command's time, else when it was stored.
+  const { occurredAt } = completed.metadata
+  return typeof occurredAt === 'string' ? occurredAt : completed.recordedAt.toISOString()
+}
+
+/** SPEC section 3's admin shape (snake_case, pounds, with the correct answer) of a command's state. */
+export async function adminView(
+  store: Pick<StreamStore, 'readStream'>,
+  state: CompetitionState,
+): Promise<AdminCompetition | undefined> {
+  if (!state.exists || state.status === 'deleted') return undefined
+  const { details } = state
+  return {
+    id: state.competitionId,
+    title: details.title,
+    description: details.description,
+    prize: details.prize,
+    prize_value: pounds(details.prizeValuePence),
+    entry_price: pounds(details.entryPricePence),
+    total_tickets: details.totalTickets,
+    sold_tickets: state.tickets.allocated,
+    location: details.location,
+    start_date: details.startDate,
+    end_date: details.endDate,
+    status: state.status,
+    featured: state.featured,
+    image_url: details.imageUrl,
+    drawn_at: state.status === 'completed' ? await drawnAt(store, state.competitionId) : null,
+    skill_question: {
+      question: details.skillQuestion.question,
+      options: [...details.skillQuestion.options],
+      correct: details.skillQuestion.correct,
+    },
+  }
+}

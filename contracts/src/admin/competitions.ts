@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { adminCompetition } from '../competition'
+import { publicRandomness } from '../events/competition'
+
+/** SPEC section 5 "Admin competition form": the message of every refused form. */
+export const adminFormMessage = 'Please fill in all required fields correctly'
+
+const required = z.string().trim().min(1, 'Required')
+
+/** A number or a numeric string (multipart sends every field as text). */
+const numeric = z.preprocess((value) => {
+  if (typeof value === 'string' && value.trim() !== '') return Number(value)
+  return value
+}, z.number({ error: 'Must be a number' }).finite())
+
+/** Pounds with at most two decimals, greater than 0. */
+export const pounds = numeric
+  .refine((value) => value > 0, 'Must be greater than 0')
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most 2 decimal places')
+
+const flag = z.preprocess((value) => {
+  if (value === 'true' || value === '1' || value === 'on') return true
+  if (value === 'false' || value === '0' || value === '') return false
+  return value
+}, z.boolean())
+
+const date = z
+  .string()
+  .trim()
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'Must be a date')
+
+export const adminSkillQuestion = z
+  .object({
+    question: required,
+    options: z.array(z.string().trim().min(1, 'Required')).length(4, 'Four options are required'),
+    correct: required,
+  })
+  .refine((q) => new Set(q.options).size === q.options.length, {
+    message: 'The four options must differ',
+    path: ['options'],
+  })
+  .refine((q) => q.options.includes(q.correct), {
+    message: 'The correct answer must be one of the options',
+    path: ['correct'],
+  })
+
+/** The skill question as an object, or as a JSON string (multipart). */
+const skillQuestionField = z.preprocess((value) => {
+  if (typeof value !== 'string') return value
+  try {
+    return JSON.parse(value)
+  } catch {
+    return value
+  }
+}, adminSkillQuestion)
+
+/**
+ * The admin competition form (create and update), snake_case, money in pounds. Numbers may come
+ * as strings; `status` 'active' publishes, 'draft' or 'inactive' keeps a draft.
+ */
+export const adminCompetitionForm = z.object({
+  title: required,
+  description: required,
+  prize: required,
+  prize_value: pounds,
+  entry_price: pounds,
+  total_tickets: numeric.refine(
+    (value) => Number.isInteger(value) && value > 0,
+    'Must be a whole number greater than 0',
+  ),
+  location: z.preprocess((value) => (value === undefined || value === '' ? 'UK Wide' : value), required),
+  start_date: date.optional(),
+  end_date: date.optional(),
+  status: z.enum(['active', 'draft', 'inactive']).default('active'),
+  featured: flag.default(false),
+  skill_question: skillQuestionField,
+})
+export type AdminCompetitionForm = z.infer<typeof adminCompetitionForm>
+
+export const adminFeaturedRequest = z.object({ featured: z.boolean() })
+
+export const adminStatusRequest = z.object({
+  status: z.enum(['active', 'closed', 'drawing', 'completed', 'cancelled']),
+  reason: z.string().trim().min(1).max(500).optional(),
+  publicRandomness: publicRandomness.optional(),
+})
+export type AdminStatusRequest = z.infer<typeof adminStatusRequest>
+
+export const adminCompetitionResponse = z.object({
+  success: z.literal(true),
+  competition: adminCompetition.optional(),
+})
+export type AdminCompetitionResponse = z.infer<typeof adminCompetitionResponse>
