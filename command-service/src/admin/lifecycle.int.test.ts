@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testCards } from '../payments/offline/test-cards'
+import { type AdminHarness, form, startAdminHarness } from './test-harness'
+
+let harness: AdminHarness
+let admin: string
+
+beforeAll(async () => {
+  harness = await startAdminHarness('admin-lifecycle')
+  admin = await harness.admin()
+})
+afterAll(() => harness.close())
+
+const route = '/api/admin/competitions'
+
+async function create(status: 'active' | 'draft'): Promise<string> {
+  const answer = await harness.call('POST', route, form({ status }), admin)
+  expect(answer.status).toBe(201)
+  return (answer.body.competition as { id: string }).id
+}
+
+const setStatus = (id: string, body: Record<string, unknown>) =>
+  harness.call('PUT', `${route}/${id}/status`, body, admin)
+
+/** A paid, allocated entry with the right answer, through the entries endpoints. */
+async function enter(competitionId: string): Promise<void> {
+  const { token } = await harness.user()
+  const submission = {
+    competitionId,
+    competitionTitle: 'Win a campervan',
+    entryPrice: 2.5,
+    numberOfEntries: 2,
+    skillQuestionAnswer: '4',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0958',
+    address: '1 Analytical Row, London',
+    agreedToTerms: true,
+    subscribedToNewsletter: false,
+  }
+  const intent = await harness.call('POST', '/api/entries/create-payment-intent', submission, token)
+  expect(intent.status).toBe(200)
+  const paymentIntentId = String(intent.body.paymentIntentId)
+  await harness.payments.confirmWithTestCard(paymentIntentId, {
+    cardNumber: testCards.succeeds,
+    expiry: '12/34',
+  })
+  const confirmed = await harness.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)
+  expect(confirmed.status).toBe(200)
+}
+
+describe('PUT /api/admin/competitions/:id/status', () => {
+  it('walks active → closed → drawing → completed with the admin’s public randomness', async () => {
+    const id = await create('active')
+    await enter(id)
+    const closed = await setStatus(id, { status: 'closed', reason: 'Ending early' })
+    expect(closed).toMatchObject({
+      status: 200,
+      body: { success: true, competition: { status: 'closed', sold_tickets: 2 } },
+    })
+    const drawing = await setStatus(id, { status: 'drawing' })
+    expect(drawing.body).toMatchObject({ competition: { status: 'drawing' } })
+    const sealed = (await harness.events(id)).find((event) => event.type === 'CompetitionClosed')
+    const { round } = sealed?.data.randomness as { round: number }
+    const completed = await setStatus(id, {
+      status: 'completed',
+      publicRandomness: { source: 'drand', round, value: 'ab'.repeat(32) },
+    })
+    expect(completed).toMatchObject({
+      status: 200,
+      body: { competition: { status: 'completed', drawn_at: '2030-01-10T12:00:00.000Z' } },
+    })
+    expect((await harness.events(id)).map((event) => event.type)).toContain('DrawCompleted')
+    const closing = (await harness.metadata(id)).find((metadata) => metadata.reason === 'Ending early')
+    expect(closing?.actor).toMatchObject({ role: 'admin' })
+  })
+
+  it('asks for the public randomness when no drand URL is configured', async () => {
+    const id = await create('active')
+    await enter(id)
+    await setStatus(id, { status: 'closed' })
+    await setStatus(id, { status: 'drawing' })
+    const answer = await setStatus(id, { status: 'completed' })
+    expect(answer.status).toBe(409)
+    expect(answer.body.message).toMatch(/drand round/)
+  })
+
+  it('refuses a transition the lifecycle does not allow with 409, changing nothing', async () => {
+    const id = await create('active')
+    const before = await harness.events(id)
+    const answer = await setStatus(id, { status: 'drawing' })
+    expect(answer).toMatchObject({ status: 409, body: { success: false } })
+    expect(String(answer.body.message).length).toBeGreaterThan(0)
+    expect(await harness.events(id)).toEqual(before)
+  })
+
+  it('publishes a draft, and cancels with a default reason on the record', async () => {
+    const id = await create('draft')
+    expect((await setStatus(id, { status: 'active' })).body).toMatchObject({
+      competition: { status: 'active' },
+    })
+    const cancelled = await setStatus(id, { status: 'cancelled' })
+    expect(cancelled.body).toMatchObject({ competition: { status: 'cancelled' } })
+    const last = (await harness.metadata(id)).at(-1)
+    expect(last).toMatchObject({ reason: 'Cancelled by an admin', actor: { role: 'admin' } })
+  })
+
+  it('refuses an unknown status with 400', async () => {
+    const id = await create('draft')
+    expect((await setStatus(id, { status: 'deleted' })).status).toBe(400)
+  })
+})
+
+describe('PATCH /api/admin/competitions/:id/featured', () => {
+  it('sets and clears the flag', async () => {
+    const id = await create('active')
+    const on = await harness.call('PATCH', `${route}/${id}/featured`, { featured: true }, admin)
+    expect(on).toMatchObject({ status: 200, body: { competition: { featured: true } } })
+    const off = await harness.call('PATCH', `${route}/${id}/featured`, { featured: false }, admin)
+    expect(off.body).toMatchObject({ competition: { featured: false } })
+  })
+})
+
+describe('DELETE /api/admin/competitions/:id', () => {
+  it('deletes a draft', async () => {
+    const id = await create('draft')
+    expect(await harness.call('DELETE', `${route}/${id}`, undefined, admin)).toMatchObject({
+      status: 200,
+      body: { success: true },
+    })
+    expect((await harness.events(id)).at(-1)?.type).toBe('CompetitionDeleted')
+  })
+
+  it('deletes a cancelled competition', async () => {
+    const id = await create('active')
+    await setStatus(id, { status: 'cancelled', reason: 'Prize unavailable' })
+    expect((await harness.call('DELETE', `${route}/${id}`, undefined, admin)).status).toBe(200)
+  })
+
+  it('refuses an active competition with 409 and leaves it', async () => {
+    const id = await create('active')
+    const answer = await harness.call('DELETE', `${route}/${id}`, undefined, admin)
+    expect(answer).toMatchObject({ status: 409, body: { success: false } })
+    expect((await harness.events(id)).map((event) => event.type)).not.toContain('CompetitionDeleted')
+  })
+})
