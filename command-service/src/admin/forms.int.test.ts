@@ -82,6 +82,7 @@ describe('POST /api/admin/competitions', () => {
       new RegExp(`^/media/competitions/${competition.id}-[0-9a-f]+-1200\\.webp$`),
     )
     const file = path.join(harness.mediaDir, competition.image_url.replace('/media/', ''))
+    expect((await sharp(await (await png(10, 10)).arrayBuffer()).metadata()).exif).toBeDefined()
     const meta = await sharp(await readFile(file)).metadata()
     expect(meta).toMatchObject({ format: 'webp', width: 1200 })
     expect(meta.exif).toBeUndefined()
@@ -101,6 +102,19 @@ describe('POST /api/admin/competitions', () => {
     const answer = await harness.upload('POST', route, multipart(fake), admin)
     expect(answer).toMatchObject({ status: 415, body: { success: false } })
     expect(answer.body.message).toMatch(/JPG, PNG, GIF or WebP/)
+  })
+
+  it('accepts a JPEG and a GIF by their bytes, whatever their names say', async () => {
+    const canvas = sharp({ create: { width: 50, height: 40, channels: 3, background: '#cc6633' } })
+    for (const bytes of [await canvas.clone().jpeg().toBuffer(), await canvas.clone().gif().toBuffer()]) {
+      const image = new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' })
+      expect((await harness.upload('POST', route, multipart(image), admin)).status).toBe(201)
+    }
+  })
+
+  it('refuses an image just over 5 MB with 413', async () => {
+    const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' })
+    expect((await harness.upload('POST', route, multipart(big), admin)).status).toBe(413)
   })
 
   it('refuses an upload over 5 MB with 413', async () => {
@@ -183,6 +197,10 @@ describe('PUT /api/admin/competitions/:id', () => {
     })
     const published = await harness.call('PUT', `${route}/${id}`, form({ status: 'active' }), admin)
     expect(published.body).toMatchObject({ competition: { status: 'active', image_url } })
+    const replaced = await harness.upload('PUT', `${route}/${id}`, multipart(await png(900, 500)), admin)
+    const next = (replaced.body.competition as { image_url: string }).image_url
+    expect(next).toMatch(new RegExp(`^/media/competitions/${id}-[0-9a-f]+-1200\\.webp$`))
+    expect(next).not.toBe(image_url)
   })
 
   it('answers 404 for a competition that does not exist', async () => {

@@ -1,3 +1,4 @@
+import { competitionEvents } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testCards } from '../payments/offline/test-cards'
 import { type AdminHarness, form, startAdminHarness } from './test-harness'
@@ -62,7 +63,7 @@ describe('PUT /api/admin/competitions/:id/status', () => {
     const drawing = await setStatus(id, { status: 'drawing' })
     expect(drawing.body).toMatchObject({ competition: { status: 'drawing' } })
     const sealed = (await harness.events(id)).find((event) => event.type === 'CompetitionClosed')
-    const { round } = sealed?.data.randomness as { round: number }
+    const { round } = competitionEvents.CompetitionClosed.parse(sealed?.data).randomness
     const completed = await setStatus(id, {
       status: 'completed',
       publicRandomness: { source: 'drand', round, value: 'ab'.repeat(32) },
