@@ -232,7 +232,9 @@ describe('rebuildProjections', () => {
         projections: allProjections,
         names: ['competitons'],
       }),
-    ).rejects.toThrow('Unknown projection "competitons". Valid names: competitions, entries, draws, competition_events, all')
+    ).rejects.toThrow(
+      'Unknown projection "competitons". Valid names: competitions, entries, draws, competition_events, all',
+    )
     expect(await snapshot()).toEqual(before)
   })
 })
