@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { HttpError } from '@prizes/platform'
 import sharp from 'sharp'
@@ -31,6 +31,7 @@ export async function storeCompetitionImage(
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16)
   const folder = path.join(mediaDir, 'competitions')
   await mkdir(folder, { recursive: true })
+  const file = (width: number) => path.join(folder, `${competitionId}-${hash}-${width}.webp`)
   for (const width of imageWidths) {
     // sharp writes no EXIF, ICC or XMP unless asked (`withMetadata`); rotate() applies EXIF orientation first.
     const webp = await sharp(bytes)
@@ -38,7 +39,16 @@ export async function storeCompetitionImage(
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer()
-    await writeFile(path.join(folder, `${competitionId}-${hash}-${width}.webp`), webp)
+    await writeFile(file(width), webp)
   }
   return `/media/competitions/${competitionId}-${hash}-${imageWidths[0]}.webp`
+}
+
+/** Removes the stored versions of an image whose command was then refused (best effort). */
+export async function discardCompetitionImage(mediaDir: string, imageUrl: string): Promise<void> {
+  const largest = path.join(mediaDir, imageUrl.replace(/^\/media\//, ''))
+  const suffix = `-${imageWidths[0]}.webp`
+  if (!largest.endsWith(suffix)) return
+  const stem = largest.slice(0, -suffix.length)
+  await Promise.all(imageWidths.map((width) => rm(`${stem}-${width}.webp`, { force: true })))
 }

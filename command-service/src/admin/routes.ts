@@ -32,7 +32,7 @@ import {
 } from '../competitions/lifecycle'
 import type { CommandContext } from '../event-metadata'
 import { detailsFromForm, parseAdminForm } from './form'
-import { storeCompetitionImage } from './images'
+import { discardCompetitionImage, storeCompetitionImage } from './images'
 import { readAdminForm } from './multipart'
 import { adminView, loadCompetition, notFound } from './view'
 
@@ -75,17 +75,26 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
     if (!deps.mediaDir) throw new HttpError(503, 'UNAVAILABLE', 'Image uploads are not configured')
     return storeCompetitionImage(deps.mediaDir, competitionId, image)
   }
+  /** Runs the commands; a new image they refuse is removed again, so no file outlives its command. */
+  const withImage = async <T>(url: string | null, kept: string | null, commands: () => Promise<T>) => {
+    try {
+      return await commands()
+    } catch (error) {
+      if (deps.mediaDir && url !== null && url !== kept) await discardCompetitionImage(deps.mediaDir, url)
+      throw error
+    }
+  }
 
   router.post(endpoints.adminCreateCompetition.path, async (ctx) => {
     const context = adminContext(ctx)
     const { input, image } = await readAdminForm(ctx)
     const form = parseAdminForm(input)
     const competitionId = randomUUID()
-    const details = detailsFromForm(form, await imageUrl(competitionId, image, null), context.now)
-    let result: CompetitionResult = await createCompetition(
-      deps.handler,
-      { details, featured: form.featured, competitionId },
-      context,
+    const checked = detailsFromForm(form, null, context.now)
+    const url = await imageUrl(competitionId, image, null)
+    const details = { ...checked, imageUrl: url }
+    let result: CompetitionResult = await withImage(url, null, () =>
+      createCompetition(deps.handler, { details, featured: form.featured, competitionId }, context),
     )
     if (form.status === 'active') {
       result = await publishCompetition(deps.handler, { competitionId }, context, seeds)
@@ -101,9 +110,12 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
     if (!state.exists || state.status === 'deleted') throw notFound()
     const { input, image } = await readAdminForm(ctx)
     const form = parseAdminForm(input)
+    const checked = detailsFromForm(form, null, context.now)
     const url = await imageUrl(competitionId, image, state.details.imageUrl)
-    const details = detailsFromForm(form, url, context.now)
-    let result = await reviseCompetition(deps.handler, { competitionId, details }, context)
+    const details = { ...checked, imageUrl: url }
+    let result = await withImage(url, state.details.imageUrl, () =>
+      reviseCompetition(deps.handler, { competitionId, details }, context),
+    )
     if (form.featured !== state.featured) {
       result = await setCompetitionFeatured(deps.handler, { competitionId, featured: form.featured }, context)
     }

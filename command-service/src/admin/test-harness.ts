@@ -28,6 +28,7 @@ export interface Answer {
 }
 
 export interface AdminHarness {
+  readonly url: string
   readonly store: PostgresEventStore
   readonly knex: Knex
   readonly clock: TestClock
@@ -69,6 +70,7 @@ export async function startAdminHarness(label: string): Promise<AdminHarness> {
   const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {})
 
   return {
+    url: served.url,
     store,
     knex,
     clock,
