@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { EventStore } from '@prizes/event-store'
 import { type Config, type Logger, loadSecrets, type PlatformSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
@@ -96,6 +97,9 @@ export async function startCommandService(options: {
       payments,
       reservationMinutes: config.RESERVATION_MINUTES,
       referencePrefix: config.ENTRY_REFERENCE_PREFIX,
+      // Where uploaded images go: the gateway serves this folder at /media.
+      mediaDir: path.join(config.DATA_DIR, 'media'),
+      ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
       logger: logger.child({ service: 'command' }),
     })
     return {

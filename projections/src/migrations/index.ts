@@ -1,3 +1,4 @@
+import { inCodeMigrationSource } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { projectionCheckpoints } from './0001-projection-checkpoints'
 import { competitions } from './0002-competitions'
@@ -6,28 +7,13 @@ import { entriesWon } from './0004-entries-won'
 import { deletionsDrawsEvents } from './0005-deletions-draws-events'
 
 /** In order. Never edit one that has shipped: add the next. */
-const migrations: ReadonlyMap<string, Knex.Migration> = new Map([
+export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0001-projection-checkpoints', projectionCheckpoints],
   ['0002-competitions', competitions],
   ['0003-entries', entries],
   ['0004-entries-won', entriesWon],
   ['0005-deletions-draws-events', deletionsDrawsEvents],
 ])
-
-/** In code rather than a folder, so it runs from TypeScript without a knexfile or a build. */
-export const readModelMigrationSource: Knex.MigrationSource<string> = {
-  async getMigrations() {
-    return [...migrations.keys()]
-  },
-  getMigrationName(name) {
-    return name
-  },
-  async getMigration(name) {
-    const migration = migrations.get(name)
-    if (!migration) throw new Error(`Unknown read-model migration ${name}`)
-    return migration
-  },
-}
 
 /**
  * Brings the read-model schema up to date. Its own bookkeeping table keeps it apart from any
