@@ -1,14 +1,34 @@
 import { css, useTheme } from '@emotion/react'
 import { TrophyIcon } from '../../../components/icons'
 import { Section } from '../../../components/layout'
+import { useWinners } from '../../../features/draws/api/get-winners'
+import { WinnersList } from '../../../features/draws/components/winners-list'
 
-/** Winners appear here once draws complete; until then the section says exactly that. */
+/** Recent winners from GET /api/winners, each with its draw certificate; until a draw completes, the section says so. */
 export function WinnersSection() {
-  const theme = useTheme()
+  const { data: winners, isPending, isError } = useWinners()
   return (
     <Section id="winners" title="Winners">
-      <div
-        css={css`
+      {winners && winners.length > 0 ? (
+        <WinnersList winners={winners} />
+      ) : (
+        <WinnersMessage>
+          {isPending
+            ? 'Loading the latest winners…'
+            : isError
+              ? 'The winners could not be loaded just now. Please try again later.'
+              : 'No draws have been completed yet. As soon as a competition is drawn, its winner will be announced here.'}
+        </WinnersMessage>
+      )}
+    </Section>
+  )
+}
+
+function WinnersMessage({ children }: { readonly children: string }) {
+  const theme = useTheme()
+  return (
+    <div
+      css={css`
           display: flex;
           align-items: center;
           gap: 20px;
@@ -17,9 +37,9 @@ export function WinnersSection() {
           background: ${theme.palette.background.surface};
           border: 1px solid ${theme.palette.border};
         `}
-      >
-        <span
-          css={css`
+    >
+      <span
+        css={css`
             flex: none;
             display: grid;
             place-items: center;
@@ -29,18 +49,16 @@ export function WinnersSection() {
             background: ${theme.palette.accent.soft};
             color: ${theme.palette.accent.text};
           `}
-        >
-          <TrophyIcon size={28} />
-        </span>
-        <p
-          css={css`
+      >
+        <TrophyIcon size={28} />
+      </span>
+      <p
+        css={css`
             color: ${theme.palette.text.secondary};
           `}
-        >
-          No draws have been completed yet. As soon as a competition is drawn, its winner will be announced
-          here.
-        </p>
-      </div>
-    </Section>
+      >
+        {children}
+      </p>
+    </div>
   )
 }

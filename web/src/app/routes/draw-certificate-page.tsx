@@ -1,0 +1,48 @@
+import { useMemo } from 'react'
+import { Link, useParams } from 'wouter'
+import { ContentPage } from '../../components/content-page'
+import { useDrawCertificate } from '../../features/draws/api/get-draw-certificate'
+import { DrawFacts, VerdictStatus, VerificationSteps } from '../../features/draws/components/certificate-view'
+import { verifyCertificate } from '../../features/draws/model/certificate'
+
+const lead =
+  'Your browser fetches the recorded events of this draw and re-runs the verifier on them: nothing here is taken on trust from the server.'
+
+/** The public draw certificate (DESIGN section 8); loaded lazily, the home page does not pay for it. */
+export default function DrawCertificatePage() {
+  const { competitionId = '' } = useParams<{ competitionId: string }>()
+  const { data, isPending, isError, error } = useDrawCertificate(competitionId)
+  const result = useMemo(() => (data ? verifyCertificate(data.events) : undefined), [data])
+
+  if (isPending) {
+    return (
+      <ContentPage title="Draw certificate" lead={lead}>
+        <p role="status">Fetching the draw’s events…</p>
+      </ContentPage>
+    )
+  }
+  if (isError || !result) {
+    return (
+      <ContentPage title="Draw certificate">
+        <p role="status">{isError ? error.message : 'No completed draw for this competition'}</p>
+        <p>
+          <Link href="/#winners">See the recent winners</Link>
+        </p>
+      </ContentPage>
+    )
+  }
+  return (
+    <ContentPage title="Draw certificate" lead={lead}>
+      <VerdictStatus result={result} />
+      <h2>The draw</h2>
+      <DrawFacts result={result} />
+      <h2>Verifier steps</h2>
+      <VerificationSteps result={result} />
+      <h2>Check it yourself</h2>
+      <p>
+        The public randomness is drand’s quicknet round named above; anyone can fetch its value and signature
+        from drand and compare. The same events can be checked with the audit command-line tool.
+      </p>
+    </ContentPage>
+  )
+}

@@ -1,0 +1,109 @@
+import { css, useTheme } from '@emotion/react'
+import type { DrawVerification } from '@prizes/domain'
+import type { ReactNode } from 'react'
+import { describeEvent } from '../model/certificate'
+
+const mono = css`
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: 0.875rem;
+  overflow-wrap: anywhere;
+`
+
+/** The verdict the browser reached, announced as a status; FAIL names the first mismatch. */
+export function VerdictStatus({ result }: { readonly result: DrawVerification }) {
+  const theme = useTheme()
+  const pass = result.verdict === 'PASS'
+  const colours = pass ? theme.palette.success : theme.palette.error
+  return (
+    <div
+      role="status"
+      css={css`
+        margin-top: 24px;
+        padding: 16px 18px;
+        border-radius: ${theme.radius.md};
+        border: 2px solid ${colours.main};
+        background: ${colours.soft};
+        color: ${colours.text};
+      `}
+    >
+      <strong
+        css={css`
+          font-size: 1.25rem;
+        `}
+      >
+        {pass ? 'PASS' : 'FAIL'}
+      </strong>{' '}
+      {pass
+        ? '– your browser re-ran every check of this draw and they all hold.'
+        : `– first mismatch at ${describeEvent(result.mismatch?.event)}: ${result.mismatch?.check ?? 'unknown check'}. ${result.mismatch?.detail ?? ''}`}
+    </div>
+  )
+}
+
+/** Each check the verifier made, in order, with the event it was made at. */
+export function VerificationSteps({ result }: { readonly result: DrawVerification }) {
+  const theme = useTheme()
+  return (
+    <ol
+      aria-label="Verifier steps"
+      css={css`
+        padding-left: 20px;
+        li + li {
+          margin-top: 8px;
+        }
+      `}
+    >
+      {result.steps.map((step, i) => (
+        <li
+          // Steps have no identity beyond their place in the replay.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once computed
+          key={i}
+          css={css`
+            color: ${step.ok ? theme.palette.text.secondary : theme.palette.error.text};
+          `}
+        >
+          <strong>{step.ok ? 'Pass' : 'Fail'}</strong>: {step.check}
+          {step.event && ` (${describeEvent(step.event)})`} – {step.detail}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function Fact({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <>
+      <dt
+        css={css`
+          margin-top: 12px;
+          font-weight: 700;
+        `}
+      >
+        {label}
+      </dt>
+      <dd css={mono}>{children}</dd>
+    </>
+  )
+}
+
+const missing = 'Not recorded'
+
+/** What the draw was made from, as the events record it. */
+export function DrawFacts({ result }: { readonly result: DrawVerification }) {
+  const randomness = result.publicRandomness
+  return (
+    <dl>
+      <Fact label="Seed commitment (sha256 of the seed, published at launch)">
+        {result.commitment ?? missing}
+      </Fact>
+      <Fact label="Revealed seed">{result.seed ?? missing}</Fact>
+      <Fact label="Sealed list hash">{result.seal?.listHash ?? missing}</Fact>
+      <Fact label="Eligible tickets">{result.seal ? String(result.seal.eligibleTickets) : missing}</Fact>
+      <Fact label="Public randomness">
+        {randomness ? `${randomness.source}, round ${randomness.round}` : missing}
+      </Fact>
+      <Fact label="Randomness value">{randomness?.value ?? missing}</Fact>
+      <Fact label="Winning ticket">{result.winner ? `#${result.winner.ticketNumber}` : missing}</Fact>
+    </dl>
+  )
+}
