@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
+import { e2eAdmin } from './e2e/support/admin'
 import { encodePorts, portCount, readPorts } from './e2e/support/ports'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -47,6 +48,8 @@ function runEnvironment(): Record<string, string> {
     COMMAND_SERVICE_PORT: ports.command,
     QUERY_SERVICE_PORT: ports.query,
     LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: e2eAdmin.email,
+    ADMIN_PASSWORD: e2eAdmin.password,
   }
 }
 
