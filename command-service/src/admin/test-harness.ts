@@ -9,15 +9,14 @@ import { createKnex, loadSecrets } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
 import { createCommandApp } from '../app'
-import { issueSession } from '../auth/sign-in'
 import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
 import { silentLogger } from '../testing/fixtures'
+import { signedInGuest } from '../testing/signed-in-guest'
 import { createAdminAccount } from '../users/admin-account'
 import type { AccountDeps } from '../users/deps'
-import { openAccount } from '../users/registration'
 
 /** The whole command app on a real PostgreSQL, with a media folder of its own, for the admin routes. */
 
@@ -100,22 +99,7 @@ export async function startAdminHarness(label: string): Promise<AdminHarness> {
       if (typeof answer.body.token !== 'string') throw new Error(`admin login failed: ${answer.status}`)
       return answer.body.token
     },
-    async user() {
-      const personal = {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: `ada-${randomUUID()}@example.com`,
-        phone: '+44 20 7946 0958',
-        address: '1 Analytical Row, London',
-        dateOfBirth: null,
-      }
-      const { user } = await openAccount(
-        accounts,
-        { personal, password: 'Secret123', marketingEmails: false, kind: 'guest' },
-        context(),
-      )
-      return { userId: user.userId, token: await issueSession(accounts, user, clock.now()) }
-    },
+    user: () => signedInGuest(accounts, context()),
     async events(competitionId) {
       const recorded = await store.readStream(competitionStream(competitionId))
       return recorded.map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }))

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createApp, createKnex, loadSecrets } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
-import { issueSession } from '../auth/sign-in'
 import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { createCompetition, publishCompetition } from '../competitions/commands'
@@ -16,8 +14,8 @@ import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
 import { testCards } from '../payments/offline/test-cards'
 import { details, silentLogger } from '../testing/fixtures'
+import { signedInGuest } from '../testing/signed-in-guest'
 import type { AccountDeps } from '../users/deps'
-import { openAccount } from '../users/registration'
 import type { EntriesRouterDeps } from './routes'
 import { entriesRouter } from './routes'
 
@@ -104,22 +102,7 @@ export async function startEntriesHarness(label: string): Promise<EntriesHarness
       const text = await response.text()
       return { status: response.status, body: text ? JSON.parse(text) : {} }
     },
-    async user() {
-      const personal = {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: `ada-${randomUUID()}@example.com`,
-        phone: '+44 20 7946 0958',
-        address: '1 Analytical Row, London',
-        dateOfBirth: null,
-      }
-      const { user } = await openAccount(
-        accounts,
-        { personal, password: 'Secret123', marketingEmails: false, kind: 'guest' },
-        context(),
-      )
-      return { userId: user.userId, token: await issueSession(accounts, user, clock.now()) }
-    },
+    user: () => signedInGuest(accounts, context()),
     async competition(overrides = {}) {
       const admin: CommandContext = { actor: { userId: 'admin-1', role: 'admin' }, now: clock.now() }
       const { competitionId } = await createCompetition(
