@@ -10,4 +10,5 @@ export { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } fr
 export { jsonBody } from './http/json-body'
 export { parseOr400 } from './http/validate'
 export { createLogger, type Logger } from './logger'
+export * from './personal-data'
 export { closeServer, listen, runProcess } from './process/run-process'

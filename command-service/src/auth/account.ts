@@ -1,12 +1,11 @@
 import type { SessionUser } from '@prizes/contracts'
 import { IncorrectCurrentPassword, UserNotFound } from '@prizes/domain'
-import { encryptValue, type UserKey } from '../crypto/personal-data'
+import { encryptValue, readUserKey, type UserKey } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from '../users/deps'
 import { hashPassword, passwordMatches } from '../users/passwords'
 import { decryptPasswordHash, sessionUserOf } from '../users/personal'
 import { withStandingChange } from '../users/session-standing'
-import { readUserKey } from '../users/user-keys'
 import { type LoadedUser, loadUser, registeredUser, runUserCommand } from '../users/user-stream'
 import { issueSession } from './sign-in'
 

@@ -7,8 +7,8 @@ import {
   type UserCommand,
   verificationLinkLifetimeMs,
 } from '@prizes/domain'
+import { encryptValue, readUserKey } from '@prizes/platform'
 import { hashToken } from '../crypto/one-time-token'
-import { encryptValue } from '../crypto/personal-data'
 import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from '../users/deps'
 import { userIdByEmail } from '../users/email-index'
@@ -16,7 +16,6 @@ import { hashPassword } from '../users/passwords'
 import { decryptPersonal } from '../users/personal'
 import { newLink } from '../users/registration'
 import { withStandingChange } from '../users/session-standing'
-import { readUserKey } from '../users/user-keys'
 import { loadUser, loadUserState, runUserCommand } from '../users/user-stream'
 import { deleteToken, recordToken, userIdByToken } from '../users/user-tokens'
 

@@ -1,12 +1,12 @@
 import type { SessionUser } from '@prizes/contracts'
 import { RegistrationsClosed } from '@prizes/domain'
+import { readUserKey } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import { loadSettings } from '../settings/settings'
 import type { AccountDeps } from '../users/deps'
 import { userIdByEmail } from '../users/email-index'
 import { sessionUserOf } from '../users/personal'
 import { openAccount } from '../users/registration'
-import { readUserKey } from '../users/user-keys'
 import { issueSession, type SignedIn } from './sign-in'
 
 export interface RegistrationInput {

@@ -1,12 +1,11 @@
 import type { SessionUser } from '@prizes/contracts'
 import { AccountBanned, assertCanSignIn, InvalidCredentials, type RegisteredUser } from '@prizes/domain'
-import { issueSessionToken } from '@prizes/platform'
+import { issueSessionToken, readUserKey } from '@prizes/platform'
 import type { AccountDeps } from '../users/deps'
 import { userIdByEmail } from '../users/email-index'
 import { checkAgainstDecoy, passwordMatches } from '../users/passwords'
 import { decryptPasswordHash, sessionUserOf } from '../users/personal'
 import { sessionRowFor } from '../users/session-standing'
-import { readUserKey } from '../users/user-keys'
 import { loadUserState, registeredAt } from '../users/user-stream'
 
 export interface SignedIn {

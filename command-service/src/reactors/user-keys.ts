@@ -1,6 +1,6 @@
+import type { UserKey } from '@prizes/platform'
+import { readUserKey } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type { UserKey } from '../crypto/personal-data'
-import { readUserKey } from '../users/user-keys'
 
 /** Finds a user's data key; undefined once the user is erased (the key is deleted). */
 export interface UserKeyReader {

@@ -1,10 +1,9 @@
 import { encryptedPersonalData, userEvents, userStream } from '@prizes/contracts'
+import { decryptValue, readUserKey } from '@prizes/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AuthHarness, startAuthHarness } from '../auth/test-harness'
 import { person, signedIn } from '../auth/test-people'
-import { decryptValue } from '../crypto/personal-data'
 import { eraseUser } from './erase'
-import { readUserKey } from './user-keys'
 
 let harness: AuthHarness
 beforeAll(async () => {

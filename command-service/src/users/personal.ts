@@ -1,6 +1,6 @@
 import type { EncryptedPersonalData, PersonalData, SessionUser } from '@prizes/contracts'
 import type { RegisteredUser } from '@prizes/domain'
-import { decryptValue, encryptValue, type UserKey } from '../crypto/personal-data'
+import { decryptValue, encryptValue, type UserKey } from '@prizes/platform'
 
 /** Encrypts every personal field on its own, under the user's key. */
 export function encryptPersonal(key: UserKey, personal: PersonalData): EncryptedPersonalData {

@@ -10,8 +10,8 @@ import {
   type Registration,
   verificationLinkLifetimeMs,
 } from '@prizes/domain'
+import { encryptValue } from '@prizes/platform'
 import { deriveOneTimeToken, hashToken, newNonce, type OneTimeTokenPurpose } from '../crypto/one-time-token'
-import { encryptValue } from '../crypto/personal-data'
 import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from './deps'
 import { claimEmail, releaseEmail, staleClaimHolder } from './email-index'

@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { type UserEvent, userStream } from '@prizes/contracts'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createKnex, createLogger, loadSecrets, type PlatformSecrets } from '@prizes/platform'
+import {
+  createKnex,
+  createLogger,
+  generateUserKey,
+  loadSecrets,
+  type PlatformSecrets,
+} from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestPasswordReset, resetPassword, verifyEmail } from '../../auth/links'
 import { createCommandHandler } from '../../command-handler'
 import { hashToken } from '../../crypto/one-time-token'
-import { generateUserKey } from '../../crypto/personal-data'
 import type { Mailer } from '../../mail/mailer'
 import { createSmtpMailer } from '../../mail/smtp-mailer'
 import { migrateCommandTables } from '../../migrations'

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { UserEvent } from '@prizes/contracts'
 import type { NewEvent, RecordedEvent } from '@prizes/event-store'
+import { encryptValue, type UserKey } from '@prizes/platform'
 import { deriveOneTimeToken, hashToken, type OneTimeTokenPurpose } from '../../crypto/one-time-token'
-import { encryptValue, type UserKey } from '../../crypto/personal-data'
 
 /** Test builders for user events with the contract's shapes. */
 
