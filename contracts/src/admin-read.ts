@@ -3,9 +3,8 @@ import { adminCompetition } from './competition'
 
 /**
  * Read-side shapes for the admin dashboard, the winners section and the draw certificate
- * (SPEC sections 3 and 7). Personal data (user names, emails, phones, towns) is encrypted in
- * the user stream and the query side holds no keys, so those fields are null until a user
- * directory read model is designed.
+ * (SPEC sections 3 and 7). Personal data (names, emails, phones, towns) comes from the users
+ * read model, which forgets a user when they are erased: those fields are then null.
  */
 export const adminCompetitionsResponse = z.object({
   success: z.literal(true),
@@ -77,3 +76,35 @@ export const drawCertificateResponse = z.object({
   events: z.array(certificateEvent),
 })
 export type DrawCertificateResponse = z.infer<typeof drawCertificateResponse>
+
+/** Who did something in a competition's history: an admin, a user (an entrant) or the platform. */
+export const historyActor = z.object({
+  kind: z.enum(['admin', 'user', 'system']),
+  /** The user id, or the system process's name. */
+  id: z.string(),
+  /** The person's name (null once erased, and for system processes). */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+})
+export type HistoryActor = z.infer<typeof historyActor>
+
+/** One event of a competition's audit trail (DESIGN section 5: what, who, when, why). */
+export const competitionHistoryEntry = z.object({
+  revision: z.number().int().nonnegative(),
+  type: z.string(),
+  occurredAt: z.iso.datetime(),
+  actor: historyActor,
+  /** The reason the admin gave, when they gave one. */
+  reason: z.string().nullable(),
+  /** What happened, in one line of English (amounts in pounds, ticket numbers, references). */
+  summary: z.string(),
+})
+export type CompetitionHistoryEntry = z.infer<typeof competitionHistoryEntry>
+
+/** Oldest first; every event of the competition stream, entries and refunds included. */
+export const competitionHistoryResponse = z.object({
+  success: z.literal(true),
+  competitionId: z.string(),
+  events: z.array(competitionHistoryEntry),
+})
+export type CompetitionHistoryResponse = z.infer<typeof competitionHistoryResponse>

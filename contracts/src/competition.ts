@@ -29,9 +29,24 @@ export const publicCompetition = competitionBase.extend({
 })
 export type PublicCompetition = z.infer<typeof publicCompetition>
 
-/** The same with the correct answer, for admin endpoints only. */
+/** The drawn winner, for admins ("view winner"); personal fields are null once erased. */
+export const adminWinner = z.object({
+  ticket_number: z.number().int().positive(),
+  entry_reference: z.string().nullable(),
+  user_id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+})
+export type AdminWinner = z.infer<typeof adminWinner>
+
+/**
+ * The same with the correct answer, for admin endpoints only. The admin list adds the winner
+ * (null until drawn); a command's answer leaves it out (the command side reads no read models).
+ */
 export const adminCompetition = competitionBase.extend({
   skill_question: z.object({ question: z.string(), options: z.array(z.string()), correct: z.string() }),
+  winner: adminWinner.nullable().optional(),
 })
 export type AdminCompetition = z.infer<typeof adminCompetition>
 

@@ -19,3 +19,4 @@ export {
 } from './rebuild/rebuild'
 export { type RunningProjections, type StartProjectionsOptions, startProjections } from './runner'
 export { ProjectionsStopped } from './runner/progress'
+export { type UserRow, usersProjection, usersTable } from './users/projection'

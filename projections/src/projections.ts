@@ -3,6 +3,7 @@ import { competitionsProjection } from './competitions/projection'
 import { drawsProjection } from './draws/projection'
 import { entriesProjection } from './entries/projection'
 import type { Projection } from './projection'
+import { usersProjection } from './users/projection'
 
 /** Every read model the platform keeps, in the order they are started and listed. */
 export const allProjections: readonly Projection[] = [
@@ -10,4 +11,5 @@ export const allProjections: readonly Projection[] = [
   entriesProjection,
   drawsProjection,
   competitionEventsProjection,
+  usersProjection,
 ]

@@ -209,6 +209,13 @@ export const endpoints = {
     /** text/csv, not JSON. */
     response: z.string(),
   }),
+  adminCompetitionHistory: endpoint({
+    method: 'GET',
+    path: '/api/admin/competitions/:id/history',
+    service: 'query',
+    request: noBody,
+    response: adminRead.competitionHistoryResponse,
+  }),
   listWinners: endpoint({
     method: 'GET',
     path: '/api/winners',

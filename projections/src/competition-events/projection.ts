@@ -12,12 +12,17 @@ export interface CompetitionEventRow {
   readonly type: string
   readonly data: unknown
   readonly occurred_at: Date
+  /** The envelope's actor (`{ userId, role }` or `{ system }`); null when an event had none. */
+  readonly actor: unknown
+  /** The reason an admin gave, when they gave one. */
+  readonly reason: string | null
 }
 
 /**
  * Every event of every competition stream (the competition's own and its entries'), keyed by
- * stream and revision, so the query service can hand a completed competition's history to
- * the browser's draw verifier. Competition streams hold no personal data (user ids only).
+ * stream and revision, with who caused it and why: the query service hands a completed
+ * competition's events to the browser's draw verifier, and every competition's to the admin's
+ * audit trail. Competition streams hold no personal data (user ids only).
  * A replay hits the key and changes nothing.
  */
 async function apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
@@ -29,6 +34,8 @@ async function apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void>
       type: event.type,
       data: JSON.stringify(event.data),
       occurred_at: eventTime(event),
+      actor: event.metadata.actor === undefined ? null : JSON.stringify(event.metadata.actor),
+      reason: typeof event.metadata.reason === 'string' ? event.metadata.reason : null,
     })
     .onConflict(['competition_id', 'revision'])
     .ignore()

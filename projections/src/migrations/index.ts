@@ -5,6 +5,7 @@ import { competitions } from './0002-competitions'
 import { entries } from './0003-entries'
 import { entriesWon } from './0004-entries-won'
 import { deletionsDrawsEvents } from './0005-deletions-draws-events'
+import { usersAndAudit } from './0006-users-and-audit'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -13,6 +14,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0003-entries', entries],
   ['0004-entries-won', entriesWon],
   ['0005-deletions-draws-events', deletionsDrawsEvents],
+  ['0006-users-and-audit', usersAndAudit],
 ])
 
 /**

@@ -49,7 +49,7 @@ async function writeHistory(prefix: string, count: number) {
     }
     const result = await db.store.append(competitionStream(id), events, { expectedRevision: 'noStream' })
     position = result.position
-    await db.store.append(`user-${id}`, [{ type: 'UserRegistered', data: {} }], {
+    await db.store.append(`other-${id}`, [{ type: 'SomethingUnrelatedHappened', data: {} }], {
       expectedRevision: 'noStream',
     })
   }
@@ -233,7 +233,7 @@ describe('rebuildProjections', () => {
         names: ['competitons'],
       }),
     ).rejects.toThrow(
-      'Unknown projection "competitons". Valid names: competitions, entries, draws, competition_events, all',
+      'Unknown projection "competitons". Valid names: competitions, entries, draws, competition_events, users, all',
     )
     expect(await snapshot()).toEqual(before)
   })

@@ -91,14 +91,16 @@ const entriesPath = (id: string) => endpoints.adminCompetitionEntries.path.repla
 const exportPath = (id: string) => endpoints.adminExportCompetitionEntries.path.replace(':id', id)
 
 describe('admin reads are for admins only', () => {
-  test.each([endpoints.adminListCompetitions.path, entriesPath('car'), exportPath('car')])(
-    '%s: 401 without a session, 403 for a user',
-    async (path) => {
-      expect((await get(path)).status).toBe(401)
-      expect((await get(path, tokens.user)).status).toBe(403)
-      expect((await get(path, tokens.admin)).status).toBe(200)
-    },
-  )
+  test.each([
+    endpoints.adminListCompetitions.path,
+    entriesPath('car'),
+    exportPath('car'),
+    endpoints.adminCompetitionHistory.path.replace(':id', 'car'),
+  ])('%s: 401 without a session, 403 for a user', async (path) => {
+    expect((await get(path)).status).toBe(401)
+    expect((await get(path, tokens.user)).status).toBe(403)
+    expect((await get(path, tokens.admin)).status).toBe(200)
+  })
 })
 
 describe('GET /api/admin/competitions', () => {

@@ -1,17 +1,21 @@
-import type { AdminCompetitionEntry, CompetitionEntriesSummary } from '@prizes/contracts'
+import type { AdminCompetitionEntry, AdminWinner, CompetitionEntriesSummary } from '@prizes/contracts'
 import { penceToPounds } from '../competitions/mapper'
-import type { AdminEntryRow, EntryTotals } from './rows'
+import { fullName, type Person } from '../users/directory'
+import type { AdminEntryRow, DrawnWinnerRow, EntryTotals } from './rows'
 
 /**
- * SPEC section 3, competition entries listing. Names, emails and phones are encrypted in the
- * user streams and the query side holds no keys: they are null until a user directory exists.
+ * SPEC section 3, competition entries listing. The entrant's name, email and phone are null
+ * once they are erased (`person` absent).
  */
-export function toAdminCompetitionEntry(row: AdminEntryRow): AdminCompetitionEntry {
+export function toAdminCompetitionEntry(
+  row: AdminEntryRow,
+  person: Person | undefined,
+): AdminCompetitionEntry {
   return {
     entryReference: row.entry_reference,
-    userName: null,
-    userEmail: null,
-    userPhone: null,
+    userName: person ? fullName(person) : null,
+    userEmail: person?.email ?? null,
+    userPhone: person?.phone || null,
     numberOfEntries: row.quantity,
     totalCost: penceToPounds(row.amount_pence),
     paymentStatus: row.payment_status,
@@ -34,4 +38,16 @@ export function pageOf(query: unknown, size: number): { page: number; offset: nu
   const parsed = typeof query === 'string' && /^\d{1,6}$/.test(query) ? Number(query) : 1
   const page = parsed >= 1 ? parsed : 1
   return { page, offset: (page - 1) * size, limit: size }
+}
+
+/** The drawn winner for "view winner"; personal fields are null once the winner is erased. */
+export function toAdminWinner(row: DrawnWinnerRow, person: Person | undefined): AdminWinner {
+  return {
+    ticket_number: row.winning_ticket,
+    entry_reference: row.entry_reference,
+    user_id: row.winner_user_id,
+    name: person ? fullName(person) : null,
+    email: person?.email ?? null,
+    phone: person?.phone || null,
+  }
 }

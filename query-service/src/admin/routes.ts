@@ -5,9 +5,18 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { toAdminCompetition } from '../competitions/mapper'
 import { findCompetition, listAdminCompetitions } from '../competitions/rows'
+import { lookUpPeople } from '../users/directory'
 import { entriesCsv } from './csv'
-import { pageOf, toAdminCompetitionEntry, toEntriesSummary } from './mapper'
-import { allCompetitionEntries, competitionEntryTotals, listCompetitionEntries } from './rows'
+import { actorUserId, toHistoryEntry } from './history'
+import { pageOf, toAdminCompetitionEntry, toAdminWinner, toEntriesSummary } from './mapper'
+import {
+  type AdminEntryRow,
+  allCompetitionEntries,
+  competitionEntryTotals,
+  competitionHistory,
+  drawnWinners,
+  listCompetitionEntries,
+} from './rows'
 
 export interface AdminRouteOptions {
   readonly knex: Knex
@@ -35,9 +44,33 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     return id
   }
 
+  /** The entries with their entrants' names, emails and phones (null for the erased). */
+  async function withPeople(rows: readonly AdminEntryRow[]) {
+    const people = await lookUpPeople(
+      knex,
+      rows.map((row) => row.user_id),
+    )
+    return rows.map((row) => toAdminCompetitionEntry(row, people.get(row.user_id)))
+  }
+
   router.get(endpoints.adminListCompetitions.path, signedIn, async (ctx) => {
     requireAdmin(ctx)
-    const competitions = (await listAdminCompetitions(knex)).map(toAdminCompetition)
+    const rows = await listAdminCompetitions(knex)
+    const drawn = await drawnWinners(
+      knex,
+      rows.filter((row) => row.status === 'completed').map((row) => row.id),
+    )
+    const people = await lookUpPeople(
+      knex,
+      drawn.map((row) => row.winner_user_id),
+    )
+    const winners = new Map(
+      drawn.map((row) => [row.competition_id, toAdminWinner(row, people.get(row.winner_user_id))]),
+    )
+    const competitions = rows.map((row) => ({
+      ...toAdminCompetition(row),
+      winner: winners.get(row.id) ?? null,
+    }))
     sendPrivate(ctx, endpoints.adminListCompetitions.response.parse({ success: true, competitions }))
   })
 
@@ -45,7 +78,7 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     const id = await competitionOf(ctx)
     const { page, offset, limit } = pageOf(ctx.query.page, adminCompetitionEntriesPageSize)
     const totals = await competitionEntryTotals(knex, id)
-    const entries = (await listCompetitionEntries(knex, id, { offset, limit })).map(toAdminCompetitionEntry)
+    const entries = await withPeople(await listCompetitionEntries(knex, id, { offset, limit }))
     const body = {
       success: true,
       entries,
@@ -59,13 +92,28 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
 
   router.get(endpoints.adminExportCompetitionEntries.path, signedIn, async (ctx) => {
     const id = await competitionOf(ctx)
-    const entries = (await allCompetitionEntries(knex, id)).map(toAdminCompetitionEntry)
+    const entries = await withPeople(await allCompetitionEntries(knex, id))
     ctx.set(
       'Content-Disposition',
       `attachment; filename="competition-${id.replace(/[^\w-]/g, '_')}-entries.csv"`,
     )
     ctx.type = 'text/csv; charset=utf-8'
     sendPrivate(ctx, entriesCsv(entries))
+  })
+
+  /** The audit trail: every event of the competition, with who did it, when and why. */
+  router.get(endpoints.adminCompetitionHistory.path, signedIn, async (ctx) => {
+    const id = await competitionOf(ctx)
+    const rows = await competitionHistory(knex, id)
+    const people = await lookUpPeople(
+      knex,
+      rows.map((row) => actorUserId(row.actor)).filter((userId) => userId !== undefined),
+    )
+    const events = rows.map((row) => toHistoryEntry(row, people))
+    sendPrivate(
+      ctx,
+      endpoints.adminCompetitionHistory.response.parse({ success: true, competitionId: id, events }),
+    )
   })
 
   return router

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import type { HistoryRow } from './history'
 
 /** An entry of one competition as the admin lists it. */
 export interface AdminEntryRow {
@@ -69,4 +70,27 @@ export async function competitionEntryTotals(knex: Knex, competitionId: string):
     revenuePence: Number(row?.revenue ?? 0),
     ticketsSold: Number(row?.tickets ?? 0),
   }
+}
+
+/** Every event of the competition stream, oldest first, with who caused it and why. */
+export function competitionHistory(knex: Knex, competitionId: string): Promise<HistoryRow[]> {
+  return knex('competition_events')
+    .where('competition_id', competitionId)
+    .select('revision', 'type', 'data', 'occurred_at', 'actor', 'reason')
+    .orderBy('revision')
+}
+
+/** The winning entry of each drawn competition among `competitionIds`. */
+export interface DrawnWinnerRow {
+  readonly competition_id: string
+  readonly winning_ticket: number
+  readonly winner_user_id: string
+  readonly entry_reference: string | null
+}
+
+export function drawnWinners(knex: Knex, competitionIds: readonly string[]): Promise<DrawnWinnerRow[]> {
+  return knex('draws as d')
+    .leftJoin('entries as e', 'e.id', 'd.winning_entry_id')
+    .whereIn('d.competition_id', competitionIds)
+    .select('d.competition_id', 'd.winning_ticket', 'd.winner_user_id', 'e.entry_reference')
 }

@@ -4,6 +4,7 @@ import {
   createCommandHandler,
   createCompetition,
   createInMemoryDrawSeeds,
+  migrateCommandTables,
   publishCompetition,
   startDraw,
 } from '@prizes/command-service'
@@ -30,6 +31,8 @@ let served: Served
 
 beforeAll(async () => {
   db = await createReadSideTestDatabase('query_draws')
+  // The winners list opens names with the users' keys, in the command side's table.
+  await migrateCommandTables(db.knex)
   projections = await startProjections({
     store: db.store,
     knex: db.knex,
@@ -62,7 +65,7 @@ const winners = async () =>
   endpoints.listWinners.response.parse(await (await get(endpoints.listWinners.path)).json()).winners
 
 describe('GET /api/winners', () => {
-  test('completed draws, most recent first, without personal data; deleted ones hidden', async () => {
+  test('completed draws, most recent first (winners without an account have no name); deleted ones hidden', async () => {
     for (const id of ['first', 'second', 'gone']) {
       await given(id, [
         created(id, '2030-06-01T00:00:00.000Z'),

@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 export interface WinnerRow {
   readonly competition_id: string
   readonly winning_ticket: number
+  readonly winner_user_id: string
   readonly drawn_at: Date
   readonly title: string
   readonly prize: string
@@ -20,7 +21,7 @@ export function listWinners(knex: Knex): Promise<WinnerRow[]> {
   return knex('draws as d')
     .join('competitions as c', 'c.id', 'd.competition_id')
     .whereNull('c.deleted_at')
-    .select('d.competition_id', 'd.winning_ticket', 'd.drawn_at', 'c.title', 'c.prize')
+    .select('d.competition_id', 'd.winning_ticket', 'd.winner_user_id', 'd.drawn_at', 'c.title', 'c.prize')
     .orderBy([
       { column: 'd.drawn_at', order: 'desc' },
       { column: 'd.competition_id', order: 'asc' },

@@ -1,0 +1,87 @@
+import { type UserEventType, userEvents } from '@prizes/contracts'
+import type { RecordedEvent } from '@prizes/event-store'
+import type { Knex } from 'knex'
+import { type Apply, dispatch, on } from '../appliers'
+import { eventTime, type Projection } from '../projection'
+
+export const usersTable = 'users'
+
+/** A row as stored. `personal` holds the encrypted fields, never plaintext. */
+export interface UserRow {
+  readonly user_id: string
+  readonly role: 'user' | 'admin'
+  readonly guest: boolean
+  readonly source: string
+  readonly marketing_emails: boolean
+  readonly email_verified: boolean
+  readonly banned: boolean
+  readonly personal: Record<string, string | null> | null
+  readonly registered_at: Date
+  readonly erased_at: Date | null
+  readonly last_revision: string | number
+}
+
+/** Changes a user's row once per revision: a replayed event finds a newer revision and does nothing. */
+async function update(
+  trx: Knex.Transaction,
+  event: RecordedEvent,
+  userId: string,
+  set: object,
+): Promise<void> {
+  await trx(usersTable)
+    .where({ user_id: userId })
+    .andWhere('last_revision', '<', event.revision.toString())
+    .update({ ...set, last_revision: event.revision.toString() })
+}
+
+const appliers: { readonly [K in UserEventType]?: Apply } = {
+  UserRegistered: on(userEvents.UserRegistered, (trx, event, data) =>
+    trx(usersTable)
+      .insert({
+        user_id: data.userId,
+        role: data.role,
+        guest: data.guest,
+        source: data.source,
+        marketing_emails: data.marketingEmails,
+        email_verified: data.emailVerified,
+        personal: JSON.stringify(data.personal),
+        registered_at: eventTime(event),
+        last_revision: event.revision.toString(),
+      })
+      .onConflict('user_id')
+      .ignore(),
+  ),
+  EmailVerified: on(userEvents.EmailVerified, (trx, event, data) =>
+    update(trx, event, data.userId, { email_verified: true }),
+  ),
+  ProfileUpdated: on(userEvents.ProfileUpdated, (trx, event, data) =>
+    update(trx, event, data.userId, { personal: JSON.stringify(data.personal) }),
+  ),
+  UserBanned: on(userEvents.UserBanned, (trx, event, data) =>
+    update(trx, event, data.userId, { banned: true }),
+  ),
+  UserUnbanned: on(userEvents.UserUnbanned, (trx, event, data) =>
+    update(trx, event, data.userId, { banned: false }),
+  ),
+  UserPromoted: on(userEvents.UserPromoted, (trx, event, data) =>
+    update(trx, event, data.userId, { role: 'admin' }),
+  ),
+  UserDemoted: on(userEvents.UserDemoted, (trx, event, data) =>
+    update(trx, event, data.userId, { role: 'user' }),
+  ),
+  /** The key is gone already; the ciphertext goes too, so nothing here even looks like data. */
+  UserErased: on(userEvents.UserErased, (trx, event, data) =>
+    update(trx, event, data.userId, { personal: null, erased_at: eventTime(event) }),
+  ),
+}
+
+/**
+ * Every account with its role and standing, and its personal fields still encrypted under the
+ * user's key (the query service decrypts them when it reads; see the 0006 migration).
+ */
+export const usersProjection: Projection = {
+  name: 'users',
+  handles: Object.keys(appliers),
+  tables: [usersTable],
+  apply: dispatch(appliers),
+}

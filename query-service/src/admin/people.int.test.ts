@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto'
+import { migrateCommandTables } from '@prizes/command-service'
+import {
+  competitionStream,
+  type EventMetadata,
+  endpoints,
+  type UserEvent,
+  userStream,
+} from '@prizes/contracts'
+import type { NewEvent } from '@prizes/event-store'
+import {
+  createLogger,
+  encryptValue,
+  generateUserKey,
+  issueSessionToken,
+  loadSecrets,
+  userKeysTable,
+} from '@prizes/platform'
+import { type Served, serve } from '@prizes/platform/testing'
+import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
+import {
+  type CompetitionStreamEvent,
+  closedAndDrawn,
+  createReadSideTestDatabase,
+  eventMetadata,
+  type ReadSideTestDatabase,
+} from '@prizes/projections/testing'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createQueryApp } from '../app'
+import { created, purchase, refund } from '../entries/test-events'
+
+/**
+ * The screens that name people: admin entries, the winner, the audit trail and the public
+ * winners list. Names come from the users read model, decrypted with each user's key; an
+ * erased user (key deleted) is named nowhere.
+ */
+
+const logger = createLogger({ level: 'silent' })
+let db: ReadSideTestDatabase
+let projections: RunningProjections
+let served: Served
+let adminToken = ''
+
+const ids = {
+  admin: randomUUID(),
+  ada: randomUUID(),
+  bob: randomUUID(),
+  erased: randomUUID(),
+}
+const entry = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`
+
+beforeAll(async () => {
+  db = await createReadSideTestDatabase('query_people')
+  await migrateCommandTables(db.knex)
+  const secret = (await loadSecrets(db.knex)).jwt
+  projections = await startProjections({
+    store: db.store,
+    knex: db.knex,
+    logger,
+    projections: allProjections,
+  })
+  served = await serve(createQueryApp({ knex: db.knex, logger, secret }).callback())
+  await db
+    .knex('auth_sessions')
+    .insert({ user_id: ids.admin, token_version: 0, role: 'admin', banned: false })
+  adminToken = await issueSessionToken(
+    secret,
+    { userId: ids.admin, role: 'admin', tokenVersion: 0 },
+    new Date(),
+  )
+
+  await register(ids.admin, { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' }, 'admin')
+  await register(ids.ada, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    address: '12 High Street, Leeds, LS1 1AA',
+  })
+  await register(ids.bob, { firstName: 'Bob', lastName: 'Wrong', email: 'bob@example.com' })
+  await register(ids.erased, { firstName: 'Eve', lastName: 'Gone', email: 'eve@example.com' })
+
+  const admin = { userId: ids.admin, role: 'admin' as const }
+  await given('prize', [created('prize', '2030-06-01T00:00:00.000Z')], admin)
+  await given('prize', [{ type: 'CompetitionPublished', data: { competitionId: 'prize' } }], admin)
+  await given('prize', purchase('prize', entry(1), ids.ada, 2, [1, 2]), { userId: ids.ada, role: 'user' })
+  await given('prize', purchase('prize', entry(2), ids.bob, 1, [3]), { userId: ids.bob, role: 'user' })
+  await given('prize', purchase('prize', entry(3), ids.erased, 1, [4]), { userId: ids.erased, role: 'user' })
+  await given('prize', [refund('prize', entry(3), 299)], { system: 'refunds' })
+  await given(
+    'prize',
+    closedAndDrawn('prize', { entryId: entry(1), userId: ids.ada, ticket: 2 }),
+    admin,
+    'Monthly draw',
+  )
+
+  // Eve is erased: the command side deletes her key and appends UserErased.
+  await db.knex(userKeysTable).where({ user_id: ids.erased }).delete()
+  await appendUser(ids.erased, [{ type: 'UserErased', data: { userId: ids.erased } }])
+})
+afterAll(async () => {
+  await served.close()
+  await projections.stop()
+  await db.drop()
+})
+
+function metadata(actor: EventMetadata['actor'], reason?: string): EventMetadata {
+  return { ...eventMetadata(new Date().toISOString()), actor, ...(reason ? { reason } : {}) }
+}
+
+async function given(
+  id: string,
+  events: CompetitionStreamEvent[],
+  actor: EventMetadata['actor'],
+  reason?: string,
+) {
+  const stamped = events.map((e) => ({ type: e.type, data: e.data, metadata: metadata(actor, reason) }))
+  const { position } = await db.store.append(competitionStream(id), stamped, { expectedRevision: 'any' })
+  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+}
+
+async function appendUser(userId: string, events: UserEvent[]) {
+  const stamped: NewEvent[] = events.map((e) => ({
+    type: e.type,
+    data: e.data,
+    metadata: metadata({ system: 'test' }),
+  }))
+  const { position } = await db.store.append(userStream(userId), stamped, { expectedRevision: 'any' })
+  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+}
+
+async function register(
+  userId: string,
+  person: { firstName: string; lastName: string; email: string; address?: string },
+  role: 'user' | 'admin' = 'user',
+) {
+  const key = generateUserKey()
+  await db.knex(userKeysTable).insert({ user_id: userId, key_id: key.id, key: key.key })
+  const seal = (value: string) => encryptValue(key, value)
+  await appendUser(userId, [
+    {
+      type: 'UserRegistered',
+      data: {
+        userId,
+        personal: {
+          firstName: seal(person.firstName),
+          lastName: seal(person.lastName),
+          email: seal(person.email),
+          phone: seal('+44 7700 900123'),
+          address: seal(person.address ?? '1 Some Road, Bath, BA1 1AA'),
+          dateOfBirth: null,
+        },
+        passwordHash: seal('not-a-real-hash'),
+        role,
+        guest: false,
+        source: 'registration',
+        marketingEmails: false,
+        emailVerified: true,
+      },
+    },
+  ])
+}
+
+const get = async (path: string) => {
+  const response = await fetch(`${served.url}${path}`, { headers: { authorization: `Bearer ${adminToken}` } })
+  expect(response.status, await response.clone().text()).toBe(200)
+  return response.json()
+}
+
+describe('admin entries name their entrants', () => {
+  test('names, emails and phones from the users model; null for the erased', async () => {
+    const body = endpoints.adminCompetitionEntries.response.parse(
+      await get(endpoints.adminCompetitionEntries.path.replace(':id', 'prize')),
+    )
+    const byName = Object.fromEntries(body.entries.map((e) => [e.entryReference, e]))
+    expect(byName['PRZ-2030-000001prize']).toMatchObject({
+      userName: 'Ada Lovelace',
+      userEmail: 'ada@example.com',
+      userPhone: '+44 7700 900123',
+    })
+    expect(byName['PRZ-2030-000003prize']).toMatchObject({
+      userName: 'Bob Wrong',
+      userEmail: 'bob@example.com',
+    })
+    expect(byName['PRZ-2030-000004prize']).toMatchObject({
+      userName: null,
+      userEmail: null,
+      userPhone: null,
+      paymentStatus: 'refunded',
+    })
+  })
+
+  test('the CSV export carries them too, and nothing of the erased user', async () => {
+    const response = await fetch(`${served.url}/api/admin/competitions/prize/entries/export`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+    const csv = await response.text()
+    // A leading + is quoted against spreadsheet formulas.
+    expect(csv).toContain("Ada Lovelace,ada@example.com,'+44 7700 900123")
+    expect(csv).not.toContain('Eve')
+    expect(csv).not.toContain('eve@example.com')
+  })
+})
+
+describe('the admin list shows the winner', () => {
+  test('ticket, reference and the person', async () => {
+    const body = endpoints.adminListCompetitions.response.parse(
+      await get(endpoints.adminListCompetitions.path),
+    )
+    expect(body.competitions.find((c) => c.id === 'prize')?.winner).toEqual({
+      ticket_number: 2,
+      entry_reference: 'PRZ-2030-000001prize',
+      user_id: ids.ada,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 7700 900123',
+    })
+  })
+})
+
+describe('GET /api/admin/competitions/:id/history', () => {
+  test('every event, oldest first, with who, when, what and why', async () => {
+    const body = endpoints.adminCompetitionHistory.response.parse(
+      await get(endpoints.adminCompetitionHistory.path.replace(':id', 'prize')),
+    )
+    expect(body.events.map((e) => e.revision)).toEqual(body.events.map((_, i) => i))
+    const [creation, publication] = body.events
+    expect(creation).toMatchObject({
+      type: 'CompetitionCreated',
+      actor: { kind: 'admin', id: ids.admin, name: 'Grace Hopper', email: 'grace@example.com' },
+      reason: null,
+    })
+    expect(creation?.summary).toMatch(/^Created "Win the prize": \d+ tickets at £2\.99$/)
+    expect(publication?.type).toBe('CompetitionPublished')
+    const allocation = body.events.find((e) => e.type === 'TicketsAllocated')
+    expect(allocation).toMatchObject({
+      actor: { kind: 'user', id: ids.ada, name: 'Ada Lovelace' },
+      summary: 'PRZ-2030-000001prize: tickets #1–#2 paid £5.98 (correct answer)',
+    })
+    const refund = body.events.find((e) => e.type === 'EntryRefunded')
+    expect(refund?.actor).toEqual({ kind: 'system', id: 'refunds', name: null, email: null })
+    expect(refund?.summary).toMatch(/^Refunded £2\.99/)
+    const erasedEntrant = body.events.filter((e) => e.actor.id === ids.erased)
+    expect(erasedEntrant.length).toBeGreaterThan(0)
+    for (const event of erasedEntrant) expect(event.actor).toMatchObject({ name: null, email: null })
+    const completed = body.events.find((e) => e.type === 'DrawCompleted')
+    expect(completed).toMatchObject({
+      reason: 'Monthly draw',
+      summary: expect.stringContaining('ticket #2 won'),
+    })
+  })
+
+  test('admins only; an unknown competition is 404', async () => {
+    const path = endpoints.adminCompetitionHistory.path.replace(':id', 'prize')
+    expect((await fetch(`${served.url}${path}`)).status).toBe(401)
+    const missing = await fetch(
+      `${served.url}${endpoints.adminCompetitionHistory.path.replace(':id', 'nope')}`,
+      {
+        headers: { authorization: `Bearer ${adminToken}` },
+      },
+    )
+    expect(missing.status).toBe(404)
+  })
+})
+
+describe('the public winners list', () => {
+  test('first name and initial, and town', async () => {
+    const body = endpoints.listWinners.response.parse(await get(endpoints.listWinners.path))
+    expect(body.winners).toEqual([
+      expect.objectContaining({
+        competitionId: 'prize',
+        winnerName: 'Ada L.',
+        town: 'Leeds',
+        ticketNumber: 2,
+      }),
+    ])
+  })
+})
