@@ -5,7 +5,7 @@ import type { Knex } from 'knex'
 import type { Mailer } from '../../mail/mailer'
 import { entryConfirmationEmail } from '../../mail/templates/entry-emails'
 import { readRecipient } from '../mail/mail-reactor'
-import { claimEmail, markEmailFailed, markEmailSent } from '../mail/sent-emails'
+import { sendOnce } from '../mail/sent-emails'
 import { foldUserMailView } from '../mail/user-view'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
@@ -61,24 +61,10 @@ export function createEntryConfirmationReactor(options: EntryConfirmationOptions
       totalPaidPence: amountPence,
       publicUrl,
     })
-    if (!(await claimEmail(knex, event.id, entryConfirmationName))) {
-      return void log.info('email already claimed for this event; not sending again')
-    }
-    try {
-      await mailer.send({ to: recipient.to, ...mail })
-    } catch (error) {
-      log.error(
-        { err: error, entryReference },
-        'sending the entry confirmation failed; it will not be retried',
-      )
-      await markEmailFailed(knex, event.id, error instanceof Error ? error.message : String(error)).catch(
-        (markError: unknown) => log.warn({ err: markError }, 'could not record the failure'),
-      )
-      return
-    }
-    log.info({ entryReference }, 'entry confirmation sent')
-    await markEmailSent(knex, event.id).catch((markError: unknown) =>
-      log.warn({ err: markError }, 'email sent, but could not record it'),
+    await sendOnce(
+      { knex, mailer, log: log.child({ entryReference }) },
+      { key: event.id, template: entryConfirmationName },
+      { to: recipient.to, ...mail },
     )
   }
 

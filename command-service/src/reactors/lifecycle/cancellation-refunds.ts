@@ -7,7 +7,7 @@ import { competitionCancelledEmail } from '../../mail/templates/cancellation-ema
 import type { PaymentProvider } from '../../payments/port'
 import { refundIdempotencyKey } from '../entries/refund-reactor'
 import { readRecipient } from '../mail/mail-reactor'
-import { markEmailFailed, markEmailSent } from '../mail/sent-emails'
+import { sendOnce } from '../mail/sent-emails'
 import { foldUserMailView } from '../mail/user-view'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
@@ -36,15 +36,6 @@ export const competitionCancelledTemplate = 'competition-cancelled'
 
 /** The claim of one entry's cancellation email: at most one per entry, whatever the events. */
 export const cancellationEmailKey = (entryId: string) => `${competitionCancelledTemplate}:${entryId}`
-
-async function claim(knex: Knex, key: string): Promise<boolean> {
-  const inserted = await knex('sent_emails')
-    .insert({ event_id: key, template: competitionCancelledTemplate })
-    .onConflict('event_id')
-    .ignore()
-    .returning('event_id')
-  return inserted.length === 1
-}
 
 /**
  * On CompetitionCancelled, gives every paid entry its money back: each entry not yet refunded is
@@ -99,20 +90,10 @@ export function createCancellationRefundReactor(options: CancellationRefundOptio
       refundedPence,
       publicUrl,
     })
-    const claimKey = cancellationEmailKey(entry.entryId)
-    if (!(await claim(knex, claimKey))) return void log.info('cancellation email already claimed')
-    try {
-      await mailer.send({ to: recipient.to, ...mail })
-    } catch (error) {
-      log.error({ err: error }, 'sending the cancellation email failed; it will not be retried')
-      await markEmailFailed(knex, claimKey, error instanceof Error ? error.message : String(error)).catch(
-        (markError: unknown) => log.warn({ err: markError }, 'could not record the failure'),
-      )
-      return
-    }
-    log.info('cancellation email sent')
-    await markEmailSent(knex, claimKey).catch((markError: unknown) =>
-      log.warn({ err: markError }, 'email sent, but could not record it'),
+    await sendOnce(
+      { knex, mailer, log },
+      { key: cancellationEmailKey(entry.entryId), template: competitionCancelledTemplate },
+      { to: recipient.to, ...mail },
     )
   }
 

@@ -8,6 +8,7 @@ import type { UserKeyReader } from '../user-keys'
 import { startAutoClose } from './auto-close-reactor'
 import { startCancellationRefunds } from './cancellation-refunds'
 import type { LifecycleCommands } from './commands'
+import { startWinnerEmail } from './winner-email'
 
 export interface LifecycleReactorsOptions {
   readonly store: EventStore
@@ -25,17 +26,25 @@ export interface LifecycleReactorsOptions {
 export interface RunningLifecycleReactors {
   readonly autoClose: RunningReactor
   readonly cancellations: RunningReactor
+  readonly winnerEmail: RunningReactor
   stop(): Promise<void>
 }
 
-/** The lifecycle reactors, each on its own subscription and checkpoint: auto-close, cancellation refunds. */
+/**
+ * The lifecycle reactors, each on its own subscription and checkpoint: auto-close, cancellation
+ * refunds, the winner's email.
+ */
 export async function startLifecycleReactors(
   options: LifecycleReactorsOptions,
 ): Promise<RunningLifecycleReactors> {
   const { store, knex, logger, commands } = options
   const clock = options.now === undefined ? {} : { now: options.now }
-  const autoClose = await startAutoClose({ store, knex, logger, commands, ...clock })
+  const keys = options.userKeys === undefined ? {} : { userKeys: options.userKeys }
+  const started: RunningReactor[] = []
+  const stopStarted = () => Promise.all(started.map((reactor) => reactor.stop()))
   try {
+    const autoClose = await startAutoClose({ store, knex, logger, commands, ...clock })
+    started.push(autoClose)
     const cancellations = await startCancellationRefunds({
       store,
       knex,
@@ -45,17 +54,28 @@ export async function startLifecycleReactors(
       mailer: options.mailer,
       publicUrl: options.publicUrl,
       ...clock,
-      ...(options.userKeys === undefined ? {} : { userKeys: options.userKeys }),
+      ...keys,
     })
+    started.push(cancellations)
+    const winnerEmail = await startWinnerEmail({
+      store,
+      knex,
+      logger,
+      mailer: options.mailer,
+      publicUrl: options.publicUrl,
+      ...keys,
+    })
+    started.push(winnerEmail)
     return {
       autoClose,
       cancellations,
+      winnerEmail,
       async stop() {
-        await Promise.all([autoClose.stop(), cancellations.stop()])
+        await stopStarted()
       },
     }
   } catch (error) {
-    await autoClose.stop()
+    await stopStarted()
     throw error
   }
 }
@@ -73,3 +93,9 @@ export {
 export type { LifecycleCommands } from './commands'
 export { lifecycleCommandsOf } from './commands-of'
 export { maxTimerMs } from './keyed-timers'
+export {
+  createWinnerEmailReactor,
+  startWinnerEmail,
+  type WinnerEmailOptions,
+  winnerEmailName,
+} from './winner-email'

@@ -9,7 +9,7 @@ import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 import { composeEmail } from './compose'
 import { planEmail } from './plan'
-import { claimEmail, markEmailFailed, markEmailSent } from './sent-emails'
+import { sendOnce } from './sent-emails'
 import { foldUserMailView, tokenRequestOf, tokenRequestTypes } from './user-view'
 
 export interface MailReactorOptions {
@@ -68,22 +68,7 @@ export function createMailReactor(options: MailReactorOptions): Reactor {
     if (!recipient) return
 
     const mail = composeEmail({ template: plan.template, link: plan.link, token, publicUrl, ...recipient })
-    if (!(await claimEmail(knex, event.id, plan.template))) {
-      return void log.info('email already claimed for this event; not sending again')
-    }
-    try {
-      await mailer.send(mail)
-    } catch (error) {
-      log.error({ err: error, template: plan.template }, 'sending the email failed; it will not be retried')
-      await markEmailFailed(knex, event.id, error instanceof Error ? error.message : String(error)).catch(
-        (markError: unknown) => log.warn({ err: markError }, 'could not record the failure'),
-      )
-      return
-    }
-    log.info({ template: plan.template }, 'email sent')
-    await markEmailSent(knex, event.id).catch((markError: unknown) =>
-      log.warn({ err: markError }, 'email sent, but could not record it'),
-    )
+    await sendOnce({ knex, mailer, log }, { key: event.id, template: plan.template }, mail)
   }
 
   return {

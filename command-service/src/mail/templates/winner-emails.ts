@@ -1,0 +1,37 @@
+import { brand } from '../brand'
+import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
+
+export interface WinnerNotice {
+  readonly firstName?: string | undefined
+  readonly competitionId: string
+  readonly competitionTitle: string
+  readonly prize: string
+  readonly ticketNumber: number
+  readonly entryReference: string
+  /** The site's address (PUBLIC_URL), where the draw's certificate is published. */
+  readonly publicUrl: string
+}
+
+const paragraph = (text: string): Block => ({ kind: 'paragraph', text })
+
+/** To the winner once the draw completes: what they won, their winning ticket and the proof. */
+export function winnerEmail(input: WinnerNotice): RenderedEmail {
+  const certificate = new URL(
+    `draws/${encodeURIComponent(input.competitionId)}`,
+    `${input.publicUrl.replace(/\/+$/, '')}/`,
+  ).toString()
+  return renderEmail(`Congratulations, you won ${input.prize}!`, [
+    paragraph(greeting(input.firstName)),
+    paragraph(`Congratulations! Your ticket was drawn as the winner of ${input.competitionTitle}.`),
+    paragraph(`Prize: ${input.prize}`),
+    paragraph(`Winning ticket number: ${input.ticketNumber}`),
+    paragraph(`Entry reference: ${input.entryReference}`),
+    paragraph(
+      `Our team will contact you within 48 hours to arrange your prize. ${brand.name} will never ask you to pay anything to receive it.`,
+    ),
+    paragraph(
+      'The draw was made in public view: its certificate shows the sealed list of tickets, the revealed seed and the public randomness, and anyone can check the result.',
+    ),
+    { kind: 'button', label: 'See the draw certificate', href: certificate },
+  ])
+}

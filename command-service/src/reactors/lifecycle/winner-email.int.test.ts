@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDrawSeedStore } from '../../competitions/draw-seeds'
+import { closeCompetition, completeDraw, startDraw } from '../../competitions/lifecycle'
+import type { Mailer } from '../../mail/mailer'
+import { createSmtpMailer } from '../../mail/smtp-mailer'
+import { silentLogger } from '../../testing/fixtures'
+import { allocatePaidEntry } from '../entries/entry-commands'
+import { type EntryReactorHarness, startEntryReactorHarness } from '../entries/test-harness'
+import type { RunningReactor } from '../runner'
+import { startTestInbox, type TestInbox } from '../testing/maildev-inbox'
+import { startWinnerEmail, winnerEmailName } from './winner-email'
+
+const publicUrl = 'https://prizes.example.co.uk'
+let harness: EntryReactorHarness
+let inbox: TestInbox
+let mailer: Mailer
+
+beforeAll(async () => {
+  harness = await startEntryReactorHarness('winner_email', 600_000)
+  inbox = await startTestInbox()
+  mailer = createSmtpMailer({ url: inbox.smtpUrl })
+})
+
+afterAll(async () => {
+  mailer?.close()
+  await inbox?.stop()
+  await harness?.close()
+})
+
+const admin = () => ({ actor: { userId: 'admin-1', role: 'admin' as const }, now: new Date() })
+const start = (): Promise<RunningReactor> =>
+  startWinnerEmail({
+    store: harness.store,
+    knex: harness.knex,
+    logger: silentLogger,
+    mailer,
+    publicUrl,
+    retryDelayMs: 20,
+  })
+
+/** One paid entrant with the correct answer, then closed and drawn: they must win. */
+async function drawnWithOneEntrant() {
+  const { competitionId, title } = await harness.competition({ prize: 'A red campervan' })
+  const { userId, email } = await harness.user()
+  const reserved = await harness.reserve(competitionId, userId, 2)
+  await harness.pay(reserved.paymentIntentId)
+  await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
+  const closed = await closeCompetition(harness.handler, { competitionId, reason: 'admin' }, admin())
+  await startDraw(harness.handler, { competitionId }, admin())
+  const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 1) : 1
+  const publicRandomness = { source: 'drand' as const, round, value: 'cd'.repeat(32) }
+  const completed = await completeDraw(harness.handler, { competitionId, publicRandomness }, admin(), {
+    seeds: createDrawSeedStore(harness.knex),
+  })
+  const drawn = completed.events[0]
+  if (drawn?.type !== 'DrawCompleted') throw new Error('no DrawCompleted')
+  return { competitionId, title, email, winningTicket: drawn.data.winningTicket }
+}
+
+describe('the winner email', () => {
+  it('tells the winner the prize, ticket and reference, once, even when the reactor runs again', async () => {
+    const drawn = await drawnWithOneEntrant()
+    let reactor = await start()
+    const [mail] = await inbox.waitForEmails(drawn.email, 1)
+    expect(mail?.subject).toBe('Congratulations, you won A red campervan!')
+    expect(mail?.text).toContain(`Winning ticket number: ${drawn.winningTicket}`)
+    expect(mail?.text).toMatch(/Entry reference: \w+-\d{4}-\d{6}/)
+    expect(mail?.text).toContain(`${publicUrl}/draws/${drawn.competitionId}`)
+
+    // From the start again (checkpoint gone): the claim in sent_emails stops a second email.
+    await reactor.stop()
+    await harness.knex('reactor_checkpoints').where({ name: winnerEmailName }).delete()
+    reactor = await start()
+    const other = await drawnWithOneEntrant()
+    await inbox.waitForEmails(other.email, 1)
+    expect(await inbox.emailsTo(drawn.email)).toHaveLength(1)
+    await reactor.stop()
+  })
+})

@@ -1,0 +1,109 @@
+import {
+  competitionEvents,
+  competitionStream,
+  competitionStreamPrefix,
+  entryEvents,
+  userStream,
+} from '@prizes/contracts'
+import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import type { Mailer } from '../../mail/mailer'
+import { winnerEmail } from '../../mail/templates/winner-emails'
+import { readRecipient } from '../mail/mail-reactor'
+import { sendOnce } from '../mail/sent-emails'
+import { foldUserMailView } from '../mail/user-view'
+import { type Reactor, type RunningReactor, startReactor } from '../runner'
+import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
+
+export interface WinnerEmailOptions {
+  readonly store: EventStore
+  /** `reactor_checkpoints`, `sent_emails`, `user_keys`. */
+  readonly knex: Knex
+  readonly logger: Logger
+  readonly mailer: Mailer
+  /** PUBLIC_URL, for the certificate link. */
+  readonly publicUrl: string
+  readonly userKeys?: UserKeyReader
+  readonly retryDelayMs?: number
+}
+
+export const winnerEmailName = 'winner-email'
+
+/** The competition's title and prize as they stood at the draw, and the winning entry's reference. */
+function drawnCompetition(events: readonly RecordedEvent[], winningEntryId: string) {
+  let title: string | undefined
+  let prize: string | undefined
+  let entryReference: string | undefined
+  for (const event of events) {
+    if (event.type === 'CompetitionCreated' || event.type === 'CompetitionRevised') {
+      const parsed = competitionEvents[event.type].safeParse(event.data)
+      if (parsed.success) ({ title, prize } = parsed.data.details)
+    } else if (event.type === 'TicketsAllocated') {
+      const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
+      if (parsed.success && parsed.data.entryId === winningEntryId)
+        entryReference = parsed.data.entryReference
+    }
+  }
+  return title && prize && entryReference ? { title, prize, entryReference } : undefined
+}
+
+/**
+ * Emails the winner when a draw completes (DrawCompleted): the prize, the winning ticket, the
+ * entry reference and a link to the public draw certificate. At most once per draw (claimed in
+ * `sent_emails` under the event's id before sending); an erased winner gets nothing.
+ */
+export function createWinnerEmailReactor(options: WinnerEmailOptions): Reactor {
+  const { store, knex, mailer, publicUrl } = options
+  const userKeys = options.userKeys ?? knexUserKeyReader(knex)
+  const logger = options.logger.child({ reactor: winnerEmailName })
+
+  async function react(event: RecordedEvent): Promise<void> {
+    const log = logger.child({ eventId: event.id, streamId: event.streamId })
+    const parsed = competitionEvents.DrawCompleted.safeParse(event.data)
+    if (!parsed.success) return void log.error('unreadable DrawCompleted; no email')
+    const { competitionId, winnerUserId, winningEntryId, winningTicket } = parsed.data
+    const events = await store.readStream(competitionStream(competitionId), {
+      limit: Number(event.revision) + 1,
+    })
+    const competition = drawnCompetition(events, winningEntryId)
+    if (!competition)
+      return void log.error({ competitionId }, 'the winning entry or the title is missing; no email')
+    const user = foldUserMailView(await store.readStream(userStream(winnerUserId)))
+    if (!user || user.erased) return void log.info({ winnerUserId }, 'no such user, or erased; no email')
+    const key = await userKeys.read(winnerUserId)
+    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
+    const recipient = readRecipient(key, user.personal.email, user.personal.firstName, log)
+    if (!recipient) return
+    const mail = winnerEmail({
+      firstName: recipient.firstName,
+      competitionId,
+      competitionTitle: competition.title,
+      prize: competition.prize,
+      ticketNumber: winningTicket,
+      entryReference: competition.entryReference,
+      publicUrl,
+    })
+    await sendOnce(
+      { knex, mailer, log },
+      { key: event.id, template: winnerEmailName },
+      { to: recipient.to, ...mail },
+    )
+  }
+
+  return {
+    name: winnerEmailName,
+    filter: { streamPrefixes: [competitionStreamPrefix], eventTypes: ['DrawCompleted'] },
+    react,
+  }
+}
+
+export function startWinnerEmail(options: WinnerEmailOptions): Promise<RunningReactor> {
+  return startReactor({
+    store: options.store,
+    knex: options.knex,
+    logger: options.logger,
+    reactor: createWinnerEmailReactor(options),
+    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+  })
+}
