@@ -57,11 +57,21 @@ export const sealedRandomness = z.object({
 })
 export type SealedRandomness = z.infer<typeof sealedRandomness>
 
-/** The public randomness as published by its source (drand's `randomness`, hex). */
+/**
+ * The public randomness as published by its source: drand's `randomness` (hex) and, when known,
+ * its `signature` (hex), so anyone can check the value is drand's for the round (for quicknet,
+ * a BLS signature on the round with `value = sha256(signature)`). Optional: draws recorded before
+ * signatures were kept, and values an admin entered without one, have none; the verifier then
+ * says the value could not be checked against drand.
+ */
 export const publicRandomness = z.object({
   source: z.literal('drand'),
   round: z.number().int().positive(),
   value: z.string().regex(/^[0-9a-f]+$/),
+  signature: z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .optional(),
 })
 export type PublicRandomness = z.infer<typeof publicRandomness>
 

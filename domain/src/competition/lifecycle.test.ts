@@ -1,5 +1,7 @@
+import type { PublicRandomness } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
 import { jsDrawCrypto, toHex } from '../draw/crypto'
+import { quicknet } from '../draw/drand'
 import { eligibleTickets, listHash } from '../draw/eligible'
 import {
   commitmentOf,
@@ -7,6 +9,8 @@ import {
   details,
   entryEvents,
   type FixtureEntry,
+  quicknetBeacon,
+  quicknetBeacons,
   randomnessValue,
   run,
   seedFor,
@@ -22,7 +26,7 @@ import { evolve, initialState } from './state'
 const metadata = { now: new Date('2030-01-10T12:00:00.000Z') }
 const seed = seedFor(7)
 const randomness = { source: 'drand' as const, round: 1000 }
-const publicRandomness = { ...randomness, value: randomnessValue(7) }
+const publicRandomness: PublicRandomness = { ...randomness, value: randomnessValue(7) }
 const entries: FixtureEntry[] = [
   { userId: 'u-1', quantity: 2, answer: '4' },
   { userId: 'u-2', quantity: 3, answer: '3' },
@@ -141,6 +145,63 @@ describe('CompleteDraw', () => {
     given(drawing)
       .when(complete({ publicRandomness: { ...publicRandomness, value: 'XYZ' } }))
       .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
+  })
+
+  describe("with drand's signature", () => {
+    const sealedOnQuicknet = {
+      source: 'drand' as const,
+      chainHash: quicknet.chainHash,
+      round: quicknetBeacon.round,
+    }
+    const drawingOn = (sealed: typeof sealedOnQuicknet) =>
+      run(run(active, { ...close, data: { ...close.data, randomness: sealed } }), start)
+    const signed: PublicRandomness = {
+      source: 'drand',
+      round: quicknetBeacon.round,
+      value: quicknetBeacon.randomness,
+      signature: quicknetBeacon.signature,
+    }
+
+    it("records the signature with the value when it is drand's for the sealed round", () => {
+      const drawn = run(drawingOn(sealedOnQuicknet), complete({ publicRandomness: signed }))
+      expect(drawn.at(-1)).toMatchObject({ type: 'DrawCompleted', data: { publicRandomness: signed } })
+      expect(
+        verifyDraw(
+          drawn.map((event, revision) => ({ ...event, revision })),
+          jsDrawCrypto,
+        ),
+      ).toMatchObject({
+        verdict: 'PASS',
+        drandSignature: 'verified',
+      })
+    })
+
+    it("refuses a signature that is not drand's for the round, and a value that is not sha256 of it", () => {
+      const state = drawingOn(sealedOnQuicknet)
+      given(state)
+        .when(complete({ publicRandomness: { ...signed, signature: quicknetBeacons[3].signature } }))
+        .thenFails({
+          code: 'INVALID_DRAW_INPUT',
+          field: 'publicRandomness',
+          message: expect.stringContaining(`not drand's for round ${quicknetBeacon.round}`),
+        })
+      given(state)
+        .when(complete({ publicRandomness: { ...signed, signature: 'ab'.repeat(48) } }))
+        .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
+      given(state)
+        .when(complete({ publicRandomness: { ...signed, value: randomnessValue(1) } }))
+        .thenFails({
+          code: 'INVALID_DRAW_INPUT',
+          field: 'publicRandomness',
+          message: expect.stringContaining('sha256(signature)'),
+        })
+    })
+
+    it('refuses a signature for a round sealed on a chain it has no key for', () => {
+      given(drawingOn({ ...sealedOnQuicknet, chainHash: 'dbd506d6' }))
+        .when(complete({ publicRandomness: signed }))
+        .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
+    })
   })
 
   it('refuses randomness from another round than the sealed one', () => {

@@ -1,5 +1,7 @@
 import type { CloseReason, PublicRandomness, SealedRandomness } from '@prizes/contracts'
+import { checkDrandBeacon } from '../draw/beacon'
 import { type DrawCrypto, fromHex, jsDrawCrypto, toHex } from '../draw/crypto'
+import { sealedChain } from '../draw/drand'
 import { eligibleFromEntries, listHash } from '../draw/eligible'
 import { drawIndex } from '../draw/winner'
 import type { CommandMetadata } from './decide'
@@ -113,6 +115,7 @@ export function completeDraw(command: CompleteDraw, competition: Competition): C
   if (publicRandomness.round !== sealed.randomness.round) {
     throw new RandomnessNotSealed(sealed.randomness.round, publicRandomness.round)
   }
+  assertDrandSignature(publicRandomness, sealed.randomness)
   // The list as sealed: what happens to entries after the close does not change the draw.
   const { list } = sealed
   if (list.length !== sealed.seal.eligibleTickets || listHash(list, crypto) !== sealed.seal.listHash) {
@@ -138,6 +141,26 @@ export function completeDraw(command: CompleteDraw, competition: Competition): C
       },
     },
   ]
+}
+
+/**
+ * A drand signature given with the value must be drand's: the sealed chain's BLS signature on the
+ * round, with the value sha256 of it. Refused otherwise, so nothing unverifiable is recorded as
+ * if it were drand's. Without a signature the value is taken as entered (the verifier then shows
+ * it as unverified).
+ */
+function assertDrandSignature(publicRandomness: PublicRandomness, sealed: SealedRandomness): void {
+  const { round, value, signature } = publicRandomness
+  if (signature === undefined) return
+  const chain = sealedChain(sealed)
+  if (!chain) {
+    throw new InvalidDrawInput(
+      'publicRandomness',
+      `The round was sealed on drand chain ${sealed.chainHash}, whose signatures cannot be checked here; enter the value without its signature`,
+    )
+  }
+  const check = checkDrandBeacon({ round, signature, randomness: value }, chain, crypto)
+  if (!check.ok) throw new InvalidDrawInput('publicRandomness', check.detail)
 }
 
 export function cancelCompetition(command: CancelCompetition): CompetitionEvent[] {

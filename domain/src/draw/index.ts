@@ -1,5 +1,13 @@
+export {
+  type BeaconCheck,
+  checkDrandBeacon,
+  type DrandBeacon,
+  g1SignatureDst,
+  randomnessOfSignature,
+  unchainedRoundMessage,
+} from './beacon'
 export { concatBytes, type DrawCrypto, fromHex, jsDrawCrypto, toHex, utf8 } from './crypto'
-export { type DrandChain, drandRound, quicknet } from './drand'
+export { type DrandChain, drandRound, knownDrandChains, quicknet, sealedChain } from './drand'
 export {
   type AllocatedEntry,
   canonicalEncoding,

@@ -2,7 +2,9 @@ import type { CompetitionDetails } from '@prizes/contracts'
 import { type CompetitionCommand, decide } from '../competition/decide'
 import type { CompetitionEvent } from '../competition/events'
 import { evolve, initialState } from '../competition/state'
+import type { DrandBeacon } from './beacon'
 import { fromHex, jsDrawCrypto, toHex } from './crypto'
+import { quicknet } from './drand'
 import type { RecordedCompetitionEvent } from './verify'
 
 export const competitionId = 'c-1'
@@ -87,25 +89,66 @@ export function run(events: CompetitionEvent[], command: CompetitionCommand): Co
 export const randomnessValue = (i: number) =>
   toHex(jsDrawCrypto.sha256(new TextEncoder().encode(`drand ${i}`)))
 
-/** A competition entered by `entries`, closed, drawn with `seed` and drand round 1000. */
+/**
+ * Real beacons of drand's quicknet chain, as `https://api.drand.sh/<quicknet hash>/public/<round>`
+ * answers them, copied from ChainSafe/forest `src/beacon/tests/fixtures/drand_quicknet.json`
+ * (rounds 2 and 3 also appear in its `src/beacon/signatures/tests.rs`). They verify under the
+ * quicknet key in `drand.ts`, which is what the tests rest on.
+ */
+export const quicknetBeacons = {
+  2: {
+    round: 2,
+    randomness: '5782d6987841c654515a0e72b2d1ebb4e741234042c37cb19608ae50d93fb60c',
+    signature:
+      'b6b6a585449b66eb12e875b64fcbab3799861a00e4dbf092d99e969a5eac57dd3f798acf61e705fe4f093db926626807',
+  },
+  3: {
+    round: 3,
+    randomness: '7ef4621ace1c6da4eb2eee7cd901f81385bca5b189771ec0f08d0d2566dd1a21',
+    signature:
+      'b3fab6df720b68cc47175f2c777e86d84187caab5770906f515ff1099cb01e4deaa027075d860823e49477b93c72bd64',
+  },
+  30662982: {
+    round: 30662982,
+    randomness: 'ae76da5137c6d0a0d3b50d325948b26cc3ff1f804cd7bbca29b9250c2bfe8d67',
+    signature:
+      '8b3edd0d42a2fa36ac15641a2dea2e4f4895acec2ef72ef39e5b6138f0346fb6b046dde1b4b3d09ff5fe8a6a7acd674a',
+  },
+} as const satisfies Record<number, DrandBeacon>
+
+/** A published quicknet beacon to seal and draw with. */
+export const quicknetBeacon: DrandBeacon = quicknetBeacons[30662982]
+
+/**
+ * A competition entered by `entries`, closed, drawn with `seed` and drand round 1000 with `value`
+ * (recorded without a signature, as an admin may enter it), or with a drand beacon: its round
+ * sealed on quicknet, its value and signature recorded.
+ */
 export function completedCompetition(
   entries: readonly FixtureEntry[],
   seed: string,
-  value = randomnessValue(0),
+  value: string | DrandBeacon = randomnessValue(0),
 ) {
   let events: CompetitionEvent[] = [
     { type: 'CompetitionCreated', data: { competitionId, details, featured: false } },
     { type: 'CompetitionPublished', data: { competitionId, seedCommitment: commitmentOf(seed) } },
     ...entryEvents(entries),
   ]
-  const randomness = { source: 'drand' as const, round: 1000 }
+  const source = 'drand' as const
+  const randomness =
+    typeof value === 'string'
+      ? { source, round: 1000 }
+      : { source, chainHash: quicknet.chainHash, round: value.round }
   events = run(events, {
     type: 'CloseCompetition',
     data: { competitionId, reason: 'admin', randomness },
     metadata,
   })
   events = run(events, { type: 'StartDraw', data: { competitionId }, metadata })
-  const publicRandomness = { source: 'drand' as const, round: 1000, value }
+  const publicRandomness =
+    typeof value === 'string'
+      ? { source, round: 1000, value }
+      : { source, round: value.round, value: value.randomness, signature: value.signature }
   return run(events, { type: 'CompleteDraw', data: { competitionId, seed, publicRandomness }, metadata })
 }
 

@@ -5,6 +5,8 @@ import {
   completedCompetition,
   entryIdFor,
   type FixtureEntry,
+  quicknetBeacon,
+  quicknetBeacons,
   randomnessValue,
   recorded,
   seedFor,
@@ -56,7 +58,7 @@ describe('the draw', () => {
 describe('verifyDraw', () => {
   const events = completedCompetition(entries, seedFor(1))
 
-  it('passes a fair draw, step by step', () => {
+  it('passes a fair draw, step by step, warning that a value recorded without a signature is unverified', () => {
     const result = verifyDraw(recorded(events), jsDrawCrypto)
     expect(result.verdict).toBe('PASS')
     expect(result.mismatch).toBeUndefined()
@@ -65,9 +67,20 @@ describe('verifyDraw', () => {
       'seal',
       'seed revealed',
       'public randomness',
+      'drand signature',
       'winner',
       'winner owns the ticket',
     ])
+    expect(result.steps.filter((step) => step.unverified)).toEqual([
+      {
+        check: 'drand signature',
+        ok: true,
+        unverified: true,
+        detail: expect.stringContaining("without drand's signature"),
+        event: { type: 'DrawCompleted', revision: String(events.length - 1) },
+      },
+    ])
+    expect(result.drandSignature).toBe('unverified')
     expect(result.seal?.eligibleTickets).toBe(5)
     expect(result.winner?.userId).toBe(drawn(events).winnerUserId)
   })
@@ -161,5 +174,87 @@ describe('verifyDraw', () => {
       data: { competitionId: e.data.competitionId },
     }))
     expect(verifyDraw(bad.events, jsDrawCrypto).mismatch).toMatchObject({ check: 'seed committed' })
+  })
+})
+
+describe('verifyDraw on a real drand beacon', () => {
+  const events = completedCompetition(entries, seedFor(1), quicknetBeacon)
+  type Randomness = Extract<CompetitionEvent, { type: 'DrawCompleted' }>['data']['publicRandomness']
+  const withRandomness = (change: (randomness: Randomness) => Randomness) =>
+    tampered(events, 'DrawCompleted', (e) => ({
+      ...e,
+      data: { ...e.data, publicRandomness: change(e.data.publicRandomness) },
+    }))
+
+  it("passes, the value checked against drand's signature for the sealed round", () => {
+    const result = verifyDraw(recorded(events), jsDrawCrypto)
+    expect(result.verdict).toBe('PASS')
+    expect(result.drandSignature).toBe('verified')
+    expect(result.steps.map((step) => step.check)).toEqual([
+      'seed committed',
+      'seal',
+      'seed revealed',
+      'public randomness',
+      'drand signature',
+      'drand randomness',
+      'winner',
+      'winner owns the ticket',
+    ])
+    expect(result.steps.every((step) => step.ok && !step.unverified)).toBe(true)
+    expect(result.sealedRandomness?.round).toBe(quicknetBeacon.round)
+  })
+
+  it("fails a tampered signature (another round's, drand's own), naming the drand signature step", () => {
+    const bad = withRandomness((r) => ({ ...r, signature: quicknetBeacons[3].signature }))
+    const result = verifyDraw(bad.events, jsDrawCrypto)
+    expect(result.verdict).toBe('FAIL')
+    expect(result.mismatch).toMatchObject({
+      check: 'drand signature',
+      event: { type: 'DrawCompleted', revision: bad.revision },
+    })
+  })
+
+  it('fails a signature that is not a point, naming the drand signature step', () => {
+    const bad = withRandomness((r) => ({ ...r, signature: 'ab'.repeat(48) }))
+    expect(verifyDraw(bad.events, jsDrawCrypto).mismatch).toMatchObject({ check: 'drand signature' })
+  })
+
+  it('fails a value that is not sha256 of the signature, naming the drand randomness step', () => {
+    const bad = withRandomness((r) => ({ ...r, value: randomnessValue(5) }))
+    expect(verifyDraw(bad.events, jsDrawCrypto).mismatch).toMatchObject({
+      check: 'drand randomness',
+      event: { type: 'DrawCompleted', revision: bad.revision },
+    })
+  })
+
+  it('fails another round used than the sealed one, and a round changed in the seal and the draw alike', () => {
+    const used = withRandomness((r) => ({ ...r, round: 3 }))
+    expect(verifyDraw(used.events, jsDrawCrypto).mismatch).toMatchObject({ check: 'public randomness' })
+    const closedAt = events.findIndex((e) => e.type === 'CompetitionClosed')
+    const both = [...used.events]
+    const closed = both[closedAt]
+    if (closed?.type !== 'CompetitionClosed') throw new Error('fixture: a close expected')
+    both[closedAt] = {
+      ...closed,
+      data: { ...closed.data, randomness: { ...closed.data.randomness, round: 3 } },
+    }
+    expect(verifyDraw(both, jsDrawCrypto).mismatch).toMatchObject({
+      check: 'drand signature',
+      detail: expect.stringContaining('round 3'),
+    })
+  })
+
+  it('says unverified, not a pass of the step, for a round sealed on a chain it has no key for', () => {
+    const other = tampered(events, 'CompetitionClosed', (e) => ({
+      ...e,
+      data: { ...e.data, randomness: { ...e.data.randomness, chainHash: 'dbd506d6' } },
+    }))
+    const result = verifyDraw(other.events, jsDrawCrypto)
+    expect(result.verdict).toBe('PASS')
+    expect(result.drandSignature).toBe('unverified')
+    expect(result.steps.find((step) => step.check === 'drand signature')).toMatchObject({
+      unverified: true,
+      detail: expect.stringContaining('dbd506d6'),
+    })
   })
 })

@@ -1,6 +1,8 @@
 import type { DrawSeal, PublicRandomness, SealedRandomness } from '@prizes/contracts'
 import type { CompetitionEvent } from '../competition/events'
+import { checkDrandBeacon } from './beacon'
 import { type DrawCrypto, fromHex, toHex } from './crypto'
+import { sealedChain } from './drand'
 import { type AllocatedEntry, eligibleTickets, listHash } from './eligible'
 import { drawIndex } from './winner'
 
@@ -9,7 +11,13 @@ export type RecordedCompetitionEvent = CompetitionEvent & { readonly revision: n
 
 export interface VerificationStep {
   readonly check: string
+  /** False only for the mismatch that ends the replay. */
   readonly ok: boolean
+  /**
+   * A check that could not be made (the drand value was recorded without its signature): no
+   * mismatch, so `ok` stays true, but no pass either; shown as a warning.
+   */
+  readonly unverified?: true
   readonly detail: string
   /** The event the check was made at; a failing step names the event that does not hold. */
   readonly event?: { readonly type: string; readonly revision: string }
@@ -26,6 +34,14 @@ export interface DrawVerification {
   readonly seal?: DrawSeal
   readonly sealedRandomness?: SealedRandomness
   readonly publicRandomness?: PublicRandomness
+  /**
+   * Whether the public randomness was checked against drand's signature: `verified` when the
+   * recorded signature is the chain's on the sealed round and the value is sha256 of it,
+   * `unverified` when there was nothing to check it with (no signature recorded, or a chain the
+   * verifier has no key for). A PASS is about the draw computed from that value; an unverified
+   * value rests on the record alone, and says so.
+   */
+  readonly drandSignature?: 'verified' | 'unverified'
   readonly winner?: { readonly ticketNumber: number; readonly entryId: string; readonly userId: string }
 }
 
@@ -55,8 +71,10 @@ function at(event: RecordedCompetitionEvent) {
  * marked correct exactly when its answer was; the seal at close is the eligible list those
  * allocations and refunds give; the winner is what the algorithm picks from (seed, public
  * randomness, list hash); and the winning ticket belongs to the recorded entry and user.
- * Stops at the first mismatch, naming the event. The public randomness's own signature is
- * drand's to check (its `/public/<round>` answer); this checks its round is the sealed one.
+ * Stops at the first mismatch, naming the event. The public randomness must be for the round
+ * sealed at close and, when its drand signature was recorded, that signature must be the
+ * chain's BLS signature on that round with the value sha256 of it; without one, a warning step
+ * says the value could not be checked against drand (`drandSignature: 'unverified'`).
  */
 export function verifyDraw(
   events: readonly RecordedCompetitionEvent[],
@@ -70,8 +88,12 @@ export function verifyDraw(
   const fail = (check: string, detail: string, event?: RecordedCompetitionEvent): never => {
     throw new Mismatch({ check, ok: false, detail, ...(event ? { event: at(event) } : {}) })
   }
+  const warn = (check: string, detail: string, event?: RecordedCompetitionEvent) => {
+    steps.push({ check, ok: true, unverified: true, detail, ...(event ? { event: at(event) } : {}) })
+  }
+  const record: Recorder = { pass, warn, fail }
   try {
-    for (const event of events) applyChecked(event, replay, crypto, pass, fail)
+    for (const event of events) applyChecked(event, replay, crypto, record)
     if (!replay.result.winner) fail('draw completed', 'The stream holds no completed draw')
     return { verdict: 'PASS', steps, ...replay.result }
   } catch (error) {
@@ -81,16 +103,21 @@ export function verifyDraw(
   }
 }
 
-type Pass = (check: string, detail: string, event?: RecordedCompetitionEvent) => void
+type Note = (check: string, detail: string, event?: RecordedCompetitionEvent) => void
+
 type Fail = (check: string, detail: string, event?: RecordedCompetitionEvent) => never
 
-function applyChecked(
-  event: RecordedCompetitionEvent,
-  replay: Replay,
-  crypto: DrawCrypto,
-  pass: Pass,
-  fail: Fail,
-) {
+/** How a check is written down: passed, could not be made (a warning), or the mismatch. */
+interface Recorder {
+  readonly pass: Note
+  readonly warn: Note
+  readonly fail: Fail
+}
+
+function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: DrawCrypto, record: Recorder) {
+  const { pass } = record
+  // Annotated, so the compiler knows a call does not return.
+  const fail: Fail = record.fail
   const { result } = replay
   switch (event.type) {
     case 'CompetitionCreated':
@@ -157,20 +184,19 @@ function applyChecked(
       return
     }
     case 'DrawCompleted':
-      checkDraw(event, replay, crypto, pass, fail)
+      checkDraw(event, replay, crypto, record)
       return
     default:
       return
   }
 }
 
-function checkDraw(
-  event: Extract<RecordedCompetitionEvent, { type: 'DrawCompleted' }>,
-  replay: Replay,
-  crypto: DrawCrypto,
-  pass: Pass,
-  fail: Fail,
-) {
+type DrawCompletedEvent = Extract<RecordedCompetitionEvent, { type: 'DrawCompleted' }>
+
+function checkDraw(event: DrawCompletedEvent, replay: Replay, crypto: DrawCrypto, record: Recorder) {
+  const { pass } = record
+  // Annotated, so the compiler knows a call does not return.
+  const fail: Fail = record.fail
   const { result } = replay
   const { seed, publicRandomness, winningTicket, winningEntryId, winnerUserId, attempts } = event.data
   result.seed = seed
@@ -190,6 +216,7 @@ function checkDraw(
     )
   }
   pass('public randomness', `drand round ${publicRandomness.round} as sealed`, event)
+  result.drandSignature = checkDrandSignature(event, sealedRandomness, crypto, record)
   const list = eligibleTickets(replay.entries.values())
   const drawn = drawIndex(
     { seed, randomness: publicRandomness.value, listHash: seal.listHash, size: list.length },
@@ -217,4 +244,48 @@ function checkDraw(
   }
   pass('winner owns the ticket', `Entry ${winningEntryId}, user ${winnerUserId}`, event)
   result.winner = { ticketNumber: winningTicket, entryId: winningEntryId, userId: winnerUserId }
+}
+
+/**
+ * The drand steps: with a recorded signature, `drand signature` (the chain's BLS signature on
+ * the sealed round) then `drand randomness` (the value is sha256 of the signature), either of
+ * which can be the mismatch; without one, a warning that the value cannot be checked against
+ * drand. The round itself was checked against the seal just before.
+ */
+function checkDrandSignature(
+  event: DrawCompletedEvent,
+  sealed: SealedRandomness,
+  crypto: DrawCrypto,
+  record: Recorder,
+): 'verified' | 'unverified' {
+  const { pass, warn } = record
+  const fail: Fail = record.fail
+  const { round, value, signature } = event.data.publicRandomness
+  if (signature === undefined) {
+    warn(
+      'drand signature',
+      `Unverified: the value of drand round ${round} was recorded without drand's signature (entered by hand, or drawn before signatures were kept), so it cannot be checked against drand here; compare it with drand's published round ${round}`,
+      event,
+    )
+    return 'unverified'
+  }
+  const chain = sealedChain(sealed)
+  if (!chain) {
+    warn(
+      'drand signature',
+      `Unverified: the round was sealed on drand chain ${sealed.chainHash}, which this verifier has no public key for`,
+      event,
+    )
+    return 'unverified'
+  }
+  const check = checkDrandBeacon({ round, signature, randomness: value }, chain, crypto)
+  if (!check.ok && check.failure === 'signature') fail('drand signature', check.detail, event)
+  pass(
+    'drand signature',
+    `drand's BLS signature on round ${round} verifies under the ${chain.scheme} group key of chain ${chain.chainHash}`,
+    event,
+  )
+  if (!check.ok) fail('drand randomness', check.detail, event)
+  pass('drand randomness', `The value is sha256(signature), drand's randomness for round ${round}`, event)
+  return 'verified'
 }
