@@ -1,21 +1,35 @@
 import type { PublicRandomness } from '@prizes/contracts'
+import {
+  checkDrandBeacon,
+  type DrandChain,
+  jsDrawCrypto,
+  quicknet,
+  randomnessOfSignature,
+} from '@prizes/domain'
 import { z } from 'zod'
 
+const hex = z.string().regex(/^[0-9a-f]+$/)
+
+/** drand's `/public/<round>` answer; the v2 API leaves `randomness` out (it is sha256(signature)). */
 const drandBeacon = z.object({
   round: z.number().int().positive(),
-  randomness: z.string().regex(/^[0-9a-f]+$/),
+  randomness: hex.optional(),
+  signature: hex,
 })
 
 /**
- * A drand round's value from `${drandUrl}/public/<round>`, or undefined when the beacon cannot
- * be reached, answers something else, or has not published the round yet: the caller then
- * needs the value from the admin. The signature is not checked here; the certificate shows
- * the round so anyone can check it against drand.
+ * A drand round's value and signature from `${drandUrl}/public/<round>` (DRAND_URL names the
+ * chain, e.g. `https://api.drand.sh/<quicknet chain hash>`), or undefined when the beacon cannot
+ * be reached, has not published the round yet, or answers anything but `chain`'s signature on
+ * that round (another round, another chain, a value that is not sha256 of the signature): the
+ * caller then needs the value from the admin. The signature is recorded with the value, so the
+ * verifier checks it on every certificate and audit.
  */
 export async function fetchDrandRandomness(
   drandUrl: string,
   round: number,
   fetchImpl: typeof fetch = fetch,
+  chain: DrandChain = quicknet,
 ): Promise<PublicRandomness | undefined> {
   try {
     const response = await fetchImpl(`${drandUrl.replace(/\/$/, '')}/public/${round}`, {
@@ -24,7 +38,10 @@ export async function fetchDrandRandomness(
     if (!response.ok) return undefined
     const beacon = drandBeacon.safeParse(await response.json())
     if (!beacon.success || beacon.data.round !== round) return undefined
-    return { source: 'drand', round, value: beacon.data.randomness }
+    const { signature } = beacon.data
+    const value = beacon.data.randomness ?? randomnessOfSignature(signature, jsDrawCrypto)
+    if (!checkDrandBeacon({ round, signature, randomness: value }, chain, jsDrawCrypto).ok) return undefined
+    return { source: 'drand', round, value, signature }
   } catch {
     return undefined
   }

@@ -1,12 +1,15 @@
+import type { SealedRandomness } from '@prizes/contracts'
 import {
   drandRound,
   InvalidDrawInput,
   NoEligibleTickets,
+  quicknet,
   RandomnessNotSealed,
   SeedDoesNotMatchCommitment,
   verifyDraw,
 } from '@prizes/domain'
 import { describe, expect, it } from 'vitest'
+import { quicknetBeacon, quicknetBeacons } from '../../../domain/src/draw/test-fixtures'
 import { createCommandHandler } from '../command-handler'
 import { mapCommandError } from '../errors'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
@@ -26,7 +29,7 @@ import {
 } from './lifecycle'
 import { nodeDrawCrypto } from './node-draw-crypto'
 
-async function closedCompetition() {
+async function closedCompetition(randomness?: SealedRandomness) {
   const store = createInMemoryEventStore()
   const handler = createCommandHandler({ store, logger: silentLogger })
   const seeds = createInMemoryDrawSeeds()
@@ -65,13 +68,31 @@ async function closedCompetition() {
     ],
     { expectedRevision: 'any' },
   )
-  const closed = await closeCompetition(handler, { competitionId, reason: 'end_date' }, adminContext)
+  const closed = await closeCompetition(
+    handler,
+    randomness ? { competitionId, reason: 'end_date', randomness } : { competitionId, reason: 'end_date' },
+    adminContext,
+  )
   await startDraw(handler, { competitionId }, adminContext)
   return { store, handler, seeds, competitionId, closed }
 }
 
-const beacon = (round: number, randomness: string) =>
-  (async () => Response.json({ round, randomness, signature: 'ab' })) as unknown as typeof fetch
+/** A drand relay answering `answer` to every request, recording the URLs asked. */
+function relay(answer: object) {
+  const asked: string[] = []
+  const answering = async (url: string) => {
+    asked.push(url)
+    return Response.json(answer)
+  }
+  return { fetch: answering as unknown as typeof globalThis.fetch, asked }
+}
+
+/** Sealed on quicknet for the round of the published beacon the tests have. */
+const sealedOnBeacon: SealedRandomness = {
+  source: 'drand',
+  chainHash: quicknet.chainHash,
+  round: quicknetBeacon.round,
+}
 
 describe('the lifecycle use cases', () => {
   it('names the quicknet round a minute after the close', async () => {
@@ -83,21 +104,79 @@ describe('the lifecycle use cases', () => {
     })
   })
 
-  it('fetches the sealed round from DRAND_URL when the caller gives none, and the stream verifies', async () => {
-    const { store, handler, seeds, competitionId } = await closedCompetition()
-    const round = drandRound(new Date(adminContext.now.getTime() + drandMargin))
-    const fetch = beacon(round, 'cd'.repeat(32))
+  it('fetches the sealed round and its signature from DRAND_URL when the caller gives none, and the stream verifies', async () => {
+    const { store, handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { fetch, asked } = relay(quicknetBeacon)
     const done = await completeDraw(handler, { competitionId }, adminContext, {
       seeds,
       store,
       drandUrl: 'https://drand.example/',
       fetch,
     })
+    expect(asked).toEqual([`https://drand.example/public/${quicknetBeacon.round}`])
+    const { round, randomness: value, signature } = quicknetBeacon
     expect(done.events[0]).toMatchObject({
       type: 'DrawCompleted',
-      data: { publicRandomness: { round, value: 'cd'.repeat(32) }, winnerUserId: 'u-1' },
+      data: { publicRandomness: { source: 'drand', round, value, signature }, winnerUserId: 'u-1' },
     })
-    expect(verifyDraw(await loadDrawEvents(store, competitionId), nodeDrawCrypto).verdict).toBe('PASS')
+    expect(verifyDraw(await loadDrawEvents(store, competitionId), nodeDrawCrypto)).toMatchObject({
+      verdict: 'PASS',
+      drandSignature: 'verified',
+    })
+  })
+
+  it("derives the value from the signature when drand's answer leaves it out (the v2 API)", async () => {
+    const { store, handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { round, signature } = quicknetBeacon
+    const done = await completeDraw(handler, { competitionId }, adminContext, {
+      seeds,
+      store,
+      drandUrl: 'https://drand.example',
+      fetch: relay({ round, signature }).fetch,
+    })
+    expect(done.events[0]).toMatchObject({
+      data: { publicRandomness: { round, value: quicknetBeacon.randomness, signature } },
+    })
+  })
+
+  it("asks for the randomness when DRAND_URL answers a signature that is not the chain's on the round", async () => {
+    const { store, handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const answers = [
+      { ...quicknetBeacon, signature: quicknetBeacons[3].signature },
+      { ...quicknetBeacon, randomness: 'cd'.repeat(32) },
+      { round: quicknetBeacon.round, randomness: 'cd'.repeat(32) },
+      { round: quicknetBeacon.round, randomness: 'cd'.repeat(32), signature: 'ab' },
+    ]
+    for (const answer of answers) {
+      await expect(
+        completeDraw(handler, { competitionId }, adminContext, {
+          seeds,
+          store,
+          drandUrl: 'https://drand.example',
+          fetch: relay(answer).fetch,
+        }),
+      ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
+    }
+  })
+
+  it("records an admin's value with drand's signature, and refuses a signature that is not drand's", async () => {
+    const { store, handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { round, randomness: value, signature } = quicknetBeacon
+    const forged = { source: 'drand' as const, round, value, signature: quicknetBeacons[2].signature }
+    const refusal = await completeDraw(handler, { competitionId, publicRandomness: forged }, adminContext, {
+      seeds,
+    }).catch((error: unknown) => error)
+    expect(refusal).toMatchObject({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
+    expect(mapCommandError(refusal)).toMatchObject({
+      status: 400,
+      fieldErrors: { publicRandomness: [expect.stringContaining(`not drand's for round ${round}`)] },
+    })
+    const publicRandomness = { source: 'drand' as const, round, value, signature }
+    const done = await completeDraw(handler, { competitionId, publicRandomness }, adminContext, { seeds })
+    expect(done.events[0]).toMatchObject({ data: { publicRandomness } })
+    expect(verifyDraw(await loadDrawEvents(store, competitionId), nodeDrawCrypto).drandSignature).toBe(
+      'verified',
+    )
   })
 
   it('asks for the randomness when drand is not configured or answers another round', async () => {
@@ -105,13 +184,12 @@ describe('the lifecycle use cases', () => {
     await expect(completeDraw(handler, { competitionId }, adminContext, { seeds, store })).rejects.toThrow(
       expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }),
     )
-    const wrong = beacon(1, 'cd'.repeat(32))
     await expect(
       completeDraw(handler, { competitionId }, adminContext, {
         seeds,
         store,
         drandUrl: 'https://x',
-        fetch: wrong,
+        fetch: relay(quicknetBeacons[2]).fetch,
       }),
     ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
   })

@@ -5,7 +5,7 @@ import {
   type PublicRandomness,
   type SealedRandomness,
 } from '@prizes/contracts'
-import { DomainError, drandRound, quicknet } from '@prizes/domain'
+import { DomainError, drandRound, quicknet, sealedChain } from '@prizes/domain'
 import type { CommandHandler, StreamStore } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
 import { type CompetitionResult, run } from './commands'
@@ -58,7 +58,9 @@ export class DrawSeedMissing extends DomainError<'DRAW_SEED_MISSING'> {
 export class PublicRandomnessRequired extends DomainError<'PUBLIC_RANDOMNESS_REQUIRED'> {
   readonly code = 'PUBLIC_RANDOMNESS_REQUIRED'
   constructor(readonly round: number) {
-    super(`Enter the value of drand round ${round}: the beacon could not be reached`)
+    super(
+      `Enter the value of drand round ${round}: the beacon could not be reached or gave no value it signed for that round`,
+    )
   }
 }
 
@@ -66,7 +68,10 @@ export interface CompleteDrawDeps {
   readonly seeds: DrawSeedStore
   /** To find the sealed round when the caller gives no randomness. */
   readonly store?: Pick<StreamStore, 'readStream'>
-  /** `DRAND_URL`; when set and reachable, the sealed round's value is fetched from it. */
+  /**
+   * `DRAND_URL`; when set and reachable, the sealed round's value and signature are fetched from
+   * it, and kept only if the signature is the sealed chain's on that round.
+   */
   readonly drandUrl?: string | undefined
   readonly fetch?: typeof fetch
 }
@@ -74,7 +79,8 @@ export interface CompleteDrawDeps {
 /**
  * Reveals the stored seed and completes the draw with the sealed round's public randomness:
  * the caller's (the admin's) when given, else drand's when `drandUrl` answers. The decider
- * checks the seed against the commitment and the round against the seal, and picks the winner.
+ * checks the seed against the commitment, the round against the seal and a drand signature
+ * when there is one (the admin's may come without; a wrong one is refused), and picks the winner.
  */
 export async function completeDraw(
   handler: CommandHandler,
@@ -98,8 +104,11 @@ async function fetchSealedRound(competitionId: string, deps: CompleteDrawDeps): 
   const recorded = deps.store ? await deps.store.readStream(competitionStream(competitionId)) : []
   const closed = recorded.findLast((event) => event.type === 'CompetitionClosed')
   // Without a seal the decider refuses anyway; 1 only gives the message a round to name.
-  const round = closed ? competitionEvents.CompetitionClosed.parse(closed.data).randomness.round : 1
-  const fetched = deps.drandUrl ? await fetchDrandRandomness(deps.drandUrl, round, deps.fetch) : undefined
+  const sealed = closed ? competitionEvents.CompetitionClosed.parse(closed.data).randomness : undefined
+  const round = sealed?.round ?? 1
+  const chain = sealed ? sealedChain(sealed) : quicknet
+  const fetched =
+    deps.drandUrl && chain ? await fetchDrandRandomness(deps.drandUrl, round, deps.fetch, chain) : undefined
   if (!fetched) throw new PublicRandomnessRequired(round)
   return fetched
 }
