@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import type { DrawVerification } from '@prizes/domain'
 import type { ReactNode } from 'react'
-import { describeEvent } from '../model/certificate'
+import { describeEvent, randomnessStatus, stepLabel } from '../model/certificate'
 
 const mono = css`
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
@@ -9,11 +9,15 @@ const mono = css`
   overflow-wrap: anywhere;
 `
 
-/** The verdict the browser reached, announced as a status; FAIL names the first mismatch. */
+/**
+ * The verdict the browser reached, announced as a status; FAIL names the first mismatch. A PASS
+ * whose drand value could not be checked against drand's signature says so, in warning colours.
+ */
 export function VerdictStatus({ result }: { readonly result: DrawVerification }) {
   const theme = useTheme()
   const pass = result.verdict === 'PASS'
-  const colours = pass ? theme.palette.success : theme.palette.error
+  const unverified = pass && result.drandSignature === 'unverified'
+  const colours = pass ? (unverified ? theme.palette.warning : theme.palette.success) : theme.palette.error
   return (
     <div
       role="status"
@@ -34,7 +38,9 @@ export function VerdictStatus({ result }: { readonly result: DrawVerification })
         {pass ? 'PASS' : 'FAIL'}
       </strong>{' '}
       {pass
-        ? '– your browser re-ran every check of this draw and they all hold.'
+        ? unverified
+          ? '– your browser re-ran every check of this draw and they all hold. Randomness unverified: the drand value was recorded without drand’s signature, so this page cannot check that it is drand’s.'
+          : '– your browser re-ran every check of this draw, drand’s signature on the randomness included, and they all hold.'
         : `– first mismatch at ${describeEvent(result.mismatch?.event)}: ${result.mismatch?.check ?? 'unknown check'}. ${result.mismatch?.detail ?? ''}`}
     </div>
   )
@@ -59,10 +65,16 @@ export function VerificationSteps({ result }: { readonly result: DrawVerificatio
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once computed
           key={i}
           css={css`
-            color: ${step.ok ? theme.palette.text.secondary : theme.palette.error.text};
+            color: ${
+              !step.ok
+                ? theme.palette.error.text
+                : step.unverified
+                  ? theme.palette.warning.text
+                  : theme.palette.text.secondary
+            };
           `}
         >
-          <strong>{step.ok ? 'Pass' : 'Fail'}</strong>: {step.check}
+          <strong>{stepLabel(step)}</strong>: {step.check}
           {step.event && ` (${describeEvent(step.event)})`} – {step.detail}
         </li>
       ))}
@@ -103,6 +115,8 @@ export function DrawFacts({ result }: { readonly result: DrawVerification }) {
         {randomness ? `${randomness.source}, round ${randomness.round}` : missing}
       </Fact>
       <Fact label="Randomness value">{randomness?.value ?? missing}</Fact>
+      <Fact label="drand signature (BLS, on the round)">{randomness?.signature ?? missing}</Fact>
+      <Fact label="Randomness">{randomnessStatus(result)}</Fact>
       <Fact label="Winning ticket">{result.winner ? `#${result.winner.ticketNumber}` : missing}</Fact>
     </dl>
   )

@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { TrophyIcon } from '../../../components/icons'
 import { VisuallyHidden } from '../../../components/layout'
 import { formatDate } from '../../../lib/format'
-import { certificatePath, winnerIdentity } from '../model/certificate'
+import { certificatePath, winnerIdentity } from '../model/winners'
 
 /** Recent winners, each linking to its draw certificate; name and town only when published. */
 export function WinnersList({ winners }: { readonly winners: readonly Winner[] }) {

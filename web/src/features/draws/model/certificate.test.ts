@@ -2,15 +2,20 @@ import type { CertificateEvent } from '@prizes/contracts'
 import { describe, expect, test } from 'vitest'
 import {
   completedCompetition,
+  quicknetBeacon,
+  quicknetBeacons,
   randomnessValue,
   recorded,
   seedFor,
 } from '../../../../../domain/src/draw/test-fixtures'
-import { certificatePath, describeEvent, verifyCertificate, winnerIdentity } from './certificate'
+import { describeEvent, randomnessStatus, stepLabel, verifyCertificate } from './certificate'
 
-/** The events as GET /api/draws/:id/certificate sends them (JSON, with an occurredAt). */
-function certificateEvents(): CertificateEvent[] {
-  const events = completedCompetition([{ userId: 'u-1', quantity: 3, answer: '4' }], seedFor(0))
+/**
+ * The events as GET /api/draws/:id/certificate sends them (JSON, with an occurredAt): drawn
+ * with a value entered without a signature, or with a published drand beacon.
+ */
+function certificateEvents(beacon?: typeof quicknetBeacon): CertificateEvent[] {
+  const events = completedCompetition([{ userId: 'u-1', quantity: 3, answer: '4' }], seedFor(0), beacon)
   return recorded(events).map((e) => ({
     type: e.type,
     revision: Number(e.revision),
@@ -36,6 +41,39 @@ describe('verifyCertificate', () => {
     expect(result.winner?.userId).toBe('u-1')
   })
 
+  test('shows a value entered without a signature as unverified, a step apart from the passes', () => {
+    const result = verifyCertificate(certificateEvents())
+    const drand = result.steps.find((s) => s.check === 'drand signature')
+    expect(drand && stepLabel(drand)).toBe('Unverified')
+    expect(result.steps.filter((s) => stepLabel(s) === 'Unverified')).toHaveLength(1)
+    expect(randomnessStatus(result)).toMatch(/^Unverified \(no signature\)/)
+  })
+
+  test("checks drand's signature on a published quicknet beacon in the browser", () => {
+    const result = verifyCertificate(certificateEvents(quicknetBeacon))
+    expect(result.verdict).toBe('PASS')
+    expect(result.steps.map(stepLabel)).not.toContain('Unverified')
+    expect(result.steps.map((s) => s.check)).toEqual(
+      expect.arrayContaining(['drand signature', 'drand randomness']),
+    )
+    expect(result.publicRandomness?.signature).toBe(quicknetBeacon.signature)
+    expect(randomnessStatus(result)).toMatch(/^Verified/)
+  })
+
+  test("FAILs naming the drand signature step when the signature is not drand's for the round", () => {
+    const events = withData(certificateEvents(quicknetBeacon), 'DrawCompleted', (data) => ({
+      ...data,
+      publicRandomness: {
+        ...(data as { publicRandomness: object }).publicRandomness,
+        signature: quicknetBeacons[3].signature,
+      },
+    }))
+    const result = verifyCertificate(events)
+    expect(result.verdict).toBe('FAIL')
+    expect(result.mismatch).toMatchObject({ check: 'drand signature', event: { type: 'DrawCompleted' } })
+    expect(result.mismatch && stepLabel(result.mismatch)).toBe('Fail')
+  })
+
   test('FAILs naming the event when the revealed seed does not match the commitment', () => {
     const events = withData(certificateEvents(), 'DrawCompleted', (data) => ({ ...data, seed: seedFor(1) }))
     const result = verifyCertificate(events)
@@ -57,17 +95,7 @@ describe('verifyCertificate', () => {
   })
 })
 
-describe('winnerIdentity', () => {
-  test('shows only what is published, never inventing a name', () => {
-    expect(winnerIdentity({ winnerName: null, town: null })).toBeNull()
-    expect(winnerIdentity({ winnerName: 'Sam P.', town: null })).toBe('Sam P.')
-    expect(winnerIdentity({ winnerName: 'Sam P.', town: 'Leeds' })).toBe('Sam P., Leeds')
-    expect(winnerIdentity({ winnerName: ' ', town: 'Cork' })).toBe('Cork')
-  })
-})
-
-test('describeEvent and certificatePath', () => {
+test('describeEvent', () => {
   expect(describeEvent({ type: 'CompetitionClosed', revision: '7' })).toBe('CompetitionClosed, revision 7')
   expect(describeEvent(undefined)).toBe('the stream as a whole')
-  expect(certificatePath('a b')).toBe('/draws/a%20b')
 })

@@ -4,6 +4,7 @@ import {
   decodeCompetitionEvent,
   jsDrawCrypto,
   type RecordedCompetitionEvent,
+  type VerificationStep,
   verifyDraw,
 } from '@prizes/domain'
 
@@ -43,20 +44,29 @@ export function verifyCertificate(events: readonly CertificateEvent[]): DrawVeri
   return verifyDraw(decoded, jsDrawCrypto)
 }
 
+/** How a step reads: Pass, Fail, or Unverified for a check that could not be made. */
+export function stepLabel(step: VerificationStep): 'Pass' | 'Fail' | 'Unverified' {
+  if (!step.ok) return 'Fail'
+  return step.unverified ? 'Unverified' : 'Pass'
+}
+
+/** Whether the randomness is drand's, as far as the verifier could tell. */
+export function randomnessStatus(result: DrawVerification): string {
+  switch (result.drandSignature) {
+    case 'verified':
+      return 'Verified: drand’s signature on the sealed round checks, and the value is sha256 of it'
+    case 'unverified':
+      return result.publicRandomness?.signature === undefined
+        ? 'Unverified (no signature): entered without drand’s signature, so it cannot be checked against drand here'
+        : 'Unverified: sealed on a drand chain this page has no key for'
+    default:
+      return 'Not checked'
+  }
+}
+
 /** "TicketsAllocated, revision 4" for a step's event. */
 export function describeEvent(
   event: { readonly type: string; readonly revision: string } | undefined,
 ): string {
   return event ? `${event.type}, revision ${event.revision}` : 'the stream as a whole'
 }
-
-/** A winner's name and town, only those present, joined; null when neither is published. */
-export function winnerIdentity(winner: {
-  readonly winnerName: string | null
-  readonly town: string | null
-}): string | null {
-  const parts = [winner.winnerName, winner.town].filter((p): p is string => p !== null && p.trim() !== '')
-  return parts.length > 0 ? parts.join(', ') : null
-}
-
-export const certificatePath = (competitionId: string) => `/draws/${encodeURIComponent(competitionId)}`
