@@ -11,9 +11,11 @@ import {
   startDraw,
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
+import { quicknet } from '@prizes/domain'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { quicknetBeacon, quicknetBeacons } from '../../../domain/src/draw/test-fixtures'
 import { createLogger } from '../logger'
 import { parseAuditArgs, runAudit } from './audit'
 
@@ -73,29 +75,69 @@ const allocation = (i: number, userId: string, answer: string, ticketNumbers: nu
 
 let original: PostgresEventStore
 let competitionId: string
+/** Drawn on a published quicknet beacon, its signature recorded. */
+let signedId: string
 
-beforeAll(async () => {
-  original = await freshStore('audit_original')
-  const handler = createCommandHandler({ store: original, logger })
-  const seeds = createInMemoryDrawSeeds()
-  ;({ competitionId } = await createCompetition(handler, { details }, context))
+/** A competition entered, closed on `round` (or the default round) and ready to draw. */
+async function closedCompetition(
+  store: PostgresEventStore,
+  seeds: ReturnType<typeof createInMemoryDrawSeeds>,
+  round?: number,
+) {
+  const handler = createCommandHandler({ store, logger })
+  const { competitionId } = await createCompetition(handler, { details }, context)
   await publishCompetition(handler, { competitionId }, context, seeds)
   const entries = [
     ...allocation(1, 'u-1', '4', [1, 2]),
     ...allocation(2, 'u-2', '5', [3]),
     ...allocation(3, 'u-3', '4', [4, 5]),
   ]
-  await original.append(
+  await store.append(
     competitionStream(competitionId),
     entries.map((e) => ({ type: e.type, data: { competitionId, ...e.data } })),
     { expectedRevision: 'any' },
   )
-  const closed = await closeCompetition(handler, { competitionId, reason: 'sold_out' }, context)
+  const randomness = round ? { source: 'drand' as const, chainHash: quicknet.chainHash, round } : undefined
+  const closed = await closeCompetition(
+    handler,
+    randomness ? { competitionId, reason: 'sold_out', randomness } : { competitionId, reason: 'sold_out' },
+    context,
+  )
   await startDraw(handler, { competitionId }, context)
-  const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 0) : 0
-  const publicRandomness = { source: 'drand' as const, round, value: 'ef'.repeat(32) }
-  await completeDraw(handler, { competitionId, publicRandomness }, context, { seeds })
+  const sealedRound = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 0) : 0
+  return { handler, competitionId, round: sealedRound }
+}
+
+beforeAll(async () => {
+  original = await freshStore('audit_original')
+  const seeds = createInMemoryDrawSeeds()
+  const unsigned = await closedCompetition(original, seeds)
+  competitionId = unsigned.competitionId
+  const publicRandomness = { source: 'drand' as const, round: unsigned.round, value: 'ef'.repeat(32) }
+  await completeDraw(unsigned.handler, { competitionId, publicRandomness }, context, { seeds })
+
+  const signed = await closedCompetition(original, seeds, quicknetBeacon.round)
+  signedId = signed.competitionId
+  const { round, randomness: value, signature } = quicknetBeacon
+  await completeDraw(
+    signed.handler,
+    { competitionId: signedId, publicRandomness: { source: 'drand', round, value, signature } },
+    context,
+    { seeds },
+  )
 })
+
+/** A fresh store holding the competition's stream with `change` applied to its events. */
+async function tamperedCopy(label: string, id: string, change: (type: string, data: object) => object) {
+  const copy = await freshStore(label)
+  const recorded = await original.readStream(competitionStream(id))
+  await copy.append(
+    competitionStream(id),
+    recorded.map((e) => ({ type: e.type, data: change(e.type, e.data as object) })),
+    { expectedRevision: 'noStream' },
+  )
+  return { copy, recorded }
+}
 
 afterAll(async () => {
   for (const store of stores) await store.close()
@@ -103,7 +145,7 @@ afterAll(async () => {
 })
 
 describe('npm run audit', () => {
-  it('prints each step and PASS, and writes the certificate', async () => {
+  it('prints each step and PASS, saying a value entered without a signature is unverified, and writes the certificate', async () => {
     const lines: string[] = []
     const jsonPath = path.join(await mkdtemp(path.join(tmpdir(), 'audit-')), 'certificate.json')
     const code = await runAudit({
@@ -113,17 +155,58 @@ describe('npm run audit', () => {
       print: (line) => lines.push(line),
     })
     expect(code).toBe(0)
-    expect(lines).toContain('PASS')
+    expect(lines).toContain('PASS (randomness unverified: no drand signature was recorded)')
     expect(lines.some((line) => line.startsWith('✓ seal: 4 eligible tickets'))).toBe(true)
+    expect(lines.some((line) => line.startsWith('⚠ drand signature: Unverified'))).toBe(true)
     const written = JSON.parse(await readFile(jsonPath, 'utf8'))
     expect(written).toMatchObject({
       competition: competitionId,
       seal: { eligibleTickets: 4 },
-      randomness: { public: { value: 'ef'.repeat(32) } },
+      randomness: { public: { value: 'ef'.repeat(32) }, drandSignature: 'unverified' },
       verdict: 'PASS',
     })
     expect(written.seed).toMatch(/^[0-9a-f]{64}$/)
     expect(['u-1', 'u-3']).toContain(written.winner.userId)
+  })
+
+  it("checks drand's signature on a draw that recorded one, and fails a copy whose signature was swapped", async () => {
+    const lines: string[] = []
+    const jsonPath = path.join(await mkdtemp(path.join(tmpdir(), 'audit-')), 'certificate.json')
+    expect(
+      await runAudit({ store: original, competitionId: signedId, jsonPath, print: (l) => lines.push(l) }),
+    ).toBe(0)
+    expect(lines.at(-2)).toBe('PASS')
+    expect(
+      lines.some((line) =>
+        line.startsWith(`✓ drand signature: drand's BLS signature on round ${quicknetBeacon.round}`),
+      ),
+    ).toBe(true)
+    expect(lines.some((line) => line.startsWith('✓ drand randomness'))).toBe(true)
+    expect(JSON.parse(await readFile(jsonPath, 'utf8'))).toMatchObject({
+      randomness: { public: { signature: quicknetBeacon.signature }, drandSignature: 'verified' },
+      verdict: 'PASS',
+    })
+
+    const { copy, recorded } = await tamperedCopy('audit_signature', signedId, (type, data) =>
+      type === 'DrawCompleted'
+        ? {
+            ...data,
+            publicRandomness: {
+              ...(data as { publicRandomness: object }).publicRandomness,
+              signature: quicknetBeacons[3].signature,
+            },
+          }
+        : data,
+    )
+    const failed: string[] = []
+    expect(await runAudit({ store: copy, competitionId: signedId, print: (l) => failed.push(l) })).toBe(1)
+    const completed = recorded.find((e) => e.type === 'DrawCompleted')
+    expect(failed.at(-2)).toMatch(/^✗ drand signature: /)
+    expect(failed.at(-1)).toMatch(
+      new RegExp(
+        `^FAIL: The signature is not drand's for round ${quicknetBeacon.round}: .* at DrawCompleted revision ${completed?.revision}$`,
+      ),
+    )
   })
 
   it('fails on a copy with one TicketsAllocated changed, naming that event', async () => {

@@ -10,7 +10,9 @@ import { createLogger } from '../logger'
 /**
  * `npm run audit -- <competitionId> [--json <file>]`: replays a competition's stream from the
  * event store with the same verifier the certificate page runs, prints each step and PASS or
- * the first mismatch (exit code 0 or 1), and with `--json` writes the draw certificate.
+ * the first mismatch (exit code 0 or 1), and with `--json` writes the draw certificate. A PASS
+ * whose drand value was recorded without drand's signature says the randomness is unverified
+ * (still exit code 0: the draw computed from it holds; the value itself rests on the record).
  */
 
 export interface AuditOptions {
@@ -27,11 +29,16 @@ export function certificate(competitionId: string, result: DrawVerification) {
     commitment: result.commitment ?? null,
     seed: result.seed ?? null,
     seal: result.seal ?? null,
-    randomness: { sealed: result.sealedRandomness ?? null, public: result.publicRandomness ?? null },
+    randomness: {
+      sealed: result.sealedRandomness ?? null,
+      public: result.publicRandomness ?? null,
+      drandSignature: result.drandSignature ?? null,
+    },
     winner: result.winner ?? null,
     algorithm:
       'Eligible list: one line "<ticket> <entryId> <userId>\\n" per ticket, ordered; listHash = sha256(list). ' +
-      'Winner: 32-bit big-endian values of HMAC-SHA256(seed, randomness ‖ listHash [‖ u32 counter]), rejection-sampled below the largest multiple of n.',
+      'Winner: 32-bit big-endian values of HMAC-SHA256(seed, randomness ‖ listHash [‖ u32 counter]), rejection-sampled below the largest multiple of n. ' +
+      'Randomness (drand quicknet, bls-unchained-g1-rfc9380): the signature verifies under the chain key on sha256(u64 big-endian round), DST BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_, and randomness = sha256(signature).',
     steps: result.steps,
     verdict: result.verdict,
   }
@@ -39,7 +46,21 @@ export function certificate(competitionId: string, result: DrawVerification) {
 
 function describeStep(step: DrawVerification['steps'][number]): string {
   const where = step.event ? ` (${step.event.type} at revision ${step.event.revision})` : ''
-  return `${step.ok ? '✓' : '✗'} ${step.check}: ${step.detail}${where}`
+  const mark = !step.ok ? '✗' : step.unverified ? '⚠' : '✓'
+  return `${mark} ${step.check}: ${step.detail}${where}`
+}
+
+/** The last line: FAIL with the mismatch, or PASS, saying so when drand's value was not checked. */
+function verdictLine(result: DrawVerification): string {
+  const { mismatch } = result
+  if (mismatch) {
+    const where = mismatch.event ? ` at ${mismatch.event.type} revision ${mismatch.event.revision}` : ''
+    return `FAIL: ${mismatch.detail}${where}`
+  }
+  if (result.drandSignature !== 'unverified') return 'PASS'
+  return result.publicRandomness?.signature === undefined
+    ? 'PASS (randomness unverified: no drand signature was recorded)'
+    : 'PASS (randomness unverified: sealed on a drand chain this tool has no key for)'
 }
 
 /** Runs the audit; answers the exit code. */
@@ -53,12 +74,7 @@ export async function runAudit(options: AuditOptions): Promise<0 | 1> {
   print(`Auditing competition ${competitionId}: ${events.length} events`)
   const result = verifyDraw(events, nodeDrawCrypto)
   for (const step of result.steps) print(describeStep(step))
-  const { mismatch } = result
-  print(
-    mismatch
-      ? `FAIL: ${mismatch.detail}${mismatch.event ? ` at ${mismatch.event.type} revision ${mismatch.event.revision}` : ''}`
-      : 'PASS',
-  )
+  print(verdictLine(result))
   if (options.jsonPath) {
     await writeFile(options.jsonPath, `${JSON.stringify(certificate(competitionId, result), null, 2)}\n`)
     print(`Certificate written to ${options.jsonPath}`)
