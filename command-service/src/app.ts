@@ -17,6 +17,7 @@ import { entriesRouter } from './entries'
 import { mapCommandError } from './errors'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
 import { allocatePaidEntry } from './reactors'
+import type { ReadModels } from './read-models'
 
 export interface CommandAppOptions {
   readonly store: StreamStore
@@ -41,6 +42,8 @@ export interface CommandAppOptions {
   readonly mediaDir?: string
   /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
   readonly drandUrl?: string
+  /** Read-your-writes for the admin endpoints (see `read-models.ts`); none: answer at once. */
+  readonly readModels?: ReadModels
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -108,7 +111,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       entriesRouter({ ...entryDeps, secrets, clock }),
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
-        ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl },
+        ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },
       }),
     ],
   })

@@ -1,5 +1,6 @@
 export { loadSecrets, type PlatformSecrets } from '@prizes/platform'
 export { type CommandAppOptions, createCommandApp } from './app'
+export type { ReadModels } from './read-models'
 export {
   defaultRateLimits,
   type RateLimitedAction,

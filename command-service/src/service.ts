@@ -17,6 +17,7 @@ import {
   startLifecycleReactors,
   startMailReactor,
 } from './reactors'
+import type { ReadModels } from './read-models'
 
 export interface CommandService {
   readonly app: Koa
@@ -37,6 +38,8 @@ export async function startCommandService(options: {
   readonly knex: Knex
   readonly mailer: Mailer
   readonly logger: Logger
+  /** Read-your-writes for the admin endpoints, when the read models run in this process. */
+  readonly readModels?: ReadModels
 }): Promise<CommandService> {
   const { config, store, knex, mailer, logger } = options
   await migrateCommandTables(knex)
@@ -100,6 +103,7 @@ export async function startCommandService(options: {
       // Where uploaded images go: the gateway serves this folder at /media.
       mediaDir: path.join(config.DATA_DIR, 'media'),
       ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
+      ...(options.readModels ? { readModels: options.readModels } : {}),
       logger: logger.child({ service: 'command' }),
     })
     return {

@@ -31,6 +31,7 @@ import {
   startDraw,
 } from '../competitions/lifecycle'
 import type { CommandContext } from '../event-metadata'
+import type { ReadModels } from '../read-models'
 import { detailsFromForm, parseAdminForm } from './form'
 import { discardCompetitionImage, storeCompetitionImage } from './images'
 import { readAdminForm } from './multipart'
@@ -46,6 +47,8 @@ export interface AdminRouterDeps {
   readonly mediaDir?: string | undefined
   /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
   readonly drandUrl?: string | undefined
+  /** When given, every answer waits for the read models to show the command's events. */
+  readonly readModels?: ReadModels | undefined
 }
 
 /** SPEC section 7 "Admin", the competition commands: every route needs an admin, checked here. */
@@ -66,7 +69,11 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
     const context = requestContext(ctx, clock)
     return reason === undefined ? context : { ...context, reason }
   }
+  const caughtUp = async (result: { readonly position: CompetitionResult['position'] }) => {
+    if (result.position && deps.readModels) await deps.readModels.caughtUp(result.position)
+  }
   const answer = async (ctx: Koa.Context, name: Parameters<typeof respond>[1], result: CompetitionResult) => {
+    await caughtUp(result)
     const competition = await adminView(deps.store, result.state)
     respond(ctx, name, competition ? { success: true, competition } : { success: true })
   }
@@ -127,7 +134,7 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
 
   router.delete(endpoints.adminDeleteCompetition.path, async (ctx) => {
     const context = adminContext(ctx)
-    await deleteCompetition(deps.handler, { competitionId: ctx.params.id ?? '' }, context)
+    await caughtUp(await deleteCompetition(deps.handler, { competitionId: ctx.params.id ?? '' }, context))
     respond(ctx, 'adminDeleteCompetition', { success: true })
   })
 

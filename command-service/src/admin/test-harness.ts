@@ -13,6 +13,7 @@ import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
+import type { ReadModels } from '../read-models'
 import { silentLogger } from '../testing/fixtures'
 import { signedInGuest } from '../testing/signed-in-guest'
 import { createAdminAccount } from '../users/admin-account'
@@ -45,7 +46,10 @@ export interface AdminHarness {
   close(): Promise<void>
 }
 
-export async function startAdminHarness(label: string): Promise<AdminHarness> {
+export async function startAdminHarness(
+  label: string,
+  options: { readonly readModels?: ReadModels } = {},
+): Promise<AdminHarness> {
   const database = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
   await store.migrate()
@@ -58,6 +62,7 @@ export async function startAdminHarness(label: string): Promise<AdminHarness> {
   const payments = createOfflinePaymentProvider({ knex, now: clock.now })
   const app = createCommandApp({
     ...{ store, knex, secrets, handler, payments, logger: silentLogger, clock: clock.now, mediaDir },
+    ...(options.readModels ? { readModels: options.readModels } : {}),
   })
   const served = await serve(app.callback())
   const accounts: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }

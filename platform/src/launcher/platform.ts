@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { createDrawSeedStore, startCommandService } from '@prizes/command-service'
-import { createEventStore } from '@prizes/event-store'
+import { createEventStore, type Position } from '@prizes/event-store'
 import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
 import { createQueryApp } from '@prizes/query-service'
 import type { Config } from '../config/config'
@@ -15,6 +15,9 @@ import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
 import { startPlatformMail } from './mail'
+
+/** How long an admin command waits for the read models before answering anyway. */
+const readYourWritesMs = 3000
 
 export interface RunningPlatform {
   readonly url: string
@@ -70,7 +73,21 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     const mail = await startPlatformMail(config)
     undo.push(() => mail.stop())
 
-    const commandService = await startCommandService({ config, store, knex, mailer: mail.mailer, logger })
+    // Admin commands answer once the read models show them, so the next list is never stale.
+    const readModels = {
+      caughtUp: (position: Position) =>
+        projections.waitForPosition(position, { timeoutMs: readYourWritesMs }).catch((error: unknown) => {
+          logger.warn({ err: error }, 'read models are behind; answering without them')
+        }),
+    }
+    const commandService = await startCommandService({
+      config,
+      store,
+      knex,
+      mailer: mail.mailer,
+      logger,
+      readModels,
+    })
     undo.push(() => commandService.stop())
     const { handler, secrets } = commandService
     await ensureAdminAccount({
