@@ -18,8 +18,19 @@ const drandBeacon = z.object({
 })
 
 /**
- * A drand round's value and signature from `${drandUrl}/public/<round>` (DRAND_URL names the
- * chain, e.g. `https://api.drand.sh/<quicknet chain hash>`), or undefined when the beacon cannot
+ * Where a round of `chain` is published: DRAND_URL may name the chain already
+ * (`https://api.drand.sh/<chain hash>`); a bare relay (`https://api.drand.sh`) gets the chain
+ * hash added, since its unprefixed paths serve drand's older default chain.
+ */
+export function drandRoundUrl(drandUrl: string, round: number, chain: DrandChain = quicknet): string {
+  const base = drandUrl.replace(/\/+$/, '')
+  const withChain = base.includes(chain.chainHash) ? base : `${base}/${chain.chainHash}`
+  return `${withChain}/public/${round}`
+}
+
+/**
+ * A drand round's value and signature from the relay at DRAND_URL (see `drandRoundUrl`), or
+ * undefined when the beacon cannot
  * be reached, has not published the round yet, or answers anything but `chain`'s signature on
  * that round (another round, another chain, a value that is not sha256 of the signature): the
  * caller then needs the value from the admin. The signature is recorded with the value, so the
@@ -32,7 +43,7 @@ export async function fetchDrandRandomness(
   chain: DrandChain = quicknet,
 ): Promise<PublicRandomness | undefined> {
   try {
-    const response = await fetchImpl(`${drandUrl.replace(/\/$/, '')}/public/${round}`, {
+    const response = await fetchImpl(drandRoundUrl(drandUrl, round, chain), {
       signal: AbortSignal.timeout(5000),
     })
     if (!response.ok) return undefined

@@ -15,6 +15,7 @@ import { mapCommandError } from '../errors'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
 import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { createCompetition, publishCompetition } from './commands'
+import { drandRoundUrl } from './drand'
 import { loadDrawEvents } from './draw-events'
 import { createInMemoryDrawSeeds } from './draw-seeds'
 import {
@@ -113,7 +114,8 @@ describe('the lifecycle use cases', () => {
       drandUrl: 'https://drand.example/',
       fetch,
     })
-    expect(asked).toEqual([`https://drand.example/public/${quicknetBeacon.round}`])
+    // A bare relay gets the quicknet chain's path: its unprefixed paths serve another chain.
+    expect(asked).toEqual([`https://drand.example/${quicknet.chainHash}/public/${quicknetBeacon.round}`])
     const { round, randomness: value, signature } = quicknetBeacon
     expect(done.events[0]).toMatchObject({
       type: 'DrawCompleted',
@@ -229,5 +231,16 @@ describe('the draw errors over HTTP', () => {
     [new InvalidDrawInput('seed', 'bad seed'), 400, 'VALIDATION_FAILED'],
   ])('maps %s', (error, status, code) => {
     expect(mapCommandError(error)).toMatchObject({ status, code })
+  })
+})
+
+describe('drandRoundUrl', () => {
+  it('adds the chain to a bare relay and leaves a chain-named one as it is', () => {
+    const path = `${quicknet.chainHash}/public/7`
+    expect(drandRoundUrl('https://api.drand.sh', 7)).toBe(`https://api.drand.sh/${path}`)
+    expect(drandRoundUrl('https://api.drand.sh//', 7)).toBe(`https://api.drand.sh/${path}`)
+    expect(drandRoundUrl(`https://api.drand.sh/${quicknet.chainHash}/`, 7)).toBe(
+      `https://api.drand.sh/${path}`,
+    )
   })
 })

@@ -63,7 +63,7 @@ const schema = z.object({
   /** Where the gateway finds the services when they run as separate processes. */
   COMMAND_SERVICE_URL: optionalUrl(['http', 'https']),
   QUERY_SERVICE_URL: optionalUrl(['http', 'https']),
-  /** A drand HTTP base (e.g. https://api.drand.sh/<chain hash>) to fetch draw randomness from. */
+  /** A drand relay (e.g. https://api.drand.sh; the quicknet chain path is added when absent) for draw randomness. */
   DRAND_URL: optionalUrl(['http', 'https']),
   SEED_DEMO_DATA: flag.default(true),
   /** The admin account `npm start` ensures; unset: admin@prizeplatform.local on first start. */
