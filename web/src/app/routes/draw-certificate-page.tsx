@@ -40,8 +40,9 @@ export default function DrawCertificatePage() {
       <VerificationSteps result={result} />
       <h2>Check it yourself</h2>
       <p>
-        The public randomness is drand’s quicknet round named above; anyone can fetch its value and signature
-        from drand and compare. The same events can be checked with the audit command-line tool.
+        The public randomness is drand’s quicknet round named above. When its signature was recorded, this
+        page has already checked it against drand’s public key; anyone can also fetch the round from drand and
+        compare. The same events can be checked with the audit command-line tool.
       </p>
     </ContentPage>
   )
