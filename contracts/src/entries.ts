@@ -109,6 +109,11 @@ export const testCardRequest = z.object({
     .string()
     .trim()
     .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+  /**
+   * The entrant's answer in the authentication step (the 3155 card): absent on a first attempt,
+   * which asks for authentication; `approved` completes the payment, `failed` declines it.
+   */
+  authentication: z.enum(['approved', 'failed']).optional(),
 })
 export const testCardResponse = z.object({
   status: z.enum(['succeeded', 'requires_action', 'declined']),

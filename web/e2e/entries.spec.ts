@@ -190,7 +190,10 @@ test.describe('entering a competition', () => {
     await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
   })
 
-  test('the authentication card asks to authenticate, then succeeds', async ({ page, request }) => {
+  test('the authentication card asks to authenticate; Fail declines, and the next Pay asks again, then succeeds', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000)
     const competition = await openCompetition(request, 1)
     const dialog = await openEntryModal(page, competition)
@@ -200,6 +203,15 @@ test.describe('entering a competition', () => {
     await payWithCard(dialog, cards.authenticates)
 
     const authenticate = page.getByRole('dialog', { name: 'Authenticate this test payment' })
+    await expect(authenticate).toBeVisible()
+    // Failing declines the payment; paying again asks to authenticate again, it is not approved.
+    await authenticate.getByRole('button', { name: 'Fail' }).click()
+    await expect(dialog.getByRole('alert')).toContainText('We are unable to authenticate your payment method')
+    await expect(authenticate).toBeHidden()
+    await dialog
+      .getByRole('form', { name: 'Card details' })
+      .getByRole('button', { name: /^Pay £/ })
+      .click()
     await expect(authenticate).toBeVisible()
     await authenticate.getByRole('button', { name: 'Complete' }).click()
     const success = page.getByRole('dialog', { name: 'Congratulations!' })

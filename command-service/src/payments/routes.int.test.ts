@@ -80,7 +80,8 @@ interface Calls {
 
 const newIntent = () =>
   offline.createIntent({ amountPence: 500, metadata: { entryId: 'e' }, idempotencyKey: crypto.randomUUID() })
-const cardBody = (cardNumber: string) => JSON.stringify({ cardNumber, expiry: '12/34', cvc: '123' })
+const cardBody = (cardNumber: string, authentication?: string) =>
+  JSON.stringify({ cardNumber, expiry: '12/34', cvc: '123', authentication })
 
 describe('offline payments over HTTP', () => {
   const startOffline = () =>
@@ -133,10 +134,10 @@ describe('offline payments over HTTP', () => {
       'requires_action',
     )
     expect(calls.succeeded).toEqual([])
-    expect((await call('POST', path, cardBody(testCards.requiresAuthentication))).body.status).toBe(
-      'succeeded',
-    )
+    const approved = cardBody(testCards.requiresAuthentication, 'approved')
+    expect((await call('POST', path, approved)).body.status).toBe('succeeded')
     expect(calls.succeeded).toEqual([secure.id])
+    expect((await call('POST', path, cardBody(testCards.requiresAuthentication, 'maybe'))).status).toBe(400)
   })
 
   it('still answers succeeded when allocating fails, since the money is taken and retries follow', async () => {

@@ -104,7 +104,7 @@ describe('entry flow machine', () => {
     expect(calls.createPaymentIntent).toHaveBeenCalledWith({ submission, idempotencyKey: 'key-1' })
     actor.send({ type: 'payment.submit', card })
     await waitFor(actor, (s) => s.matches('confirmation'))
-    expect(calls.authorizePayment).toHaveBeenCalledWith({ intent, card })
+    expect(calls.authorizePayment).toHaveBeenCalledWith({ intent, card, authentication: null })
     expect(calls.confirmPayment).toHaveBeenCalledWith({ paymentIntentId: 'pi_1' })
     expect(actor.getSnapshot().context.entry).toEqual(entry)
     expect(actor.getSnapshot().status).toBe('done')
@@ -195,19 +195,33 @@ describe('entry flow machine', () => {
     actor.send({ type: 'authentication.complete' })
     await waitFor(actor, (s) => s.matches('confirmation'))
     expect(authorizePayment).toHaveBeenCalledTimes(2)
+    expect(authorizePayment.mock.calls[1]?.[0]).toMatchObject({ authentication: 'approved' })
   })
 
-  it('authentication: Fail returns to payment with the message', async () => {
-    const { actor } = start({
-      authorizePayment: succeed<PaymentOutcome>({ status: 'requires_action', message: 'Authenticate' }),
-    })
+  it('authentication: Fail tells the provider, returns to payment with its message, and the next Pay asks afresh', async () => {
+    const authorizePayment = vi
+      .fn(
+        async (_input: unknown): Promise<PaymentOutcome> => ({
+          status: 'requires_action',
+          message: 'Authenticate',
+        }),
+      )
+      .mockResolvedValueOnce({ status: 'requires_action', message: 'Authenticate' })
+      .mockResolvedValueOnce({ status: 'declined', message: entryFlowMessages.authenticationFailed })
+    const { actor } = start({ authorizePayment })
     actor.send(submit(true))
     await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
     actor.send({ type: 'payment.submit', card })
     await waitFor(actor, (s) => s.matches({ payment: 'authenticating' }))
     actor.send({ type: 'authentication.fail' })
-    expect(actor.getSnapshot().matches({ payment: 'ready' })).toBe(true)
+    await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
     expect(actor.getSnapshot().context.error).toBe(entryFlowMessages.authenticationFailed)
+    expect(
+      authorizePayment.mock.calls.map(([input]) => (input as { authentication: unknown }).authentication),
+    ).toEqual([null, 'failed'])
+    actor.send({ type: 'payment.submit', card })
+    await waitFor(actor, (s) => s.matches({ payment: 'authenticating' }))
+    expect(authorizePayment.mock.calls.at(-1)?.[0]).toMatchObject({ authentication: null })
   })
 
   it('a failed confirm-payment stays on payment with the server message or the fallback', async () => {

@@ -29,6 +29,7 @@ const initialContext: EntryFlowContext = {
   intent: null,
   intentFor: null,
   card: null,
+  authentication: null,
   entry: null,
   error: null,
 }
@@ -163,7 +164,7 @@ export const entryFlowMachine = setup({
             'payment.back': { target: '#entryFlow.details', actions: 'clearError' },
             'payment.submit': {
               target: 'confirming',
-              actions: assign(({ event }) => ({ card: event.card, error: null })),
+              actions: assign(({ event }) => ({ card: event.card, authentication: null, error: null })),
             },
           },
         },
@@ -172,7 +173,7 @@ export const entryFlowMachine = setup({
             src: 'authorizePayment',
             input: ({ context }) => {
               if (!context.intent) throw new Error('Paying needs a payment intent')
-              return { intent: context.intent, card: context.card }
+              return { intent: context.intent, card: context.card, authentication: context.authentication }
             },
             onDone: [
               { guard: ({ event }) => event.output.status === 'succeeded', target: 'confirmed' },
@@ -190,10 +191,15 @@ export const entryFlowMachine = setup({
         },
         authenticating: {
           on: {
-            'authentication.complete': { target: 'confirming' },
+            // Either answer goes to the provider, which completes or declines the payment: a
+            // failed authentication must not leave the payment waiting to be approved later.
+            'authentication.complete': {
+              target: 'confirming',
+              actions: assign({ authentication: 'approved' as const }),
+            },
             'authentication.fail': {
-              target: 'ready',
-              actions: assign({ error: m.authenticationFailed }),
+              target: 'confirming',
+              actions: assign({ authentication: 'failed' as const }),
             },
           },
         },

@@ -36,9 +36,13 @@ export interface CreateIntentInput {
   readonly submission: EntrySubmission
   readonly idempotencyKey: string
 }
+/** The entrant's answer in the authentication step; null before any was asked. */
+export type AuthenticationAnswer = 'approved' | 'failed'
+
 export interface AuthorizePaymentInput {
   readonly intent: PaymentIntentDetails
   readonly card: CardDetails | null
+  readonly authentication: AuthenticationAnswer | null
 }
 export interface ConfirmPaymentInput {
   readonly paymentIntentId: string
@@ -53,6 +57,8 @@ export interface EntryFlowContext {
   /** Which submission the intent was made for, so an unchanged one goes back to it. */
   readonly intentFor: string | null
   readonly card: CardDetails | null
+  /** The answer to the authentication step, sent with the card's next confirmation. */
+  readonly authentication: AuthenticationAnswer | null
   readonly entry: UserEntry | null
   /** The server's or provider's message for the last failure, else the flow's fallback. */
   readonly error: string | null

@@ -90,15 +90,43 @@ describe('offline payment provider', () => {
     expect(await provider.retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded', lastError: null })
   })
 
-  it('asks 3155 for authentication, then succeeds on the authenticated second confirmation', async () => {
+  it('asks 3155 for authentication, then succeeds once the entrant approves', async () => {
     const intent = await newIntent()
-    expect(await provider.confirmWithTestCard(intent.id, card(testCards.requiresAuthentication))).toEqual({
+    const threeDs = card(testCards.requiresAuthentication)
+    expect(await provider.confirmWithTestCard(intent.id, threeDs)).toEqual({
       status: 'requires_action',
       message: cardMessages.authenticationRequired,
     })
     expect((await provider.retrieveIntent(intent.id)).status).toBe('requires_action')
+    // Posting the card again without an answer asks again; it never counts as approval.
+    expect(await provider.confirmWithTestCard(intent.id, threeDs)).toMatchObject({
+      status: 'requires_action',
+    })
     expect(
-      await provider.confirmWithTestCard(intent.id, card(testCards.requiresAuthentication)),
+      await provider.confirmWithTestCard(intent.id, { ...threeDs, authentication: 'approved' }),
+    ).toMatchObject({ status: 'succeeded' })
+  })
+
+  it('a failed authentication declines; paying again asks for authentication again', async () => {
+    const intent = await newIntent()
+    const threeDs = card(testCards.requiresAuthentication)
+    // An approval sent before anything was asked is not an approval.
+    expect(
+      await provider.confirmWithTestCard(intent.id, { ...threeDs, authentication: 'approved' }),
+    ).toMatchObject({ status: 'requires_action' })
+    expect(await provider.confirmWithTestCard(intent.id, { ...threeDs, authentication: 'failed' })).toEqual({
+      status: 'declined',
+      message: cardMessages.authenticationFailed,
+    })
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: cardMessages.authenticationFailed,
+    })
+    expect(await provider.confirmWithTestCard(intent.id, threeDs)).toMatchObject({
+      status: 'requires_action',
+    })
+    expect(
+      await provider.confirmWithTestCard(intent.id, { ...threeDs, authentication: 'approved' }),
     ).toMatchObject({ status: 'succeeded' })
   })
 

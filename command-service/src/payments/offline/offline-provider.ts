@@ -51,8 +51,9 @@ export interface OfflinePaymentProvider extends PaymentProvider {
   readonly name: 'offline'
   /**
    * Confirms an intent with a test card. The authentication card answers `requires_action`
-   * first; the web then shows its authentication dialog and, once the entrant approves, posts
-   * the same card again, which completes it. An intent already succeeded answers succeeded.
+   * first; the web then shows its authentication dialog and posts the same card again with the
+   * entrant's answer: `approved` completes the payment, `failed` declines it (the intent then
+   * needs a new payment method, as Stripe's does). An intent already succeeded answers succeeded.
    */
   confirmWithTestCard(paymentIntentId: string, card: TestCard): Promise<TestCardOutcome>
 }
@@ -187,8 +188,17 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
             await setStatus(trx, paymentIntentId, 'requires_payment_method', verdict.message)
             return { status: 'declined', message: verdict.message }
           case 'requires_authentication':
-            // The second confirmation of an intent awaiting authentication is the approved one.
-            if (row.status !== 'requires_action') {
+            // Only an approval given while the intent awaits authentication completes it.
+            if (row.status === 'requires_action' && card.authentication === 'failed') {
+              await setStatus(
+                trx,
+                paymentIntentId,
+                'requires_payment_method',
+                cardMessages.authenticationFailed,
+              )
+              return { status: 'declined', message: cardMessages.authenticationFailed }
+            }
+            if (row.status !== 'requires_action' || card.authentication !== 'approved') {
               await setStatus(trx, paymentIntentId, 'requires_action', null)
               return { status: 'requires_action', message: cardMessages.authenticationRequired }
             }

@@ -14,6 +14,8 @@ export const cardMessages = {
   incorrectNumber: 'Your card number is incorrect.',
   expired: 'Your card has expired.',
   authenticationRequired: 'This payment needs authentication. Confirm it with your bank to continue.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const
 
 export type CardVerdict =
@@ -25,6 +27,8 @@ export interface TestCard {
   readonly cardNumber: string
   /** MM/YY, as the contract's `testCardRequest` checks it. */
   readonly expiry: string
+  /** The entrant's answer to the authentication step; absent on a first attempt. */
+  readonly authentication?: 'approved' | 'failed' | undefined
 }
 
 /** Spaces and dashes are how people type card numbers; they are not part of it. */

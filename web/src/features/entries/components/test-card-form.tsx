@@ -27,9 +27,10 @@ export function TestCardForm({ amountPence, paying, authorizer, onPay, onBack }:
   const form = useForm({ initial: emptyCard, validate: useCallback(validateCard, []) })
 
   useEffect(() => {
-    authorizer.current = ({ intent, card }) => {
+    authorizer.current = ({ intent, card, authentication }) => {
       if (!card) throw new Error('Enter your card details')
-      return serverMessages(() => confirmTestPayment(intent.paymentIntentId, card))
+      const attempt = authentication === null ? card : { ...card, authentication }
+      return serverMessages(() => confirmTestPayment(intent.paymentIntentId, attempt))
     }
     return () => {
       authorizer.current = null
