@@ -8,7 +8,8 @@ import { e2eAdmin } from './e2e/support/admin'
 import { encodePorts, portCount, readPorts } from './e2e/support/ports'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const port = 3917
+/** The gateway's port; E2E_GATEWAY_PORT lets two runs share a machine. */
+const port = Number(process.env.E2E_GATEWAY_PORT ?? 3917)
 const baseURL = `http://127.0.0.1:${port}`
 
 /** Ports the OS says are free now. Synchronous (a short child process) because the config must be. */
