@@ -76,12 +76,67 @@ describe('api client', () => {
     expect(seen).toEqual([{ method: 'POST', type: 'application/json', body: '{"email":"a@b.co"}' }])
   })
 
+  it('sends a FormData body as is, leaving its multipart content type to fetch', async () => {
+    const seen: { type: string | null; body: unknown }[] = []
+    const client = createApiClient({
+      fetch: async (_input, init) => {
+        seen.push({ type: new Headers(init?.headers).get('Content-Type'), body: init?.body })
+        return json(201, { success: true })
+      },
+    })
+    const form = new FormData()
+    form.set('title', 'Win a Car')
+    await client.call('adminCreateCompetition', { timeoutMs: 1000, body: form })
+    expect(seen).toEqual([{ type: null, body: form }])
+  })
+
+  it('downloads a file answer as a Blob', async () => {
+    const { client, calls } = clientAnswering(
+      async () =>
+        new Response('#,Reference\n1,PRZ-2026-000001\n', { headers: { 'Content-Type': 'text/csv' } }),
+    )
+    const blob = await client.download('adminExportCompetitionEntries', {
+      timeoutMs: 1000,
+      params: { id: 'c1' },
+    })
+    expect(calls).toEqual(['/api/admin/competitions/c1/entries/export'])
+    expect(await blob.text()).toBe('#,Reference\n1,PRZ-2026-000001\n')
+  })
+
+  it('throws a refused download with the error body, as a call', async () => {
+    const { client } = clientAnswering(async () =>
+      json(403, { success: false, message: 'Access denied. Admin privileges required.', code: 'FORBIDDEN' }),
+    )
+    await expect(
+      client.download('adminExportCompetitionEntries', { timeoutMs: 1000, params: { id: 'c1' } }),
+    ).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' })
+  })
+
   it('puts path parameters in the path, encoded', async () => {
     const { client, calls } = clientAnswering(async () =>
       json(200, { success: true, message: 'Verified', alreadyVerified: false }),
     )
     await client.call('verifyEmail', { timeoutMs: 1000, params: { token: 'a/b c' } })
     expect(calls).toEqual(['/api/auth/verify-email/a%2Fb%20c'])
+  })
+
+  it('adds the query string', async () => {
+    const { client, calls } = clientAnswering(async () =>
+      json(200, {
+        success: true,
+        entries: [],
+        summary: { total: 0, paid: 0, pending: 0, totalRevenue: 0, totalTicketsSold: 0 },
+        page: 2,
+        pageSize: 10,
+        totalPages: 0,
+      }),
+    )
+    await client.call('adminCompetitionEntries', {
+      timeoutMs: 1000,
+      params: { id: 'c1' },
+      query: { page: '2' },
+    })
+    expect(calls).toEqual(['/api/admin/competitions/c1/entries?page=2'])
   })
 
   it('throws the status, code and message of the error body', async () => {
@@ -93,6 +148,21 @@ describe('api client', () => {
       status: 503,
       code: 'MAINTENANCE',
       message: 'Down for maintenance',
+    })
+  })
+
+  it('keeps the field errors of a refused form', async () => {
+    const { client } = clientAnswering(async () =>
+      json(400, {
+        success: false,
+        message: 'Please fill in all required fields correctly',
+        code: 'VALIDATION_ERROR',
+        fieldErrors: { title: ['Required'], 'skill_question.options.1': ['Required'] },
+      }),
+    )
+    await expect(client.call('adminCreateCompetition', { timeoutMs: 1000, body: {} })).rejects.toMatchObject({
+      status: 400,
+      fieldErrors: { title: ['Required'], 'skill_question.options.1': ['Required'] },
     })
   })
 

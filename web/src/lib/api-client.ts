@@ -17,12 +17,19 @@ export const clientErrorMessages = {
   invalidResponse: 'Invalid API response format',
 } as const
 
-/** Every failed call ends as one of these: the HTTP status (0 when no response), a code and a message to show. */
+/** Messages per field (`skill_question.options.1`), as the server's validation names them. */
+export type ApiFieldErrors = Readonly<Record<string, readonly string[]>>
+
+/**
+ * Every failed call ends as one of these: the HTTP status (0 when no response), a code, a message
+ * to show and, for a refused form, the server's message per field.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly fieldErrors: ApiFieldErrors = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -36,6 +43,9 @@ export interface CallOptions {
   readonly signal?: AbortSignal
   /** Values for `:name` segments of the endpoint path. */
   readonly params?: Readonly<Record<string, string>>
+  /** The query string (`?page=2`). */
+  readonly query?: Readonly<Record<string, string>>
+  /** Sent as JSON, or as multipart/form-data when it is a FormData (a file upload). */
   readonly body?: unknown
   /** Extra request headers (an Idempotency-Key). */
   readonly headers?: Readonly<Record<string, string>>
@@ -71,7 +81,9 @@ async function readJson(response: Response): Promise<unknown> {
 
 function errorFromBody(status: number, body: unknown): ApiError {
   const parsed = errorBody.safeParse(body)
-  if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.message)
+  if (parsed.success) {
+    return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.fieldErrors)
+  }
   if (status >= 500) {
     return new ApiError(status, clientErrorCodes.http, clientErrorMessages.server)
   }
@@ -83,51 +95,68 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl, getToken }: Ap
   const doFetch =
     fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
 
-  async function call<N extends EndpointName>(name: N, options: CallOptions): Promise<ResponseOf<N>> {
+  /**
+   * Sends the request and reads the answer with `read`; a refused call throws the error body's
+   * ApiError, and no answer (or one cut off) a NETWORK_ERROR or TIMEOUT.
+   */
+  async function exchange<T>(
+    name: EndpointName,
+    options: CallOptions,
+    accept: string,
+    read: (response: Response) => Promise<T>,
+  ): Promise<{ status: number; body: T }> {
     const endpoint = endpoints[name]
     const timeout = AbortSignal.timeout(options.timeoutMs)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
-    const hasBody = options.body !== undefined
     const token = getToken?.() ?? null
-    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' }
-    if (hasBody) headers['Content-Type'] = 'application/json'
+    const headers: Record<string, string> = { ...options.headers, Accept: accept }
+    // The browser writes a multipart body's content type itself, boundary included.
+    const body =
+      options.body === undefined
+        ? undefined
+        : options.body instanceof FormData
+          ? options.body
+          : JSON.stringify(options.body)
+    if (typeof body === 'string') headers['Content-Type'] = 'application/json'
     if (token) headers.Authorization = `Bearer ${token}`
 
-    const failure = (error: unknown): never => {
-      if (options.signal?.aborted) throw error
-      if (timeout.aborted) {
-        throw new ApiError(0, clientErrorCodes.timeout, clientErrorMessages.timeout)
-      }
-      throw new ApiError(0, clientErrorCodes.network, clientErrorMessages.network)
-    }
-
-    let response: Response
-    let body: unknown
+    let answer: { ok: true; status: number; body: T } | { ok: false; status: number; refusal: unknown }
     try {
-      response = await doFetch(`${baseUrl}${buildPath(endpoint.path, options.params)}`, {
+      const search = options.query ? `?${new URLSearchParams(options.query)}` : ''
+      const response = await doFetch(`${baseUrl}${buildPath(endpoint.path, options.params)}${search}`, {
         method: endpoint.method,
         headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body,
         signal,
       })
-      body = await readJson(response)
+      answer = response.ok
+        ? { ok: true, status: response.status, body: await read(response) }
+        : { ok: false, status: response.status, refusal: await readJson(response) }
     } catch (error) {
-      return failure(error)
+      if (options.signal?.aborted) throw error
+      if (timeout.aborted) throw new ApiError(0, clientErrorCodes.timeout, clientErrorMessages.timeout)
+      throw new ApiError(0, clientErrorCodes.network, clientErrorMessages.network)
     }
+    if (!answer.ok) throw errorFromBody(answer.status, answer.refusal)
+    return answer
+  }
 
-    if (!response.ok) throw errorFromBody(response.status, body)
-    const parsed = endpoint.response.safeParse(body)
+  async function call<N extends EndpointName>(name: N, options: CallOptions): Promise<ResponseOf<N>> {
+    const { status, body } = await exchange(name, options, 'application/json', readJson)
+    const parsed = endpoints[name].response.safeParse(body)
     if (!parsed.success) {
-      throw new ApiError(
-        response.status,
-        clientErrorCodes.invalidResponse,
-        clientErrorMessages.invalidResponse,
-      )
+      throw new ApiError(status, clientErrorCodes.invalidResponse, clientErrorMessages.invalidResponse)
     }
     return parsed.data as ResponseOf<N>
   }
 
-  return { call }
+  /** A file the endpoint answers (a CSV export), as a Blob; failures as `call`'s. */
+  async function download(name: EndpointName, options: CallOptions): Promise<Blob> {
+    const { body } = await exchange(name, options, '*/*', (response) => response.blob())
+    return body
+  }
+
+  return { call, download }
 }
 
 /** The app's client: the token comes from the auth cookie, which the session keeps (SPEC section 7). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countdown, formatCount, formatDate, formatPrice, formatPrizeValue } from './format'
+import { countdown, formatCount, formatDate, formatDateTime, formatPrice, formatPrizeValue } from './format'
 
 describe('formatPrice', () => {
   it('shows pounds with two decimals', () => {
@@ -62,5 +62,16 @@ describe('countdown', () => {
     expect(countdown('2026-03-17T12:00:00Z', now)).toBe('in 1 week')
     expect(countdown('2026-03-30T12:00:00Z', now)).toBe('in 2 weeks')
     expect(countdown('2026-04-10T12:00:00Z', now)).toBe('in 4 weeks')
+  })
+})
+
+describe('formatDateTime', () => {
+  it('writes the moment to the second, UK time (BST in summer)', () => {
+    expect(formatDateTime('2026-12-24T12:00:05Z')).toBe('24 Dec 2026, 12:00:05')
+    expect(formatDateTime('2026-07-01T08:30:00Z')).toBe('1 Jul 2026, 09:30:00')
+  })
+
+  it('says Invalid Date for something that is not a date', () => {
+    expect(formatDateTime('soon')).toBe('Invalid Date')
   })
 })

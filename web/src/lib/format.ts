@@ -11,6 +11,15 @@ const gbp = new Intl.NumberFormat('en-GB', {
 const count = new Intl.NumberFormat('en-GB')
 const thousands = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
 const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone })
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone,
+})
 const dayParts = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   month: 'numeric',
@@ -38,6 +47,12 @@ function parse(iso: string): Date | undefined {
 export function formatDate(iso: string): string {
   const d = parse(iso)
   return d ? date.format(d) : 'Invalid Date'
+}
+
+/** A moment to the second, UK time (an audit trail's "when"). */
+export function formatDateTime(iso: string): string {
+  const d = parse(iso)
+  return d ? dateTime.format(d) : 'Invalid Date'
 }
 
 /** Days since the epoch of the calendar day a moment falls on in the UK. */
