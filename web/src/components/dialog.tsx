@@ -12,12 +12,12 @@ interface DialogProps {
   readonly actions?: ReactNode
   /** A sheet sliding in from the side (the mobile menu) or the whole screen (the dashboard) instead of a centred card. */
   readonly placement?: 'center' | 'side' | 'full'
-  /** Width of a centred dialog: a message (sm), a form (md) or a long form (lg). */
-  readonly size?: 'sm' | 'md' | 'lg'
+  /** Width of a centred dialog: a message (sm), a form (md), a long form (lg) or a table (xl). */
+  readonly size?: 'sm' | 'md' | 'lg' | 'xl'
   readonly id?: string
 }
 
-const widths = { sm: 440, md: 560, lg: 680 } as const
+const widths = { sm: 440, md: 560, lg: 680, xl: 1080 } as const
 
 const placementStyles = {
   center: (theme: Theme, width: number) => css`

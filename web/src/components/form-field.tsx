@@ -1,6 +1,13 @@
 import { css, useTheme } from '@emotion/react'
 import styled from '@emotion/styled'
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react'
 import { EyeIcon, EyeOffIcon } from './icons'
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>
@@ -215,6 +222,157 @@ export function CheckboxField({ label, checked, onCheckedChange, onBlur, error, 
       </div>
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  )
+}
+
+type ControlProps<A> = Omit<A, 'onChange' | 'value' | 'id'> & {
+  readonly label: string
+  readonly value: string
+  readonly onValueChange: (value: string) => void
+  readonly error?: string | undefined
+  readonly hint?: ReactNode
+}
+
+/** Label, control, hint and error wired together as TextField does, for other controls. */
+function LabelledControl({
+  label,
+  error,
+  hint,
+  control,
+}: {
+  readonly label: string
+  readonly error?: string | undefined
+  readonly hint?: ReactNode
+  readonly control: (ids: { id: string; describedBy: string | undefined }) => ReactNode
+}) {
+  const theme = useTheme()
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div
+      css={css`
+        display: grid;
+        gap: 6px;
+      `}
+    >
+      <label
+        htmlFor={id}
+        css={css`
+          font-size: 0.875rem;
+          font-weight: 600;
+          color: ${theme.palette.text.primary};
+        `}
+      >
+        {label}
+      </label>
+      {control({ id, describedBy })}
+      {hint && (
+        <div
+          id={hintId}
+          css={css`
+            font-size: 0.8125rem;
+            color: ${theme.palette.text.secondary};
+          `}
+        >
+          {hint}
+        </div>
+      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  )
+}
+
+const controlStyle = (theme: ReturnType<typeof useTheme>, invalid: boolean) => css`
+  width: 100%;
+  min-height: 46px;
+  padding: 10px 14px;
+  border: 1.5px solid ${invalid ? theme.palette.error.main : '#94a3b8'};
+  border-radius: ${theme.radius.md};
+  background: ${theme.palette.background.surface};
+  color: ${theme.palette.text.primary};
+  font: inherit;
+  font-size: 1rem;
+  &:focus-visible {
+    outline: 3px solid ${theme.palette.focus};
+    outline-offset: 1px;
+    border-color: ${theme.palette.primary.main};
+  }
+`
+
+/** A multi-line text field (a description). */
+export function TextAreaField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  ...textarea
+}: ControlProps<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const theme = useTheme()
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      control={({ id, describedBy }) => (
+        <textarea
+          rows={4}
+          {...textarea}
+          id={id}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          css={[
+            controlStyle(theme, Boolean(error)),
+            css`
+              resize: vertical;
+            `,
+          ]}
+        />
+      )}
+    />
+  )
+}
+
+/** A native select: the platform's own keyboard and screen-reader behaviour. */
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  options,
+  ...select
+}: ControlProps<SelectHTMLAttributes<HTMLSelectElement>> & {
+  readonly options: readonly { readonly value: string; readonly label: string }[]
+}) {
+  const theme = useTheme()
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      control={({ id, describedBy }) => (
+        <select
+          {...select}
+          id={id}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          css={controlStyle(theme, Boolean(error))}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   )
 }
 

@@ -60,7 +60,9 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect }: Tabs
         onKeyDown={move}
         css={css`
           display: grid;
-          grid-template-columns: repeat(${tabs.length}, 1fr);
+          grid-template-columns: repeat(${tabs.length}, minmax(max-content, 1fr));
+          /* Many tabs on a narrow screen scroll sideways rather than overflow the page. */
+          overflow-x: auto;
           gap: 4px;
           padding: 4px;
           margin-bottom: 20px;
