@@ -1,10 +1,10 @@
 import { css, useTheme } from '@emotion/react'
 import type { ReactNode } from 'react'
-import { AdminDashboardPlaceholder } from '../../features/auth/components/account-placeholders'
 import { AuthModal } from '../../features/auth/components/auth-modal'
 import { ForgotPasswordDialog } from '../../features/auth/components/forgot-password-dialog'
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog'
 import { useSessionRestore } from '../../features/auth/stores/use-session-restore'
+import { AdminDashboardOverlay } from './admin-dashboard-overlay'
 import { DashboardOverlay } from './dashboard-overlay'
 import { EntryOverlay } from './entry-overlay'
 import { Footer } from './footer'
@@ -55,7 +55,7 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
       <ForgotPasswordDialog />
       <ProfileSettingsDialog />
       <DashboardOverlay />
-      <AdminDashboardPlaceholder />
+      <AdminDashboardOverlay />
       <EntryOverlay />
     </>
   )

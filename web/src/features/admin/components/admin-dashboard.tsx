@@ -1,0 +1,96 @@
+import { css, useTheme } from '@emotion/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { Button } from '../../../components/button'
+import { Dialog } from '../../../components/dialog'
+import { RefreshIcon } from '../../../components/icons'
+import { type TabItem, Tabs } from '../../../components/tabs'
+import { showSnackbar } from '../../../stores/ui-store'
+import { adminQueryKey } from '../api/get-admin-competitions'
+import { adminMessages } from '../model/messages'
+import { CompetitionsTab } from './competitions-tab'
+import { NotAvailableYet } from './not-available-yet'
+import { SystemInfo } from './system-info'
+
+type AdminTab = 'competitions' | 'users' | 'entries' | 'analytics' | 'email' | 'settings'
+
+export interface AdminDashboardProps {
+  readonly onClose: () => void
+}
+
+/** The admin dashboard (SPEC section 2), a full-screen overlay; every action is checked by the server. */
+export function AdminDashboard({ onClose }: AdminDashboardProps) {
+  const theme = useTheme()
+  const queryClient = useQueryClient()
+  const [tab, setTab] = useState<AdminTab>('competitions')
+  const [refreshing, setRefreshing] = useState(false)
+  const [infoOpen, setInfoOpen] = useState(false)
+  const infoId = useId()
+
+  async function refresh() {
+    setRefreshing(true)
+    try {
+      await queryClient.invalidateQueries({ queryKey: adminQueryKey, refetchType: 'none' })
+      await queryClient.refetchQueries({ queryKey: adminQueryKey, type: 'active' }, { throwOnError: true })
+      showSnackbar(adminMessages.refreshed, { severity: 'success' })
+    } catch (error) {
+      console.error('Admin data refresh failed', error)
+      showSnackbar(adminMessages.refreshFailed, { severity: 'warning' })
+    } finally {
+      setRefreshing(false)
+    }
+  }
+
+  const tabs: TabItem<AdminTab>[] = [
+    { id: 'competitions', label: 'Competitions', panel: <CompetitionsTab onLeaveDashboard={onClose} /> },
+    { id: 'users', label: 'Users', panel: <NotAvailableYet part="User management" /> },
+    { id: 'entries', label: 'Entries', panel: <NotAvailableYet part="The platform-wide entries list" /> },
+    { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
+    { id: 'email', label: 'Email System', panel: <NotAvailableYet part="The email status and test tools" /> },
+    { id: 'settings', label: 'Settings', panel: <NotAvailableYet part="Platform settings" /> },
+  ]
+
+  return (
+    <Dialog open onClose={onClose} title="Admin Dashboard" placement="full">
+      <div
+        css={css`
+          display: grid;
+          grid-template-columns: minmax(0, 1fr);
+          gap: 20px;
+          width: 100%;
+          max-width: ${theme.layout.maxWidth};
+          margin: 0 auto;
+          color: ${theme.palette.text.primary};
+        `}
+      >
+        <div
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: 12px;
+            justify-content: flex-end;
+          `}
+        >
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => setInfoOpen((shown) => !shown)}
+            aria-expanded={infoOpen}
+            aria-controls={infoId}
+          >
+            System Info
+          </Button>
+          <Button type="button" size="sm" onClick={() => void refresh()} disabled={refreshing}>
+            <RefreshIcon size={16} />
+            {refreshing ? 'Refreshing…' : 'Refresh Data'}
+          </Button>
+        </div>
+        <SystemInfo id={infoId} hidden={!infoOpen} />
+        <Tabs label="Admin sections" tabs={tabs} selected={tab} onSelect={setTab} />
+      </div>
+    </Dialog>
+  )
+}
+
+export default AdminDashboard

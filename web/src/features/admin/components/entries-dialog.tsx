@@ -1,0 +1,172 @@
+import { css, useTheme } from '@emotion/react'
+import type { AdminCompetition, AdminCompetitionEntry } from '@prizes/contracts'
+import { type MouseEvent, useState } from 'react'
+import { Alert } from '../../../components/alert'
+import { Button } from '../../../components/button'
+import { Chip } from '../../../components/chip'
+import { Dialog } from '../../../components/dialog'
+import { Pager } from '../../../components/pager'
+import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
+import { showSnackbar } from '../../../stores/ui-store'
+import { useExportCompetitionEntries } from '../api/export-competition-entries'
+import { useCompetitionEntries } from '../api/get-competition-entries'
+import { entriesCsvFileName } from '../model/entries-export'
+import { failureMessage, reasonOf } from '../model/errors'
+import { Facts, TableFrame, Td, Th } from './table'
+
+const paymentTones = {
+  paid: 'success',
+  pending: 'warning',
+  failed: 'error',
+  refunded: 'info',
+} as const satisfies Record<AdminCompetitionEntry['paymentStatus'], string>
+
+const paymentLabels: Record<AdminCompetitionEntry['paymentStatus'], string> = {
+  paid: 'Paid',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+}
+
+/** Saves a file the browser holds, from inside the open dialog (the page behind it is inert). */
+function saveFile(blob: Blob, fileName: string, from: HTMLElement) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.hidden = true
+  ;(from.closest('dialog') ?? document.body).append(link)
+  link.click()
+  link.remove()
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/** A competition's entries (SPEC section 3, "Competition entries listing"), 10 a page, with CSV export. */
+export function EntriesDialog({
+  competition,
+  onClose,
+}: {
+  readonly competition: AdminCompetition
+  readonly onClose: () => void
+}) {
+  const theme = useTheme()
+  const [page, setPage] = useState(1)
+  const entries = useCompetitionEntries(competition.id, page)
+  const exporter = useExportCompetitionEntries()
+
+  async function exportCsv(event: MouseEvent<HTMLButtonElement>) {
+    const from = event.currentTarget
+    try {
+      const blob = await exporter.mutateAsync(competition.id)
+      saveFile(blob, entriesCsvFileName(competition.title, new Date()), from)
+    } catch (error) {
+      console.error('Export failed', error)
+      showSnackbar(failureMessage('Export failed', error), { severity: 'error' })
+    }
+  }
+
+  const data = entries.data
+  return (
+    <Dialog open onClose={onClose} title={`Entries: ${competition.title}`} size="xl">
+      <div
+        css={css`
+          display: grid;
+          grid-template-columns: minmax(0, 1fr);
+          gap: 16px;
+          color: ${theme.palette.text.primary};
+        `}
+      >
+        {entries.isPending ? (
+          <p role="status">Loading entries…</p>
+        ) : !data ? (
+          <Alert
+            tone="error"
+            action={
+              <Button type="button" size="sm" variant="outline" onClick={() => entries.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Failed to load entries: {reasonOf(entries.error)}
+          </Alert>
+        ) : (
+          <>
+            <section aria-label="Entries summary">
+              <Facts
+                facts={[
+                  { term: 'Total entries', value: formatCount(data.summary.total) },
+                  { term: 'Paid', value: formatCount(data.summary.paid) },
+                  { term: 'Pending', value: formatCount(data.summary.pending) },
+                  { term: 'Revenue', value: formatPrice(data.summary.totalRevenue) },
+                  { term: 'Tickets sold', value: formatCount(data.summary.totalTicketsSold) },
+                ]}
+              />
+            </section>
+            {entries.isError && (
+              <Alert tone="warning">Showing the last page loaded: {reasonOf(entries.error)}</Alert>
+            )}
+            {data.entries.length === 0 ? (
+              <p>No entries yet.</p>
+            ) : (
+              <TableFrame label={`Entries for ${competition.title}`}>
+                <thead>
+                  <tr>
+                    <Th scope="col">Reference</Th>
+                    <Th scope="col">User Name</Th>
+                    <Th scope="col">Email</Th>
+                    <Th scope="col">Phone</Th>
+                    <Th scope="col">Entries</Th>
+                    <Th scope="col">Cost</Th>
+                    <Th scope="col">Payment Status</Th>
+                    <Th scope="col">Entry Date</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.entries.map((entry, index) => (
+                    <tr key={entry.entryReference ?? `${page}-${index}`}>
+                      <Td
+                        css={css`
+                          white-space: nowrap;
+                        `}
+                      >
+                        {entry.entryReference ?? '—'}
+                      </Td>
+                      <Td>{entry.userName ?? '—'}</Td>
+                      <Td>{entry.userEmail ?? '—'}</Td>
+                      <Td>{entry.userPhone ?? 'N/A'}</Td>
+                      <Td>{formatCount(entry.numberOfEntries)}</Td>
+                      <Td>{formatPrice(entry.totalCost)}</Td>
+                      <Td>
+                        <Chip tone={paymentTones[entry.paymentStatus]}>
+                          {paymentLabels[entry.paymentStatus]}
+                        </Chip>
+                      </Td>
+                      <Td>{formatDateTime(entry.entryDate)}</Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableFrame>
+            )}
+            <Pager label="Entries pages" page={page} pageCount={data.totalPages} onPage={setPage} />
+          </>
+        )}
+        <div
+          css={css`
+            display: flex;
+            justify-content: flex-end;
+            gap: 12px;
+          `}
+        >
+          <Button
+            type="button"
+            variant="outline"
+            onClick={(event) => void exportCsv(event)}
+            disabled={exporter.isPending}
+          >
+            {exporter.isPending ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,78 @@
+import { css, useTheme } from '@emotion/react'
+import type { AdminCompetition } from '@prizes/contracts'
+import { Alert } from '../../../components/alert'
+import { Button } from '../../../components/button'
+import { Dialog } from '../../../components/dialog'
+import { formatDateTime } from '../../../lib/format'
+import { useCompetitionHistory } from '../api/get-competition-history'
+import { reasonOf } from '../model/errors'
+import { actorLabel } from '../model/history'
+import { TableFrame, Td, Th } from './table'
+
+/** The competition's audit trail, oldest first: when, who, what and why. */
+export function HistoryDialog({
+  competition,
+  onClose,
+}: {
+  readonly competition: AdminCompetition
+  readonly onClose: () => void
+}) {
+  const theme = useTheme()
+  const history = useCompetitionHistory(competition.id)
+  return (
+    <Dialog open onClose={onClose} title={`History: ${competition.title}`} size="xl">
+      <div
+        css={css`
+          display: grid;
+          grid-template-columns: minmax(0, 1fr);
+          gap: 16px;
+          color: ${theme.palette.text.primary};
+        `}
+      >
+        {history.isPending ? (
+          <p role="status">Loading history…</p>
+        ) : history.isError ? (
+          <Alert
+            tone="error"
+            action={
+              <Button type="button" size="sm" variant="outline" onClick={() => history.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Failed to load history: {reasonOf(history.error)}
+          </Alert>
+        ) : history.data.length === 0 ? (
+          <p>Nothing has happened to this competition yet.</p>
+        ) : (
+          <TableFrame label={`History of ${competition.title}`}>
+            <thead>
+              <tr>
+                <Th scope="col">When</Th>
+                <Th scope="col">Who</Th>
+                <Th scope="col">What</Th>
+                <Th scope="col">Reason</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.map((event) => (
+                <tr key={event.revision}>
+                  <Td
+                    css={css`
+                      white-space: nowrap;
+                    `}
+                  >
+                    <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
+                  </Td>
+                  <Td>{actorLabel(event.actor)}</Td>
+                  <Td>{event.summary}</Td>
+                  <Td>{event.reason ?? '—'}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        )}
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,126 @@
+import { css, useTheme } from '@emotion/react'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { acceptedImageTypes, imageProblem } from '../model/competition-form'
+
+interface ImageFieldProps {
+  /** The competition's image now, if any. */
+  readonly current: string | null
+  readonly file: File | null
+  readonly error: string | undefined
+  readonly onChange: (file: File | null, problem: string | undefined) => void
+}
+
+/** A URL for a chosen file while it is shown, released afterwards. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (!file) {
+      setUrl(null)
+      return
+    }
+    const created = URL.createObjectURL(file)
+    setUrl(created)
+    return () => URL.revokeObjectURL(created)
+  }, [file])
+  return url
+}
+
+/** SPEC section 5's image: JPG, PNG, GIF or WebP up to 5 MB, previewed before saving. */
+export function ImageField({ current, file, error, onChange }: ImageFieldProps) {
+  const theme = useTheme()
+  const id = useId()
+  const preview = useObjectUrl(file)
+  const shown = preview ?? current
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null
+    onChange(chosen, chosen ? imageProblem(chosen) : undefined)
+  }
+
+  return (
+    <div
+      css={css`
+        display: grid;
+        gap: 8px;
+      `}
+    >
+      <label
+        htmlFor={id}
+        css={css`
+          font-size: 0.875rem;
+          font-weight: 600;
+          color: ${theme.palette.text.primary};
+        `}
+      >
+        Image
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={acceptedImageTypes.join(',')}
+        onChange={choose}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        css={css`
+          font: inherit;
+          color: ${theme.palette.text.primary};
+          &:focus-visible {
+            outline: 3px solid ${theme.palette.focus};
+            outline-offset: 2px;
+          }
+        `}
+      />
+      <p
+        id={`${id}-hint`}
+        css={css`
+          font-size: 0.8125rem;
+          color: ${theme.palette.text.secondary};
+        `}
+      >
+        JPG, PNG, GIF or WebP, up to 5 MB.
+      </p>
+      {error && (
+        <p
+          id={`${id}-error`}
+          css={css`
+            font-size: 0.8125rem;
+            font-weight: 600;
+            color: ${theme.palette.error.text};
+          `}
+        >
+          {error}
+        </p>
+      )}
+      {shown && !error && (
+        <figure
+          css={css`
+            margin: 0;
+            display: grid;
+            gap: 4px;
+          `}
+        >
+          <img
+            src={shown}
+            alt={preview ? 'Preview of the chosen image' : 'The competition’s current image'}
+            css={css`
+              width: 100%;
+              max-width: 320px;
+              aspect-ratio: 16 / 10;
+              object-fit: cover;
+              border-radius: ${theme.radius.md};
+              background: ${theme.palette.background.muted};
+            `}
+          />
+          <figcaption
+            css={css`
+              font-size: 0.8125rem;
+              color: ${theme.palette.text.secondary};
+            `}
+          >
+            {preview ? `Preview: ${file?.name ?? ''} (saved with the form)` : 'Current image'}
+          </figcaption>
+        </figure>
+      )}
+    </div>
+  )
+}

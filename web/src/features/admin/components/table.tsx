@@ -1,0 +1,104 @@
+import { css, useTheme } from '@emotion/react'
+import styled from '@emotion/styled'
+import type { ReactNode } from 'react'
+
+/** A table that scrolls sideways on a narrow screen instead of squeezing its columns. */
+export function TableFrame({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  const theme = useTheme()
+  return (
+    // A keyboard user scrolls a wide table by focusing its frame (WCAG 2.1.1); the region names it.
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable, since it may hold nothing else that is
+      tabIndex={0}
+      css={css`
+        overflow-x: auto;
+        &:focus-visible {
+          outline: 3px solid ${theme.palette.focus};
+          outline-offset: 2px;
+        }
+        border: 1px solid ${theme.palette.border};
+        border-radius: ${theme.radius.md};
+        background: ${theme.palette.background.surface};
+      `}
+    >
+      <table
+        aria-label={label}
+        css={css`
+          width: 100%;
+          border-collapse: collapse;
+          font-size: 0.9375rem;
+          color: ${theme.palette.text.primary};
+        `}
+      >
+        {children}
+      </table>
+    </section>
+  )
+}
+
+export const Th = styled.th(({ theme }) => ({
+  padding: '10px 12px',
+  textAlign: 'left',
+  fontSize: '0.8125rem',
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  color: theme.palette.text.secondary,
+  background: theme.palette.background.muted,
+  borderBottom: `1px solid ${theme.palette.border}`,
+}))
+
+export const Td = styled.td(({ theme }) => ({
+  padding: '10px 12px',
+  verticalAlign: 'top',
+  borderBottom: `1px solid ${theme.palette.border}`,
+}))
+
+/** Label and value pairs (a summary, a winner's details). */
+export function Facts({
+  facts,
+}: {
+  readonly facts: readonly { readonly term: string; readonly value: ReactNode }[]
+}) {
+  const theme = useTheme()
+  return (
+    <dl
+      css={css`
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(130px, 1fr));
+        gap: 12px;
+        margin: 0;
+      `}
+    >
+      {facts.map((fact) => (
+        <div
+          key={fact.term}
+          css={css`
+            padding: 12px 14px;
+            border-radius: ${theme.radius.md};
+            background: ${theme.palette.background.muted};
+          `}
+        >
+          <dt
+            css={css`
+              font-size: 0.8125rem;
+              color: ${theme.palette.text.secondary};
+            `}
+          >
+            {fact.term}
+          </dt>
+          <dd
+            css={css`
+              margin: 2px 0 0;
+              font-weight: 700;
+              color: ${theme.palette.text.primary};
+              overflow-wrap: anywhere;
+            `}
+          >
+            {fact.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

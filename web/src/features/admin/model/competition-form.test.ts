@@ -1,0 +1,186 @@
+import type { AdminCompetition } from '@prizes/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  type CompetitionFormValues,
+  competitionFormData,
+  competitionPayload,
+  competitionValues,
+  fieldOfPath,
+  fromLocalInput,
+  imageProblem,
+  newCompetitionValues,
+  serverFieldErrors,
+  toLocalInput,
+  validateCompetitionForm,
+} from './competition-form'
+
+const now = new Date(2026, 4, 10, 9, 30)
+
+const filled = (changes: Partial<CompetitionFormValues> = {}): CompetitionFormValues => ({
+  ...newCompetitionValues(now),
+  title: 'Win a Camper Van',
+  description: 'A fully fitted camper van.',
+  prize: 'VW California',
+  prize_value: '65000',
+  question: 'What is 2 + 2?',
+  option0: '3',
+  option1: '4',
+  option2: '5',
+  option3: '6',
+  correct: '1',
+  ...changes,
+})
+
+describe('new competition defaults (SPEC section 9)', () => {
+  it('costs £2.99, has 1000 tickets, runs from now for 30 days, publishes, UK Wide', () => {
+    const values = newCompetitionValues(now)
+    expect(values).toMatchObject({
+      entry_price: '2.99',
+      total_tickets: '1000',
+      status: 'active',
+      location: 'UK Wide',
+      featured: false,
+      start_date: '2026-05-10T09:30',
+      end_date: '2026-06-09T09:30',
+    })
+  })
+
+  it('is not valid until the required fields are filled', () => {
+    const errors = validateCompetitionForm(newCompetitionValues(now))
+    expect(errors).toMatchObject({
+      title: 'Required',
+      description: 'Required',
+      prize: 'Required',
+      prize_value: 'Required',
+      question: 'Required',
+      option0: 'Required',
+      correct: 'Choose the correct answer',
+    })
+  })
+})
+
+describe('the payload', () => {
+  it('parses numbers, sends ISO dates and the correct option by text', () => {
+    const payload = competitionPayload(filled())
+    expect(payload).toMatchObject({
+      prize_value: 65000,
+      entry_price: 2.99,
+      total_tickets: 1000,
+      status: 'active',
+      start_date: new Date(2026, 4, 10, 9, 30).toISOString(),
+      skill_question: { question: 'What is 2 + 2?', options: ['3', '4', '5', '6'], correct: '4' },
+    })
+    expect(validateCompetitionForm(filled())).toEqual({})
+  })
+
+  it('applies the server rules with their messages', () => {
+    expect(validateCompetitionForm(filled({ entry_price: '0' })).entry_price).toBe('Must be greater than 0')
+    expect(validateCompetitionForm(filled({ entry_price: '2.999' })).entry_price).toBe(
+      'At most 2 decimal places',
+    )
+    expect(validateCompetitionForm(filled({ total_tickets: '10.5' })).total_tickets).toBe(
+      'Must be a whole number greater than 0',
+    )
+    expect(validateCompetitionForm(filled({ prize_value: 'lots' })).prize_value).toBe('Must be a number')
+    expect(validateCompetitionForm(filled({ option2: '4' })).options).toBe('The four options must differ')
+    expect(validateCompetitionForm(filled({ end_date: '2026-05-09T09:30' })).end_date).toBe(
+      'The end date must be after the start date',
+    )
+  })
+
+  it('builds a multipart body with every field as text and the question as JSON', async () => {
+    const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' })
+    const form = competitionFormData(
+      competitionPayload(filled({ status: 'draft', featured: true })),
+      image,
+      'van.png',
+    )
+    expect(form.get('total_tickets')).toBe('1000')
+    expect(form.get('entry_price')).toBe('2.99')
+    expect(form.get('status')).toBe('draft')
+    expect(form.get('featured')).toBe('true')
+    expect(JSON.parse(String(form.get('skill_question')))).toEqual({
+      question: 'What is 2 + 2?',
+      options: ['3', '4', '5', '6'],
+      correct: '4',
+    })
+    const file = form.get('image')
+    expect(file).toBeInstanceOf(Blob)
+    expect(file instanceof File ? file.name : null).toBe('van.png')
+  })
+})
+
+describe('field errors', () => {
+  it('puts each path on its field', () => {
+    expect(fieldOfPath(['title'])).toBe('title')
+    expect(fieldOfPath(['skill_question', 'options', 2])).toBe('option2')
+    expect(fieldOfPath(['skill_question', 'options'])).toBe('options')
+    expect(fieldOfPath(['skill_question', 'correct'])).toBe('correct')
+    expect(fieldOfPath(['skill_question', 'question'])).toBe('question')
+    expect(fieldOfPath(['_'])).toBe('form')
+    expect(fieldOfPath(['unknown'])).toBe('form')
+    expect(fieldOfPath(['constructor'])).toBe('form')
+  })
+
+  it('shows the server fieldErrors on the fields, first message each', () => {
+    expect(
+      serverFieldErrors({
+        end_date: ['The end date must be after the start date'],
+        'skill_question.options.1': ['Required', 'Another'],
+      }),
+    ).toEqual({ end_date: 'The end date must be after the start date', option1: 'Required' })
+  })
+})
+
+describe('editing', () => {
+  it('fills the form from the competition', () => {
+    const competition: AdminCompetition = {
+      id: 'c1',
+      title: 'Win a Car',
+      description: 'A car',
+      prize: 'A car',
+      prize_value: 25000,
+      entry_price: 2.5,
+      total_tickets: 500,
+      sold_tickets: 3,
+      location: 'London',
+      start_date: new Date(2026, 0, 1, 12, 0).toISOString(),
+      end_date: new Date(2026, 1, 1, 12, 0).toISOString(),
+      status: 'draft',
+      featured: true,
+      image_url: null,
+      drawn_at: null,
+      skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'], correct: 'c' },
+      winner: null,
+    }
+    expect(competitionValues(competition)).toMatchObject({
+      prize_value: '25000',
+      entry_price: '2.5',
+      total_tickets: '500',
+      status: 'draft',
+      featured: true,
+      start_date: '2026-01-01T12:00',
+      correct: '2',
+      option3: 'd',
+    })
+  })
+
+  it('reads back the moment a datetime-local input shows', () => {
+    const moment = new Date(2026, 6, 1, 23, 45)
+    expect(fromLocalInput(toLocalInput(moment))).toBe(moment.toISOString())
+    expect(fromLocalInput('')).toBe('')
+  })
+})
+
+describe('the image', () => {
+  it('accepts JPG, PNG, GIF and WebP up to 5 MB', () => {
+    expect(imageProblem({ type: 'image/png', size: 1024 })).toBeUndefined()
+    expect(imageProblem({ type: 'image/webp', size: 5 * 1024 * 1024 })).toBeUndefined()
+    expect(imageProblem({ type: 'image/svg+xml', size: 10 })).toBe(
+      'The image must be a JPG, PNG, GIF or WebP file',
+    )
+    expect(imageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe(
+      'The image must be 5 MB or smaller',
+    )
+  })
+})

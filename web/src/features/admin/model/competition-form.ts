@@ -1,0 +1,232 @@
+import { type AdminCompetition, adminCompetitionForm } from '@prizes/contracts'
+import type { ApiFieldErrors } from '../../../lib/api-client'
+import type { FieldErrors, ParseResult } from '../../../lib/field-errors'
+
+/**
+ * SPEC section 5 "Admin competition form" as typed on screen: text as typed (numbers are parsed
+ * when sent), dates from `datetime-local` inputs in the admin's time, four options and the
+ * index of the correct one.
+ */
+export interface CompetitionFormValues {
+  title: string
+  description: string
+  prize: string
+  prize_value: string
+  entry_price: string
+  total_tickets: string
+  location: string
+  start_date: string
+  end_date: string
+  /** 'active' publishes on save; 'draft' keeps it unpublished. */
+  status: 'active' | 'draft'
+  featured: boolean
+  question: string
+  option0: string
+  option1: string
+  option2: string
+  option3: string
+  /** '0' to '3', or '' before one is chosen. */
+  correct: string
+}
+
+/** Every field a message can be shown on; `options` is the four options together (they must differ). */
+export type CompetitionFormField = Exclude<keyof CompetitionFormValues, 'featured'> | 'options' | 'form'
+export type CompetitionFormErrors = FieldErrors<CompetitionFormField>
+
+export const optionFields = ['option0', 'option1', 'option2', 'option3'] as const
+
+/** SPEC section 9: a new competition runs 30 days. */
+const defaultDays = 30
+const dayMs = 86_400_000
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** A moment as a `datetime-local` input shows it: the admin's own time, to the minute. */
+export function toLocalInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/** A `datetime-local` value as an ISO instant, or '' when it is not a date. */
+export function fromLocalInput(value: string): string {
+  const date = new Date(value)
+  return value.trim() === '' || Number.isNaN(date.getTime()) ? '' : date.toISOString()
+}
+
+/** SPEC section 9's defaults: £2.99, 1000 tickets, from now to 30 days later, published, UK Wide. */
+export function newCompetitionValues(now: Date): CompetitionFormValues {
+  return {
+    title: '',
+    description: '',
+    prize: '',
+    prize_value: '',
+    entry_price: '2.99',
+    total_tickets: '1000',
+    location: 'UK Wide',
+    start_date: toLocalInput(now),
+    end_date: toLocalInput(new Date(now.getTime() + defaultDays * dayMs)),
+    status: 'active',
+    featured: false,
+    question: '',
+    option0: '',
+    option1: '',
+    option2: '',
+    option3: '',
+    correct: '',
+  }
+}
+
+/** The form filled with a competition, for editing. */
+export function competitionValues(competition: AdminCompetition): CompetitionFormValues {
+  const { question, options, correct } = competition.skill_question
+  const index = options.indexOf(correct)
+  return {
+    title: competition.title,
+    description: competition.description,
+    prize: competition.prize,
+    prize_value: String(competition.prize_value),
+    entry_price: String(competition.entry_price),
+    total_tickets: String(competition.total_tickets),
+    location: competition.location,
+    start_date: toLocalInput(new Date(competition.start_date)),
+    end_date: toLocalInput(new Date(competition.end_date)),
+    status: competition.status === 'draft' ? 'draft' : 'active',
+    featured: competition.featured,
+    question,
+    option0: options[0] ?? '',
+    option1: options[1] ?? '',
+    option2: options[2] ?? '',
+    option3: options[3] ?? '',
+    correct: index >= 0 ? String(index) : '',
+  }
+}
+
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
+
+const optionsOf = (values: CompetitionFormValues) => optionFields.map((field) => values[field])
+
+/** What the server receives (`adminCompetitionForm`'s input): numbers parsed, dates as ISO instants. */
+export function competitionPayload(values: CompetitionFormValues) {
+  const options = optionsOf(values)
+  return {
+    title: values.title,
+    description: values.description,
+    prize: values.prize,
+    prize_value: numberOf(values.prize_value),
+    entry_price: numberOf(values.entry_price),
+    total_tickets: numberOf(values.total_tickets),
+    location: values.location,
+    start_date: fromLocalInput(values.start_date),
+    end_date: fromLocalInput(values.end_date),
+    status: values.status,
+    featured: values.featured,
+    skill_question: {
+      question: values.question,
+      options,
+      correct: options[Number(values.correct)] ?? '',
+    },
+  }
+}
+export type CompetitionPayload = ReturnType<typeof competitionPayload>
+
+const fieldNames: Record<Exclude<CompetitionFormField, 'form'>, true> = {
+  title: true,
+  description: true,
+  prize: true,
+  prize_value: true,
+  entry_price: true,
+  total_tickets: true,
+  location: true,
+  start_date: true,
+  end_date: true,
+  status: true,
+  question: true,
+  option0: true,
+  option1: true,
+  option2: true,
+  option3: true,
+  correct: true,
+  options: true,
+}
+
+const isField = (name: string): name is Exclude<CompetitionFormField, 'form'> =>
+  Object.hasOwn(fieldNames, name)
+
+/** The form field a message belongs to, from its path (`['skill_question', 'options', 1]` is option1). */
+export function fieldOfPath(path: readonly PropertyKey[]): CompetitionFormField {
+  const [first, second, third] = path.map(String)
+  if (first === undefined || first === '' || first === '_') return 'form'
+  if (first !== 'skill_question') {
+    return isField(first) ? first : 'form'
+  }
+  if (second === 'options') {
+    const option = `option${third}`
+    return third !== undefined && isField(option) ? option : 'options'
+  }
+  if (second === 'correct') return 'correct'
+  return 'question'
+}
+
+function firstByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: CompetitionFormErrors = {}
+  for (const issue of issues) errors[fieldOfPath(issue.path)] ??= issue.message
+  return errors
+}
+
+const required = 'Required'
+
+/** The server's rules (`adminCompetitionForm`, the end after the start) with its messages, by field. */
+export function validateCompetitionForm(values: CompetitionFormValues): CompetitionFormErrors {
+  const result: ParseResult = adminCompetitionForm.safeParse(competitionPayload(values))
+  const errors = result.success ? {} : firstByField(result.error.issues)
+  for (const field of ['prize_value', 'entry_price', 'total_tickets', 'start_date', 'end_date'] as const) {
+    if (values[field].trim() === '') errors[field] = required
+  }
+  if (values.correct === '') errors.correct = 'Choose the correct answer'
+  const start = Date.parse(fromLocalInput(values.start_date))
+  const end = Date.parse(fromLocalInput(values.end_date))
+  if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) {
+    errors.end_date ??= 'The end date must be after the start date'
+  }
+  return errors
+}
+
+/** The server's field errors (`skill_question.options.1`) on the form's fields, first message each. */
+export function serverFieldErrors(fieldErrors: ApiFieldErrors): CompetitionFormErrors {
+  return firstByField(
+    Object.entries(fieldErrors).flatMap(([key, messages]) =>
+      messages.slice(0, 1).map((message) => ({ path: key.split('.'), message })),
+    ),
+  )
+}
+
+/** The multipart body for a save with an image: every field as text, the question as JSON. */
+export function competitionFormData(payload: CompetitionPayload, image: Blob, imageName: string): FormData {
+  const form = new FormData()
+  form.set('title', payload.title)
+  form.set('description', payload.description)
+  form.set('prize', payload.prize)
+  form.set('prize_value', String(payload.prize_value))
+  form.set('entry_price', String(payload.entry_price))
+  form.set('total_tickets', String(payload.total_tickets))
+  form.set('location', payload.location)
+  form.set('start_date', payload.start_date)
+  form.set('end_date', payload.end_date)
+  form.set('status', payload.status)
+  form.set('featured', String(payload.featured))
+  form.set('skill_question', JSON.stringify(payload.skill_question))
+  form.set('image', image, imageName)
+  return form
+}
+
+/** SPEC section 5: JPG, PNG, GIF or WebP, at most 5 MB (the server checks the bytes again). */
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
+export const maxImageBytes = 5 * 1024 * 1024
+
+/** Why a chosen file cannot be the image (the server's own sentences), or undefined when it can. */
+export function imageProblem(file: { readonly type: string; readonly size: number }): string | undefined {
+  if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
+    return 'The image must be a JPG, PNG, GIF or WebP file'
+  }
+  if (file.size > maxImageBytes) return 'The image must be 5 MB or smaller'
+  return undefined
+}

@@ -1,0 +1,60 @@
+import { type CompetitionHistoryEntry, type PublicRandomness, publicRandomness } from '@prizes/contracts'
+import type { FieldErrors } from '../../../lib/field-errors'
+
+/** The only public randomness the platform seals draws to (DESIGN section 8). */
+export const randomnessSource = 'drand' as const
+
+const roundIn = (text: string): number | null => {
+  const found = /drand round (\d+)/i.exec(text) ?? /\bround (\d+)/i.exec(text)
+  const round = found ? Number(found[1]) : Number.NaN
+  return Number.isSafeInteger(round) && round > 0 ? round : null
+}
+
+/**
+ * The drand round sealed at close, to prefill the randomness form: from the server's refusal
+ * ("Enter the value of drand round N"), else from the close in the competition's history.
+ */
+export function sealedRound(
+  refusal: string,
+  history: readonly Pick<CompetitionHistoryEntry, 'type' | 'summary'>[] = [],
+): number | null {
+  const named = roundIn(refusal)
+  if (named !== null) return named
+  const closed = history.findLast((entry) => entry.type === 'CompetitionClosed')
+  return closed ? roundIn(closed.summary) : null
+}
+
+export interface RandomnessValues {
+  round: string
+  value: string
+  /** drand's BLS signature for the round (hex), optional: with it the certificate checks the value is drand's. */
+  signature: string
+}
+
+/** The admin's entry as the contract's `publicRandomness`; hex is case-insensitive, the contract wants lower case. */
+export function randomnessPayload(values: RandomnessValues) {
+  const signature = values.signature.trim().toLowerCase()
+  return {
+    source: randomnessSource,
+    round: values.round.trim() === '' ? Number.NaN : Number(values.round),
+    value: values.value.trim().toLowerCase(),
+    ...(signature === '' ? {} : { signature }),
+  }
+}
+
+export function validateRandomness(values: RandomnessValues): FieldErrors<keyof RandomnessValues> {
+  const result = publicRandomness.safeParse(randomnessPayload(values))
+  const errors: FieldErrors<keyof RandomnessValues> = {}
+  if (result.success) return errors
+  for (const issue of result.error.issues) {
+    if (issue.path[0] === 'round') errors.round ??= 'Enter the round number (a whole number above 0)'
+    if (issue.path[0] === 'value') errors.value ??= 'Enter the round’s randomness as hexadecimal'
+    if (issue.path[0] === 'signature') errors.signature ??= 'The signature is hexadecimal too'
+  }
+  return errors
+}
+
+export function parseRandomness(values: RandomnessValues): PublicRandomness | null {
+  const result = publicRandomness.safeParse(randomnessPayload(values))
+  return result.success ? result.data : null
+}
