@@ -1,2 +1,64 @@
+import { type APIRequestContext, type APIResponse, expect } from '@playwright/test'
+import { adminCompetitionResponse, type SessionUser, sessionResponse } from '@prizes/contracts'
+
 /** The bootstrap admin of the test platform (the config passes it as ADMIN_EMAIL/ADMIN_PASSWORD). */
 export const e2eAdmin = { email: 'admin-e2e@example.com', password: 'DrawAdmin2026' } as const
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+/** The body of a call that must succeed; a refusal fails the test with the server's answer. */
+export async function okJson(response: APIResponse, what: string): Promise<unknown> {
+  expect(response.ok(), `${what} answered ${response.status()}: ${await response.text()}`).toBe(true)
+  return response.json()
+}
+
+/** Logs in through the API: the admin's token and session user (the name the header shows). */
+export async function adminSession(
+  request: APIRequestContext,
+): Promise<{ token: string; user: SessionUser }> {
+  const response = await request.post('/api/auth/login', { data: e2eAdmin })
+  const { token, user } = sessionResponse.parse(await okJson(response, 'admin login'))
+  return { token, user }
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  return (await adminSession(request)).token
+}
+
+const day = 86_400_000
+
+/** What the browser tests' competitions ask: 2 + 2, answered by the option '4'. */
+export const skillQuestion = {
+  question: 'What is 2 + 2?',
+  options: ['3', '4', '5', '6'],
+  correct: '4',
+} as const
+
+/** A new active competition, open since yesterday, made through the admin endpoint; its id. */
+export async function createCompetition(
+  request: APIRequestContext,
+  admin: string,
+  title: string,
+  { entryPrice = 2.5, totalTickets = 100 }: { entryPrice?: number; totalTickets?: number } = {},
+): Promise<string> {
+  const now = Date.now()
+  const response = await request.post('/api/admin/competitions', {
+    headers: bearer(admin),
+    data: {
+      title,
+      description: 'A competition run by the browser tests.',
+      prize: `${title} prize`,
+      prize_value: 500,
+      entry_price: entryPrice,
+      total_tickets: totalTickets,
+      start_date: new Date(now - day).toISOString(),
+      end_date: new Date(now + 30 * day).toISOString(),
+      status: 'active',
+      featured: false,
+      skill_question: skillQuestion,
+    },
+  })
+  const competition = adminCompetitionResponse.parse(await okJson(response, 'create competition')).competition
+  if (!competition) throw new Error('create competition answered without the competition')
+  return competition.id
+}

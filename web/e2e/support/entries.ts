@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
-import type { PublicCompetition } from '@prizes/contracts'
+import { endpoints, type PublicCompetition, sessionResponse } from '@prizes/contracts'
 import { type NewUser, newUser } from './accounts'
+import { bearer, okJson } from './admin'
 import { isActive, listCompetitions } from './api'
 import { waitForLink } from './maildev'
 
@@ -84,4 +85,69 @@ export async function registerVerifiedUser(page: Page, request: APIRequestContex
   await expect(page.getByRole('heading', { name: 'Email verified!' })).toBeVisible()
   await page.getByRole('button', { name: 'Go to Login' }).click()
   return user
+}
+
+export interface GuestEntry {
+  readonly person: NewUser
+  readonly entryReference: string | null
+  readonly ticketNumbers: readonly number[]
+}
+
+/**
+ * A new guest enters through the API, as the entry modal does: a guest account, a payment
+ * intent, the offline provider's succeeding card, then the confirmation.
+ */
+export async function enterAsGuest(
+  request: APIRequestContext,
+  competition: { readonly id: string; readonly title: string; readonly entryPrice: number },
+  {
+    answer,
+    numberOfEntries = 1,
+    firstName = 'Dora',
+  }: { answer: string; numberOfEntries?: number; firstName?: string },
+): Promise<GuestEntry> {
+  const person = newUser(firstName)
+  const guest = await request.post('/api/auth/create-guest-account', {
+    data: {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      phone: person.phone,
+      address: person.address,
+      tempPassword: person.password,
+      source: 'competition_entry',
+    },
+  })
+  const token = sessionResponse.parse(await okJson(guest, 'create guest')).token
+  const intent = await request.post('/api/entries/create-payment-intent', {
+    headers: bearer(token),
+    data: {
+      competitionId: competition.id,
+      competitionTitle: competition.title,
+      entryPrice: competition.entryPrice,
+      numberOfEntries,
+      skillQuestionAnswer: answer,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      phone: person.phone,
+      address: person.address,
+      agreedToTerms: true,
+      subscribedToNewsletter: false,
+    },
+  })
+  const { paymentIntentId } = endpoints.createPaymentIntent.response.parse(
+    await okJson(intent, 'create payment intent'),
+  )
+  const paid = await request.post(`/api/test-payments/${paymentIntentId}/confirm`, {
+    headers: bearer(token),
+    data: { cardNumber: cards.succeeds, expiry: '12/34', cvc: '123' },
+  })
+  expect(await okJson(paid, 'test payment')).toMatchObject({ status: 'succeeded' })
+  const confirmed = await request.post('/api/entries/confirm-payment', {
+    headers: bearer(token),
+    data: { paymentIntentId },
+  })
+  const { entry } = endpoints.confirmPayment.response.parse(await okJson(confirmed, 'confirm payment'))
+  return { person, entryReference: entry.entryReference, ticketNumbers: entry.ticketNumbers }
 }
