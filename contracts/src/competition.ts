@@ -41,11 +41,24 @@ export const adminWinner = z.object({
 export type AdminWinner = z.infer<typeof adminWinner>
 
 /**
+ * What the draw is bound to, as far as it is fixed yet: the seed's commitment from publication;
+ * from close, the drand round named and the sealed list's size and hash. Null until then.
+ */
+export const adminDrawCommitments = z.object({
+  seed_commitment: z.string().nullable(),
+  randomness_round: z.number().int().positive().nullable(),
+  eligible_tickets: z.number().int().nonnegative().nullable(),
+  list_hash: z.string().nullable(),
+})
+export type AdminDrawCommitments = z.infer<typeof adminDrawCommitments>
+
+/**
  * The same with the correct answer, for admin endpoints only. The admin list adds the winner
  * (null until drawn); a command's answer leaves it out (the command side reads no read models).
  */
 export const adminCompetition = competitionBase.extend({
   skill_question: z.object({ question: z.string(), options: z.array(z.string()), correct: z.string() }),
+  draw: adminDrawCommitments,
   winner: adminWinner.nullable().optional(),
 })
 export type AdminCompetition = z.infer<typeof adminCompetition>

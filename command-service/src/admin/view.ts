@@ -61,5 +61,11 @@ export async function adminView(
       options: [...details.skillQuestion.options],
       correct: details.skillQuestion.correct,
     },
+    draw: {
+      seed_commitment: state.seedCommitment,
+      randomness_round: state.sealed?.randomness.round ?? null,
+      eligible_tickets: state.sealed?.seal.eligibleTickets ?? null,
+      list_hash: state.sealed?.seal.listHash ?? null,
+    },
   }
 }

@@ -27,13 +27,24 @@ const appliers: { readonly [K in CompetitionEventType | EntryEventType]?: Apply 
     updateCompetition(trx, { ...change(event, data.competitionId), set: detailsColumns(data.details) }),
   ),
   CompetitionPublished: on(competitionEvents.CompetitionPublished, (trx, event, data) =>
-    updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'active' } }),
+    updateCompetition(trx, {
+      ...change(event, data.competitionId),
+      set: { status: 'active', seed_commitment: data.seedCommitment ?? null },
+    }),
   ),
   CompetitionFeaturedSet: on(competitionEvents.CompetitionFeaturedSet, (trx, event, data) =>
     updateCompetition(trx, { ...change(event, data.competitionId), set: { featured: data.featured } }),
   ),
   CompetitionClosed: on(competitionEvents.CompetitionClosed, (trx, event, data) =>
-    updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'closed' } }),
+    updateCompetition(trx, {
+      ...change(event, data.competitionId),
+      set: {
+        status: 'closed',
+        randomness_round: data.randomness.round,
+        eligible_tickets: data.seal.eligibleTickets,
+        list_hash: data.seal.listHash,
+      },
+    }),
   ),
   DrawStarted: on(competitionEvents.DrawStarted, (trx, event, data) =>
     updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'drawing' } }),

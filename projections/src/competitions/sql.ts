@@ -22,6 +22,11 @@ export interface CompetitionRow {
   readonly drawn_at: Date | null
   /** Set by CompetitionDeleted; every reader hides such rows. */
   readonly deleted_at: Date | null
+  /** The draw's commitments: from publication, then from close (null until then). */
+  readonly seed_commitment: string | null
+  readonly randomness_round: number | null
+  readonly eligible_tickets: number | null
+  readonly list_hash: string | null
   readonly skill_question: { question: string; options: string[]; correct: string }
   readonly created_at: Date
   readonly updated_at: Date

@@ -6,6 +6,7 @@ import { entries } from './0003-entries'
 import { entriesWon } from './0004-entries-won'
 import { deletionsDrawsEvents } from './0005-deletions-draws-events'
 import { usersAndAudit } from './0006-users-and-audit'
+import { competitionDrawCommitments } from './0007-competition-draw-commitments'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -15,6 +16,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0004-entries-won', entriesWon],
   ['0005-deletions-draws-events', deletionsDrawsEvents],
   ['0006-users-and-audit', usersAndAudit],
+  ['0007-competition-draw-commitments', competitionDrawCommitments],
 ])
 
 /**

@@ -201,8 +201,20 @@ describe('admin entries name their entrants', () => {
   })
 })
 
-describe('the admin list shows the winner', () => {
-  test('ticket, reference and the person', async () => {
+describe('the admin list shows the draw', () => {
+  test('what the draw was bound to at close', async () => {
+    const body = endpoints.adminListCompetitions.response.parse(
+      await get(endpoints.adminListCompetitions.path),
+    )
+    expect(body.competitions.find((c) => c.id === 'prize')?.draw).toEqual({
+      seed_commitment: null,
+      randomness_round: 1000,
+      eligible_tickets: 2,
+      list_hash: 'a'.repeat(64),
+    })
+  })
+
+  test('the winner: ticket, reference and the person', async () => {
     const body = endpoints.adminListCompetitions.response.parse(
       await get(endpoints.adminListCompetitions.path),
     )

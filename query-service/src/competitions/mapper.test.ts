@@ -24,6 +24,10 @@ const row: CompetitionRow = {
     options: ['London', 'Paris', 'Berlin', 'Madrid'],
     correct: 'Paris',
   },
+  seed_commitment: 'a'.repeat(64),
+  randomness_round: null,
+  eligible_tickets: null,
+  list_hash: null,
 }
 
 describe('competition mappers', () => {
@@ -52,7 +56,14 @@ describe('competition mappers', () => {
     const competition = toAdminCompetition({ ...row, drawn_at: new Date('2030-02-02T12:00:00Z') })
     expect(competition.skill_question.correct).toBe('Paris')
     expect(competition.drawn_at).toBe('2030-02-02T12:00:00.000Z')
+    expect(competition.draw).toEqual({
+      seed_commitment: 'a'.repeat(64),
+      randomness_round: null,
+      eligible_tickets: null,
+      list_hash: null,
+    })
     expect(adminCompetition.parse(competition)).toEqual(competition)
+    expect(toPublicCompetition(row)).not.toHaveProperty('draw')
   })
 
   test('a leaked answer fails the public contract instead of being sent', () => {

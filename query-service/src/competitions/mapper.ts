@@ -37,5 +37,14 @@ export function toPublicCompetition(row: CompetitionRow): PublicCompetition {
 /** For admin endpoints only: includes the correct answer. */
 export function toAdminCompetition(row: CompetitionRow): AdminCompetition {
   const { question, options, correct } = row.skill_question
-  return { ...common(row), skill_question: { question, options: [...options], correct } }
+  return {
+    ...common(row),
+    skill_question: { question, options: [...options], correct },
+    draw: {
+      seed_commitment: row.seed_commitment,
+      randomness_round: row.randomness_round,
+      eligible_tickets: row.eligible_tickets,
+      list_hash: row.list_hash,
+    },
+  }
 }

@@ -26,6 +26,11 @@ export interface CompetitionRow {
     readonly options: readonly string[]
     readonly correct: string
   }
+  /** The draw's commitments (admin only): null until publication, and until close. */
+  readonly seed_commitment: string | null
+  readonly randomness_round: number | null
+  readonly eligible_tickets: number | null
+  readonly list_hash: string | null
 }
 
 const columns = [
@@ -45,6 +50,10 @@ const columns = [
   'image_url',
   'drawn_at',
   'skill_question',
+  'seed_commitment',
+  'randomness_round',
+  'eligible_tickets',
+  'list_hash',
 ] as const
 
 /** Statuses the public may see: published and not cancelled. */

@@ -3,14 +3,12 @@ import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FieldRow, TextField } from '../../../components/form-field'
 import { showSnackbar } from '../../../stores/ui-store'
-import { useCompetitionHistory } from '../api/get-competition-history'
 import { useSetCompetitionStatus } from '../api/set-competition-status'
 import { failureMessage, needsRandomness, reasonOf } from '../model/errors'
 import {
   parseRandomness,
   type RandomnessValues,
   randomnessSource,
-  sealedRound,
   validateRandomness,
 } from '../model/randomness'
 import { type StatusAction, statusLabels } from '../model/status-actions'
@@ -33,21 +31,19 @@ export function StatusDialog({ competition, action, onClose }: StatusDialogProps
   const [error, setError] = useState<string | null>(null)
   /** The server's request for the randomness, once it has asked. */
   const [asked, setAsked] = useState<string | null>(null)
-  const [randomness, setRandomness] = useState<RandomnessValues>({ round: '', value: '', signature: '' })
+  // The round sealed at close, from the competition itself; the admin may still correct it.
+  const sealed = competition.draw.randomness_round
+  const [randomness, setRandomness] = useState<RandomnessValues>({
+    round: sealed === null ? '' : String(sealed),
+    value: '',
+    signature: '',
+  })
   const [touched, setTouched] = useState(false)
-  const history = useCompetitionHistory(competition.id, asked !== null)
 
   useEffect(() => {
     // The confirm button the admin pressed is disabled now; the field to fill takes the focus.
     if (asked !== null) document.querySelector<HTMLInputElement>('input[name="randomness"]')?.focus()
   }, [asked])
-
-  useEffect(() => {
-    if (asked === null) return
-    const round = sealedRound(asked, history.data)
-    if (round !== null)
-      setRandomness((current) => (current.round === '' ? { ...current, round: String(round) } : current))
-  }, [asked, history.data])
 
   async function send(publicRandomness?: PublicRandomness) {
     setError(null)

@@ -148,6 +148,7 @@ describe('editing', () => {
       end_date: new Date(2026, 1, 1, 12, 0).toISOString(),
       status: 'draft',
       featured: true,
+      draw: { seed_commitment: null, randomness_round: null, eligible_tickets: null, list_hash: null },
       image_url: null,
       drawn_at: null,
       skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'], correct: 'c' },

@@ -18,6 +18,7 @@ const competition = (id: string, changes: Partial<AdminCompetition> = {}): Admin
   featured: false,
   image_url: null,
   drawn_at: null,
+  draw: { seed_commitment: null, randomness_round: null, eligible_tickets: null, list_hash: null },
   skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'], correct: 'a' },
   winner: null,
   ...changes,

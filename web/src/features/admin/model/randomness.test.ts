@@ -1,26 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRandomness, sealedRound, validateRandomness } from './randomness'
-
-describe('sealedRound', () => {
-  it('reads the round the server asks for', () => {
-    expect(sealedRound('Enter the value of drand round 4242: the beacon could not be reached')).toBe(4242)
-  })
-
-  it('falls back to the close in the history', () => {
-    const history = [
-      { type: 'CompetitionPublished', summary: 'Published' },
-      {
-        type: 'CompetitionClosed',
-        summary: 'Closed by an admin: 3 eligible tickets sealed, drand round 777',
-      },
-    ]
-    expect(sealedRound('The beacon could not be reached', history)).toBe(777)
-  })
-
-  it('knows nothing when neither names a round', () => {
-    expect(sealedRound('Something else')).toBeNull()
-  })
-})
+import { parseRandomness, validateRandomness } from './randomness'
 
 describe('the randomness form', () => {
   it('gives the contract shape, hex in lower case', () => {

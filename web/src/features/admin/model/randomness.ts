@@ -1,28 +1,8 @@
-import { type CompetitionHistoryEntry, type PublicRandomness, publicRandomness } from '@prizes/contracts'
+import { type PublicRandomness, publicRandomness } from '@prizes/contracts'
 import type { FieldErrors } from '../../../lib/field-errors'
 
 /** The only public randomness the platform seals draws to (DESIGN section 8). */
 export const randomnessSource = 'drand' as const
-
-const roundIn = (text: string): number | null => {
-  const found = /drand round (\d+)/i.exec(text) ?? /\bround (\d+)/i.exec(text)
-  const round = found ? Number(found[1]) : Number.NaN
-  return Number.isSafeInteger(round) && round > 0 ? round : null
-}
-
-/**
- * The drand round sealed at close, to prefill the randomness form: from the server's refusal
- * ("Enter the value of drand round N"), else from the close in the competition's history.
- */
-export function sealedRound(
-  refusal: string,
-  history: readonly Pick<CompetitionHistoryEntry, 'type' | 'summary'>[] = [],
-): number | null {
-  const named = roundIn(refusal)
-  if (named !== null) return named
-  const closed = history.findLast((entry) => entry.type === 'CompetitionClosed')
-  return closed ? roundIn(closed.summary) : null
-}
 
 export interface RandomnessValues {
   round: string
