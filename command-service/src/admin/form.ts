@@ -3,6 +3,7 @@ import {
   adminCompetitionForm,
   adminFormMessage,
   type CompetitionDetails,
+  errorCodes,
 } from '@prizes/contracts'
 import { HttpError } from '@prizes/platform'
 
@@ -23,7 +24,7 @@ export function parseAdminForm(input: unknown): AdminCompetitionForm {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_'
     fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message]
   }
-  throw new HttpError(400, 'VALIDATION_ERROR', adminFormMessage, fieldErrors)
+  throw new HttpError(400, errorCodes.validation, adminFormMessage, fieldErrors)
 }
 
 function isoDate(value: string): string {
@@ -41,7 +42,7 @@ export function detailsFromForm(
     ? isoDate(form.end_date)
     : new Date(Date.parse(startDate) + defaultDurationMs).toISOString()
   if (Date.parse(endDate) <= Date.parse(startDate)) {
-    throw new HttpError(400, 'VALIDATION_ERROR', adminFormMessage, {
+    throw new HttpError(400, errorCodes.validation, adminFormMessage, {
       end_date: ['The end date must be after the start date'],
     })
   }

@@ -154,6 +154,7 @@ describe('POST /api/admin/competitions', () => {
     expect(answer.status).toBe(400)
     expect(answer.body).toMatchObject({
       success: false,
+      code: 'VALIDATION_FAILED',
       message: 'Please fill in all required fields correctly',
     })
     expect(Object.keys(answer.body.fieldErrors as object)).toContain(field)

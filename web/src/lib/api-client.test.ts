@@ -156,7 +156,7 @@ describe('api client', () => {
       json(400, {
         success: false,
         message: 'Please fill in all required fields correctly',
-        code: 'VALIDATION_ERROR',
+        code: 'VALIDATION_FAILED',
         fieldErrors: { title: ['Required'], 'skill_question.options.1': ['Required'] },
       }),
     )
