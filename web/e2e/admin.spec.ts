@@ -78,6 +78,7 @@ test.describe('admin dashboard', () => {
   }) => {
     test.setTimeout(120_000)
     const admin = await adminSession(request)
+    const started = new Date()
     const title = `Admin journey ${Date.now()}`
     const dashboard = await openAdminDashboard(page, admin.user)
 
@@ -226,6 +227,16 @@ test.describe('admin dashboard', () => {
       if (right.entryReference) await expect(winner).toContainText(right.entryReference)
       await expect(winner).not.toContainText(wrong.person.email)
       await winner.getByRole('button', { name: 'Done' }).click()
+
+      // The winner is told by email: the prize, the ticket and the certificate's address.
+      const mail = await waitForMail(request, {
+        to: right.person.email,
+        text: 'Congratulations',
+        since: started,
+      })
+      expect(mail.subject).toBe(`Congratulations, you won ${title} hamper!`)
+      expect(mail.text).toContain(`Winning ticket number: ${ticket}`)
+      expect(mail.text).toContain(`/draws/${id}`)
     })
 
     await test.step('the history names the admin for each action, and the close reason', async () => {
@@ -268,6 +279,10 @@ test.describe('admin dashboard', () => {
       const winners = page.getByRole('list', { name: 'Recent winners' })
       await expect(winners.getByText(title, { exact: true })).toBeVisible()
       await expect(winners.getByText(`${title} hamper`)).toBeVisible()
+      // First name and initial, and the town from the address ("1 Analytical Row, Cambridge").
+      await expect(winners.getByRole('listitem').filter({ hasText: title })).toContainText(
+        `${right.person.firstName} ${right.person.lastName.charAt(0)}., Cambridge`,
+      )
     })
   })
 
