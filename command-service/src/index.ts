@@ -1,6 +1,5 @@
 export { loadSecrets, type PlatformSecrets } from '@prizes/platform'
 export { type CommandAppOptions, createCommandApp } from './app'
-export type { ReadModels } from './read-models'
 export {
   defaultRateLimits,
   type RateLimitedAction,
@@ -127,6 +126,7 @@ export {
   startReactor,
   type UserKeyReader,
 } from './reactors'
+export type { ReadModels } from './read-models'
 export { type CommandService, startCommandService } from './service'
 export { changeSettings, loadSettings } from './settings/settings'
 export {
