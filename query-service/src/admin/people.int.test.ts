@@ -28,6 +28,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createQueryApp } from '../app'
 import { created, purchase, refund } from '../entries/test-events'
+import { lookUpPeople } from '../users/directory'
 
 /**
  * The screens that name people: admin entries, the winner, the audit trail and the public
@@ -285,5 +286,14 @@ describe('the public winners list', () => {
         ticketNumber: 2,
       }),
     ])
+  })
+})
+
+describe('lookUpPeople', () => {
+  test('finds people among more ids than one query may carry', async () => {
+    const many = Array.from({ length: 70_000 }, () => randomUUID())
+    const people = await lookUpPeople(db.knex, [...many, ids.ada, ids.erased, ids.ada])
+    expect([...people.keys()]).toEqual([ids.ada])
+    expect(people.get(ids.ada)).toMatchObject({ firstName: 'Ada', email: 'ada@example.com' })
   })
 })

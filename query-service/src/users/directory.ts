@@ -39,6 +39,8 @@ function open(key: UserKey | undefined, personal: unknown): Person | undefined {
   return { firstName, lastName, email, phone: phone ?? '', address: address ?? '' }
 }
 
+const lookUpSlice = 5000
+
 /**
  * The people behind user ids. The users read model keeps their fields encrypted; each is
  * opened here with the user's own key, so an erased user (key deleted) is simply absent from
@@ -47,17 +49,21 @@ function open(key: UserKey | undefined, personal: unknown): Person | undefined {
 export async function lookUpPeople(knex: Knex, userIds: readonly string[]): Promise<Map<string, Person>> {
   const people = new Map<string, Person>()
   const unique = [...new Set(userIds)]
-  if (unique.length === 0) return people
-  const [rows, keys] = await Promise.all([
-    knex('users')
-      .whereIn('user_id', unique)
-      .whereNull('erased_at')
-      .select<PersonalRow[]>('user_id', 'personal'),
-    readUserKeys(knex, unique),
-  ])
-  for (const row of rows) {
-    const person = open(keys.get(row.user_id), row.personal)
-    if (person) people.set(row.user_id, person)
+  // A CSV export may name tens of thousands of entrants: ask in slices, well under the
+  // protocol's 65,535 parameters a query.
+  for (let start = 0; start < unique.length; start += lookUpSlice) {
+    const slice = unique.slice(start, start + lookUpSlice)
+    const [rows, keys] = await Promise.all([
+      knex('users')
+        .whereIn('user_id', slice)
+        .whereNull('erased_at')
+        .select<PersonalRow[]>('user_id', 'personal'),
+      readUserKeys(knex, slice),
+    ])
+    for (const row of rows) {
+      const person = open(keys.get(row.user_id), row.personal)
+      if (person) people.set(row.user_id, person)
+    }
   }
   return people
 }
