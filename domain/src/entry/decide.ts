@@ -153,10 +153,25 @@ export function releaseReservation(command: ReleaseReservation, state: Competiti
 }
 
 /** Records money given back, once per entry. Refunded tickets are never sold again nor drawn. */
+/**
+ * Between close and the draw's completion the paid entries are sealed: the draw picks from the
+ * list fixed at close, so a refund then could hand the prize to an entry that was refunded.
+ * A payment owed back (it never had tickets) is not in the list and may be refunded any time.
+ */
+const sealedStatuses: ReadonlySet<Competition['status']> = new Set(['closed', 'drawing'])
+
 export function recordRefund(command: RecordRefund, state: CompetitionState): EntryEvent[] {
   const { competitionId, entryId, refundId, reason } = command.data
-  const entry = entryOf(existing(state, competitionId), entryId)
+  const competition = existing(state, competitionId)
+  const entry = entryOf(competition, entryId)
   if (entry.status === 'refunded') return []
+  if (entry.status === 'paid' && sealedStatuses.has(competition.status)) {
+    throw new EntryNotRefundable(
+      entryId,
+      entry.status,
+      `This entry's tickets are sealed for the draw (the competition is ${competition.status}): refund it once the draw is complete`,
+    )
+  }
   const { paymentIntentId } = entry
   if (paymentIntentId === null || nextPaymentStatus(entry.status, 'refund.recorded') === undefined) {
     throw new EntryNotRefundable(entryId, entry.status)

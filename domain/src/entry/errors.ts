@@ -46,14 +46,18 @@ export class InvalidEntry extends DomainError<'INVALID_ENTRY'> {
   }
 }
 
-/** Only money that was taken can be given back: a paid entry, or a payment owed back. */
+/**
+ * Only money that was taken can be given back (a paid entry, or a payment owed back), and a
+ * paid entry's tickets not while they are sealed for the draw.
+ */
 export class EntryNotRefundable extends DomainError<'ENTRY_NOT_REFUNDABLE'> {
   readonly code = 'ENTRY_NOT_REFUNDABLE'
   constructor(
     readonly entryId: string,
     readonly status: string,
+    message = `An entry that is ${status} cannot be refunded`,
   ) {
-    super(`An entry that is ${status} cannot be refunded`)
+    super(message)
   }
 }
 

@@ -108,6 +108,68 @@ describe('RecordRefund', () => {
   })
 })
 
+describe('RecordRefund while the entries are sealed for the draw', () => {
+  const paid = [created(), published, reserved(1, 2)]
+  const paidEvents = [...paid, ...decided(paid, allocate(1))]
+  const closed: CompetitionEvent = {
+    type: 'CompetitionClosed',
+    data: {
+      competitionId,
+      reason: 'admin',
+      seal: { eligibleTickets: 2, listHash: 'a'.repeat(64) },
+      randomness: { source: 'drand', round: 5 },
+    },
+  }
+  const started: CompetitionEvent = { type: 'DrawStarted', data: { competitionId } }
+  const completed: CompetitionEvent = {
+    type: 'DrawCompleted',
+    data: {
+      competitionId,
+      seed: 'b'.repeat(64),
+      publicRandomness: { source: 'drand', round: 5, value: 'c0ffee' },
+      winningTicket: 1,
+      winningEntryId: entryId(1),
+      winnerUserId: 'u-1',
+      attempts: 1,
+    },
+  }
+
+  it.each([
+    ['closed', [closed]],
+    ['drawing', [closed, started]],
+  ])('refuses a paid entry once the competition is %s: it could still be drawn', (status, lifecycle) => {
+    given(...paidEvents, ...lifecycle)
+      .when(refund(1))
+      .thenFails({
+        code: 'ENTRY_NOT_REFUNDABLE',
+        message: expect.stringContaining(`the competition is ${status}`),
+      })
+  })
+
+  it('refunds it again once the draw is complete', () => {
+    given(...paidEvents, closed, started, completed)
+      .when(refund(1))
+      .thenEmits([refunded(1, 2)])
+  })
+
+  it('still refunds a payment owed back while closed: it never had tickets in the list', () => {
+    const owed: CompetitionEvent = {
+      type: 'PaymentRefundDue',
+      data: {
+        competitionId,
+        entryId: entryId(2),
+        userId: 'u-2',
+        amountPence: 250,
+        paymentIntentId: intentId(2),
+        reason: 'competition_closed',
+      },
+    }
+    given(...paidEvents, reserved(2), closed, owed)
+      .when(refund(2))
+      .thenEmits([refunded(2, 1)])
+  })
+})
+
 function decided(history: CompetitionEvent[], command: CompetitionCommand): CompetitionEvent[] {
   return given(...history)
     .when(command)
