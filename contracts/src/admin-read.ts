@@ -101,10 +101,19 @@ export const competitionHistoryEntry = z.object({
 })
 export type CompetitionHistoryEntry = z.infer<typeof competitionHistoryEntry>
 
-/** Oldest first; every event of the competition stream, entries and refunds included. */
+export const competitionHistoryPageSize = 50
+
+/**
+ * One page (`?page=N`, 50 events) of every event of the competition stream, entries and
+ * refunds included, oldest first; a busy competition has tens of thousands.
+ */
 export const competitionHistoryResponse = z.object({
   success: z.literal(true),
   competitionId: z.string(),
   events: z.array(competitionHistoryEntry),
+  page: z.number().int().positive(),
+  pageSize: z.literal(competitionHistoryPageSize),
+  total: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
 })
 export type CompetitionHistoryResponse = z.infer<typeof competitionHistoryResponse>

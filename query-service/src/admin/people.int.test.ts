@@ -262,6 +262,23 @@ describe('GET /api/admin/competitions/:id/history', () => {
     })
   })
 
+  test('50 events a page, oldest first, with the total', async () => {
+    const path = endpoints.adminCompetitionHistory.path.replace(':id', 'busy')
+    const sales: CompetitionStreamEvent[] = []
+    for (let i = 1; i <= 30; i += 1) sales.push(...purchase('busy', entry(100 + i), ids.ada, 1, [i]))
+    await given('busy', [created('busy', '2030-06-01T00:00:00.000Z'), ...sales], {
+      userId: ids.ada,
+      role: 'user',
+    })
+    const first = endpoints.adminCompetitionHistory.response.parse(await get(path))
+    expect(first).toMatchObject({ page: 1, pageSize: 50, total: 61, totalPages: 2 })
+    expect(first.events.map((e) => e.revision)).toEqual(Array.from({ length: 50 }, (_, i) => i))
+    const second = endpoints.adminCompetitionHistory.response.parse(await get(`${path}?page=2`))
+    expect(second.events.map((e) => e.revision)).toEqual(Array.from({ length: 11 }, (_, i) => 50 + i))
+    const beyond = endpoints.adminCompetitionHistory.response.parse(await get(`${path}?page=9`))
+    expect(beyond).toMatchObject({ page: 9, events: [], total: 61 })
+  })
+
   test('admins only; an unknown competition is 404', async () => {
     const path = endpoints.adminCompetitionHistory.path.replace(':id', 'prize')
     expect((await fetch(`${served.url}${path}`)).status).toBe(401)

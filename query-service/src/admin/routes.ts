@@ -1,5 +1,5 @@
 import Router from '@koa/router'
-import { adminCompetitionEntriesPageSize, endpoints } from '@prizes/contracts'
+import { adminCompetitionEntriesPageSize, competitionHistoryPageSize, endpoints } from '@prizes/contracts'
 import { authenticate, HttpError, requireAdmin, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -14,6 +14,7 @@ import {
   allCompetitionEntries,
   competitionEntryTotals,
   competitionHistory,
+  competitionHistoryLength,
   drawnWinners,
   listCompetitionEntries,
 } from './rows'
@@ -101,19 +102,28 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     sendPrivate(ctx, entriesCsv(entries))
   })
 
-  /** The audit trail: every event of the competition, with who did it, when and why. */
+  /** The audit trail, a page at a time: every event of the competition, who did it, when and why. */
   router.get(endpoints.adminCompetitionHistory.path, signedIn, async (ctx) => {
     const id = await competitionOf(ctx)
-    const rows = await competitionHistory(knex, id)
+    const { page, offset, limit } = pageOf(ctx.query.page, competitionHistoryPageSize)
+    const [rows, total] = await Promise.all([
+      competitionHistory(knex, id, { offset, limit }),
+      competitionHistoryLength(knex, id),
+    ])
     const people = await lookUpPeople(
       knex,
       rows.map((row) => actorUserId(row.actor)).filter((userId) => userId !== undefined),
     )
-    const events = rows.map((row) => toHistoryEntry(row, people))
-    sendPrivate(
-      ctx,
-      endpoints.adminCompetitionHistory.response.parse({ success: true, competitionId: id, events }),
-    )
+    const body = {
+      success: true,
+      competitionId: id,
+      events: rows.map((row) => toHistoryEntry(row, people)),
+      page,
+      pageSize: competitionHistoryPageSize,
+      total,
+      totalPages: Math.ceil(total / competitionHistoryPageSize),
+    }
+    sendPrivate(ctx, endpoints.adminCompetitionHistory.response.parse(body))
   })
 
   return router

@@ -72,12 +72,25 @@ export async function competitionEntryTotals(knex: Knex, competitionId: string):
   }
 }
 
-/** Every event of the competition stream, oldest first, with who caused it and why. */
-export function competitionHistory(knex: Knex, competitionId: string): Promise<HistoryRow[]> {
+/** A page of the competition stream's events, oldest first, with who caused each and why. */
+export function competitionHistory(
+  knex: Knex,
+  competitionId: string,
+  page: { readonly offset: number; readonly limit: number },
+): Promise<HistoryRow[]> {
   return knex('competition_events')
     .where('competition_id', competitionId)
     .select('revision', 'type', 'data', 'occurred_at', 'actor', 'reason')
     .orderBy('revision')
+    .offset(page.offset)
+    .limit(page.limit)
+}
+
+export async function competitionHistoryLength(knex: Knex, competitionId: string): Promise<number> {
+  const row = await knex('competition_events')
+    .where('competition_id', competitionId)
+    .first<{ total: string | number } | undefined>(knex.raw('count(*) as total'))
+  return Number(row?.total ?? 0)
 }
 
 /** The winning entry of each drawn competition among `competitionIds`. */

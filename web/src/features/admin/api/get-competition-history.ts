@@ -1,27 +1,34 @@
-import type { CompetitionHistoryEntry } from '@prizes/contracts'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { CompetitionHistoryResponse } from '@prizes/contracts'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
 import { adminCompetitionsQueryOptions } from './get-admin-competitions'
 
 const timeoutMs = 20_000
 
-/** The competition's audit trail, oldest first: what happened, who did it, when and why. */
-export async function getCompetitionHistory(
+/** One page (50 events, oldest first) of the competition's audit trail: what, who, when and why. */
+export function getCompetitionHistory(
   id: string,
+  page: number,
   signal?: AbortSignal,
-): Promise<CompetitionHistoryEntry[]> {
-  const { events } = await apiClient.call('adminCompetitionHistory', { timeoutMs, signal, params: { id } })
-  return events
+): Promise<CompetitionHistoryResponse> {
+  return apiClient.call('adminCompetitionHistory', {
+    timeoutMs,
+    signal,
+    params: { id },
+    query: { page: String(page) },
+  })
 }
 
-export const competitionHistoryQueryOptions = (id: string) =>
+export const competitionHistoryQueryOptions = (id: string, page: number) =>
   queryOptions({
-    queryKey: [...adminCompetitionsQueryOptions().queryKey, id, 'history'],
-    queryFn: ({ signal }) => getCompetitionHistory(id, signal),
+    queryKey: [...adminCompetitionsQueryOptions().queryKey, id, 'history', page],
+    queryFn: ({ signal }) => getCompetitionHistory(id, page, signal),
     // Opening the dialog shows the trail as it is now.
     staleTime: 0,
+    // The page shown stays while the next one loads, so the pager does not jump.
+    placeholderData: keepPreviousData,
   })
 
-export function useCompetitionHistory(id: string, enabled = true) {
-  return useQuery({ ...competitionHistoryQueryOptions(id), enabled })
+export function useCompetitionHistory(id: string, page: number) {
+  return useQuery(competitionHistoryQueryOptions(id, page))
 }

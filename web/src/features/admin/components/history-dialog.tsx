@@ -1,15 +1,17 @@
 import { css, useTheme } from '@emotion/react'
 import type { AdminCompetition } from '@prizes/contracts'
+import { useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Dialog } from '../../../components/dialog'
+import { Pager } from '../../../components/pager'
 import { formatDateTime } from '../../../lib/format'
 import { useCompetitionHistory } from '../api/get-competition-history'
 import { reasonOf } from '../model/errors'
 import { actorLabel } from '../model/history'
 import { TableFrame, Td, Th } from './table'
 
-/** The competition's audit trail, oldest first: when, who, what and why. */
+/** The competition's audit trail, oldest first, 50 events a page: when, who, what and why. */
 export function HistoryDialog({
   competition,
   onClose,
@@ -18,7 +20,8 @@ export function HistoryDialog({
   readonly onClose: () => void
 }) {
   const theme = useTheme()
-  const history = useCompetitionHistory(competition.id)
+  const [page, setPage] = useState(1)
+  const history = useCompetitionHistory(competition.id, page)
   return (
     <Dialog open onClose={onClose} title={`History: ${competition.title}`} size="xl">
       <div
@@ -42,7 +45,7 @@ export function HistoryDialog({
           >
             Failed to load history: {reasonOf(history.error)}
           </Alert>
-        ) : history.data.length === 0 ? (
+        ) : history.data.total === 0 ? (
           <p>Nothing has happened to this competition yet.</p>
         ) : (
           <TableFrame label={`History of ${competition.title}`}>
@@ -55,7 +58,7 @@ export function HistoryDialog({
               </tr>
             </thead>
             <tbody>
-              {history.data.map((event) => (
+              {history.data.events.map((event) => (
                 <tr key={event.revision}>
                   <Td
                     css={css`
@@ -71,6 +74,9 @@ export function HistoryDialog({
               ))}
             </tbody>
           </TableFrame>
+        )}
+        {history.data && (
+          <Pager label="History pages" page={page} pageCount={history.data.totalPages} onPage={setPage} />
         )}
       </div>
     </Dialog>
