@@ -28,6 +28,37 @@ describe('waitForPosition', () => {
     expect(done).toBe(true)
   })
 
+  test('a projection that advances while the waiter is reading the log still wakes it', async () => {
+    const store = createInMemoryEventStore()
+    const { position } = await store.append(
+      competitionStream('a'),
+      [{ type: 'CompetitionCreated', data: {} }],
+      {
+        expectedRevision: 'any',
+      },
+    )
+    // Looking for the projection's next event takes a while; the runner commits meanwhile. The
+    // poll is far too slow to help.
+    let reading: () => void = () => {}
+    const readAll = store.readAll.bind(store)
+    store.readAll = async (options) => {
+      if (options?.filter) {
+        await new Promise<void>((resolve) => {
+          reading = resolve
+        })
+      }
+      return readAll(options)
+    }
+    const progress = createProgress(store, { pollMs: 60_000 })
+    progress.track('competitions', ['CompetitionCreated'], 'start')
+    const waiting = progress.waitForPosition(position, { timeoutMs: 2000 })
+    await new Promise((r) => setTimeout(r, 10))
+    progress.advance('competitions', position)
+    store.readAll = readAll
+    reading()
+    await expect(waiting).resolves.toBeUndefined()
+  })
+
   test('is reached at once for events the projection does not handle', async () => {
     const { append, progress } = await setUp()
     const created = await append(competitionStream('a'), 'CompetitionCreated')

@@ -38,8 +38,14 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
     resolve()
   }
 
-  const nextChange = () =>
-    Promise.race([changed, new Promise<void>((resolve) => setTimeout(resolve, pollMs).unref())])
+  /**
+   * The next change after the moment of the call, or the poll. Taken before a check, not after:
+   * the check reads the store, and a projection that advances meanwhile must still wake us.
+   */
+  const changeAfterNow = () => {
+    const change = changed
+    return () => Promise.race([change, new Promise<void>((resolve) => setTimeout(resolve, pollMs).unref())])
+  }
 
   async function isVisible(target: Position): Promise<boolean> {
     let from: Position | 'start' = visibleUpTo ?? 'start'
@@ -55,6 +61,7 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
 
   async function reached(name: string, target: Position): Promise<void> {
     for (;;) {
+      const nextChange = changeAfterNow()
       if (stopped) throw new ProjectionsStopped()
       const state = processed.get(name)
       if (!state) throw new Error(`Unknown projection ${name}`)
