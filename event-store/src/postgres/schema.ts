@@ -40,6 +40,12 @@ create table if not exists events (
 create index if not exists events_transaction_id_global_position_idx
   on events (transaction_id, global_position);
 
+-- Readers filtered to a few event types (a projection of draws or users, a reactor) find their
+-- next events here instead of walking every event since their last one, which a busy log makes
+-- longer with every append.
+create index if not exists events_type_transaction_id_global_position_idx
+  on events (type, transaction_id, global_position);
+
 -- One round trip per append. The streams row is created (or found) and then locked, so two
 -- appends to one stream serialise: the second re-reads the row after the first commits and
 -- sees the revision the first wrote. Revision -1 only exists inside a transaction that is
