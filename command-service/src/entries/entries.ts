@@ -1,8 +1,9 @@
-import type { EntrySubmission, UserEntry } from '@prizes/contracts'
+import type { EntrySubmission, ReleaseReason, UserEntry } from '@prizes/contracts'
 import type { CommandContext } from '../event-metadata'
 import { allocateEntry } from './allocate'
 import type { EntryDeps } from './deps'
 import { once } from './idempotency'
+import { releaseReplacedAttempt } from './replace'
 import { reserveEntry } from './reserve'
 import { type EntryResult, runEntryCommand, userEntryOf } from './stream'
 
@@ -40,6 +41,16 @@ async function reserveToPay(
   input: EntryRequest,
   context: CommandContext,
 ): Promise<PaymentToMake> {
+  const { replacesPaymentIntentId } = input.submission
+  if (replacesPaymentIntentId !== undefined) {
+    const { userId, submission } = input
+    const attempt = {
+      userId,
+      competitionId: submission.competitionId,
+      paymentIntentId: replacesPaymentIntentId,
+    }
+    await releaseReplacedAttempt(deps, attempt, context)
+  }
   const { entry, intent } = await reserveEntry(deps, input, context, { paidOnly: true })
   if (intent === null) throw new Error('A paid reservation came back without its intent')
   return {
@@ -72,7 +83,7 @@ export function releaseReservation(
   input: {
     readonly competitionId: string
     readonly entryId: string
-    readonly reason: 'expired' | 'payment_failed' | 'competition_closed'
+    readonly reason: ReleaseReason
   },
   context: CommandContext,
 ): Promise<EntryResult> {

@@ -158,3 +158,51 @@ describe('a payment that outlives its reservation', () => {
     expect(result.events).toEqual([])
   })
 })
+
+describe('going back and changing the details', () => {
+  const createReplacing = (competitionId: string, token: string, numberOfEntries: number, replaces: string) =>
+    harness.call(
+      '/api/entries/create-payment-intent',
+      { ...submission(competitionId, { numberOfEntries }), replacesPaymentIntentId: replaces },
+      { token },
+    )
+
+  it('gives the first attempt’s tickets back at once and cancels its intent', async () => {
+    const competitionId = await harness.competition({ totalTickets: 3 })
+    const { token } = await harness.user()
+    const first = intentOf(await createIntent(competitionId, token, 3))
+    // All three tickets are held: without the release the second attempt would find none.
+    const second = await createReplacing(competitionId, token, 2, first)
+    expect(second.status).toBe(200)
+    expect((await harness.payments.retrieveIntent(first)).status).toBe('canceled')
+    const released = (await harness.events(competitionId)).filter((e) => e.type === 'ReservationReleased')
+    expect(released).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({ entryId: await entryIdOf(first), reason: 'replaced' }),
+      }),
+    ])
+    // The first intent can no longer be paid; the second is paid and allocated.
+    await expect(
+      harness.payments.confirmWithTestCard(first, { cardNumber: '4242 4242 4242 4242', expiry: '12/40' }),
+    ).rejects.toThrow(/This payment has expired/)
+    const paid = intentOf(second)
+    await harness.pay(paid)
+    expect((await confirm(paid, token)).body).toMatchObject({ entry: { numberOfEntries: 2 } })
+  })
+
+  it('leaves alone an attempt that was paid meanwhile, or that is someone else’s', async () => {
+    const competitionId = await harness.competition()
+    const ada = await harness.user()
+    const bob = await harness.user()
+    const paid = intentOf(await createIntent(competitionId, ada.token, 1))
+    await harness.pay(paid)
+    const bobs = intentOf(await createIntent(competitionId, bob.token, 1))
+    expect((await createReplacing(competitionId, ada.token, 2, paid)).status).toBe(200)
+    expect((await createReplacing(competitionId, ada.token, 1, bobs)).status).toBe(200)
+    expect((await harness.payments.retrieveIntent(paid)).status).toBe('succeeded')
+    expect((await harness.payments.retrieveIntent(bobs)).status).toBe('requires_payment_method')
+    expect((await harness.events(competitionId)).filter((e) => e.type === 'ReservationReleased')).toEqual([])
+    // The paid attempt is still allocated as usual.
+    expect((await confirm(paid, ada.token)).body).toMatchObject({ entry: { numberOfEntries: 1 } })
+  })
+})

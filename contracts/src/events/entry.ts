@@ -6,6 +6,9 @@ import { z } from 'zod'
  * tickets can never exceed the total. No personal data here: entries refer to user ids.
  */
 const pence = z.number().int().nonnegative()
+
+export const releaseReasons = ['expired', 'payment_failed', 'competition_closed', 'replaced'] as const
+export type ReleaseReason = (typeof releaseReasons)[number]
 const ids = { competitionId: z.string(), entryId: z.string().uuid() }
 
 export const entryEvents = {
@@ -21,10 +24,13 @@ export const entryEvents = {
     answer: z.string(),
     expiresAt: z.string().datetime(),
   }),
-  /** A reservation given up: it expired unpaid, its payment failed, or the competition ended. */
+  /**
+   * A reservation given up: it expired unpaid, its payment failed, the competition ended, or the
+   * entrant went back, changed their details and started a new payment (its intent cancelled).
+   */
   ReservationReleased: z.object({
     ...ids,
-    reason: z.enum(['expired', 'payment_failed', 'competition_closed']),
+    reason: z.enum(releaseReasons),
   }),
   /** Paid (or free) tickets, numbered: each number is allocated once. */
   TicketsAllocated: z.object({

@@ -141,7 +141,12 @@ export const entryFlowMachine = setup({
         src: 'createPaymentIntent',
         input: ({ context }) => {
           if (!context.submission) throw new Error('A payment intent needs the entry details')
-          return { submission: context.submission, idempotencyKey: context.idempotencyKey }
+          return {
+            submission: context.submission,
+            idempotencyKey: context.idempotencyKey,
+            // Details changed after an intent was made: its tickets are given back, not held.
+            replacesPaymentIntentId: context.intent?.paymentIntentId ?? null,
+          }
         },
         onDone: {
           target: 'payment',

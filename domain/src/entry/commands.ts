@@ -1,3 +1,4 @@
+import type { ReleaseReason } from '@prizes/contracts'
 import type { CommandMetadata } from '../competition/decide'
 
 /**
@@ -49,7 +50,7 @@ export interface ReleaseReservation {
   readonly data: {
     readonly competitionId: string
     readonly entryId: string
-    readonly reason: 'expired' | 'payment_failed' | 'competition_closed'
+    readonly reason: ReleaseReason
   }
   readonly metadata: CommandMetadata
 }

@@ -152,7 +152,6 @@ export function releaseReservation(command: ReleaseReservation, state: Competiti
   return [{ type: 'ReservationReleased', data: { competitionId, entryId, reason } }]
 }
 
-/** Records money given back, once per entry. Refunded tickets are never sold again nor drawn. */
 /**
  * Between close and the draw's completion the paid entries are sealed: the draw picks from the
  * list fixed at close, so a refund then could hand the prize to an entry that was refunded.
@@ -160,6 +159,7 @@ export function releaseReservation(command: ReleaseReservation, state: Competiti
  */
 const sealedStatuses: ReadonlySet<Competition['status']> = new Set(['closed', 'drawing'])
 
+/** Records money given back, once per entry. Refunded tickets are never sold again nor drawn. */
 export function recordRefund(command: RecordRefund, state: CompetitionState): EntryEvent[] {
   const { competitionId, entryId, refundId, reason } = command.data
   const competition = existing(state, competitionId)

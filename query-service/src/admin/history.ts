@@ -31,6 +31,7 @@ const releaseReasons = {
   expired: 'the reservation expired unpaid',
   payment_failed: 'the payment failed',
   competition_closed: 'the competition closed',
+  replaced: 'the entrant changed their details and started a new payment',
 }
 const short = (id: string) => id.slice(0, 8)
 

@@ -51,7 +51,11 @@ export function useEntryFlow(
           signedIn.current(session.user, session.token)
         }),
         createPaymentIntent: fromPromise(({ input }) =>
-          serverMessages(() => call(() => createPaymentIntent(input.submission, input.idempotencyKey))),
+          serverMessages(() =>
+            call(() =>
+              createPaymentIntent(input.submission, input.idempotencyKey, input.replacesPaymentIntentId),
+            ),
+          ),
         ),
         authorizePayment: fromPromise(({ input }) => {
           const authorize = authorizer.current
