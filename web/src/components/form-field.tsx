@@ -26,85 +26,50 @@ interface TextFieldProps extends InputProps {
 
 export function TextField({ label, value, onValueChange, error, hint, trailing, ...input }: TextFieldProps) {
   const theme = useTheme()
-  const id = useId()
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ')
   return (
-    <div
-      css={css`
-        display: grid;
-        gap: 6px;
-      `}
-    >
-      <label
-        htmlFor={id}
-        css={css`
-          font-size: 0.875rem;
-          font-weight: 600;
-          color: ${theme.palette.text.primary};
-        `}
-      >
-        {label}
-      </label>
-      <div
-        css={css`
-          position: relative;
-        `}
-      >
-        <input
-          {...input}
-          id={id}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          css={css`
-            width: 100%;
-            min-height: 46px;
-            padding: 10px 14px;
-            padding-right: ${trailing ? '48px' : '14px'};
-            border: 1.5px solid ${error ? theme.palette.error.main : '#94a3b8'};
-            border-radius: ${theme.radius.md};
-            background: ${input.readOnly ? theme.palette.background.muted : theme.palette.background.surface};
-            color: ${theme.palette.text.primary};
-            font-size: 1rem;
-            &:focus-visible {
-              outline: 3px solid ${theme.palette.focus};
-              outline-offset: 1px;
-              border-color: ${theme.palette.primary.main};
-            }
-            &::placeholder {
-              color: #64748b;
-            }
-          `}
-        />
-        {trailing && (
-          <div
-            css={css`
-              position: absolute;
-              top: 50%;
-              right: 4px;
-              transform: translateY(-50%);
-            `}
-          >
-            {trailing}
-          </div>
-        )}
-      </div>
-      {hint && (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      control={({ id, describedBy }) => (
         <div
-          id={hintId}
           css={css`
-            font-size: 0.8125rem;
-            color: ${theme.palette.text.secondary};
+            position: relative;
           `}
         >
-          {hint}
+          <input
+            {...input}
+            id={id}
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            css={[
+              controlStyle(theme, Boolean(error)),
+              css`
+                padding-right: ${trailing ? '48px' : '14px'};
+                background: ${input.readOnly ? theme.palette.background.muted : theme.palette.background.surface};
+                &::placeholder {
+                  color: #64748b;
+                }
+              `,
+            ]}
+          />
+          {trailing && (
+            <div
+              css={css`
+                position: absolute;
+                top: 50%;
+                right: 4px;
+                transform: translateY(-50%);
+              `}
+            >
+              {trailing}
+            </div>
+          )}
         </div>
       )}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
+    />
   )
 }
 
@@ -233,7 +198,7 @@ type ControlProps<A> = Omit<A, 'onChange' | 'value' | 'id'> & {
   readonly hint?: ReactNode
 }
 
-/** Label, control, hint and error wired together as TextField does, for other controls. */
+/** Label, control, hint and error wired together, for every labelled field here. */
 function LabelledControl({
   label,
   error,
