@@ -199,7 +199,7 @@ type ControlProps<A> = Omit<A, 'onChange' | 'value' | 'id'> & {
 }
 
 /** Label, control, hint and error wired together, for every labelled field here. */
-function LabelledControl({
+export function LabelledControl({
   label,
   error,
   hint,

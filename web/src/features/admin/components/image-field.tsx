@@ -1,5 +1,6 @@
 import { css, useTheme } from '@emotion/react'
-import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { type ChangeEvent, useEffect, useState } from 'react'
+import { LabelledControl } from '../../../components/form-field'
 import { acceptedImageTypes, imageProblem } from '../model/competition-form'
 
 interface ImageFieldProps {
@@ -28,7 +29,6 @@ function useObjectUrl(file: File | null): string | null {
 /** SPEC section 5's image: JPG, PNG, GIF or WebP up to 5 MB, previewed before saving. */
 export function ImageField({ current, file, error, onChange }: ImageFieldProps) {
   const theme = useTheme()
-  const id = useId()
   const preview = useObjectUrl(file)
   const shown = preview ?? current
 
@@ -44,53 +44,29 @@ export function ImageField({ current, file, error, onChange }: ImageFieldProps) 
         gap: 8px;
       `}
     >
-      <label
-        htmlFor={id}
-        css={css`
-          font-size: 0.875rem;
-          font-weight: 600;
-          color: ${theme.palette.text.primary};
-        `}
-      >
-        Image
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={acceptedImageTypes.join(',')}
-        onChange={choose}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        css={css`
-          font: inherit;
-          color: ${theme.palette.text.primary};
-          &:focus-visible {
-            outline: 3px solid ${theme.palette.focus};
-            outline-offset: 2px;
-          }
-        `}
+      <LabelledControl
+        label="Image"
+        error={error}
+        hint="JPG, PNG, GIF or WebP, up to 5 MB."
+        control={({ id, describedBy }) => (
+          <input
+            id={id}
+            type="file"
+            accept={acceptedImageTypes.join(',')}
+            onChange={choose}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            css={css`
+              font: inherit;
+              color: ${theme.palette.text.primary};
+              &:focus-visible {
+                outline: 3px solid ${theme.palette.focus};
+                outline-offset: 2px;
+              }
+            `}
+          />
+        )}
       />
-      <p
-        id={`${id}-hint`}
-        css={css`
-          font-size: 0.8125rem;
-          color: ${theme.palette.text.secondary};
-        `}
-      >
-        JPG, PNG, GIF or WebP, up to 5 MB.
-      </p>
-      {error && (
-        <p
-          id={`${id}-error`}
-          css={css`
-            font-size: 0.8125rem;
-            font-weight: 600;
-            color: ${theme.palette.error.text};
-          `}
-        >
-          {error}
-        </p>
-      )}
       {shown && !error && (
         <figure
           css={css`
