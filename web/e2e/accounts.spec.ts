@@ -1,17 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { authMessages } from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn, newUser, openAuthModal, signUp } from './support/accounts'
+import { seriousViolations } from './support/axe'
 import { waitForLink } from './support/maildev'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
 
 test.describe('accounts', () => {
   test('a new user signs up, verifies, edits the profile, changes and resets the password', async ({

@@ -1,20 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { adminCompetitionsResponse, authMessages, type SessionUser } from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn, openAuthModal } from './support/accounts'
 import { adminSession, bearer, createCompetition, e2eAdmin, okJson, skillQuestion } from './support/admin'
+import { seriousViolations } from './support/axe'
 import { enterAsGuest, registerVerifiedUser } from './support/entries'
 import { waitForMail } from './support/maildev'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
 
 /** A 2×2 PNG, small enough to write inline and real enough for the server to read its bytes. */
 const tinyPng = Buffer.from(

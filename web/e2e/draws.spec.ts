@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { adminToken, bearer, createCompetition, okJson, skillQuestion } from './support/admin'
+import { seriousViolations } from './support/axe'
 import { enterAsGuest } from './support/entries'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
 
 test('a completed draw is verified in the browser and its winner listed', async ({ page, request }) => {
   const admin = await adminToken(request)

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { entryMessages } from '@prizes/contracts'
 import { accountMenu, logIn, newUser } from './support/accounts'
+import { seriousViolations } from './support/axe'
 import {
   cards,
   fillDetails,
@@ -13,15 +13,6 @@ import {
   soldTickets,
 } from './support/entries'
 import { waitForMail } from './support/maildev'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
 
 const pounds = (n: number) => `£${n.toFixed(2)}`
 
