@@ -1,4 +1,4 @@
-import { css, useTheme } from '@emotion/react'
+import { css } from '@emotion/react'
 import type { AdminCompetition } from '@prizes/contracts'
 import { useState } from 'react'
 import { Alert } from '../../../components/alert'
@@ -14,6 +14,7 @@ import { CompetitionRow, type RowRequest } from './competition-row'
 import { DeleteDialog } from './delete-dialog'
 import { EntriesDialog } from './entries-dialog'
 import { HistoryDialog } from './history-dialog'
+import { AdminStack, LoadFailed } from './load-state'
 import { StatusDialog } from './status-dialog'
 import { TableFrame, Th } from './table'
 import { WinnerDialog } from './winner-dialog'
@@ -30,7 +31,6 @@ const matches = (competition: AdminCompetition, search: string) => {
 
 /** The Competitions tab: the list from the server, never a stand-in, and what each status allows. */
 export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboard: () => void }) {
-  const theme = useTheme()
   const competitions = useAdminCompetitions()
   const featured = useSetCompetitionFeatured()
   const [search, setSearch] = useState('')
@@ -56,16 +56,11 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
   if (competitions.isPending) return <p role="status">Loading competitions…</p>
   if (!competitions.data) {
     return (
-      <Alert
-        tone="error"
-        action={
-          <Button type="button" size="sm" variant="outline" onClick={() => competitions.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Failed to load admin dashboard: {reasonOf(competitions.error)}
-      </Alert>
+      <LoadFailed
+        message="Failed to load admin dashboard"
+        error={competitions.error}
+        onRetry={() => competitions.refetch()}
+      />
     )
   }
 
@@ -76,14 +71,7 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
   const close = () => setOpen(null)
 
   return (
-    <div
-      css={css`
-        display: grid;
-        grid-template-columns: minmax(0, 1fr);
-        gap: 16px;
-        color: ${theme.palette.text.primary};
-      `}
-    >
+    <AdminStack>
       <div
         css={css`
           display: flex;
@@ -157,6 +145,6 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
       {open?.kind === 'winner' && (
         <WinnerDialog competition={open.competition} onClose={close} onLeaveDashboard={onLeaveDashboard} />
       )}
-    </div>
+    </AdminStack>
   )
 }

@@ -1,4 +1,4 @@
-import { css, useTheme } from '@emotion/react'
+import { css } from '@emotion/react'
 import type { AdminCompetition, AdminCompetitionEntry } from '@prizes/contracts'
 import { type MouseEvent, useState } from 'react'
 import { Alert } from '../../../components/alert'
@@ -12,6 +12,7 @@ import { useExportCompetitionEntries } from '../api/export-competition-entries'
 import { useCompetitionEntries } from '../api/get-competition-entries'
 import { entriesCsvFileName } from '../model/entries-export'
 import { failureMessage, reasonOf } from '../model/errors'
+import { AdminStack, LoadFailed } from './load-state'
 import { Facts, TableFrame, Td, Th } from './table'
 
 const paymentTones = {
@@ -49,7 +50,6 @@ export function EntriesDialog({
   readonly competition: AdminCompetition
   readonly onClose: () => void
 }) {
-  const theme = useTheme()
   const [page, setPage] = useState(1)
   const entries = useCompetitionEntries(competition.id, page)
   const exporter = useExportCompetitionEntries()
@@ -68,27 +68,15 @@ export function EntriesDialog({
   const data = entries.data
   return (
     <Dialog open onClose={onClose} title={`Entries: ${competition.title}`} size="xl">
-      <div
-        css={css`
-          display: grid;
-          grid-template-columns: minmax(0, 1fr);
-          gap: 16px;
-          color: ${theme.palette.text.primary};
-        `}
-      >
+      <AdminStack>
         {entries.isPending ? (
           <p role="status">Loading entries…</p>
         ) : !data ? (
-          <Alert
-            tone="error"
-            action={
-              <Button type="button" size="sm" variant="outline" onClick={() => entries.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Failed to load entries: {reasonOf(entries.error)}
-          </Alert>
+          <LoadFailed
+            message="Failed to load entries"
+            error={entries.error}
+            onRetry={() => entries.refetch()}
+          />
         ) : (
           <>
             <section aria-label="Entries summary">
@@ -166,7 +154,7 @@ export function EntriesDialog({
             {exporter.isPending ? 'Exporting…' : 'Export CSV'}
           </Button>
         </div>
-      </div>
+      </AdminStack>
     </Dialog>
   )
 }

@@ -1,14 +1,12 @@
-import { css, useTheme } from '@emotion/react'
+import { css } from '@emotion/react'
 import type { AdminCompetition } from '@prizes/contracts'
 import { useState } from 'react'
-import { Alert } from '../../../components/alert'
-import { Button } from '../../../components/button'
 import { Dialog } from '../../../components/dialog'
 import { Pager } from '../../../components/pager'
 import { formatDateTime } from '../../../lib/format'
 import { useCompetitionHistory } from '../api/get-competition-history'
-import { reasonOf } from '../model/errors'
 import { actorLabel } from '../model/history'
+import { AdminStack, LoadFailed } from './load-state'
 import { TableFrame, Td, Th } from './table'
 
 /** The competition's audit trail, oldest first, 50 events a page: when, who, what and why. */
@@ -19,32 +17,19 @@ export function HistoryDialog({
   readonly competition: AdminCompetition
   readonly onClose: () => void
 }) {
-  const theme = useTheme()
   const [page, setPage] = useState(1)
   const history = useCompetitionHistory(competition.id, page)
   return (
     <Dialog open onClose={onClose} title={`History: ${competition.title}`} size="xl">
-      <div
-        css={css`
-          display: grid;
-          grid-template-columns: minmax(0, 1fr);
-          gap: 16px;
-          color: ${theme.palette.text.primary};
-        `}
-      >
+      <AdminStack>
         {history.isPending ? (
           <p role="status">Loading history…</p>
         ) : history.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button type="button" size="sm" variant="outline" onClick={() => history.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Failed to load history: {reasonOf(history.error)}
-          </Alert>
+          <LoadFailed
+            message="Failed to load history"
+            error={history.error}
+            onRetry={() => history.refetch()}
+          />
         ) : history.data.total === 0 ? (
           <p>Nothing has happened to this competition yet.</p>
         ) : (
@@ -78,7 +63,7 @@ export function HistoryDialog({
         {history.data && (
           <Pager label="History pages" page={page} pageCount={history.data.totalPages} onPage={setPage} />
         )}
-      </div>
+      </AdminStack>
     </Dialog>
   )
 }
