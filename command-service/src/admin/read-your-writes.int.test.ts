@@ -19,7 +19,15 @@ beforeAll(async () => {
 afterAll(() => harness.close())
 
 const route = '/api/admin/competitions'
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The next wait for the read models, as soon as the command asks (at most 10 s). */
+async function nextWait() {
+  for (let tries = 0; tries < 200 && waits.length === 0; tries += 1) await sleep(50)
+  const wait = waits.shift()
+  if (!wait) throw new Error('the command did not wait for the read models')
+  return wait
+}
 
 async function lastPosition(competitionId: string): Promise<Position> {
   const [last] = await harness.store.readStream(competitionStream(competitionId), {
@@ -38,10 +46,9 @@ describe('admin commands answer once the read models show them', () => {
       answered = true
       return answer
     })
-    await settle()
+    const wait = await nextWait()
+    await sleep(100)
     expect(answered).toBe(false)
-    const wait = waits.shift()
-    if (!wait) throw new Error('the command did not wait for the read models')
     wait.release()
     const created = await creating
     expect(created.status).toBe(201)
@@ -49,17 +56,15 @@ describe('admin commands answer once the read models show them', () => {
     expect(comparePositions(wait.position, await lastPosition(id))).toBe(0)
 
     const featuring = harness.call('PATCH', `${route}/${id}/featured`, { featured: true }, admin)
-    await settle()
-    const featuredWait = waits.shift()
-    expect(featuredWait && comparePositions(featuredWait.position, await lastPosition(id))).toBe(0)
-    featuredWait?.release()
+    const featuredWait = await nextWait()
+    expect(comparePositions(featuredWait.position, await lastPosition(id))).toBe(0)
+    featuredWait.release()
     expect((await featuring).status).toBe(200)
 
     const deleting = harness.call('DELETE', `${route}/${id}`, undefined, admin)
-    await settle()
-    const deleteWait = waits.shift()
-    expect(deleteWait && comparePositions(deleteWait.position, await lastPosition(id))).toBe(0)
-    deleteWait?.release()
+    const deleteWait = await nextWait()
+    expect(comparePositions(deleteWait.position, await lastPosition(id))).toBe(0)
+    deleteWait.release()
     expect((await deleting).status).toBe(200)
   })
 
