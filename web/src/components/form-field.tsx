@@ -31,7 +31,7 @@ export function TextField({ label, value, onValueChange, error, hint, trailing, 
       label={label}
       error={error}
       hint={hint}
-      control={({ id, describedBy }) => (
+      control={(ids) => (
         <div
           css={css`
             position: relative;
@@ -39,11 +39,7 @@ export function TextField({ label, value, onValueChange, error, hint, trailing, 
         >
           <input
             {...input}
-            id={id}
-            value={value}
-            onChange={(event) => onValueChange(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
+            {...bound(ids, value, onValueChange, error)}
             css={[
               controlStyle(theme, Boolean(error)),
               css`
@@ -73,7 +69,7 @@ export function TextField({ label, value, onValueChange, error, hint, trailing, 
   )
 }
 
-function FieldError({ id, children }: { readonly id: string; readonly children: ReactNode }) {
+export function FieldError({ id, children }: { readonly id: string; readonly children: ReactNode }) {
   const theme = useTheme()
   return (
     <p
@@ -126,67 +122,6 @@ export function PasswordField(props: PasswordFieldProps) {
         </button>
       }
     />
-  )
-}
-
-interface CheckboxFieldProps {
-  readonly label: ReactNode
-  readonly checked: boolean
-  readonly onCheckedChange: (checked: boolean) => void
-  readonly onBlur?: () => void
-  readonly error?: string | undefined
-  readonly name?: string
-}
-
-export function CheckboxField({ label, checked, onCheckedChange, onBlur, error, name }: CheckboxFieldProps) {
-  const theme = useTheme()
-  const id = useId()
-  const errorId = `${id}-error`
-  return (
-    <div
-      css={css`
-        display: grid;
-        gap: 4px;
-      `}
-    >
-      <div
-        css={css`
-          display: flex;
-          align-items: flex-start;
-          gap: 10px;
-        `}
-      >
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          checked={checked}
-          onChange={(event) => onCheckedChange(event.target.checked)}
-          onBlur={onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          css={css`
-            flex: none;
-            width: 20px;
-            height: 20px;
-            margin: 2px 0 0;
-            accent-color: ${theme.palette.primary.main};
-            cursor: pointer;
-          `}
-        />
-        <label
-          htmlFor={id}
-          css={css`
-            font-size: 0.9375rem;
-            color: ${theme.palette.text.primary};
-            cursor: pointer;
-          `}
-        >
-          {label}
-        </label>
-      </div>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
   )
 }
 
@@ -249,6 +184,22 @@ export function LabelledControl({
   )
 }
 
+/** What every text control here takes from its field: id, value, change, and its error wiring. */
+function bound(
+  { id, describedBy }: { id: string; describedBy: string | undefined },
+  value: string,
+  onValueChange: (value: string) => void,
+  error: string | undefined,
+) {
+  return {
+    id,
+    value,
+    onChange: (event: { target: { value: string } }) => onValueChange(event.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const
+}
+
 const controlStyle = (theme: ReturnType<typeof useTheme>, invalid: boolean) => css`
   width: 100%;
   min-height: 46px;
@@ -281,15 +232,11 @@ export function TextAreaField({
       label={label}
       error={error}
       hint={hint}
-      control={({ id, describedBy }) => (
+      control={(ids) => (
         <textarea
           rows={4}
           {...textarea}
-          id={id}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...bound(ids, value, onValueChange, error)}
           css={[
             controlStyle(theme, Boolean(error)),
             css`
@@ -320,14 +267,10 @@ export function SelectField({
       label={label}
       error={error}
       hint={hint}
-      control={({ id, describedBy }) => (
+      control={(ids) => (
         <select
           {...select}
-          id={id}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...bound(ids, value, onValueChange, error)}
           css={controlStyle(theme, Boolean(error))}
         >
           {options.map((option) => (

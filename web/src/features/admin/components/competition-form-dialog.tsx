@@ -3,15 +3,9 @@ import type { AdminCompetition } from '@prizes/contracts'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
+import { CheckboxField } from '../../../components/checkbox-field'
 import { Dialog } from '../../../components/dialog'
-import {
-  CheckboxField,
-  FieldRow,
-  FormStack,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/form-field'
+import { FieldRow, FormStack, SelectField, TextAreaField, TextField } from '../../../components/form-field'
 import { ApiError } from '../../../lib/api-client'
 import { useForm } from '../../../lib/use-form'
 import { showSnackbar } from '../../../stores/ui-store'
