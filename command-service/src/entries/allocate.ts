@@ -52,6 +52,6 @@ export async function allocateEntry(
   const justAllocated = result.events.some((event) => event.type === 'TicketsAllocated')
   const entryDate = justAllocated
     ? context.now.toISOString()
-    : await allocatedAt(deps.store, competitionId, entryId)
+    : (entry.allocatedAt ?? (await allocatedAt(deps.store, competitionId, entryId)))
   return userEntryOf(competition, entry, entryDate)
 }

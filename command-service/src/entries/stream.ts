@@ -29,7 +29,7 @@ export function competitionOf(result: EntryResult, competitionId: string): Compe
 }
 
 export function entryIn(competition: Competition, entryId: string): Entry {
-  const entry = competition.entries[entryId]
+  const entry = competition.entries.get(entryId)
   if (!entry) throw new EntryNotFound(entryId)
   return entry
 }

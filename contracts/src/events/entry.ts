@@ -43,6 +43,11 @@ export const entryEvents = {
     answerCorrect: z.boolean(),
     amountPence: pence,
     paymentIntentId: z.string().nullable(),
+    /**
+     * When the tickets were allocated (the command's time), so a repeated confirmation answers
+     * the same entry date without searching the stream. Absent on events written before it.
+     */
+    allocatedAt: z.string().datetime().optional(),
   }),
   /**
    * A payment that arrived when its tickets could no longer be given (reservation expired and

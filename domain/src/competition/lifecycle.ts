@@ -116,8 +116,8 @@ export function completeDraw(command: CompleteDraw, competition: Competition): C
     throw new RandomnessNotSealed(sealed.randomness.round, publicRandomness.round)
   }
   assertDrandSignature(publicRandomness, sealed.randomness)
-  // The list as sealed: what happens to entries after the close does not change the draw.
-  const { list } = sealed
+  // The list as sealed: rebuilt from the entries, which cannot have changed it since (state.ts).
+  const list = eligibleFromEntries(competition, (entryId) => competition.refundedWhileSealed.has(entryId))
   if (list.length !== sealed.seal.eligibleTickets || listHash(list, crypto) !== sealed.seal.listHash) {
     throw new Error(`The sealed list of ${competitionId} does not match its seal: a corrupt stream`)
   }

@@ -1,5 +1,5 @@
 import type { CompetitionDetails, DrawSeal, SealedRandomness } from '@prizes/contracts'
-import { type EligibleTicket, eligibleFromEntries } from '../draw/eligible'
+import { emptyMap, type PersistentMap } from '../collections/persistent-map'
 import { type Entries, evolveEntries, noEntries } from '../entry/state'
 import type { CompetitionLifecycleStatus } from './competition.machine'
 import type { CompetitionEvent } from './events'
@@ -14,14 +14,17 @@ export interface Competition extends Entries {
   /** sha256 (hex) of the draw seed, from publication; null for a stream published before draws. */
   readonly seedCommitment: string | null
   /**
-   * What closing fixed: the seal, the public randomness named, and the eligible list as it
-   * stood then (the draw uses it, whatever happens to entries afterwards).
+   * What closing fixed: the seal and the public randomness named. The list itself is not kept:
+   * between close and draw no entry can join it or leave it (allocations need an open
+   * competition, refunds of drawn tickets wait for the draw), so the draw rebuilds it from the
+   * entries and checks it against the seal.
    */
-  readonly sealed: {
-    readonly seal: DrawSeal
-    readonly randomness: SealedRandomness
-    readonly list: readonly EligibleTicket[]
-  } | null
+  readonly sealed: { readonly seal: DrawSeal; readonly randomness: SealedRandomness } | null
+  /**
+   * Entries refunded while sealed, which the list still holds. Only streams written before such
+   * refunds were refused have any; see `eligibleFromEntries`.
+   */
+  readonly refundedWhileSealed: PersistentMap<true>
 }
 
 /** A stream with no events yet: the competition does not exist. */
@@ -49,6 +52,7 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       featured,
       seedCommitment: null,
       sealed: null,
+      refundedWhileSealed: emptyMap(),
       ...noEntries,
     }
   }
@@ -62,7 +66,7 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       return { ...state, featured: event.data.featured }
     case 'CompetitionClosed': {
       const { seal, randomness } = event.data
-      return { ...state, status: 'closed', sealed: { seal, randomness, list: eligibleFromEntries(state) } }
+      return { ...state, status: 'closed', sealed: { seal, randomness } }
     }
     case 'DrawStarted':
       return { ...state, status: 'drawing' }
@@ -72,11 +76,17 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       return { ...state, status: 'cancelled' }
     case 'CompetitionDeleted':
       return { ...state, status: 'deleted' }
+    case 'EntryRefunded': {
+      const sealedNow = state.status === 'closed' || state.status === 'drawing'
+      const refundedWhileSealed = sealedNow
+        ? state.refundedWhileSealed.set(event.data.entryId, true)
+        : state.refundedWhileSealed
+      return { ...state, ...evolveEntries(state, event), refundedWhileSealed }
+    }
     case 'TicketsReserved':
     case 'ReservationReleased':
     case 'TicketsAllocated':
     case 'PaymentRefundDue':
-    case 'EntryRefunded':
       return { ...state, ...evolveEntries(state, event) }
     default: {
       const unhandled: never = event

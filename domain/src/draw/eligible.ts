@@ -34,11 +34,20 @@ export function eligibleTickets(entries: Iterable<AllocatedEntry>): EligibleTick
   return tickets.sort((a, b) => a.ticketNumber - b.ticketNumber)
 }
 
-/** The eligible list of a competition's entries as they stand (refunded ones left out). */
-export function eligibleFromEntries(state: Entries): EligibleTicket[] {
-  return eligibleTickets(
-    Object.values(state.entries).map((entry) => ({ ...entry, refunded: entry.status === 'refunded' })),
-  )
+/**
+ * The eligible list of a competition's entries as they stand: refunded ones left out, except
+ * those `keep` names (refunded after the list was sealed, which only older streams hold).
+ */
+export function eligibleFromEntries(
+  state: Pick<Entries, 'entries'>,
+  keep: (entryId: string) => boolean = () => false,
+): EligibleTicket[] {
+  const allocated: AllocatedEntry[] = []
+  for (const entry of state.entries.values()) {
+    if (entry.ticketNumbers.length === 0 || entry.answerCorrect !== true) continue
+    allocated.push({ ...entry, refunded: entry.status === 'refunded' && !keep(entry.entryId) })
+  }
+  return eligibleTickets(allocated)
 }
 
 /**

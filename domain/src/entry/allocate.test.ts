@@ -9,13 +9,14 @@ import {
   given,
   intentId,
   minutes,
+  now,
   published,
   reserve,
   reserved,
   run,
 } from './test-fixtures'
 
-const allocated = (n: number, ticketNumbers: number[], answer = '4'): CompetitionEvent => ({
+const allocated = (n: number, ticketNumbers: number[], answer = '4', at = now): CompetitionEvent => ({
   type: 'TicketsAllocated',
   data: {
     competitionId,
@@ -27,6 +28,7 @@ const allocated = (n: number, ticketNumbers: number[], answer = '4'): Competitio
     answerCorrect: answer === '4',
     amountPence: ticketNumbers.length * 250,
     paymentIntentId: intentId(n),
+    allocatedAt: at.toISOString(),
   },
 })
 
@@ -72,7 +74,7 @@ describe('AllocateTickets', () => {
       .thenEmits([])
     const { state } = run([allocate(1), allocate(1)], history)
     if (!state.exists) throw new Error('fixture: competition expected')
-    expect(state.entries[entryId(1)]).toMatchObject({
+    expect(state.entries.get(entryId(1))).toMatchObject({
       status: 'paid',
       ticketNumbers: [1, 2],
       entryReference: 'PRZ-2030-000001',
@@ -85,7 +87,7 @@ describe('AllocateTickets', () => {
     for (let i = 12; i >= 1; i -= 1) commands.push(allocate(i), allocate(i))
     const { state, refusals } = run(commands, [created({ totalTickets: 18 }), published])
     if (!state.exists) throw new Error('fixture: competition expected')
-    const numbers = Object.values(state.entries).flatMap((entry) => entry.ticketNumbers)
+    const numbers = [...state.entries.values()].flatMap((entry) => entry.ticketNumbers)
     expect(refusals).toEqual([])
     expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1))
     expect(state.tickets).toEqual({ allocated: 18, reserved: 0, nextNumber: 19 })
@@ -95,13 +97,13 @@ describe('AllocateTickets', () => {
     const late = minutes(30)
     given(created(), published, reserved(1, 2))
       .when(allocate(1, late))
-      .thenEmits([allocated(1, [1, 2])])
+      .thenEmits([allocated(1, [1, 2], '4', late)])
     given(created(), published, reserved(1, 2), released(1))
       .when(allocate(1, late))
-      .thenEmits([allocated(1, [1, 2])])
+      .thenEmits([allocated(1, [1, 2], '4', late)])
     given(created(), published, reserved(1, 2), released(1, 'payment_failed'))
       .when(allocate(1, late))
-      .thenEmits([allocated(1, [1, 2])])
+      .thenEmits([allocated(1, [1, 2], '4', late)])
   })
 
   it('owes a late payment back when its tickets were sold meanwhile', () => {

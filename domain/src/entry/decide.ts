@@ -18,7 +18,7 @@ import {
   NotEnoughTickets,
 } from './errors'
 import { nextPaymentStatus } from './payment.machine'
-import { type Entry, remainingTickets } from './state'
+import { type Entry, hasRoomFor, remainingTickets } from './state'
 
 /** The most tickets one purchase may take (SPEC section 9). */
 export const maxEntriesPerPurchase = 10
@@ -40,7 +40,7 @@ function acceptsEntries(competition: Competition, now: Date): boolean {
 }
 
 function entryOf(competition: Competition, entryId: string): Entry {
-  const entry = competition.entries[entryId]
+  const entry = competition.entries.get(entryId)
   if (!entry) throw new EntryNotFound(entryId)
   return entry
 }
@@ -57,8 +57,9 @@ function assertReservable(competition: Competition, quantity: number, answer: st
   if (!details.skillQuestion.options.includes(answer)) {
     throw new InvalidEntry('skillQuestionAnswer', entryMessages.selectAnswer)
   }
-  const remaining = remainingTickets(competition, details.totalTickets, now)
-  if (quantity > remaining) throw new NotEnoughTickets(quantity, remaining)
+  if (!hasRoomFor(competition, details.totalTickets, quantity, now)) {
+    throw new NotEnoughTickets(quantity, remainingTickets(competition, details.totalTickets, now))
+  }
 }
 
 export function quoteEntry(command: QuoteEntry, state: CompetitionState): EntryEvent[] {
@@ -70,7 +71,7 @@ export function quoteEntry(command: QuoteEntry, state: CompetitionState): EntryE
 export function reserveTickets(command: ReserveTickets, state: CompetitionState): EntryEvent[] {
   const { competitionId, entryId, userId, quantity, answer, paymentIntentId, expiresAt } = command.data
   const competition = existing(state, competitionId)
-  const known = competition.entries[entryId]
+  const known = competition.entries.get(entryId)
   if (known) {
     // A retried command is answered by the entry it already made; anything else is a clash.
     if (known.userId === userId && known.paymentIntentId === paymentIntentId) return []
@@ -107,7 +108,7 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
   const { details, tickets } = competition
   const holds = entry.status === 'reserved' && Date.parse(entry.expiresAt) > now.getTime()
   const open = nextStatus(competition.status, 'competition.enter') !== undefined
-  const fits = holds || entry.quantity <= remainingTickets(competition, details.totalTickets, now, entryId)
+  const fits = holds || hasRoomFor(competition, details.totalTickets, entry.quantity, now, entryId)
   if (!open || !fits) {
     const reason = open ? 'sold_out' : 'competition_closed'
     if (entry.paymentIntentId === null) {
@@ -137,6 +138,7 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
         answerCorrect: entry.answer === details.skillQuestion.correct,
         amountPence: entry.amountPence,
         paymentIntentId: entry.paymentIntentId,
+        allocatedAt: now.toISOString(),
       },
     },
   ]

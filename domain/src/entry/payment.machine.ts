@@ -56,8 +56,7 @@ export const entryPaymentMachine = setup({
   },
 })
 
-/** The status after `eventType` from `status`, or undefined when the machine refuses it. */
-export function nextPaymentStatus(
+function computeNext(
   status: EntryPaymentStatus,
   eventType: EntryPaymentEventType,
 ): EntryPaymentStatus | undefined {
@@ -65,4 +64,30 @@ export function nextPaymentStatus(
   if (!snapshot.can({ type: eventType })) return undefined
   const [next] = transition(entryPaymentMachine, snapshot, { type: eventType })
   return next.value
+}
+
+/**
+ * Every move of the machine, worked out once when the module loads. Resolving a machine
+ * snapshot per event cost more than everything else in folding a busy competition's stream.
+ */
+const moves: Readonly<
+  Record<EntryPaymentStatus, Partial<Record<EntryPaymentEventType, EntryPaymentStatus>>>
+> = Object.fromEntries(
+  entryPaymentStatuses.map((status) => [
+    status,
+    Object.fromEntries(
+      entryPaymentEventTypes.flatMap((eventType) => {
+        const next = computeNext(status, eventType)
+        return next === undefined ? [] : [[eventType, next]]
+      }),
+    ),
+  ]),
+) as Record<EntryPaymentStatus, Partial<Record<EntryPaymentEventType, EntryPaymentStatus>>>
+
+/** The status after `eventType` from `status`, or undefined when the machine refuses it. */
+export function nextPaymentStatus(
+  status: EntryPaymentStatus,
+  eventType: EntryPaymentEventType,
+): EntryPaymentStatus | undefined {
+  return moves[status][eventType]
 }

@@ -52,15 +52,15 @@ describe('ReleaseReservation', () => {
         { type: 'ReservationReleased', data: { competitionId, entryId: entryId(1), reason: 'expired' } },
       ])
     const { state } = run([release(1, 'payment_failed', now)], [created(), published, reserved(1)])
-    expect(state.exists && state.entries[entryId(1)]?.status).toBe('failed')
+    expect(state.exists && state.entries.get(entryId(1))?.status).toBe('failed')
   })
 
   it('records nothing for an allocated or already released entry, nor before the expiry', () => {
     const history = [created(), published, reserved(1), reserved(2)]
     const { state } = run([allocate(1), release(1), release(2), release(2)], history)
     if (!state.exists) throw new Error('fixture: competition expected')
-    expect(state.entries[entryId(1)]?.status).toBe('paid')
-    expect(state.entries[entryId(2)]?.status).toBe('released')
+    expect(state.entries.get(entryId(1))?.status).toBe('paid')
+    expect(state.entries.get(entryId(2))?.status).toBe('released')
     given(...history)
       .when(release(2, 'expired', minutes(9)))
       .thenEmits([])
@@ -76,7 +76,7 @@ describe('RecordRefund', () => {
     const history = [created(), published, reserved(1, 2)]
     const once = run([allocate(1), refund(1), refund(1)], history)
     if (!once.state.exists) throw new Error('fixture: competition expected')
-    expect(once.state.entries[entryId(1)]).toMatchObject({ status: 'refunded', ticketNumbers: [1, 2] })
+    expect(once.state.entries.get(entryId(1))).toMatchObject({ status: 'refunded', ticketNumbers: [1, 2] })
     const allocatedThenRefund = given(...history, ...decided(history, allocate(1)))
     allocatedThenRefund.when(refund(1)).thenEmits([refunded(1, 2)])
   })

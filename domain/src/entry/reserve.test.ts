@@ -178,7 +178,7 @@ describe('ReserveTickets', () => {
     if (!state.exists) throw new Error('fixture: competition expected')
     expect(sold).toBeGreaterThan(10)
     expect(refusals.some((error) => error instanceof NotEnoughTickets)).toBe(true)
-    const numbers = Object.values(state.entries).flatMap((entry) => entry.ticketNumbers)
+    const numbers = [...state.entries.values()].flatMap((entry) => entry.ticketNumbers)
     expect(numbers.length).toBe(state.tickets.allocated)
     expect(new Set(numbers).size).toBe(numbers.length)
     expect(numbers.every((n) => n >= 1 && n <= 20)).toBe(true)

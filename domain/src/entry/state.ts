@@ -1,4 +1,5 @@
 import type { EntryEvent } from '@prizes/contracts'
+import { emptyMap, type PersistentMap } from '../collections/persistent-map'
 import { type EntryPaymentEventType, type EntryPaymentStatus, nextPaymentStatus } from './payment.machine'
 
 /** One entry of a competition, as its stream tells it. No personal data: a user id only. */
@@ -17,6 +18,8 @@ export interface Entry {
   readonly entryReference: string | null
   /** Decided at allocation; null until then. */
   readonly answerCorrect: boolean | null
+  /** When the tickets were allocated, when the event says (older events do not). */
+  readonly allocatedAt: string | null
 }
 
 /**
@@ -31,25 +34,37 @@ export interface Tickets {
   readonly nextNumber: number
 }
 
+/** A reservation not yet allocated, released or failed: what may still hold tickets. */
+export interface Hold {
+  readonly entryId: string
+  readonly quantity: number
+  readonly expiresAt: string
+}
+
+/**
+ * A competition's entries, looked up by id, and its counters. `holds` has one item per entry
+ * still `reserved`, so availability never walks the entries: at most the reservations in
+ * flight, and only when the counters alone cannot say there is room.
+ */
 export interface Entries {
-  readonly entries: Readonly<Record<string, Entry>>
+  readonly entries: PersistentMap<Entry>
+  readonly holds: PersistentMap<Hold>
   readonly tickets: Tickets
 }
 
-export const noEntries: Entries = { entries: {}, tickets: { allocated: 0, reserved: 0, nextNumber: 1 } }
+export const noEntries: Entries = {
+  entries: emptyMap(),
+  holds: emptyMap(),
+  tickets: { allocated: 0, reserved: 0, nextNumber: 1 },
+}
+
+const holdsAt = (hold: Hold, now: Date, except: string | undefined) =>
+  hold.entryId !== except && Date.parse(hold.expiresAt) > now.getTime()
 
 /** Tickets that hold capacity at `now`: reservations not yet allocated, released or expired. */
 export function heldTickets(state: Entries, now: Date, except?: string): number {
   let held = 0
-  for (const entry of Object.values(state.entries)) {
-    if (
-      entry.status === 'reserved' &&
-      entry.entryId !== except &&
-      Date.parse(entry.expiresAt) > now.getTime()
-    ) {
-      held += entry.quantity
-    }
-  }
+  for (const hold of state.holds.values()) if (holdsAt(hold, now, except)) held += hold.quantity
   return held
 }
 
@@ -58,34 +73,59 @@ export function remainingTickets(state: Entries, totalTickets: number, now: Date
   return Math.max(0, totalTickets - state.tickets.allocated - heldTickets(state, now, except))
 }
 
+/**
+ * Whether `quantity` tickets are for sale at `now`. The counters answer at once whenever every
+ * reservation could still hold and there is room anyway (almost always); only near a sell-out
+ * are the reservations in flight looked at.
+ */
+export function hasRoomFor(
+  state: Entries,
+  totalTickets: number,
+  quantity: number,
+  now: Date,
+  except?: string,
+): boolean {
+  const { allocated, reserved } = state.tickets
+  if (totalTickets - allocated - reserved >= quantity) return true
+  return remainingTickets(state, totalTickets, now, except) >= quantity
+}
+
+/** The entry after the payment machine's move, or undefined when the machine refuses it. */
 function moved(
   state: Entries,
   entryId: string,
   eventType: EntryPaymentEventType,
   change: Partial<Entry> = {},
 ) {
-  const entry = state.entries[entryId]
+  const entry = state.entries.get(entryId)
   const status = entry && nextPaymentStatus(entry.status, eventType)
   // Only a corrupt stream holds a move the machine refuses; evolve never throws (see state.ts).
   if (!entry || status === undefined) return undefined
-  const wasReserved = entry.status === 'reserved' ? entry.quantity : 0
+  return { before: entry, after: { ...entry, ...change, status } }
+}
+
+/** Puts the moved entry back, keeping `holds` and `reserved` in step with its status. */
+function put(
+  state: Entries,
+  next: { before: Entry; after: Entry },
+  tickets: Tickets = state.tickets,
+): Entries {
+  const { before, after } = next
+  const left = before.status === 'reserved' && after.status !== 'reserved'
   return {
-    entry: { ...entry, ...change, status },
-    reserved: state.tickets.reserved - wasReserved,
+    entries: state.entries.set(after.entryId, after),
+    holds: left ? state.holds.delete(after.entryId) : state.holds,
+    tickets: left ? { ...tickets, reserved: tickets.reserved - before.quantity } : tickets,
   }
 }
 
-function put(state: Entries, entry: Entry, tickets: Tickets): Entries {
-  return { entries: { ...state.entries, [entry.entryId]: entry }, tickets }
-}
-
-/** Applies an entry event to the competition's entries and counters. */
+/** Applies an entry event to the competition's entries and counters. O(log32 n) per event. */
 export function evolveEntries(state: Entries, event: EntryEvent): Entries {
   const { tickets } = state
   switch (event.type) {
     case 'TicketsReserved': {
       const { entryId, userId, quantity, amountPence, paymentIntentId, answer, expiresAt } = event.data
-      if (state.entries[entryId]) return state
+      if (state.entries.has(entryId)) return state
       const entry: Entry = {
         entryId,
         userId,
@@ -98,8 +138,13 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
         ticketNumbers: [],
         entryReference: null,
         answerCorrect: null,
+        allocatedAt: null,
       }
-      return put(state, entry, { ...tickets, reserved: tickets.reserved + quantity })
+      return {
+        entries: state.entries.set(entryId, entry),
+        holds: state.holds.set(entryId, { entryId, quantity, expiresAt }),
+        tickets: { ...tickets, reserved: tickets.reserved + quantity },
+      }
     }
     case 'ReservationReleased': {
       const { entryId, reason } = event.data
@@ -108,7 +153,7 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
         entryId,
         reason === 'payment_failed' ? 'payment.failed' : 'reservation.released',
       )
-      return next ? put(state, next.entry, { ...tickets, reserved: next.reserved }) : state
+      return next ? put(state, next) : state
     }
     case 'TicketsAllocated': {
       const { entryId, ticketNumbers, entryReference, answerCorrect } = event.data
@@ -116,19 +161,21 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
         ticketNumbers,
         entryReference,
         answerCorrect,
+        allocatedAt: event.data.allocatedAt ?? null,
       })
       if (!next) return state
       const allocated = tickets.allocated + ticketNumbers.length
-      const last = Math.max(tickets.nextNumber - 1, ...ticketNumbers)
-      return put(state, next.entry, { allocated, reserved: next.reserved, nextNumber: last + 1 })
+      let last = tickets.nextNumber - 1
+      for (const n of ticketNumbers) if (n > last) last = n
+      return put(state, next, { ...tickets, allocated, nextNumber: last + 1 })
     }
     case 'PaymentRefundDue': {
       const next = moved(state, event.data.entryId, 'payment.unallocatable')
-      return next ? put(state, next.entry, { ...tickets, reserved: next.reserved }) : state
+      return next ? put(state, next) : state
     }
     case 'EntryRefunded': {
       const next = moved(state, event.data.entryId, 'refund.recorded')
-      return next ? put(state, next.entry, tickets) : state
+      return next ? put(state, next) : state
     }
     default: {
       const unhandled: never = event
