@@ -1,9 +1,9 @@
-import { competitionDecider, InvalidTransition } from '@prizes/domain'
+import { type CompetitionCommand, competitionDecider, InvalidTransition } from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler, type StreamStore } from './command-handler'
 import { create, feature, id, publish, revise, stream } from './testing/competition-commands'
-import { adminContext, details, silentLogger } from './testing/fixtures'
+import { adminContext, details, now, silentLogger } from './testing/fixtures'
 import { createInMemoryEventStore, type InMemoryEventStore } from './testing/in-memory-event-store'
 
 /**
@@ -93,7 +93,70 @@ describe('command handler under concurrency', () => {
     const handler = createCommandHandler({ store, logger: silentLogger, maxAttempts: 1 })
     await handler.handle(stream, competitionDecider, create, adminContext)
     const titles = ['one', 'two', 'three', 'four', 'five']
-    await Promise.all(titles.map((t) => handler.handle(stream, competitionDecider, revise(t), adminContext)))
-    expect(appends).toEqual(['noStream', 0n, 1n, 2n, 3n, 4n])
+    const results = await Promise.all(
+      titles.map((t) => handler.handle(stream, competitionDecider, revise(t), adminContext)),
+    )
+    // The five queued behind nothing but each other: decided together, appended in one append.
+    expect(appends).toEqual(['noStream', 0n])
+    expect(inner.all.map((e) => e.type)).toEqual([
+      'CompetitionCreated',
+      ...titles.map(() => 'CompetitionRevised'),
+    ])
+    // Each caller hears its own command: its revision, and the state right after it.
+    expect(results.map((r) => r.nextExpectedRevision)).toEqual([1n, 2n, 3n, 4n, 5n])
+    expect(results.map((r) => r.state.exists && r.state.details.title)).toEqual(titles)
+    expect(results.map((r) => r.events.length)).toEqual([1, 1, 1, 1, 1])
+    expect(new Set(results.map((r) => r.position)).size).toBe(1)
+  })
+
+  it('refuses only the refused command of a batch; the others are appended and answered', async () => {
+    const badPublish: CompetitionCommand = {
+      type: 'PublishCompetition',
+      data: { competitionId: id, seedCommitment: 'nope' },
+      metadata: { now },
+    }
+    const inner = await storeWithCompetition()
+    const handler = createCommandHandler({ store: inner, logger: silentLogger })
+    const outcomes = await Promise.allSettled([
+      handler.handle(stream, competitionDecider, revise('first'), adminContext),
+      // Publishing needs a commitment in lower-case hex; this one is refused by the decider.
+      handler.handle(stream, competitionDecider, badPublish, adminContext),
+      handler.handle(stream, competitionDecider, feature(true), adminContext),
+    ])
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(inner.all.map((e) => e.type)).toEqual([
+      'CompetitionCreated',
+      'CompetitionRevised',
+      'CompetitionFeaturedSet',
+    ])
+    const last = outcomes[2]
+    expect(last?.status === 'fulfilled' && last.value.state).toMatchObject({
+      featured: true,
+      details: { title: 'first' },
+    })
+  })
+
+  it('decides a whole batch again when another process appended in between', async () => {
+    const inner = await storeWithCompetition()
+    const raced = racedStore(inner, 1, {
+      type: 'CompetitionFeaturedSet',
+      data: { competitionId: id, featured: true },
+    })
+    const handler = createCommandHandler({ store: raced.store, logger: silentLogger })
+    const results = await Promise.all([
+      handler.handle(stream, competitionDecider, revise('a'), adminContext),
+      handler.handle(stream, competitionDecider, revise('b'), adminContext),
+      // Already featured once the other process's event is folded in: this one records nothing.
+      handler.handle(stream, competitionDecider, feature(true), adminContext),
+    ])
+    expect(raced.attempts).toEqual([0n, 1n])
+    expect(results.map((r) => r.events.length)).toEqual([1, 1, 0])
+    expect(results.map((r) => r.nextExpectedRevision)).toEqual([2n, 3n, 3n])
+    expect(inner.all.map((e) => e.type)).toEqual([
+      'CompetitionCreated',
+      'CompetitionFeaturedSet',
+      'CompetitionRevised',
+      'CompetitionRevised',
+    ])
   })
 })

@@ -1,8 +1,7 @@
 import type { StreamDecider } from '@prizes/domain'
-import { type EventStore, type Position, WrongExpectedVersion } from '@prizes/event-store'
+import { type EventStore, type Position, type SnapshotStore, WrongExpectedVersion } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import { type CommandContext, envelopeFactory } from './event-metadata'
-import { createKeyedQueue } from './keyed-queue'
 import { createStreamCache } from './stream-cache'
 
 /** The part of the event store a command handler needs. */
@@ -19,8 +18,9 @@ export interface HandleResult<State, Event> {
   readonly events: Event[]
   /** Revision of the stream's last event after the command; 'noStream' when it has none. */
   readonly nextExpectedRevision: bigint | 'noStream'
-  /** Global position of the last appended event, so a caller can wait for projections. */
+  /** Global position of the append that carried the command's events, so a caller can wait for projections. */
   readonly position: Position | undefined
+  /** The state right after this command (later commands of the same batch are not in it). */
   readonly state: State
 }
 
@@ -31,41 +31,94 @@ export interface CommandHandler {
     command: Command,
     context: CommandContext,
   ): Promise<HandleResult<State, Event>>
+  /** The stream's state as the store has it now (from the cache, a snapshot and the tail). */
+  load<Command, State, Event>(streamId: string, decider: StreamDecider<Command, State, Event>): Promise<State>
 }
 
 export interface CommandHandlerOptions {
   readonly store: StreamStore
+  /** Where folded states are kept; without it every cold load folds the whole stream. */
+  readonly snapshots?: SnapshotStore | undefined
   readonly logger: Logger
-  /** Tries per command when another process appends in between; 3 unless given. */
+  /** Tries per batch when another process appends in between; 3 unless given. */
   readonly maxAttempts?: number
   /** Streams whose folded state stays in memory; 1000 unless given. */
   readonly cacheSize?: number
   /** Events read per round trip while catching up; 500 unless given. */
   readonly readPageSize?: number
+  /** Events between two snapshots of a stream whose decider takes them; 1000 unless given. */
+  readonly snapshotEvery?: number
+  /** Most commands decided together and appended in one append; 200 unless given. */
+  readonly maxBatch?: number
 }
 
 interface Folded<State> {
   readonly state: State
   /** Revision of the last event folded in; undefined while the stream does not exist. */
   readonly revision: bigint | undefined
+  /** Revision of the latest snapshot known to be stored; undefined when none is. */
+  readonly snapshotAt: bigint | undefined
 }
 
+interface Queued {
+  readonly decider: StreamDecider<unknown, unknown, DomainEvent>
+  readonly command: unknown
+  readonly envelope: ReturnType<typeof envelopeFactory>
+  resolve(result: HandleResult<unknown, DomainEvent>): void
+  reject(error: unknown): void
+}
+
+/** A command decided on the batch's state: the events it adds, or why it was refused. */
+type Decided =
+  | { readonly item: Queued; readonly events: DomainEvent[]; readonly state: unknown; readonly upTo: number }
+  | { readonly item: Queued; readonly error: unknown }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /**
- * The one command handler (DESIGN section 6): catch the stream's state up, decide, append with
- * the revision that was read. Commands for one stream queue in-process; a conflict with another
- * process (WrongExpectedVersion) re-runs catch-up and decide, up to `maxAttempts` times.
+ * The one command handler (DESIGN section 6). Commands for one stream queue in this process;
+ * whatever has queued while the previous append was under way is decided as one batch, each
+ * command on the state the ones before it left, and appended together in one append (one
+ * commit), each caller getting its own answer. A refused command refuses only itself. When
+ * another process appended in between (WrongExpectedVersion), the batch is caught up and
+ * decided again, up to `maxAttempts` times.
+ *
+ * States are immutable values (a competition's entries live in a persistent map), so a batch
+ * decides on speculative states at no risk: when its append fails they are dropped, and the
+ * cached state is still the last one the store holds.
  */
 export function createCommandHandler(options: CommandHandlerOptions): CommandHandler {
-  const { store, logger } = options
+  const { store, snapshots, logger } = options
   const maxAttempts = options.maxAttempts ?? 3
   const readPageSize = options.readPageSize ?? 500
-  const queue = createKeyedQueue()
+  const snapshotEvery = BigInt(options.snapshotEvery ?? 1000)
+  const maxBatch = options.maxBatch ?? 200
   const cache = createStreamCache(options.cacheSize ?? 1000)
+  const queues = new Map<string, Queued[]>()
+  /** Streams with a snapshot being written, so one stream never has two under way. */
+  const snapshotting = new Set<string>()
+
+  async function fromSnapshot<C, S, E>(
+    streamId: string,
+    decider: StreamDecider<C, S, E>,
+  ): Promise<Folded<S>> {
+    const codec = decider.snapshots
+    if (!codec || !snapshots)
+      return { state: decider.initialState, revision: undefined, snapshotAt: undefined }
+    try {
+      const stored = await snapshots.load(streamId, codec.version)
+      if (stored)
+        return { state: codec.decode(stored.state), revision: stored.revision, snapshotAt: stored.revision }
+    } catch (error) {
+      // The events are the truth; a snapshot that cannot be read only costs a longer fold.
+      logger.warn({ err: error, streamId }, 'snapshot unreadable; folding the stream from its events')
+    }
+    return { state: decider.initialState, revision: undefined, snapshotAt: undefined }
+  }
 
   async function catchUp<C, S, E>(streamId: string, decider: StreamDecider<C, S, E>): Promise<Folded<S>> {
     const cached = cache.get<S>(streamId, decider)
-    let state = cached ? cached.state : decider.initialState
-    let revision = cached?.revision
+    let { state, revision, snapshotAt } = cached ?? (await fromSnapshot(streamId, decider))
     for (;;) {
       const from = revision === undefined ? 'start' : revision + 1n
       const page = await store.readStream(streamId, { from, limit: readPageSize })
@@ -89,52 +142,167 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
       }
       if (page.length < readPageSize) break
     }
-    if (revision !== undefined) cache.set(streamId, decider, { state, revision })
-    return { state, revision }
+    const folded = { state, revision, snapshotAt }
+    remember(streamId, decider, folded)
+    return folded
   }
 
-  async function attempt<C, S, E extends DomainEvent>(
-    streamId: string,
-    decider: StreamDecider<C, S, E>,
-    command: C,
-    envelope: ReturnType<typeof envelopeFactory>,
-  ): Promise<HandleResult<S, E>> {
-    const current = await catchUp(streamId, decider)
-    const events = decider.decide(command, current.state)
-    if (events.length === 0) {
-      return {
-        events,
-        nextExpectedRevision: current.revision ?? 'noStream',
-        position: undefined,
-        state: current.state,
+  /** Caches the folded state, and snapshots it in the background when enough events passed. */
+  function remember<C, S, E>(streamId: string, decider: StreamDecider<C, S, E>, folded: Folded<S>) {
+    const { revision } = folded
+    if (revision === undefined) return
+    // A load that read the stream while a batch appended must not put back the older state.
+    const cached = cache.get<S>(streamId, decider)
+    if (cached && cached.revision > revision) return
+    cache.set(streamId, decider, { state: folded.state, revision, snapshotAt: folded.snapshotAt })
+    const codec = decider.snapshots
+    const due = revision - (folded.snapshotAt ?? -1n) >= snapshotEvery
+    if (!codec || !snapshots || !due || snapshotting.has(streamId)) return
+    snapshotting.add(streamId)
+    void (async () => {
+      try {
+        // In slices, a turn of the event loop apart, so a large state never holds up requests.
+        let text = ''
+        for (const slice of codec.encode(folded.state)) {
+          text += slice
+          await nextTurn()
+        }
+        await snapshots.save(streamId, codec.version, { revision, state: text })
+        const current = cache.get<S>(streamId, decider)
+        if (current) cache.set(streamId, decider, { ...current, snapshotAt: revision })
+      } catch (error) {
+        logger.warn({ err: error, streamId }, 'could not store a snapshot; the next one will try again')
+      } finally {
+        snapshotting.delete(streamId)
+      }
+    })()
+  }
+
+  /** Decides each command in turn on the state the previous ones left; refusals stay apart. */
+  function decideAll(
+    batch: readonly Queued[],
+    start: unknown,
+  ): { decided: Decided[]; events: DomainEvent[] } {
+    const decided: Decided[] = []
+    const events: DomainEvent[] = []
+    let state = start
+    for (const item of batch) {
+      try {
+        const produced = item.decider.decide(item.command, state)
+        for (const event of produced) state = item.decider.evolve(state, event)
+        events.push(...produced)
+        decided.push({ item, events: produced, state, upTo: events.length })
+      } catch (error) {
+        decided.push({ item, error })
       }
     }
-    const appended = await store.append(
-      streamId,
-      events.map((event) => {
-        const metadata = envelope()
-        return { id: metadata.eventId, type: event.type, data: event.data, metadata }
-      }),
-      { expectedRevision: current.revision ?? 'noStream' },
-    )
-    const state = events.reduce(decider.evolve, current.state)
-    cache.set(streamId, decider, { state, revision: appended.nextExpectedRevision })
-    return { events, nextExpectedRevision: appended.nextExpectedRevision, position: appended.position, state }
+    return { decided, events }
+  }
+
+  async function runBatch(streamId: string, batch: readonly Queued[]): Promise<void> {
+    const decider = (batch[0] as Queued).decider
+    for (let tries = 1; ; tries += 1) {
+      const current = await catchUp(streamId, decider)
+      const { decided, events } = decideAll(batch, current.state)
+      const base = current.revision ?? -1n
+      const revisionAt = (count: number) => (base + BigInt(count) < 0n ? 'noStream' : base + BigInt(count))
+      if (events.length === 0) {
+        for (const d of decided) {
+          if ('error' in d) d.item.reject(d.error)
+          else
+            d.item.resolve({
+              events: [],
+              nextExpectedRevision: revisionAt(0),
+              position: undefined,
+              state: d.state,
+            })
+        }
+        return
+      }
+      const envelopes = decided.flatMap((d) =>
+        'error' in d
+          ? []
+          : d.events.map((event) => {
+              const metadata = d.item.envelope()
+              return { id: metadata.eventId, type: event.type, data: event.data, metadata }
+            }),
+      )
+      let appended: Awaited<ReturnType<StreamStore['append']>>
+      try {
+        appended = await store.append(streamId, envelopes, {
+          expectedRevision: current.revision ?? 'noStream',
+        })
+      } catch (error) {
+        if (error instanceof WrongExpectedVersion && tries < maxAttempts) {
+          logger.debug({ streamId, tries, actual: String(error.actual) }, 'stream moved on; deciding again')
+          continue
+        }
+        for (const d of decided) d.item.reject('error' in d ? d.error : error)
+        return
+      }
+      const last = decided.findLast((d) => !('error' in d)) as Exclude<Decided, { error: unknown }>
+      remember(streamId, decider, {
+        state: last.state,
+        revision: appended.nextExpectedRevision,
+        snapshotAt: current.snapshotAt,
+      })
+      for (const d of decided) {
+        if ('error' in d) {
+          d.item.reject(d.error)
+          continue
+        }
+        const own = d.events.length > 0
+        d.item.resolve({
+          events: d.events,
+          nextExpectedRevision: revisionAt(d.upTo),
+          position: own ? appended.position : undefined,
+          state: d.state,
+        })
+      }
+      return
+    }
+  }
+
+  /** Works through a stream's queue, one batch per append, until nothing is left. */
+  async function drain(streamId: string, queue: Queued[]): Promise<void> {
+    while (queue.length > 0) {
+      // A batch holds one decider's commands; a stream has one decider, but nothing relies on it.
+      const first = queue[0] as Queued
+      let size = 1
+      while (size < queue.length && size < maxBatch && queue[size]?.decider === first.decider) size += 1
+      const batch = queue.splice(0, size)
+      try {
+        await runBatch(streamId, batch)
+      } catch (error) {
+        for (const item of batch) item.reject(error)
+      }
+    }
+    queues.delete(streamId)
   }
 
   return {
     handle(streamId, decider, command, context) {
-      const envelope = envelopeFactory(context)
-      return queue.run(streamId, async () => {
-        for (let tries = 1; ; tries += 1) {
-          try {
-            return await attempt(streamId, decider, command, envelope)
-          } catch (error) {
-            if (!(error instanceof WrongExpectedVersion) || tries >= maxAttempts) throw error
-            logger.debug({ streamId, tries, actual: String(error.actual) }, 'stream moved on; deciding again')
-          }
+      return new Promise((resolve, reject) => {
+        const item = {
+          decider,
+          command,
+          envelope: envelopeFactory(context),
+          resolve,
+          reject,
+        } as unknown as Queued
+        const queue = queues.get(streamId)
+        if (queue) {
+          queue.push(item)
+          return
         }
+        const fresh = [item]
+        queues.set(streamId, fresh)
+        // From the next turn, so commands arriving together (a burst of requests) share one append.
+        setImmediate(() => void drain(streamId, fresh))
       })
+    },
+    async load(streamId, decider) {
+      return (await catchUp(streamId, decider)).state
     },
   }
 }

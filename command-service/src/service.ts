@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { EventStore } from '@prizes/event-store'
+import type { EventStore, SnapshotStore } from '@prizes/event-store'
 import { type Config, type Logger, loadSecrets, type PlatformSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -34,7 +34,8 @@ export interface CommandService {
  */
 export async function startCommandService(options: {
   readonly config: Config
-  readonly store: EventStore
+  /** The event store, with its snapshots when the adapter keeps them. */
+  readonly store: EventStore & { readonly snapshots?: SnapshotStore }
   readonly knex: Knex
   readonly mailer: Mailer
   readonly logger: Logger
@@ -44,7 +45,11 @@ export async function startCommandService(options: {
   const { config, store, knex, mailer, logger } = options
   await migrateCommandTables(knex)
   await migrateReactorTables(knex)
-  const handler = createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
+  const handler = createCommandHandler({
+    store,
+    snapshots: store.snapshots,
+    logger: logger.child({ component: 'commands' }),
+  })
   const secrets = await loadSecrets(knex)
   const reactorLogger = logger.child({ component: 'reactors' })
   const stops: Array<() => Promise<void>> = []

@@ -10,6 +10,8 @@
 export interface CachedStream<State> {
   readonly state: State
   readonly revision: bigint
+  /** Revision of the latest snapshot known to be stored, if any. */
+  readonly snapshotAt?: bigint | undefined
 }
 
 export interface StreamCache {

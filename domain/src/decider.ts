@@ -23,7 +23,21 @@ export interface StoredEvent {
  */
 export type EventDecoder<Event> = (stored: StoredEvent) => Event | undefined
 
+/**
+ * How a decider's folded state is written to a snapshot and read back. `version` names the
+ * shape of the state and the meaning of `evolve`: change it whenever either changes, and
+ * snapshots taken by the old code are ignored (the stream is folded from its events again).
+ */
+export interface SnapshotCodec<State> {
+  readonly version: string
+  /** The state as JSON text, in slices whose concatenation is the whole, so a caller may pause between them. */
+  encode(state: State): Iterable<string>
+  decode(text: string): State
+}
+
 /** What a command handler needs to run one aggregate: its decider and its event decoder. */
 export interface StreamDecider<Command, State, Event> extends Decider<Command, State, Event> {
   readonly decodeEvent: EventDecoder<Event>
+  /** Streams that grow long (a competition's) snapshot their state; short ones need not. */
+  readonly snapshots?: SnapshotCodec<State>
 }

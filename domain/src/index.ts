@@ -53,7 +53,7 @@ export {
   initialState,
   type NoCompetition,
 } from './competition/state'
-export type { Decider, EventDecoder, StoredEvent, StreamDecider } from './decider'
+export type { Decider, EventDecoder, SnapshotCodec, StoredEvent, StreamDecider } from './decider'
 export { DomainError } from './domain-error'
 export * from './draw'
 export type {

@@ -3,11 +3,12 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { appendContract } from './contract/append.contract'
-import { collect, newEvent, type StoreFactory, sleep, unique } from './contract/harness'
+import { type ContractStore, collect, newEvent, type StoreFactory, sleep, unique } from './contract/harness'
 import { readContract } from './contract/read.contract'
+import { snapshotContract } from './contract/snapshots.contract'
 import { subscribeContract } from './contract/subscribe.contract'
 import { createEventStoreDbEventStore } from './eventstoredb'
-import { comparePositions, type EventStore, WrongExpectedVersion } from './port'
+import { comparePositions, WrongExpectedVersion } from './port'
 import {
   appendEvents,
   createPostgresEventStore,
@@ -18,7 +19,7 @@ import {
 /** The behaviour every adapter promises (DESIGN section 4), registered against one factory. */
 function describeEventStoreContract(name: string, factory: StoreFactory) {
   describe(`${name} event store contract`, () => {
-    let store: EventStore | undefined
+    let store: ContractStore | undefined
     let dispose = async () => {}
     beforeAll(async () => {
       ;({ store, dispose } = await factory())
@@ -31,6 +32,7 @@ function describeEventStoreContract(name: string, factory: StoreFactory) {
     appendContract(access)
     readContract(access)
     subscribeContract(access)
+    describe('snapshots', () => snapshotContract(access))
   })
 }
 

@@ -2,6 +2,7 @@ import { createEventStoreDbEventStore } from './eventstoredb'
 import type { EventStoreLogger } from './logger'
 import type { EventStore } from './port'
 import { createPostgresEventStore } from './postgres'
+import type { SnapshotStore } from './snapshots/port'
 
 export interface CreateEventStoreOptions {
   /** PostgreSQL holding the events unless `eventStoreUrl` is given. */
@@ -14,7 +15,7 @@ export interface CreateEventStoreOptions {
 /** The adapter the configuration asks for. `migrate` is a no-op for EventStoreDB, which has no schema. */
 export function createEventStore(
   options: CreateEventStoreOptions,
-): EventStore & { migrate(): Promise<void> } {
+): EventStore & { migrate(): Promise<void>; readonly snapshots: SnapshotStore } {
   if (options.eventStoreUrl) {
     const store = createEventStoreDbEventStore({ connectionString: options.eventStoreUrl })
     return { ...store, migrate: async () => {} }

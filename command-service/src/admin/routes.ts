@@ -113,7 +113,7 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
   router.put(endpoints.adminUpdateCompetition.path, async (ctx) => {
     const context = adminContext(ctx)
     const competitionId = ctx.params.id ?? ''
-    const { state } = await loadCompetition(deps.store, competitionId)
+    const state = await loadCompetition(deps.handler, competitionId)
     if (!state.exists || state.status === 'deleted') throw notFound()
     const { input, image } = await readAdminForm(ctx)
     const form = parseAdminForm(input)
@@ -171,7 +171,7 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
           deps.handler,
           publicRandomness ? { competitionId, publicRandomness } : { competitionId },
           context(reason),
-          { seeds, store: deps.store, drandUrl: deps.drandUrl },
+          { seeds, handler: deps.handler, drandUrl: deps.drandUrl },
         )
       case 'cancelled': {
         const why = reason ?? 'Cancelled by an admin'

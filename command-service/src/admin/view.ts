@@ -1,36 +1,42 @@
 import { type AdminCompetition, competitionStream } from '@prizes/contracts'
 import { type CompetitionState, competitionDecider } from '@prizes/domain'
 import { HttpError } from '@prizes/platform'
-import type { StreamStore } from '../command-handler'
+import type { CommandHandler, StreamStore } from '../command-handler'
 
 const pounds = (pence: number) => pence / 100
 
-/** A competition's state from its stream (for a revision that keeps the stored image). */
-export async function loadCompetition(store: Pick<StreamStore, 'readStream'>, competitionId: string) {
-  const recorded = await store.readStream(competitionStream(competitionId))
-  let state: CompetitionState = competitionDecider.initialState
-  for (const stored of recorded) {
-    const event = competitionDecider.decodeEvent(stored)
-    if (event) state = competitionDecider.evolve(state, event)
-  }
-  return { state, recorded }
+/** A competition's state as the store has it now: from the handler's cache, a snapshot and the tail. */
+export function loadCompetition(handler: CommandHandler, competitionId: string): Promise<CompetitionState> {
+  return handler.load(competitionStream(competitionId), competitionDecider)
 }
 
 export function notFound(): HttpError {
   return new HttpError(404, 'NOT_FOUND', 'Competition not found')
 }
 
-/** When the draw completed, from its event's envelope; null before. */
+/**
+ * When the draw completed, from its event's envelope; null before. Read backwards from the end
+ * of the stream, where it is: after the draw only refunds can follow it.
+ */
 async function drawnAt(
   store: Pick<StreamStore, 'readStream'>,
   competitionId: string,
 ): Promise<string | null> {
-  const { recorded } = await loadCompetition(store, competitionId)
-  const completed = recorded.findLast((event) => event.type === 'DrawCompleted')
-  if (!completed) return null
-  // As the projections read it: the command's time, else when it was stored.
-  const { occurredAt } = completed.metadata
-  return typeof occurredAt === 'string' ? occurredAt : completed.recordedAt.toISOString()
+  const stream = competitionStream(competitionId)
+  const pageSize = 100
+  let from: bigint | 'end' = 'end'
+  for (;;) {
+    const page = await store.readStream(stream, { from, direction: 'backwards', limit: pageSize })
+    const completed = page.find((event) => event.type === 'DrawCompleted')
+    if (completed) {
+      // As the projections read it: the command's time, else when it was stored.
+      const { occurredAt } = completed.metadata
+      return typeof occurredAt === 'string' ? occurredAt : completed.recordedAt.toISOString()
+    }
+    const last = page.at(-1)
+    if (page.length < pageSize || last === undefined || last.revision === 0n) return null
+    from = last.revision - 1n
+  }
 }
 
 /** SPEC section 3's admin shape (snake_case, pounds, with the correct answer) of a command's state. */

@@ -110,7 +110,7 @@ describe('the lifecycle use cases', () => {
     const { fetch, asked } = relay(quicknetBeacon)
     const done = await completeDraw(handler, { competitionId }, adminContext, {
       seeds,
-      store,
+      handler,
       drandUrl: 'https://drand.example/',
       fetch,
     })
@@ -128,11 +128,11 @@ describe('the lifecycle use cases', () => {
   })
 
   it("derives the value from the signature when drand's answer leaves it out (the v2 API)", async () => {
-    const { store, handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
     const { round, signature } = quicknetBeacon
     const done = await completeDraw(handler, { competitionId }, adminContext, {
       seeds,
-      store,
+      handler,
       drandUrl: 'https://drand.example',
       fetch: relay({ round, signature }).fetch,
     })
@@ -142,7 +142,7 @@ describe('the lifecycle use cases', () => {
   })
 
   it("asks for the randomness when DRAND_URL answers a signature that is not the chain's on the round", async () => {
-    const { store, handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
     const answers = [
       { ...quicknetBeacon, signature: quicknetBeacons[3].signature },
       { ...quicknetBeacon, randomness: 'cd'.repeat(32) },
@@ -153,7 +153,7 @@ describe('the lifecycle use cases', () => {
       await expect(
         completeDraw(handler, { competitionId }, adminContext, {
           seeds,
-          store,
+          handler,
           drandUrl: 'https://drand.example',
           fetch: relay(answer).fetch,
         }),
@@ -182,14 +182,14 @@ describe('the lifecycle use cases', () => {
   })
 
   it('asks for the randomness when drand is not configured or answers another round', async () => {
-    const { store, handler, seeds, competitionId } = await closedCompetition()
-    await expect(completeDraw(handler, { competitionId }, adminContext, { seeds, store })).rejects.toThrow(
+    const { handler, seeds, competitionId } = await closedCompetition()
+    await expect(completeDraw(handler, { competitionId }, adminContext, { seeds, handler })).rejects.toThrow(
       expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }),
     )
     await expect(
       completeDraw(handler, { competitionId }, adminContext, {
         seeds,
-        store,
+        handler,
         drandUrl: 'https://x',
         fetch: relay(quicknetBeacons[2]).fetch,
       }),

@@ -1,12 +1,11 @@
 import {
   type CloseReason,
-  competitionEvents,
   competitionStream,
   type PublicRandomness,
   type SealedRandomness,
 } from '@prizes/contracts'
-import { DomainError, drandRound, quicknet, sealedChain } from '@prizes/domain'
-import type { CommandHandler, StreamStore } from '../command-handler'
+import { competitionDecider, DomainError, drandRound, quicknet, sealedChain } from '@prizes/domain'
+import type { CommandHandler } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
 import { type CompetitionResult, run } from './commands'
 import { fetchDrandRandomness } from './drand'
@@ -67,7 +66,7 @@ export class PublicRandomnessRequired extends DomainError<'PUBLIC_RANDOMNESS_REQ
 export interface CompleteDrawDeps {
   readonly seeds: DrawSeedStore
   /** To find the sealed round when the caller gives no randomness. */
-  readonly store?: Pick<StreamStore, 'readStream'>
+  readonly handler?: Pick<CommandHandler, 'load'>
   /**
    * `DRAND_URL`; when set and reachable, the sealed round's value and signature are fetched from
    * it, and kept only if the signature is the sealed chain's on that round.
@@ -101,10 +100,11 @@ export async function completeDraw(
 
 /** The sealed round's value from drand, or PublicRandomnessRequired when drand cannot give it. */
 async function fetchSealedRound(competitionId: string, deps: CompleteDrawDeps): Promise<PublicRandomness> {
-  const recorded = deps.store ? await deps.store.readStream(competitionStream(competitionId)) : []
-  const closed = recorded.findLast((event) => event.type === 'CompetitionClosed')
+  const state = deps.handler
+    ? await deps.handler.load(competitionStream(competitionId), competitionDecider)
+    : undefined
   // Without a seal the decider refuses anyway; 1 only gives the message a round to name.
-  const sealed = closed ? competitionEvents.CompetitionClosed.parse(closed.data).randomness : undefined
+  const sealed = state?.exists ? state.sealed?.randomness : undefined
   const round = sealed?.round ?? 1
   const chain = sealed ? sealedChain(sealed) : quicknet
   const fetched =

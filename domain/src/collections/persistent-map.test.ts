@@ -51,6 +51,20 @@ describe('PersistentMap', () => {
     expect(less.get(colliding[1])).toBe(2)
   })
 
+  it('builds from pairs in one go, and the built map then changes like any other', () => {
+    const pairs = Array.from({ length: 10_000 }, (_, i) => [`id-${i % 9_000}`, i] as const)
+    const built = mapOf(pairs)
+    const model = new Map<string, number>(pairs)
+    expect(built.size).toBe(model.size)
+    expect(new Map(built.entries())).toEqual(model)
+    const changed = built.set('id-1', -1).delete('id-2').set('new', 7)
+    expect(changed.get('id-1')).toBe(-1)
+    expect(changed.has('id-2')).toBe(false)
+    expect(changed.size).toBe(model.size)
+    expect(new Map(built.entries())).toEqual(model)
+    expect(mapOf([]).size).toBe(0)
+  })
+
   it('answers itself when deleting a key it does not hold, and counts a replaced key once', () => {
     const map = mapOf([['a', 1]])
     expect(map.delete('b')).toBe(map)

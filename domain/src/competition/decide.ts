@@ -25,6 +25,7 @@ import {
   type LifecycleCommand,
   startDraw,
 } from './lifecycle'
+import { competitionSnapshots } from './snapshot'
 import { type Competition, type CompetitionState, evolve, initialState } from './state'
 
 /** Every command carries the moment it was issued; deciders never read a clock. */
@@ -170,4 +171,5 @@ export const competitionDecider: StreamDecider<CompetitionCommand, CompetitionSt
   evolve,
   initialState,
   decodeEvent: decodeCompetitionEvent,
+  snapshots: competitionSnapshots,
 }

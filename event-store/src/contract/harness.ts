@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import type { EventStore, NewEvent, RecordedEvent, Subscription } from '../port'
+import type { SnapshotStore } from '../snapshots/port'
 
 /** Gives each contract run a ready store and a way to tear it down. */
-export type StoreFactory = () => Promise<{ store: EventStore; dispose(): Promise<void> }>
+export type StoreFactory = () => Promise<{ store: ContractStore; dispose(): Promise<void> }>
+
+/** An adapter under test: the event store and its snapshots. */
+export type ContractStore = EventStore & { readonly snapshots: SnapshotStore }
 
 /** Reads the store of the running suite; set in its `beforeAll`. */
-export type StoreAccess = () => EventStore
+export type StoreAccess = () => ContractStore
 
 /** A name no other test (nor another run on a shared server) uses. */
 export function unique(prefix: string): string {

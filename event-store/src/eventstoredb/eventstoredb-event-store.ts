@@ -18,8 +18,10 @@ import {
   type SubscriptionFilter,
   WrongExpectedVersion,
 } from '../port'
+import type { SnapshotStore } from '../snapshots/port'
 import { toEsdbConnectionString } from './connection-string'
 import { matchesFilter, toAppendExpectedRevision, toEventData, toRecordedEvent } from './mapping'
+import { createEventStoreDbSnapshotStore } from './snapshots'
 import { subscribeToAll } from './subscription'
 
 export interface EventStoreDbEventStoreOptions {
@@ -30,11 +32,14 @@ export interface EventStoreDbEventStoreOptions {
 /** How many `$all` events one `readAll` pulls per round while filtering on this side. */
 const readAllChunk = 500
 
-export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
+export function createEventStoreDbEventStore(
+  options: EventStoreDbEventStoreOptions,
+): EventStore & { readonly snapshots: SnapshotStore } {
   const client = EventStoreDBClient.connectionString(toEsdbConnectionString(options.connectionString))
   const subscriptions = new Set<{ close(): Promise<void> }>()
 
   return {
+    snapshots: createEventStoreDbSnapshotStore(client),
     async append(streamId, events, { expectedRevision }) {
       if (events.length === 0) throw new Error(`append to ${streamId} needs at least one event`)
       try {

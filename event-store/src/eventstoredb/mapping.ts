@@ -17,6 +17,7 @@ import type {
   RecordedEvent,
   SubscriptionFilter,
 } from '../port'
+import { snapshotStreamPrefix } from './snapshots'
 
 export function toAppendExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
   switch (expected) {
@@ -47,11 +48,13 @@ export function toEventData(event: NewEvent): EventData {
 
 /**
  * Our events are JSON; a binary event or a link has no place in this log, so those (and
- * system events) come back as undefined and are skipped by readers.
+ * system events, and the parts of snapshots) come back as undefined and are skipped by readers.
  */
 export function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined {
   const event = resolved.event
-  if (!event?.isJson || event.type.startsWith('$')) return undefined
+  if (!event?.isJson || event.type.startsWith('$') || event.streamId.startsWith(snapshotStreamPrefix)) {
+    return undefined
+  }
   const position = event.position ?? fallbackPosition(resolved.commitPosition)
   return {
     id: event.id,

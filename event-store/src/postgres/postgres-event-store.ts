@@ -1,11 +1,13 @@
 import pg from 'pg'
 import { consoleLogger, type EventStoreLogger } from '../logger'
 import type { EventStore, Subscription } from '../port'
+import type { SnapshotStore } from '../snapshots/port'
 import { createAppendAnnouncer } from './announce'
 import { appendEvents } from './append'
 import { readAllPage } from './read-all'
 import { readStream } from './read-stream'
 import { schemaSql } from './schema'
+import { createPostgresSnapshotStore, snapshotsSchemaSql } from './snapshots'
 import { type SubscriptionTiming, subscribeToAll } from './subscription'
 import { createWakeUps } from './wake-ups'
 
@@ -20,6 +22,8 @@ export type PostgresEventStore = EventStore & {
   /** Creates the schema if it is missing; call once at start. Safe to run concurrently. */
   migrate(): Promise<void>
   readonly pool: pg.Pool
+  /** Snapshots of folded streams, in the same database. */
+  readonly snapshots: SnapshotStore
 }
 
 const defaultTiming: SubscriptionTiming = { batchSize: 500, pollIntervalMs: 1_000, heldBackRetryMs: 20 }
@@ -48,11 +52,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
 
   return {
     pool,
+    snapshots: createPostgresSnapshotStore(pool),
     async migrate() {
       const client = await pool.connect()
       try {
         await client.query('begin')
         await client.query(schemaSql)
+        await client.query(snapshotsSchemaSql)
         await client.query('commit')
       } catch (error) {
         await client.query('rollback').catch(() => {})
