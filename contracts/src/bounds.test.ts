@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { z } from 'zod'
 import { adminCompetitionForm, adminStatusRequest } from './admin/competitions'
-import { registerRequest, updateProfileRequest } from './auth/schemas'
+import { emailOnlyRequest, registerRequest, updateProfileRequest } from './auth/schemas'
 import {
   int32Max,
   maxAmountPence,
@@ -201,6 +201,13 @@ describe('personal fields, which end up encrypted in events', () => {
   ])('%s: the longest is accepted, one more refused', (field, longest, tooLong, message) => {
     expect(refusal(registerRequest, { ...registration, [field]: longest })).toEqual({})
     expect(refusal(registerRequest, { ...registration, [field]: tooLong })).toEqual({ [field]: [message] })
+  })
+
+  test('an email alone (reset, resend, check) is bounded as at registration', () => {
+    expect(refusal(emailOnlyRequest, { email: `${x(242)}@example.com` })).toEqual({})
+    expect(refusal(emailOnlyRequest, { email: `${x(243)}@example.com` })).toEqual({
+      email: ['Please enter a valid email address'],
+    })
   })
 
   test('the profile bounds the address it makes optional', () => {

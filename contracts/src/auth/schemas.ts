@@ -116,6 +116,7 @@ export const changePasswordRequest = z
 /** resend-verification, forgot-password and check-email take only an email. */
 export const emailOnlyRequest = z.object({
   email: required(m.enterEmail)
+    .max(maxLength.email, m.forgotEmailInvalid)
     .pipe(z.email(m.forgotEmailInvalid))
     .transform((v) => v.toLowerCase()),
 })
