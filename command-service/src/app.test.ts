@@ -25,7 +25,7 @@ async function start(store: Parameters<typeof createCommandApp>[0]['store']) {
 
 describe('command app', () => {
   it('answers its health check', async () => {
-    const url = await start(createInMemoryEventStore())
+    const url = await start({ ...createInMemoryEventStore(), readAll: async () => [] })
     const response = await fetch(`${url}/api/health/command`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ success: true, service: 'command' })
@@ -35,7 +35,7 @@ describe('command app', () => {
     const refused = async () => {
       throw new Error('connection refused')
     }
-    const url = await start({ readStream: refused, append: refused })
+    const url = await start({ readStream: refused, append: refused, readAll: refused })
     const response = await fetch(`${url}/api/health/command`)
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({
@@ -46,7 +46,7 @@ describe('command app', () => {
   })
 
   it('answers an unknown path with the 404 error body', async () => {
-    const url = await start(createInMemoryEventStore())
+    const url = await start({ ...createInMemoryEventStore(), readAll: async () => [] })
     const response = await fetch(`${url}/api/nothing-here`)
     expect(response.status).toBe(404)
     expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })

@@ -1,5 +1,6 @@
 import Router from '@koa/router'
 import { endpoints, type ResponseOf } from '@prizes/contracts'
+import type { EventStore } from '@prizes/event-store'
 import {
   createApp,
   createKnexRateLimiter,
@@ -15,12 +16,14 @@ import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from 
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
 import { entriesRouter } from './entries'
 import { mapCommandError } from './errors'
+import { type HealthRouterDeps, healthRouter } from './health'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
 import { allocatePaidEntry } from './reactors'
 import type { ReadModels } from './read-models'
 
 export interface CommandAppOptions {
-  readonly store: StreamStore
+  /** Streams for the commands; the log (`readAll`) for measuring each consumer's lag. */
+  readonly store: StreamStore & Pick<EventStore, 'readAll'>
   readonly logger: Logger
   /** The command-side tables (`migrateCommandTables` must have run). */
   readonly knex: Knex
@@ -44,12 +47,14 @@ export interface CommandAppOptions {
   readonly drandUrl?: string
   /** Read-your-writes for the admin endpoints (see `read-models.ts`); none: answer at once. */
   readonly readModels?: ReadModels
+  /** Overrides of `/api/health`'s reuse period, lag cap and reactor threshold (tests use small ones). */
+  readonly health?: Pick<HealthRouterDeps, 'reuseMs' | 'lagLimit' | 'reactorStuckAfterMs'>
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
 const probeStream = '$health-probe'
 
-function healthRouter({ store, logger }: CommandAppOptions): Router {
+function storeProbeRouter({ store, logger }: CommandAppOptions): Router {
   const router = new Router()
   router.get(endpoints.commandHealth.path, async (ctx) => {
     try {
@@ -66,20 +71,17 @@ function healthRouter({ store, logger }: CommandAppOptions): Router {
 }
 
 /**
- * The command service's HTTP app: health, the auth endpoints, entries and payments. The admin
- * endpoints arrive with their issues and share this app's error mapping.
+ * The command service's HTTP app: health (the store probe, and every projection's and reactor's
+ * progress), the auth endpoints, entries and payments, and the admin competition commands.
  */
 export function createCommandApp(options: CommandAppOptions): Koa {
   const { store, knex, secrets, logger } = options
   const handler =
     options.handler ?? createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
   const clock = options.clock ?? (() => new Date())
-  const auth = authRouters({
-    deps: { handler, store, knex, secrets, logger },
-    clock,
-    limiter: createKnexRateLimiter(knex),
-    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
-  })
+  const limiter = createKnexRateLimiter(knex)
+  const rateLimits = { ...defaultRateLimits, ...options.rateLimits }
+  const auth = authRouters({ deps: { handler, store, knex, secrets, logger }, clock, limiter, rateLimits })
   const entryDeps = {
     handler,
     store,
@@ -105,7 +107,17 @@ export function createCommandApp(options: CommandAppOptions): Koa {
     logger,
     mapError: mapCommandError,
     routers: [
-      healthRouter(options),
+      storeProbeRouter(options),
+      healthRouter({
+        store,
+        knex,
+        secrets,
+        logger,
+        limiter,
+        rateLimit: rateLimits.health,
+        clock,
+        ...options.health,
+      }),
       ...auth,
       ...payments,
       entriesRouter({ ...entryDeps, secrets, clock }),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { authMessages as m } from './auth/messages'
-import { email, phone } from './auth/schemas'
+import { address, email, firstName, lastName, phone } from './auth/schemas'
+import { maxEntriesPerPurchase, maxLength } from './bounds'
 
 export const entryMessages = {
   selectAnswer: 'Please select an answer',
@@ -23,7 +23,7 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 /** SPEC section 3 "Entry submission and payment-intent request". Prices come from the server. */
 export const entrySubmission = z.object({
-  competitionId: z.string().min(1),
+  competitionId: z.string().min(1).max(maxLength.identifier),
   competitionTitle: z.string().optional(),
   competitionPrize: z.string().optional(),
   /** Shown to the entrant; the server charges its own price, never this one. */
@@ -32,13 +32,14 @@ export const entrySubmission = z.object({
     .number({ error: entryMessages.numberOfEntries })
     .int(entryMessages.numberOfEntries)
     .min(1, entryMessages.numberOfEntries)
-    .max(10, entryMessages.numberOfEntries),
-  skillQuestionAnswer: required(entryMessages.selectAnswer),
-  firstName: required(m.firstNameRequired),
-  lastName: required(m.lastNameRequired),
+    .max(maxEntriesPerPurchase, entryMessages.numberOfEntries),
+  /** One of the options, so no longer than one. */
+  skillQuestionAnswer: required(entryMessages.selectAnswer).max(maxLength.option, entryMessages.selectAnswer),
+  firstName,
+  lastName,
   email,
   phone,
-  address: required(m.addressRequired),
+  address,
   agreedToTerms: z.literal(true, { error: entryMessages.agreeTerms }),
   subscribedToNewsletter: z.boolean().default(false),
   drawDate: z.string().optional(),
@@ -47,7 +48,7 @@ export const entrySubmission = z.object({
    * details: its tickets are given back (the intent cancelled first, so it can no longer be
    * paid) instead of being held until the reservation expires.
    */
-  replacesPaymentIntentId: z.string().min(1).optional(),
+  replacesPaymentIntentId: z.string().min(1).max(maxLength.identifier).optional(),
 })
 export type EntrySubmission = z.infer<typeof entrySubmission>
 
@@ -81,7 +82,9 @@ export const createPaymentIntentResponse = z.object({
   amount: z.number().int(),
   message: z.string().optional(),
 })
-export const confirmPaymentRequest = z.object({ paymentIntentId: z.string().min(1) })
+export const confirmPaymentRequest = z.object({
+  paymentIntentId: z.string().min(1).max(maxLength.identifier),
+})
 export const entryResponse = z.object({ success: ok, entry: userEntry, message: z.string().optional() })
 export const userEntriesResponse = z.object({ success: ok, entries: z.array(userEntry) })
 export const entryStatsResponse = z.object({

@@ -160,6 +160,54 @@ describe('POST /api/admin/competitions', () => {
     expect(Object.keys(answer.body.fieldErrors as object)).toContain(field)
   })
 
+  /** Values the read models could not store (issue 9): refused before any event is written. */
+  const tooLarge: [string, Record<string, unknown>, string, string][] = [
+    [
+      '2147483648 tickets',
+      { total_tickets: 2147483648 },
+      'total_tickets',
+      'The total tickets must be at most 10,000,000',
+    ],
+    [
+      'an entry price over £99,999.99',
+      { entry_price: 100000 },
+      'entry_price',
+      'The entry price must be at most £99,999.99',
+    ],
+    [
+      'a 201-character title',
+      { title: 'x'.repeat(201) },
+      'title',
+      'The title must be at most 200 characters',
+    ],
+  ]
+  it.each(tooLarge)(
+    'refuses %s with 400 naming the field, and appends nothing',
+    async (_name, overrides, field, message) => {
+      const before = await harness.store.readAll({ from: 'start', limit: 10_000 })
+      const answer = await harness.call('POST', route, form(overrides), admin)
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', fieldErrors: { [field]: [message] } },
+      })
+      const after = await harness.store.readAll({ from: 'start', limit: 10_000 })
+      expect(after.length).toBe(before.length)
+    },
+  )
+
+  it('accepts the largest entry price and number of tickets', async () => {
+    const answer = await harness.call(
+      'POST',
+      route,
+      form({ entry_price: 99999.99, total_tickets: 10_000_000 }),
+      admin,
+    )
+    expect(answer).toMatchObject({
+      status: 201,
+      body: { competition: { entry_price: 99999.99, total_tickets: 10_000_000 } },
+    })
+  })
+
   it('defaults the location and the dates (today, 30 days later)', async () => {
     const answer = await harness.call(
       'POST',

@@ -8,12 +8,11 @@ import { createTestDatabase } from '@prizes/event-store/testing'
 import { createKnex, loadSecrets } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
-import { createCommandApp } from '../app'
+import { type CommandAppOptions, createCommandApp } from '../app'
 import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
-import type { ReadModels } from '../read-models'
 import { silentLogger } from '../testing/fixtures'
 import { signedInGuest } from '../testing/signed-in-guest'
 import { createAdminAccount } from '../users/admin-account'
@@ -48,7 +47,7 @@ export interface AdminHarness {
 
 export async function startAdminHarness(
   label: string,
-  options: { readonly readModels?: ReadModels } = {},
+  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health'> = {},
 ): Promise<AdminHarness> {
   const database = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
@@ -62,7 +61,7 @@ export async function startAdminHarness(
   const payments = createOfflinePaymentProvider({ knex, now: clock.now })
   const app = createCommandApp({
     ...{ store, knex, secrets, handler, payments, logger: silentLogger, clock: clock.now, mediaDir },
-    ...(options.readModels ? { readModels: options.readModels } : {}),
+    ...options,
   })
   const served = await serve(app.callback())
   const accounts: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }

@@ -3,8 +3,11 @@ import { authErrorCodes, authMessages } from '@prizes/contracts'
 import { HttpError, type RateLimit, type RateLimiter } from '@prizes/platform'
 import type Koa from 'koa'
 
-/** The endpoints that can be used to guess passwords, probe emails or flood inboxes. */
-export type RateLimitedAction = 'login' | 'checkEmail' | 'forgotPassword' | 'resendVerification'
+/**
+ * The endpoints that can be used to guess passwords, probe emails or flood inboxes, and the
+ * public health check (each answer is shared for a second, but every call still costs a lookup).
+ */
+export type RateLimitedAction = 'login' | 'checkEmail' | 'forgotPassword' | 'resendVerification' | 'health'
 
 /** Each action is limited per client address and, when the body names one, per email. */
 export interface RateLimitPolicy {
@@ -34,6 +37,8 @@ export const defaultRateLimits: RateLimitPolicies = {
     perEmail: { max: 5, windowMs: minutes(60) },
     perAddress: { max: 20, windowMs: minutes(60) },
   },
+  // A monitor polls every few seconds; a GET names no email, so only the address counts.
+  health: { perEmail: { max: 120, windowMs: minutes(1) }, perAddress: { max: 120, windowMs: minutes(1) } },
 }
 
 /** The email a body names, normalised like the contracts do; the rest is the schema's job. */

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { createPostgresEventStore, type PostgresEventStore, type RecordedEvent } from '@prizes/event-store'
+import {
+  createPostgresEventStore,
+  type PostgresEventStore,
+  positionToString,
+  type RecordedEvent,
+} from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex, createLogger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Reactor, startReactor } from './runner'
 import { migrateReactorTables, readReactorCheckpoint } from './tables'
 
@@ -26,8 +31,14 @@ afterAll(async () => {
   await database?.drop()
 })
 
-const append = (type: string, label: string) =>
-  store.append(`thing-${randomUUID()}`, [{ type, data: { label } }], { expectedRevision: 'noStream' })
+const checkpointRow = (name: string) =>
+  knex('reactor_checkpoints').where({ name }).first<Record<string, unknown> | undefined>()
+
+async function append(type: string, label: string) {
+  const streamId = `thing-${randomUUID()}`
+  const appended = await store.append(streamId, [{ type, data: { label } }], { expectedRevision: 'noStream' })
+  return { ...appended, streamId }
+}
 
 /** Records what it reacted to; throws for an event while `failing` says so. */
 function spyReactor(name: string, failing: (event: RecordedEvent) => boolean = () => false) {
@@ -79,6 +90,45 @@ describe('startReactor', () => {
     await running.stop()
     expect(failures).toBe(0)
     expect(seen.slice(-2)).toEqual(['flaky', 'after'])
+  })
+
+  it('records while an event fails (since when, which, why) and clears it once it succeeds', async () => {
+    let failing = true
+    const label = `flaky-${randomUUID()}`
+    const { reactor } = spyReactor(
+      `recorded-${randomUUID()}`,
+      (event) => failing && (event.data as { label: string }).label === label,
+    )
+    const running = await startReactor({
+      store,
+      knex,
+      logger,
+      reactor,
+      retryDelayMs: 10,
+      maxRetryDelayMs: 20,
+    })
+    expect(await checkpointRow(reactor.name)).toMatchObject({
+      position: null,
+      handles: ['Wanted'],
+      failing_since: null,
+    })
+    const flaky = await append('Wanted', label)
+    await vi.waitFor(async () => expect((await checkpointRow(reactor.name))?.last_error).toBe('not now'))
+    const [event] = await store.readStream(flaky.streamId)
+    expect(await checkpointRow(reactor.name)).toMatchObject({
+      failing_since: expect.any(Date),
+      failed_event_id: event?.id,
+      failed_position: positionToString(flaky.position),
+    })
+    failing = false
+    await running.waitForPosition(flaky.position, { timeoutMs: 10_000 })
+    await running.stop()
+    expect(await checkpointRow(reactor.name)).toMatchObject({
+      failing_since: null,
+      last_error: null,
+      failed_event_id: null,
+      failed_position: null,
+    })
   })
 
   it('reaches a position past the last event it handles', async () => {

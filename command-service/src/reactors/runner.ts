@@ -2,7 +2,12 @@ import type { EventStore, Position, RecordedEvent, SubscriptionFilter } from '@p
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { createReactorProgress } from './progress'
-import { readReactorCheckpoint, writeReactorCheckpoint } from './tables'
+import {
+  readReactorCheckpoint,
+  recordReactorFailure,
+  registerReactor,
+  writeReactorCheckpoint,
+} from './tables'
 
 /** A process manager: reacts to some event types by calling an outside system or sending commands. */
 export interface Reactor {
@@ -51,6 +56,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * checkpoint. Events are handled one at a time, in log order; the checkpoint moves after each.
  * A failing event is retried with a doubling delay and holds up the events behind it, so the
  * reactor never skips one; a failing subscription is reopened from the last handled event.
+ * While an event fails, its checkpoint row says since when, which event and why (`/api/health`);
+ * the next checkpoint clears it.
  */
 export async function startReactor(options: StartReactorOptions): Promise<RunningReactor> {
   const { store, knex, reactor } = options
@@ -60,6 +67,7 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
   const delay = (attempt: number) => Math.min(maxDelay, initialDelay * 2 ** Math.min(attempt, 30))
   const stopping = new AbortController()
 
+  await registerReactor(knex, reactor.name, reactor.filter)
   let from = await readReactorCheckpoint(knex, reactor.name)
   const progress = createReactorProgress(reactor.name, store, reactor.filter, from)
 
@@ -75,6 +83,10 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
         logger.error(
           { err: error, eventId: event.id, eventType: event.type, attempt, delayMs },
           `${what} failed; retrying`,
+        )
+        // For /api/health; not being able to say so must not stop the retrying.
+        await recordReactorFailure(knex, reactor.name, event, error).catch((recording: unknown) =>
+          logger.warn({ err: recording }, 'could not record the failure'),
         )
         await sleep(delayMs, stopping.signal)
       }

@@ -1,12 +1,24 @@
-import { type Position, positionFromString, positionToString } from '@prizes/event-store'
+import {
+  type Position,
+  positionFromString,
+  positionToString,
+  type RecordedEvent,
+  type SubscriptionFilter,
+} from '@prizes/event-store'
 import type { Knex } from 'knex'
 
 const checkpoints = 'reactor_checkpoints'
+/** An error's message is kept for the admin's health view, not as a log: the start is enough. */
+const maxErrorLength = 2000
 
 /**
  * Reactor tables on the command side: each reactor's checkpoint, and the emails claimed or sent
  * (one row per event, so an email goes out at most once; see `mail/mail-reactor.ts`).
  * `sent_at` stays null when the send failed or the process died between claim and send.
+ *
+ * A checkpoint row also says, for `/api/health`, what the reactor handles (its filter, to
+ * measure its lag) and, while an event keeps failing, since when, on which event and why. A
+ * row is written at start with a null position, meaning "from the start".
  */
 export async function migrateReactorTables(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -22,18 +34,59 @@ export async function migrateReactorTables(knex: Knex): Promise<void> {
       sent_at timestamptz,
       error text
     );
+    alter table reactor_checkpoints
+      alter column position drop not null,
+      add column if not exists handles text[],
+      add column if not exists stream_prefixes text[],
+      add column if not exists failing_since timestamptz,
+      add column if not exists last_error text,
+      add column if not exists failed_event_id text,
+      add column if not exists failed_position text;
   `)
+}
+
+/** Makes the reactor known (with its filter) before it handles anything; keeps its position. */
+export async function registerReactor(knex: Knex, name: string, filter: SubscriptionFilter): Promise<void> {
+  const described = {
+    handles: [...(filter.eventTypes ?? [])],
+    stream_prefixes: [...(filter.streamPrefixes ?? [])],
+  }
+  await knex(checkpoints)
+    .insert({ name, position: null, ...described })
+    .onConflict('name')
+    .merge(['handles', 'stream_prefixes'])
+}
+
+/** Notes that `event` failed; `failing_since` keeps the first failure's time until one succeeds. */
+export async function recordReactorFailure(
+  knex: Knex,
+  name: string,
+  event: RecordedEvent,
+  error: unknown,
+): Promise<void> {
+  await knex(checkpoints)
+    .where({ name })
+    .update({
+      failing_since: knex.raw('coalesce(failing_since, now())'),
+      last_error: (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength),
+      failed_event_id: event.id,
+      failed_position: positionToString(event.position),
+    })
 }
 
 /** The last position a reactor handled, or 'start' when it has none. */
 export async function readReactorCheckpoint(knex: Knex, name: string): Promise<Position | 'start'> {
-  const row = await knex(checkpoints).where({ name }).first<{ position: string } | undefined>('position')
-  return row ? positionFromString(row.position) : 'start'
+  const row = await knex(checkpoints)
+    .where({ name })
+    .first<{ position: string | null } | undefined>('position')
+  return row?.position ? positionFromString(row.position) : 'start'
 }
 
+/** Moves the checkpoint past an event that was dealt with, which also ends any failing spell. */
 export async function writeReactorCheckpoint(knex: Knex, name: string, position: Position): Promise<void> {
+  const cleared = { failing_since: null, last_error: null, failed_event_id: null, failed_position: null }
   await knex(checkpoints)
-    .insert({ name, position: positionToString(position), updated_at: knex.fn.now() })
+    .insert({ name, position: positionToString(position), updated_at: knex.fn.now(), ...cleared })
     .onConflict('name')
-    .merge(['position', 'updated_at'])
+    .merge(['position', 'updated_at', ...Object.keys(cleared)])
 }

@@ -1,11 +1,23 @@
 import { z } from 'zod'
+import {
+  formatCount,
+  formatPence,
+  maxEntryPricePence,
+  maxLength,
+  maxPrizeValuePence,
+  maxTotalTickets,
+  tooLongMessage,
+} from '../bounds'
 import { adminCompetition } from '../competition'
-import { publicRandomness } from '../events/competition'
+import { publicRandomnessInput } from '../events/competition'
 
 /** SPEC section 5 "Admin competition form": the message of every refused form. */
 export const adminFormMessage = 'Please fill in all required fields correctly'
 
 const required = z.string().trim().min(1, 'Required')
+
+/** Required text of at most `max` characters, named in the message: "The title must be at most 200 characters". */
+const requiredText = (label: string, max: number) => required.max(max, tooLongMessage(label, max))
 
 /** A number or a numeric string (multipart sends every field as text). */
 const numeric = z.preprocess((value) => {
@@ -17,6 +29,13 @@ const numeric = z.preprocess((value) => {
 export const pounds = numeric
   .refine((value) => value > 0, 'Must be greater than 0')
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most 2 decimal places')
+
+/** Pounds as `pounds`, at most `maxPence`, the message naming the field and the amount. */
+const poundsUpTo = (label: string, maxPence: number) =>
+  pounds.refine(
+    (value) => Math.round(value * 100) <= maxPence,
+    `${label} must be at most ${formatPence(maxPence)}`,
+  )
 
 const flag = z.preprocess((value) => {
   if (value === 'true' || value === '1' || value === 'on') return true
@@ -31,9 +50,9 @@ const date = z
 
 export const adminSkillQuestion = z
   .object({
-    question: required,
-    options: z.array(z.string().trim().min(1, 'Required')).length(4, 'Four options are required'),
-    correct: required,
+    question: requiredText('The question', maxLength.question),
+    options: z.array(requiredText('Each option', maxLength.option)).length(4, 'Four options are required'),
+    correct: requiredText('The correct answer', maxLength.option),
   })
   .refine((q) => new Set(q.options).size === q.options.length, {
     message: 'The four options must differ',
@@ -59,16 +78,21 @@ const skillQuestionField = z.preprocess((value) => {
  * as strings; `status` 'active' publishes, 'draft' or 'inactive' keeps a draft.
  */
 export const adminCompetitionForm = z.object({
-  title: required,
-  description: required,
-  prize: required,
-  prize_value: pounds,
-  entry_price: pounds,
-  total_tickets: numeric.refine(
-    (value) => Number.isInteger(value) && value > 0,
-    'Must be a whole number greater than 0',
+  title: requiredText('The title', maxLength.title),
+  description: requiredText('The description', maxLength.description),
+  prize: requiredText('The prize', maxLength.prize),
+  prize_value: poundsUpTo('The prize value', maxPrizeValuePence),
+  entry_price: poundsUpTo('The entry price', maxEntryPricePence),
+  total_tickets: numeric
+    .refine((value) => Number.isInteger(value) && value > 0, 'Must be a whole number greater than 0')
+    .refine(
+      (value) => value <= maxTotalTickets,
+      `The total tickets must be at most ${formatCount(maxTotalTickets)}`,
+    ),
+  location: z.preprocess(
+    (value) => (value === undefined || value === '' ? 'UK Wide' : value),
+    requiredText('The location', maxLength.location),
   ),
-  location: z.preprocess((value) => (value === undefined || value === '' ? 'UK Wide' : value), required),
   start_date: date.optional(),
   end_date: date.optional(),
   status: z.enum(['active', 'draft', 'inactive']).default('active'),
@@ -81,8 +105,13 @@ export const adminFeaturedRequest = z.object({ featured: z.boolean() })
 
 export const adminStatusRequest = z.object({
   status: z.enum(['active', 'closed', 'drawing', 'completed', 'cancelled']),
-  reason: z.string().trim().min(1).max(500).optional(),
-  publicRandomness: publicRandomness.optional(),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(maxLength.reason, tooLongMessage('The reason', maxLength.reason))
+    .optional(),
+  publicRandomness: publicRandomnessInput.optional(),
 })
 export type AdminStatusRequest = z.infer<typeof adminStatusRequest>
 

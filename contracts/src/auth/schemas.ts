@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { maxLength, tooLongMessage } from '../bounds'
 import { userRole } from '../events/user'
 import { authMessages as m } from './messages'
 
@@ -9,7 +10,16 @@ export const minimumAge = 18
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message)
 
+/** Required text of at most `max` characters (every personal field ends up, encrypted, in an event). */
+const requiredText = (message: string, label: string, max: number) =>
+  required(message).max(max, tooLongMessage(label, max))
+
+export const firstName = requiredText(m.firstNameRequired, 'First name', maxLength.firstName)
+export const lastName = requiredText(m.lastNameRequired, 'Last name', maxLength.lastName)
+export const address = requiredText(m.addressRequired, 'Address', maxLength.address)
+
 export const email = required(m.emailRequired)
+  .max(maxLength.email, m.emailInvalid)
   .pipe(z.email(m.emailInvalid))
   .transform((value) => value.toLowerCase())
 
@@ -17,11 +27,14 @@ export const newPassword = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .min(minimumPasswordLength, m.passwordTooShort)
+  .max(maxLength.password, tooLongMessage('Password', maxLength.password))
   .regex(/[a-z]/, m.passwordNeedsLowercase)
   .regex(/[A-Z]/, m.passwordNeedsUppercase)
   .regex(/[0-9]/, m.passwordNeedsNumber)
 
-export const phone = required(m.phoneRequired).regex(phonePattern, m.phoneInvalid)
+export const phone = required(m.phoneRequired)
+  .max(maxLength.phone, m.phoneInvalid)
+  .regex(phonePattern, m.phoneInvalid)
 
 /** ISO calendar date; the 18-and-over rule needs today's date and lives in the domain. */
 export const dateOfBirth = required(m.dateOfBirthRequired)
@@ -50,12 +63,12 @@ const ok = z.literal(true)
 const confirmation = z.string({ error: m.confirmPasswordRequired }).min(1, m.confirmPasswordRequired)
 
 export const registerRequest = z.object({
-  firstName: required(m.firstNameRequired),
-  lastName: required(m.lastNameRequired),
+  firstName,
+  lastName,
   email,
   password: newPassword,
   phone,
-  address: required(m.addressRequired),
+  address,
   dateOfBirth,
   marketingEmails: z.boolean().default(false),
 })
@@ -80,12 +93,12 @@ export const loginResponse = z.object({
 
 export const profileResponse = z.object({ success: ok, user: sessionUser })
 export const updateProfileRequest = z.object({
-  firstName: required(m.firstNameRequired),
-  lastName: required(m.lastNameRequired),
+  firstName,
+  lastName,
   /** Read-only (contact support to change it): accepted so the web can send the whole form. */
   email: z.string().optional(),
   phone,
-  address: z.string().trim().default(''),
+  address: z.string().trim().max(maxLength.address, tooLongMessage('Address', maxLength.address)).default(''),
 })
 export const updateProfileResponse = z.object({ success: ok, message: z.string(), user: sessionUser })
 
@@ -103,6 +116,7 @@ export const changePasswordRequest = z
 /** resend-verification, forgot-password and check-email take only an email. */
 export const emailOnlyRequest = z.object({
   email: required(m.enterEmail)
+    .max(maxLength.email, m.forgotEmailInvalid)
     .pipe(z.email(m.forgotEmailInvalid))
     .transform((v) => v.toLowerCase()),
 })
@@ -123,11 +137,11 @@ export const sessionResponse = z.object({
 })
 
 export const createGuestAccountRequest = z.object({
-  firstName: required(m.firstNameRequired),
-  lastName: required(m.lastNameRequired),
+  firstName,
+  lastName,
   email,
   phone,
-  address: required(m.addressRequired),
+  address,
   tempPassword: newPassword,
   source: z.literal('competition_entry'),
 })

@@ -1,37 +1,92 @@
 import { z } from 'zod'
+import {
+  formatCount,
+  formatPence,
+  int32Max,
+  maxEntryPricePence,
+  maxLength,
+  maxPrizeValuePence,
+  maxTotalTickets,
+  tooLongMessage,
+} from '../bounds'
 
 /** Money is whole pence in events; the HTTP layer shows pounds. */
 const pence = z.number().int().nonnegative()
 
-export const skillQuestion = z
-  .object({
-    question: z.string().min(1),
-    options: z.array(z.string().min(1)).length(4),
-    /** The correct option's text; one of `options`. */
-    correct: z.string().min(1),
-  })
-  .refine((q) => new Set(q.options).size === q.options.length, {
-    message: 'The four options must differ',
-    path: ['options'],
-  })
-  .refine((q) => q.options.includes(q.correct), {
-    message: 'The correct answer must be one of the options',
-    path: ['correct'],
-  })
+/**
+ * A count, price or ticket number as the log may hold it: whatever a read model's `integer`
+ * column can store (see `bounds.ts` for the two tiers).
+ */
+export const storableInteger = z.number().int().max(int32Max)
+
+const text = (label: string, max: number) => z.string().min(1).max(max, tooLongMessage(label, max))
+
+function skillQuestionOf(question: z.ZodString, option: z.ZodString) {
+  return z
+    .object({
+      question,
+      options: z.array(option).length(4),
+      /** The correct option's text; one of `options`. */
+      correct: option,
+    })
+    .refine((q) => new Set(q.options).size === q.options.length, {
+      message: 'The four options must differ',
+      path: ['options'],
+    })
+    .refine((q) => q.options.includes(q.correct), {
+      message: 'The correct answer must be one of the options',
+      path: ['correct'],
+    })
+}
+
+/** The skill question a command may write: its texts bounded. */
+export const skillQuestion = skillQuestionOf(
+  text('The question', maxLength.question),
+  text('Each option', maxLength.option),
+)
 export type SkillQuestion = z.infer<typeof skillQuestion>
 
-/** The editable description of a competition, shared by creation and revision. */
-export const competitionDetails = z.object({
+/**
+ * A competition's details as the log may hold them: every number fits the column that stores it
+ * (`prize_value_pence` is a `bigint`, read into a JavaScript number). Texts are stored as `text`.
+ */
+export const storedCompetitionDetails = z.object({
   title: z.string().min(1),
   description: z.string().min(1),
   prize: z.string().min(1),
-  prizeValuePence: pence,
-  entryPricePence: pence,
-  totalTickets: z.number().int().positive(),
+  prizeValuePence: pence.max(Number.MAX_SAFE_INTEGER),
+  entryPricePence: pence.max(int32Max),
+  totalTickets: storableInteger.positive(),
   location: z.string().min(1),
   startDate: z.string().datetime(),
   endDate: z.string().datetime(),
   imageUrl: z.string().nullable(),
+  skillQuestion: skillQuestionOf(z.string().min(1), z.string().min(1)),
+})
+
+/**
+ * The editable description of a competition, shared by creation and revision, as a command may
+ * write it: the domain checks every new or revised competition against this, whoever calls.
+ */
+export const competitionDetails = storedCompetitionDetails.extend({
+  title: text('The title', maxLength.title),
+  description: text('The description', maxLength.description),
+  prize: text('The prize', maxLength.prize),
+  prizeValuePence: pence.max(
+    maxPrizeValuePence,
+    `The prize value must be at most ${formatPence(maxPrizeValuePence)}`,
+  ),
+  entryPricePence: pence.max(
+    maxEntryPricePence,
+    `The entry price must be at most ${formatPence(maxEntryPricePence)}`,
+  ),
+  totalTickets: z
+    .number()
+    .int()
+    .positive()
+    .max(maxTotalTickets, `The total tickets must be at most ${formatCount(maxTotalTickets)}`),
+  location: text('The location', maxLength.location),
+  imageUrl: z.string().max(2048).nullable(),
   skillQuestion,
 })
 export type CompetitionDetails = z.infer<typeof competitionDetails>
@@ -44,7 +99,7 @@ export type CloseReason = z.infer<typeof closeReason>
 
 /** The eligible list fixed at close: its size and sha256 (hex) of its canonical encoding. */
 export const drawSeal = z.object({
-  eligibleTickets: z.number().int().nonnegative(),
+  eligibleTickets: storableInteger.nonnegative(),
   listHash: sha256Hex,
 })
 export type DrawSeal = z.infer<typeof drawSeal>
@@ -53,7 +108,7 @@ export type DrawSeal = z.infer<typeof drawSeal>
 export const sealedRandomness = z.object({
   source: z.literal('drand'),
   chainHash: z.string().optional(),
-  round: z.number().int().positive(),
+  round: storableInteger.positive(),
 })
 export type SealedRandomness = z.infer<typeof sealedRandomness>
 
@@ -66,7 +121,7 @@ export type SealedRandomness = z.infer<typeof sealedRandomness>
  */
 export const publicRandomness = z.object({
   source: z.literal('drand'),
-  round: z.number().int().positive(),
+  round: storableInteger.positive(),
   value: z.string().regex(/^[0-9a-f]+$/),
   signature: z
     .string()
@@ -75,13 +130,26 @@ export const publicRandomness = z.object({
 })
 export type PublicRandomness = z.infer<typeof publicRandomness>
 
+/**
+ * The same as an admin may enter it: drand's randomness is a sha256 (64 hex digits) and its
+ * signatures are at most 96 bytes, so longer text cannot be drand's and is refused.
+ */
+export const publicRandomnessInput = publicRandomness.extend({
+  value: publicRandomness.shape.value.max(128, 'The randomness must be at most 128 hexadecimal digits'),
+  signature: z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .max(512, 'The signature must be at most 512 hexadecimal digits')
+    .optional(),
+})
+
 export const competitionEvents = {
   CompetitionCreated: z.object({
     competitionId: z.string(),
-    details: competitionDetails,
+    details: storedCompetitionDetails,
     featured: z.boolean(),
   }),
-  CompetitionRevised: z.object({ competitionId: z.string(), details: competitionDetails }),
+  CompetitionRevised: z.object({ competitionId: z.string(), details: storedCompetitionDetails }),
   /**
    * `seedCommitment` is sha256 (hex) of the 32-byte draw seed, kept secret until the draw.
    * Optional only so streams published before the draw existed still parse; the decider
@@ -106,11 +174,11 @@ export const competitionEvents = {
     /** The revealed 32-byte seed, hex; sha256 of its bytes equals the published commitment. */
     seed: z.string().regex(/^[0-9a-f]{64}$/),
     publicRandomness,
-    winningTicket: z.number().int().positive(),
+    winningTicket: storableInteger.positive(),
     winningEntryId: z.string(),
     winnerUserId: z.string(),
     /** How many 32-bit draws the rejection sampling took (1 in the usual case). */
-    attempts: z.number().int().positive(),
+    attempts: storableInteger.positive(),
   }),
   CompetitionCancelled: z.object({ competitionId: z.string(), reason: z.string().min(1) }),
   CompetitionDeleted: z.object({ competitionId: z.string() }),

@@ -1,11 +1,14 @@
 import { z } from 'zod'
+import { int32Max, maxEntriesPerPurchase } from '../bounds'
+import { storableInteger } from './competition'
 
 /**
  * Entries are sub-entities of the competition stream, the consistency boundary for tickets
  * (DESIGN section 5): reserving, allocating, releasing and refunding are events on it, so sold
  * tickets can never exceed the total. No personal data here: entries refer to user ids.
  */
-const pence = z.number().int().nonnegative()
+/** Whole pence, as the `amount_pence` columns (read model and offline provider) hold them. */
+const pence = z.number().int().nonnegative().max(int32Max)
 
 export const releaseReasons = ['expired', 'payment_failed', 'competition_closed', 'replaced'] as const
 export type ReleaseReason = (typeof releaseReasons)[number]
@@ -16,7 +19,7 @@ export const entryEvents = {
   TicketsReserved: z.object({
     ...ids,
     userId: z.string(),
-    quantity: z.number().int().min(1).max(10),
+    quantity: z.number().int().min(1).max(maxEntriesPerPurchase),
     amountPence: pence,
     /** The provider's intent; null for a free competition. */
     paymentIntentId: z.string().nullable(),
@@ -36,7 +39,7 @@ export const entryEvents = {
   TicketsAllocated: z.object({
     ...ids,
     userId: z.string(),
-    ticketNumbers: z.array(z.number().int().positive()).min(1),
+    ticketNumbers: z.array(storableInteger.positive()).min(1).max(maxEntriesPerPurchase),
     entryReference: z.string(),
     answer: z.string(),
     /** Decided against the question as it stood; wrong answers never take part in the draw. */

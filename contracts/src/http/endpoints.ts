@@ -4,6 +4,7 @@ import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
 import { competitionList } from '../competition'
 import * as entries from '../entries'
+import { healthResponse } from '../health'
 
 export type Service = 'command' | 'query'
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -265,6 +266,17 @@ export const endpoints = {
     service: 'command',
     request: admin.adminFeaturedRequest,
     response: admin.adminCompetitionResponse,
+  }),
+  /**
+   * Every projection's and reactor's position, lag and failure; 503 while one is stuck. Public
+   * (rate limited); an admin's bearer token adds the failing event's id and the error text.
+   */
+  health: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    service: 'command',
+    request: noBody,
+    response: healthResponse,
   }),
   commandHealth: endpoint({
     method: 'GET',

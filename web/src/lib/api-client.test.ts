@@ -44,6 +44,13 @@ describe('api client', () => {
     expect(body.competitions[0]?.title).toBe('Win a Car')
   })
 
+  it('reads an error status the caller names as the answer, and any other as a refusal', async () => {
+    const stuck = { success: false, status: 'stuck', checkedAt: 'now', projections: [], reactors: [] }
+    const { client } = clientAnswering(async () => json(503, stuck))
+    expect(await client.call('health', { timeoutMs: 1000, answerStatuses: [503] })).toEqual(stuck)
+    await expect(client.call('health', { timeoutMs: 1000 })).rejects.toMatchObject({ status: 503 })
+  })
+
   it('sends the token as a bearer header, and no header when signed out', async () => {
     const seen: (string | null)[] = []
     let token: string | null = 'tok.en'

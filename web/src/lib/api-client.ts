@@ -49,6 +49,11 @@ export interface CallOptions {
   readonly body?: unknown
   /** Extra request headers (an Idempotency-Key). */
   readonly headers?: Readonly<Record<string, string>>
+  /**
+   * Error statuses whose body is still the endpoint's answer, read with its schema (the health
+   * check's 503 describes what is stuck); any other error status is a refusal.
+   */
+  readonly answerStatuses?: readonly number[]
 }
 
 export interface ApiClientOptions {
@@ -129,9 +134,10 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl, getToken }: Ap
         body,
         signal,
       })
-      answer = response.ok
-        ? { ok: true, status: response.status, body: await read(response) }
-        : { ok: false, status: response.status, refusal: await readJson(response) }
+      answer =
+        response.ok || options.answerStatuses?.includes(response.status)
+          ? { ok: true, status: response.status, body: await read(response) }
+          : { ok: false, status: response.status, refusal: await readJson(response) }
     } catch (error) {
       if (options.signal?.aborted) throw error
       if (timeout.aborted) throw new ApiError(0, clientErrorCodes.timeout, clientErrorMessages.timeout)

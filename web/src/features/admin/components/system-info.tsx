@@ -1,7 +1,13 @@
 import { css, useTheme } from '@emotion/react'
-import { Facts } from './table'
+import { Alert } from '../../../components/alert'
+import { Chip } from '../../../components/chip'
+import { formatDateTime } from '../../../lib/format'
+import { useHealth } from '../api/get-health'
+import { healthRows, healthSummary } from '../model/health'
+import { LoadFailed } from './load-state'
+import { Facts, TableFrame, Td, Th } from './table'
 
-/** SPEC section 2's System Info: static facts about this build, nothing measured. */
+/** SPEC section 2's System Info: static facts about this build, then the read side's health. */
 const facts = [
   { term: 'Web app build', value: import.meta.env.MODE },
   { term: 'API', value: 'Same origin, /api' },
@@ -11,6 +17,60 @@ const facts = [
   { term: 'Max image size', value: '5 MB' },
 ]
 
+/** Every projection and reactor (`GET /api/health`), measured while the panel is open; Refresh Data measures again. */
+function Health({ shown }: { readonly shown: boolean }) {
+  const health = useHealth(shown)
+  if (health.isPending) return <p>Checking the projections and reactors…</p>
+  if (health.isError) {
+    return (
+      <LoadFailed
+        message="Failed to load system health"
+        error={health.error}
+        onRetry={() => void health.refetch()}
+      />
+    )
+  }
+  const summary = healthSummary(health.data)
+  return (
+    <>
+      <Alert tone={summary.stuck ? 'error' : 'success'}>
+        {summary.text} Checked {formatDateTime(health.data.checkedAt)}.
+      </Alert>
+      <TableFrame label="Projections and reactors">
+        <thead>
+          <tr>
+            <Th scope="col">Name</Th>
+            <Th scope="col">Kind</Th>
+            <Th scope="col">Status</Th>
+            <Th scope="col">Lag</Th>
+            <Th scope="col">Problem</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {healthRows(health.data).map((row) => (
+            <tr key={row.key}>
+              <Th scope="row">{row.name}</Th>
+              <Td>{row.kind}</Td>
+              <Td>
+                <Chip tone={row.tone}>{row.status}</Chip>
+              </Td>
+              <Td>{row.lag}</Td>
+              <Td
+                css={css`
+                  overflow-wrap: anywhere;
+                  min-width: 16rem;
+                `}
+              >
+                {row.problem ?? 'None'}
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </TableFrame>
+    </>
+  )
+}
+
 export function SystemInfo({ id, hidden }: { readonly id: string; readonly hidden: boolean }) {
   const theme = useTheme()
   return (
@@ -19,13 +79,21 @@ export function SystemInfo({ id, hidden }: { readonly id: string; readonly hidde
       hidden={hidden}
       aria-label="System Info"
       css={css`
+        display: grid;
+        grid-template-columns: minmax(0, 1fr);
+        gap: 16px;
         padding: 16px;
         border-radius: ${theme.radius.lg};
         background: ${theme.palette.background.surface};
         box-shadow: ${theme.shadow.card};
+        /* Without this the grid would show a hidden panel. */
+        &[hidden] {
+          display: none;
+        }
       `}
     >
       <Facts facts={facts} />
+      <Health shown={!hidden} />
     </section>
   )
 }

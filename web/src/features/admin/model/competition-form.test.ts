@@ -88,6 +88,18 @@ describe('the payload', () => {
     )
   })
 
+  it('shows the limits the read models and the card provider need, with the amount', () => {
+    expect(validateCompetitionForm(filled({ entry_price: '100000' })).entry_price).toBe(
+      'The entry price must be at most £99,999.99',
+    )
+    expect(validateCompetitionForm(filled({ total_tickets: '2147483648' })).total_tickets).toBe(
+      'The total tickets must be at most 10,000,000',
+    )
+    expect(validateCompetitionForm(filled({ option1: 'x'.repeat(201) })).option1).toBe(
+      'Each option must be at most 200 characters',
+    )
+  })
+
   it('builds a multipart body with every field as text and the question as JSON', async () => {
     const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' })
     const form = competitionFormData(

@@ -1,4 +1,4 @@
-import { type PublicRandomness, publicRandomness } from '@prizes/contracts'
+import { type PublicRandomness, publicRandomnessInput } from '@prizes/contracts'
 import type { FieldErrors } from '../../../lib/field-errors'
 
 /** The only public randomness the platform seals draws to (DESIGN section 8). */
@@ -23,7 +23,7 @@ export function randomnessPayload(values: RandomnessValues) {
 }
 
 export function validateRandomness(values: RandomnessValues): FieldErrors<keyof RandomnessValues> {
-  const result = publicRandomness.safeParse(randomnessPayload(values))
+  const result = publicRandomnessInput.safeParse(randomnessPayload(values))
   const errors: FieldErrors<keyof RandomnessValues> = {}
   if (result.success) return errors
   for (const issue of result.error.issues) {
@@ -35,6 +35,6 @@ export function validateRandomness(values: RandomnessValues): FieldErrors<keyof 
 }
 
 export function parseRandomness(values: RandomnessValues): PublicRandomness | null {
-  const result = publicRandomness.safeParse(randomnessPayload(values))
+  const result = publicRandomnessInput.safeParse(randomnessPayload(values))
   return result.success ? result.data : null
 }

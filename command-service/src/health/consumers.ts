@@ -1,0 +1,116 @@
+import type { SubscriptionFilter } from '@prizes/event-store'
+import type { Knex } from 'knex'
+
+/** Why a consumer is failing, as its checkpoint row records it. */
+export interface RecordedFailure {
+  readonly since: Date | null
+  readonly position: string | null
+  readonly eventType: string | null
+  readonly eventId: string | null
+  readonly error: string | null
+}
+
+/** A projection's or reactor's checkpoint row: where it is, what it reads, what fails. */
+export interface ConsumerRow {
+  readonly name: string
+  /** `commit/prepare`, or null: from the start. */
+  readonly position: string | null
+  readonly filter: SubscriptionFilter
+  readonly failure: RecordedFailure | null
+}
+
+/** PostgreSQL's "undefined_table". */
+const undefinedTable = '42P01'
+
+interface ProjectionCheckpointRow {
+  name: string
+  position: string | null
+  handles: string[] | null
+  failed_position: string | null
+  failed_event_id: string | null
+  failed_type: string | null
+  failed_error: string | null
+  failed_at: Date | null
+}
+
+/**
+ * Every projection's row in `projection_checkpoints` (read-model migration 0009 adds what it
+ * handles and the event it stopped on). None while the read models are not migrated yet: the
+ * command service runs on its own in docker-compose and may answer before the projections start.
+ */
+export async function readProjectionRows(knex: Knex): Promise<ConsumerRow[]> {
+  try {
+    const rows = await knex('projection_checkpoints')
+      .select<ProjectionCheckpointRow[]>(
+        'name',
+        'position',
+        'handles',
+        'failed_position',
+        'failed_event_id',
+        'failed_type',
+        'failed_error',
+        'failed_at',
+      )
+      .orderBy('name')
+    return rows.map((row) => ({
+      name: row.name,
+      position: row.position,
+      filter: { eventTypes: row.handles ?? [] },
+      failure:
+        row.failed_position === null
+          ? null
+          : {
+              since: row.failed_at,
+              position: row.failed_position,
+              eventType: row.failed_type,
+              eventId: row.failed_event_id,
+              error: row.failed_error,
+            },
+    }))
+  } catch (error) {
+    if ((error as { code?: unknown }).code === undefinedTable) return []
+    throw error
+  }
+}
+
+interface ReactorCheckpointRow {
+  name: string
+  position: string | null
+  handles: string[] | null
+  stream_prefixes: string[] | null
+  failing_since: Date | null
+  last_error: string | null
+  failed_event_id: string | null
+  failed_position: string | null
+}
+
+/** Every reactor's row in `reactor_checkpoints` (see `reactors/tables.ts`). */
+export async function readReactorRows(knex: Knex): Promise<ConsumerRow[]> {
+  const rows = await knex('reactor_checkpoints')
+    .select<ReactorCheckpointRow[]>(
+      'name',
+      'position',
+      'handles',
+      'stream_prefixes',
+      'failing_since',
+      'last_error',
+      'failed_event_id',
+      'failed_position',
+    )
+    .orderBy('name')
+  return rows.map((row) => ({
+    name: row.name,
+    position: row.position,
+    filter: { eventTypes: row.handles ?? [], streamPrefixes: row.stream_prefixes ?? [] },
+    failure:
+      row.failing_since === null
+        ? null
+        : {
+            since: row.failing_since,
+            position: row.failed_position,
+            eventType: null,
+            eventId: row.failed_event_id,
+            error: row.last_error,
+          },
+  }))
+}

@@ -1,0 +1,151 @@
+import type { HealthResponse } from '@prizes/contracts'
+import { positionToString } from '@prizes/event-store'
+import { migrateReadModels } from '@prizes/projections'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
+import { migrateReactorTables } from '../reactors'
+import { registerReactor } from '../reactors/tables'
+
+let harness: AdminHarness
+let admin: string
+
+const lagLimit = 3
+
+beforeAll(async () => {
+  harness = await startAdminHarness('health', {
+    health: { reuseMs: 0, lagLimit, reactorStuckAfterMs: 5 * 60 * 1000 },
+  })
+  await migrateReadModels(harness.knex)
+  await migrateReactorTables(harness.knex)
+  admin = await harness.admin()
+})
+afterAll(() => harness.close())
+
+/** Appends `count` events of `type` on a stream of their own; the position of the last. */
+async function append(type: string, count: number) {
+  const events = Array.from({ length: count }, () => ({ type, data: {} }))
+  const { position } = await harness.store.append(`health-${crypto.randomUUID()}`, events, {
+    expectedRevision: 'noStream',
+  })
+  return positionToString(position)
+}
+
+async function health(token?: string) {
+  const answer = await harness.call('GET', '/api/health', undefined, token)
+  return { status: answer.status, body: answer.body as unknown as HealthResponse }
+}
+
+const named = (consumers: HealthResponse['projections'], name: string) =>
+  consumers.find((c) => c.name === name)
+
+let caughtUp: string
+
+beforeEach(async () => {
+  await harness.knex('projection_checkpoints').delete()
+  await harness.knex('reactor_checkpoints').delete()
+  caughtUp = await append('HealthProbeA', 1)
+  await append('HealthProbeB', 2)
+  await harness.knex('projection_checkpoints').insert([
+    { name: 'caught-up', position: await append('HealthProbeA', 1), handles: ['HealthProbeA'] },
+    { name: 'behind', position: caughtUp, handles: ['HealthProbeB'] },
+    { name: 'new', position: null, handles: ['HealthProbeA', 'HealthProbeB'] },
+  ])
+  await registerReactor(harness.knex, 'mailer', { eventTypes: ['HealthProbeB'], streamPrefixes: ['health-'] })
+  await harness.knex('reactor_checkpoints').where({ name: 'mailer' }).update({ position: caughtUp })
+})
+
+describe('GET /api/health', () => {
+  it('is rate limited per address like the other public calls', async () => {
+    const limited = await startAdminHarness('health_limited', {
+      rateLimits: {
+        health: { perAddress: { max: 2, windowMs: 60_000 }, perEmail: { max: 2, windowMs: 60_000 } },
+      },
+    })
+    try {
+      await migrateReadModels(limited.knex)
+      await migrateReactorTables(limited.knex)
+      const statuses = []
+      for (let i = 0; i < 3; i += 1) statuses.push((await limited.call('GET', '/api/health')).status)
+      expect(statuses).toEqual([200, 200, 429])
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('answers 200 with each consumer’s position and lag while none is stuck', async () => {
+    const { status, body } = await health()
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ success: true, status: 'ok' })
+    expect(named(body.projections, 'caught-up')).toMatchObject({
+      status: 'ok',
+      lagEvents: 0,
+      lagMs: 0,
+      failure: null,
+    })
+    const behind = named(body.projections, 'behind')
+    expect(behind).toMatchObject({ status: 'ok', position: caughtUp, lagEvents: 2, lagCapped: false })
+    expect(behind?.lagMs).toBeGreaterThanOrEqual(0)
+    // Three of its four events wait; only `lagLimit` are counted.
+    expect(named(body.projections, 'new')).toMatchObject({
+      position: null,
+      lagEvents: lagLimit,
+      lagCapped: true,
+    })
+    expect(named(body.reactors, 'mailer')).toMatchObject({ status: 'ok', position: caughtUp, lagEvents: 2 })
+  })
+
+  it('answers 503 naming a projection that stopped on an event, with the error for admins only', async () => {
+    await harness.knex('projection_checkpoints').where({ name: 'behind' }).update({
+      failed_position: caughtUp,
+      failed_event_id: 'event-1',
+      failed_type: 'HealthProbeB',
+      failed_error: 'value "2147483648" is out of range for type integer',
+      failed_at: new Date(),
+    })
+    const publicly = await health()
+    expect(publicly.status).toBe(503)
+    expect(publicly.body).toMatchObject({ success: false, status: 'stuck' })
+    const stuck = named(publicly.body.projections, 'behind')
+    expect(stuck).toMatchObject({
+      status: 'stuck',
+      failure: { position: caughtUp, eventType: 'HealthProbeB' },
+    })
+    expect(stuck?.failure).not.toHaveProperty('error')
+    expect(stuck?.failure).not.toHaveProperty('eventId')
+    expect(named(publicly.body.projections, 'caught-up')?.status).toBe('ok')
+
+    const user = await harness.user()
+    expect(named((await health(user.token)).body.projections, 'behind')?.failure).not.toHaveProperty('error')
+    const asAdmin = await health(admin)
+    expect(asAdmin.status).toBe(503)
+    expect(named(asAdmin.body.projections, 'behind')?.failure).toMatchObject({
+      eventId: 'event-1',
+      error: 'value "2147483648" is out of range for type integer',
+    })
+  })
+
+  it('counts a reactor failing for a moment as failing, and one failing for over 5 minutes as stuck', async () => {
+    const failing = (since: Date) =>
+      harness.knex('reactor_checkpoints').where({ name: 'mailer' }).update({
+        failing_since: since,
+        last_error: 'SMTP connection refused',
+        failed_event_id: 'event-2',
+        failed_position: caughtUp,
+      })
+    await failing(new Date())
+    const brief = await health()
+    expect(brief.status).toBe(200)
+    expect(named(brief.body.reactors, 'mailer')).toMatchObject({
+      status: 'failing',
+      failure: { position: caughtUp },
+    })
+
+    await failing(new Date(Date.now() - 6 * 60 * 1000))
+    const long = await health(admin)
+    expect(long.status).toBe(503)
+    expect(named(long.body.reactors, 'mailer')).toMatchObject({
+      status: 'stuck',
+      failure: { eventId: 'event-2', error: 'SMTP connection refused' },
+    })
+  })
+})

@@ -1,0 +1,1 @@
+export { type HealthRouterDeps, healthRouter } from './router'

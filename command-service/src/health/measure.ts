@@ -1,0 +1,94 @@
+import type { ConsumerHealth, ConsumerStatus, HealthResponse } from '@prizes/contracts'
+import { type EventStore, positionFromString } from '@prizes/event-store'
+import type { Knex } from 'knex'
+import { type ConsumerRow, type RecordedFailure, readProjectionRows, readReactorRows } from './consumers'
+
+export interface MeasureOptions {
+  readonly store: Pick<EventStore, 'readAll'>
+  readonly knex: Knex
+  readonly now: Date
+  /** At most this many waiting events are read per consumer: the cost of one look is bounded. */
+  readonly lagLimit: number
+  /** A reactor failing this long counts as stuck; a shorter spell is an outside system's hiccup. */
+  readonly reactorStuckAfterMs: number
+}
+
+/** How far behind a consumer is: the events after its position that it handles, up to the limit. */
+async function lagOf(options: MeasureOptions, row: ConsumerRow) {
+  const from = row.position === null ? 'start' : positionFromString(row.position)
+  const waiting = await options.store.readAll({ from, limit: options.lagLimit, filter: row.filter })
+  const oldest = waiting[0]
+  return {
+    lagEvents: waiting.length,
+    lagCapped: waiting.length >= options.lagLimit,
+    lagMs: oldest ? Math.max(0, options.now.getTime() - oldest.recordedAt.getTime()) : 0,
+  }
+}
+
+function failureOf(failure: RecordedFailure) {
+  return {
+    since: failure.since?.toISOString() ?? null,
+    position: failure.position,
+    ...(failure.eventType === null ? {} : { eventType: failure.eventType }),
+    ...(failure.eventId === null ? {} : { eventId: failure.eventId }),
+    ...(failure.error === null ? {} : { error: failure.error }),
+  }
+}
+
+async function measure(
+  options: MeasureOptions,
+  row: ConsumerRow,
+  status: ConsumerStatus,
+): Promise<ConsumerHealth> {
+  return {
+    name: row.name,
+    status,
+    position: row.position,
+    ...(await lagOf(options, row)),
+    failure: row.failure ? failureOf(row.failure) : null,
+  }
+}
+
+/** A projection that recorded a failure has stopped itself on that event: it never retries. */
+const projectionStatus = (row: ConsumerRow): ConsumerStatus => (row.failure ? 'stuck' : 'ok')
+
+/** A reactor retries for ever; it is stuck once it has failed for longer than the threshold. */
+function reactorStatus(options: MeasureOptions, row: ConsumerRow): ConsumerStatus {
+  const since = row.failure?.since
+  if (!row.failure) return 'ok'
+  if (!since) return 'failing'
+  return options.now.getTime() - since.getTime() >= options.reactorStuckAfterMs ? 'stuck' : 'failing'
+}
+
+/** Every projection and reactor, measured now, with every detail (see `forCaller` before answering). */
+export async function measureHealth(options: MeasureOptions): Promise<HealthResponse> {
+  const [projectionRows, reactorRows] = await Promise.all([
+    readProjectionRows(options.knex),
+    readReactorRows(options.knex),
+  ])
+  const projections = await Promise.all(
+    projectionRows.map((row) => measure(options, row, projectionStatus(row))),
+  )
+  const reactors = await Promise.all(
+    reactorRows.map((row) => measure(options, row, reactorStatus(options, row))),
+  )
+  const stuck = [...projections, ...reactors].some((consumer) => consumer.status === 'stuck')
+  return {
+    success: !stuck,
+    status: stuck ? 'stuck' : 'ok',
+    checkedAt: options.now.toISOString(),
+    projections,
+    reactors,
+  }
+}
+
+/** The report as a caller may see it: the failing event's id and the error text are for admins. */
+export function forCaller(report: HealthResponse, isAdmin: boolean): HealthResponse {
+  if (isAdmin) return report
+  const hide = (consumer: ConsumerHealth): ConsumerHealth => {
+    if (!consumer.failure) return consumer
+    const { eventId: _eventId, error: _error, ...visible } = consumer.failure
+    return { ...consumer, failure: visible }
+  }
+  return { ...report, projections: report.projections.map(hide), reactors: report.reactors.map(hide) }
+}

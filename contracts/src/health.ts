@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/**
+ * `ok`: keeping up. `failing`: a reactor retrying an event (it calls outside systems, so it keeps
+ * trying). `stuck`: a projection stopped on an event it cannot store, or a reactor failing for
+ * longer than the service tolerates; the answer is then 503.
+ */
+export const consumerStatuses = ['ok', 'failing', 'stuck'] as const
+export type ConsumerStatus = (typeof consumerStatuses)[number]
+
+/** Why a consumer is failing or stuck. The event's id and the error text go to admins only. */
+export const consumerFailure = z.object({
+  /** When it began failing; null when not known. */
+  since: z.string().nullable(),
+  /** The log position of the event it fails on (`commit/prepare`). */
+  position: z.string().nullable(),
+  eventType: z.string().optional(),
+  eventId: z.string().optional(),
+  error: z.string().optional(),
+})
+export type ConsumerFailure = z.infer<typeof consumerFailure>
+
+/** One projection or reactor, as `/api/health` measured it. */
+export const consumerHealth = z.object({
+  name: z.string(),
+  status: z.enum(consumerStatuses),
+  /** The last event it dealt with (`commit/prepare`); null before its first. */
+  position: z.string().nullable(),
+  /** Events it handles that lie after its position, counted up to a cap. */
+  lagEvents: z.number().int().nonnegative(),
+  /** More events wait than were counted (`lagEvents` is the cap). */
+  lagCapped: z.boolean(),
+  /** How long the oldest event waiting for it has been in the log; 0 when none waits. */
+  lagMs: z.number().int().nonnegative(),
+  failure: consumerFailure.nullable(),
+})
+export type ConsumerHealth = z.infer<typeof consumerHealth>
+
+/** DESIGN section 9: each projection and reactor, and 503 (`success: false`) while one is stuck. */
+export const healthResponse = z.object({
+  success: z.boolean(),
+  status: z.enum(['ok', 'stuck']),
+  /** When this was measured; answers are reused for about a second. */
+  checkedAt: z.string(),
+  projections: z.array(consumerHealth),
+  reactors: z.array(consumerHealth),
+})
+export type HealthResponse = z.infer<typeof healthResponse>
