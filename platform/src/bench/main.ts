@@ -2,6 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import {
+  createCommandHandler,
+  createCompetition,
+  createInMemoryDrawSeeds,
+  publishCompetition,
+} from '@prizes/command-service'
 import { competitionStream } from '@prizes/contracts'
 import { createPostgresEventStore } from '@prizes/event-store'
 import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
@@ -10,7 +16,14 @@ import { createKnex } from '../db/knex'
 import { startEmbeddedPostgres } from '../embedded/postgres'
 import { createLogger } from '../logger'
 import { formatTable, quantile, throughput } from './measure'
-import { benchPurchases, type PurchaseBenchResult } from './purchases'
+import {
+  benchAnswer,
+  benchCompetitionDetails,
+  benchPricePence,
+  benchPurchases,
+  type PurchaseBenchResult,
+} from './purchases'
+import { type ColdLoadResult, fillCompetition, measureColdLoad } from './volume'
 
 /**
  * `npm run bench`: event-store append throughput against PostgreSQL's own plain INSERT rate,
@@ -21,7 +34,9 @@ import { benchPurchases, type PurchaseBenchResult } from './purchases'
 const writers = 8
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const lagSamples = Number(process.env.BENCH_LAG_SAMPLES ?? 300)
-const buyers = Number(process.env.BENCH_BUYERS ?? 50)
+const buyers = Number(process.env.BENCH_BUYERS ?? 200)
+const entries = Number(process.env.BENCH_ENTRIES ?? 100_000)
+const tailEntries = 250
 
 async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -134,6 +149,24 @@ async function main() {
     console.log(`Purchases over HTTP: ${buyers} buyers for ${seconds} s...`)
     const purchases = await benchPurchases({ databaseUrl: db.url, buyers, seconds, logger })
 
+    console.log(
+      `A competition with ${entries.toLocaleString('en-GB')} entries: fold, cold load, purchases...`,
+    )
+    const now = new Date()
+    const handler = createCommandHandler({ store, logger })
+    const context = { actor: { system: 'bench' }, now }
+    const { competitionId } = await createCompetition(
+      handler,
+      { details: benchCompetitionDetails(now) },
+      context,
+    )
+    await publishCompetition(handler, { competitionId }, context, createInMemoryDrawSeeds())
+    const fill = { answer: benchAnswer, pricePence: benchPricePence, now }
+    await fillCompetition(store, competitionId, { ...fill, entries, nextNumber: 1 })
+    await insertPool.query('analyze events')
+    const cold = await measureColdLoad(store, competitionId, { ...fill, tailEntries, logger })
+    const busy = await benchPurchases({ databaseUrl: db.url, buyers, seconds, logger, competitionId })
+
     const rate = (n: number) => `${Math.round(n).toLocaleString('en-GB')}/s`
     const pct = (n: number) => `${((n / inserts.perSecond) * 100).toFixed(0)}%`
     const ms = (n: number) => `${n.toFixed(1)} ms`
@@ -150,11 +183,14 @@ async function main() {
           [`plain INSERT commits, ${writers} connections`, rate(inserts.perSecond), '100%'],
           [`projection lag p50 (${lagSamples} samples)`, ms(quantile(lags, 0.5)), ''],
           ['projection lag p99', ms(quantile(lags, 0.99)), ''],
-          ...purchaseRows(purchases, rate, ms),
+          ...purchaseRows(purchases, rate, ms, 'a new competition'),
+          ...coldRows(cold, ms),
+          ...purchaseRows(busy, rate, ms, `${entries.toLocaleString('en-GB')} entries sold`),
         ],
       )}\n`,
     )
     reportPurchaseFailures(purchases)
+    reportPurchaseFailures(busy)
   } finally {
     await insertPool.end()
     await knex.destroy()
@@ -163,16 +199,36 @@ async function main() {
   }
 }
 
+function coldRows(c: ColdLoadResult, ms: (n: number) => string): string[][] {
+  const n = entries.toLocaleString('en-GB')
+  return [
+    [`fold of ${n} entries (${c.events.toLocaleString('en-GB')} events, in memory)`, ms(c.foldMs), ''],
+    ['cold load without a snapshot (read, decode, fold)', ms(c.fullLoadMs), ''],
+    [`snapshot read and decode (${(c.snapshotBytes / 1e6).toFixed(1)} MB)`, ms(c.snapshotLoadMs), ''],
+    [
+      `first command when cold (snapshot + ${c.tailEvents}-event tail)`,
+      ms(c.firstCommandMs),
+      'target ≤ 100 ms',
+    ],
+  ]
+}
+
 function purchaseRows(
   p: PurchaseBenchResult,
   rate: (n: number) => string,
   ms: (n: number) => string,
+  on: string,
 ): string[][] {
   const failed = [...p.failures.values()].reduce((a, b) => a + b, 0)
   return [
-    [`purchases over HTTP, ${buyers} buyers (intent, card, confirm)`, rate(p.perSecond), ''],
+    [
+      `purchases over HTTP on ${on}, ${buyers} buyers (intent, card, confirm)`,
+      rate(p.perSecond),
+      'target ≥ 500/s',
+    ],
     [`purchase latency p50 (${p.purchases} purchases)`, ms(p.p50Ms), ''],
-    ['purchase latency p99', ms(p.p99Ms), ''],
+    ['purchase latency p99', ms(p.p99Ms), 'target ≤ 100 ms'],
+    ['database commits per purchase (all services and projections)', p.commitsPerPurchase.toFixed(1), ''],
     ['p50 per call: intent, card, confirm', `${p.stepP50Ms.map((n) => n.toFixed(0)).join(', ')} ms`, ''],
     [
       `oversold tickets (${p.audit.sold} sold of ${p.totalTickets}, per the stream)`,

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import {
   createCommandHandler,
   createCompetition,
@@ -9,14 +6,12 @@ import {
   publishCompetition,
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/contracts'
-import { createPostgresEventStore } from '@prizes/event-store'
-import { loadConfig } from '../config/config'
-import { freePort } from '../embedded/free-port'
-import { generateAdminPassword } from '../launcher/admin'
-import { startPlatform } from '../launcher/platform'
+import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
+import pg from 'pg'
 import type { Logger } from '../logger'
 import { quantile, throughput } from './measure'
 import { type Buyer, CallFailed, purchase, signUpGuest } from './purchase-client'
+import { spawnPlatform } from './spawn-platform'
 import { auditTickets, type TicketAudit } from './ticket-audit'
 
 export interface PurchaseBenchOptions {
@@ -25,6 +20,8 @@ export interface PurchaseBenchOptions {
   readonly buyers: number
   readonly seconds: number
   readonly logger: Logger
+  /** A published competition of `benchCompetitionDetails` to buy from (one with a history); else a new one. */
+  readonly competitionId?: string
 }
 
 export interface PurchaseBenchResult {
@@ -42,19 +39,23 @@ export interface PurchaseBenchResult {
   readonly audit: TicketAudit
   /** sold_tickets as GET /api/competitions shows it once the projections caught up. */
   readonly readModelSold: number | undefined
+  /** Database commits during the run, per purchase completed (every service and projection together). */
+  readonly commitsPerPurchase: number
 }
 
 /** Plenty for any machine: the bench measures the purchase path, not a sell-out. */
 const totalTickets = 1_000_000
-const answer = '4'
+export const benchAnswer = '4'
+const answer = benchAnswer
+export const benchPricePence = 299
 
-function details(now: Date): CompetitionDetails {
+export function benchCompetitionDetails(now: Date): CompetitionDetails {
   return {
     title: 'Bench prize',
     description: 'Purchases per second',
     prize: 'A prize',
     prizeValuePence: 100_000,
-    entryPricePence: 299,
+    entryPricePence: benchPricePence,
     totalTickets,
     location: 'UK Wide',
     startDate: new Date(now.getTime() - 60_000).toISOString(),
@@ -64,34 +65,48 @@ function details(now: Date): CompetitionDetails {
   }
 }
 
-/** The whole platform as `npm start` runs it, on free ports, a temporary DATA_DIR and the given database. */
-async function startBenchPlatform(databaseUrl: string, logger: Logger) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'prizes-bench-platform-'))
-  const [port, smtpPort, mailWebPort] = [await freePort(), await freePort(), await freePort()]
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    MAILDEV_SMTP_PORT: String(smtpPort),
-    MAILDEV_WEB_PORT: String(mailWebPort),
-    SEED_DEMO_DATA: 'false',
-    ADMIN_EMAIL: 'bench-admin@example.com',
-    ADMIN_PASSWORD: generateAdminPassword(),
-  })
-  const platform = await startPlatform(config, logger)
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await platform.stop()
-      await rm(dataDir, { recursive: true, force: true })
-    },
+/** Waits until every projection has caught up with the log, as `/api/health` tells it. */
+async function readModelsCaughtUp(baseUrl: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const response = await fetch(`${baseUrl}${endpoints.health.path}`)
+    const health = (await response.json()) as { projections?: Array<{ lagEvents: number }> }
+    if (response.ok && health.projections?.every((p) => p.lagEvents === 0)) return
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  throw new Error('The read models did not catch up within 10 minutes')
+}
+
+/** Transactions committed in the database so far (PostgreSQL's own statistics). */
+async function commitsSoFar(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    // Statistics reach the shared counters when a backend is idle for a moment; ask for fresh ones.
+    await client.query('select pg_stat_clear_snapshot()')
+    const { rows } = await client.query<{ commits: string }>(
+      'select xact_commit::text as commits from pg_stat_database where datname = current_database()',
+    )
+    return Number(rows[0]?.commits ?? 0)
+  } finally {
+    await client.end()
   }
 }
 
 /** Polls the public list until the read model has caught up with the sale, or gives up. */
+/** A new published competition of `benchCompetitionDetails`. */
+async function newCompetition(store: PostgresEventStore, now: Date, logger: Logger): Promise<string> {
+  const handler = createCommandHandler({ store, logger })
+  const context = { actor: { system: 'bench' }, now }
+  const { competitionId } = await createCompetition(
+    handler,
+    { details: benchCompetitionDetails(now) },
+    context,
+  )
+  // The bench never draws, so its seed need not outlive the run.
+  await publishCompetition(handler, { competitionId }, context, createInMemoryDrawSeeds())
+  return competitionId
+}
+
 async function readModelSold(
   baseUrl: string,
   competitionId: string,
@@ -116,15 +131,12 @@ async function readModelSold(
  */
 export async function benchPurchases(options: PurchaseBenchOptions): Promise<PurchaseBenchResult> {
   const { logger } = options
-  const platform = await startBenchPlatform(options.databaseUrl, logger)
+  const platform = await spawnPlatform(options.databaseUrl)
   const store = createPostgresEventStore({ connectionString: options.databaseUrl })
   try {
     const now = new Date()
-    const handler = createCommandHandler({ store, logger })
-    const context = { actor: { system: 'bench' }, now }
-    const { competitionId } = await createCompetition(handler, { details: details(now) }, context)
-    // The bench never draws, so its seed need not outlive the run.
-    await publishCompetition(handler, { competitionId }, context, createInMemoryDrawSeeds())
+    const competitionId = options.competitionId ?? (await newCompetition(store, now, logger))
+    await readModelsCaughtUp(platform.url)
 
     const run = randomBytes(3).toString('hex')
     const buyers: Buyer[] = await Promise.all(
@@ -135,6 +147,7 @@ export async function benchPurchases(options: PurchaseBenchOptions): Promise<Pur
     const steps: [number[], number[], number[]] = [[], [], []]
     const failures = new Map<string, number>()
     let paidWithoutTickets = 0
+    const commitsBefore = await commitsSoFar(options.databaseUrl)
     const result = await throughput(options.buyers, options.seconds * 1000, async (worker, i) => {
       const buyer = buyers[worker]
       if (!buyer) throw new Error(`no buyer ${worker}`)
@@ -156,6 +169,9 @@ export async function benchPurchases(options: PurchaseBenchOptions): Promise<Pur
         failures.set(key, (failures.get(key) ?? 0) + 1)
       }
     })
+    // The last commits of the run reach the statistics a moment after it.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const commits = (await commitsSoFar(options.databaseUrl)) - commitsBefore
     if (latencies.length === 0) {
       throw new Error(`No purchase succeeded: ${[...failures.keys()].join(', ') || 'no answers'}`)
     }
@@ -172,6 +188,7 @@ export async function benchPurchases(options: PurchaseBenchOptions): Promise<Pur
       totalTickets,
       audit,
       readModelSold: await readModelSold(platform.url, competitionId, audit.sold),
+      commitsPerPurchase: commits / latencies.length,
     }
   } finally {
     await store.close()

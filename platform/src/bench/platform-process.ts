@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { loadConfig } from '../config/config'
+import { freePort } from '../embedded/free-port'
+import { generateAdminPassword } from '../launcher/admin'
+import { startPlatform } from '../launcher/platform'
+import { createLogger } from '../logger'
+
+/**
+ * The platform as `npm start` runs it, for the bench, in a process of its own: the buyers run
+ * in the bench's process, so the figures measure the platform and not the load generator (2
+ * cores on this machine). Takes the database from BENCH_DATABASE_URL, prints one line
+ * `{"ready":"<url>"}` once it listens, and stops on SIGTERM. Run it with `--cpu-prof` to see
+ * where its time goes.
+ */
+async function main() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL
+  if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is required')
+  const logger = createLogger({ level: 'warn', name: 'bench-platform' })
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'prizes-bench-platform-'))
+  const [port, smtpPort, mailWebPort] = [await freePort(), await freePort(), await freePort()]
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    MAILDEV_SMTP_PORT: String(smtpPort),
+    MAILDEV_WEB_PORT: String(mailWebPort),
+    SEED_DEMO_DATA: 'false',
+    ADMIN_EMAIL: 'bench-admin@example.com',
+    ADMIN_PASSWORD: generateAdminPassword(),
+  })
+  const platform = await startPlatform(config, logger)
+  const stop = async () => {
+    await platform.stop()
+    await rm(dataDir, { recursive: true, force: true })
+    // The embedded MailDev's web UI (socket.io) keeps listening after its stop.
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void stop())
+  process.stdout.write(`${JSON.stringify({ ready: `http://127.0.0.1:${port}` })}\n`)
+}
+
+main().catch((error: unknown) => {
+  console.error('Bench platform failed:', error)
+  process.exit(1)
+})
