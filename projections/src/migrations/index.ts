@@ -7,6 +7,7 @@ import { entriesWon } from './0004-entries-won'
 import { deletionsDrawsEvents } from './0005-deletions-draws-events'
 import { usersAndAudit } from './0006-users-and-audit'
 import { competitionDrawCommitments } from './0007-competition-draw-commitments'
+import { projectionStatus } from './0009-projection-status'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -17,6 +18,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0005-deletions-draws-events', deletionsDrawsEvents],
   ['0006-users-and-audit', usersAndAudit],
   ['0007-competition-draw-commitments', competitionDrawCommitments],
+  ['0009-projection-status', projectionStatus],
 ])
 
 /**
