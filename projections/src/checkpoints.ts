@@ -82,16 +82,16 @@ export async function writeCheckpoint(
   await writeCheckpoints(trx, [name], position)
 }
 
-/** One statement for every projection that reached `position` in a batch. */
+/** One statement for every projection that reached `position` ('start': nothing yet). */
 export async function writeCheckpoints(
   trx: Knex.Transaction,
   names: readonly string[],
-  position: Position,
+  position: Position | 'start',
 ): Promise<void> {
   if (names.length === 0) return
   const rows = names.map((name) => ({
     name,
-    position: positionToString(position),
+    position: position === 'start' ? null : positionToString(position),
     updated_at: trx.fn.now(),
     ...failureColumns,
   }))
@@ -124,10 +124,6 @@ export async function writeFailure(
     })
     .onConflict('name')
     .merge()
-}
-
-export async function deleteCheckpoints(trx: Knex.Transaction, names: readonly string[]): Promise<void> {
-  await trx(table).whereIn('name', names).delete()
 }
 
 /**
