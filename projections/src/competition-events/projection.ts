@@ -18,32 +18,42 @@ export interface CompetitionEventRow {
   readonly reason: string | null
 }
 
+/** Rows per insert: well under PostgreSQL's 65,535 parameters at 7 columns. */
+const rowsPerStatement = 2000
+
+function row(event: RecordedEvent) {
+  return {
+    competition_id: event.streamId.slice(competitionStreamPrefix.length),
+    revision: event.revision.toString(),
+    type: event.type,
+    data: JSON.stringify(event.data),
+    occurred_at: eventTime(event),
+    actor: event.metadata.actor === undefined ? null : JSON.stringify(event.metadata.actor),
+    reason: typeof event.metadata.reason === 'string' ? event.metadata.reason : null,
+  }
+}
+
 /**
  * Every event of every competition stream (the competition's own and its entries'), keyed by
  * stream and revision, with who caused it and why: the query service hands a completed
  * competition's events to the browser's draw verifier, and every competition's to the admin's
  * audit trail. Competition streams hold no personal data (user ids only).
- * A replay hits the key and changes nothing.
+ * One multi-row insert per page; a replay hits the key and changes nothing.
  */
-async function apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
-  if (!event.streamId.startsWith(competitionStreamPrefix)) return
-  await trx(competitionEventsTable)
-    .insert({
-      competition_id: event.streamId.slice(competitionStreamPrefix.length),
-      revision: event.revision.toString(),
-      type: event.type,
-      data: JSON.stringify(event.data),
-      occurred_at: eventTime(event),
-      actor: event.metadata.actor === undefined ? null : JSON.stringify(event.metadata.actor),
-      reason: typeof event.metadata.reason === 'string' ? event.metadata.reason : null,
-    })
-    .onConflict(['competition_id', 'revision'])
-    .ignore()
+async function applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = events.filter((e) => e.streamId.startsWith(competitionStreamPrefix)).map(row)
+  for (let i = 0; i < rows.length; i += rowsPerStatement) {
+    await trx(competitionEventsTable)
+      .insert(rows.slice(i, i + rowsPerStatement))
+      .onConflict(['competition_id', 'revision'])
+      .ignore()
+  }
 }
 
 export const competitionEventsProjection: Projection = {
   name: 'competition_events',
   handles: [...Object.keys(competitionEvents), ...Object.keys(entryEvents)],
   tables: [competitionEventsTable],
-  apply,
+  apply: (trx, event) => applyBatch(trx, [event]),
+  applyBatch,
 }
