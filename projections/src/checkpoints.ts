@@ -127,17 +127,12 @@ export async function writeFailure(
 }
 
 /**
- * Serialises writers of one projection across processes: the live runner takes it for each
- * batch, a rebuild holds it while it swaps its tables in, so the two never interleave.
+ * Serialises writers of a projection across processes (`projection:<name>`): the live runner
+ * takes them for each batch, a rebuild while it swaps its tables in, so the two never
+ * interleave. One round trip, taken in the order given (callers keep the list order).
  */
-export async function lockProjection(trx: Knex.Transaction, name: string): Promise<void> {
-  await lockProjections(trx, [name])
-}
-
-/** Several locks in one round trip, taken in the order given (callers keep the list order). */
 export async function lockProjections(trx: Knex.Transaction, names: readonly string[]): Promise<void> {
   if (names.length === 0) return
-  await trx.raw('select pg_advisory_xact_lock(hashtext(name)) from unnest(array[?]::text[]) as name', [
-    [...names],
-  ])
+  const keys = names.map((name) => `projection:${name}`)
+  await trx.raw('select pg_advisory_xact_lock(hashtext(key)) from unnest(?::text[]) as key', [keys])
 }
