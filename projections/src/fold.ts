@@ -20,8 +20,6 @@ export interface FoldedTable {
   readonly key: string
   /** Every column, for the multi-row upsert. */
   readonly columns: readonly string[]
-  /** jsonb columns: written as JSON text (pg would turn an array into a PostgreSQL array). */
-  readonly json?: readonly string[]
   /** The step an event makes (its data parsed with its contract), or undefined: not ours. */
   step(event: RecordedEvent): RowStep | undefined
 }
@@ -39,9 +37,6 @@ export function stepsByType(steps: object): (event: RecordedEvent) => RowStep | 
   const byType = steps as Readonly<Record<string, ((event: RecordedEvent) => RowStep) | undefined>>
   return (event) => byType[event.type]?.(event)
 }
-
-/** Rows per upsert statement: well under PostgreSQL's 65,535 parameters at 30 columns. */
-const rowsPerStatement = 1000
 
 /** Whether a stored revision guard lets an event at `revision` through. */
 export const isNewer = (row: StoredRow, revision: bigint) => Number(row.last_revision) < Number(revision)
@@ -61,7 +56,10 @@ export async function foldIntoRows(
   if (steps.length === 0) return
   const keys = [...new Set(steps.map((step) => step.key))]
   const rows = new Map<string, StoredRow>()
-  for (const row of await trx(spec.table).whereIn(spec.key, keys).select<StoredRow[]>(spec.columns)) {
+  const existing = await trx(spec.table)
+    .whereRaw('?? = any(?::text[])', [spec.key, keys])
+    .select<StoredRow[]>(spec.columns)
+  for (const row of existing) {
     rows.set(String(row[spec.key]), row)
   }
   const changed = new Set<string>()
@@ -80,17 +78,26 @@ export async function foldIntoRows(
   )
 }
 
+/**
+ * One statement per page whatever its size: the rows travel as one JSON parameter and PostgreSQL
+ * turns them into the table's row type (arrays, jsonb and timestamps included); knex would
+ * otherwise bind every value separately, which costs more than the write.
+ */
 async function upsert(trx: Knex.Transaction, spec: FoldedTable, rows: readonly StoredRow[]): Promise<void> {
-  const json = new Set(spec.json ?? [])
-  const values = rows.map((row) =>
-    Object.fromEntries(
-      spec.columns.map((c) => [c, json.has(c) && row[c] != null ? JSON.stringify(row[c]) : (row[c] ?? null)]),
-    ),
+  if (rows.length === 0) return
+  const names = spec.columns.map(() => '??').join(', ')
+  const updates = spec.columns.filter((c) => c !== spec.key)
+  await trx.raw(
+    `insert into ?? (${names}) select ${names} from jsonb_populate_recordset(null::??, ?::jsonb)
+     on conflict (??) do update set ${updates.map(() => '?? = excluded.??').join(', ')}`,
+    [
+      spec.table,
+      ...spec.columns,
+      ...spec.columns,
+      spec.table,
+      JSON.stringify(rows),
+      spec.key,
+      ...updates.flatMap((c) => [c, c]),
+    ],
   )
-  for (let i = 0; i < values.length; i += rowsPerStatement) {
-    await trx(spec.table)
-      .insert(values.slice(i, i + rowsPerStatement))
-      .onConflict(spec.key)
-      .merge(spec.columns.filter((c) => c !== spec.key))
-  }
 }

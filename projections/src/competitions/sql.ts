@@ -142,6 +142,5 @@ export const competitionRows = (step: FoldedTable['step']): FoldedTable => ({
   table: competitionsTable,
   key: 'id',
   columns,
-  json: ['skill_question'],
   step,
 })
