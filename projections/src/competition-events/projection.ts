@@ -18,17 +18,16 @@ export interface CompetitionEventRow {
   readonly reason: string | null
 }
 
-/** Rows per insert: well under PostgreSQL's 65,535 parameters at 7 columns. */
-const rowsPerStatement = 2000
+const columns = 'competition_id, revision, type, data, occurred_at, actor, reason'
 
 function row(event: RecordedEvent) {
   return {
     competition_id: event.streamId.slice(competitionStreamPrefix.length),
     revision: event.revision.toString(),
     type: event.type,
-    data: JSON.stringify(event.data),
+    data: event.data,
     occurred_at: eventTime(event),
-    actor: event.metadata.actor === undefined ? null : JSON.stringify(event.metadata.actor),
+    actor: event.metadata.actor ?? null,
     reason: typeof event.metadata.reason === 'string' ? event.metadata.reason : null,
   }
 }
@@ -38,16 +37,17 @@ function row(event: RecordedEvent) {
  * stream and revision, with who caused it and why: the query service hands a completed
  * competition's events to the browser's draw verifier, and every competition's to the admin's
  * audit trail. Competition streams hold no personal data (user ids only).
- * One multi-row insert per page; a replay hits the key and changes nothing.
+ * One insert per page; a replay hits the key and changes nothing.
  */
 async function applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void> {
   const rows = events.filter((e) => e.streamId.startsWith(competitionStreamPrefix)).map(row)
-  for (let i = 0; i < rows.length; i += rowsPerStatement) {
-    await trx(competitionEventsTable)
-      .insert(rows.slice(i, i + rowsPerStatement))
-      .onConflict(['competition_id', 'revision'])
-      .ignore()
-  }
+  if (rows.length === 0) return
+  // One JSON parameter for the page, not a binding per value (see `foldIntoRows`).
+  await trx.raw(
+    `insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb)
+     on conflict (competition_id, revision) do nothing`,
+    [competitionEventsTable, competitionEventsTable, JSON.stringify(rows)],
+  )
 }
 
 export const competitionEventsProjection: Projection = {
