@@ -3,31 +3,136 @@ import type { Knex } from 'knex'
 
 const table = 'projection_checkpoints'
 
-/** The last position a projection handled, or 'start' when it has none (new or reset). */
-export async function readCheckpoint(knex: Knex, name: string): Promise<Position | 'start'> {
-  const row = await knex(table).where({ name }).first<{ position: string } | undefined>('position')
-  return row ? positionFromString(row.position) : 'start'
+/** The event a projection could not store, and why: it stopped there (see the runner). */
+export interface ProjectionFailure {
+  readonly position: string
+  readonly eventId: string
+  readonly type: string
+  readonly error: string
+  readonly at: Date
 }
 
+/** A projection's row: where it has got to (null: nothing yet) and the failure it is stuck on. */
+export interface CheckpointRow {
+  readonly position: Position | 'start'
+  readonly failed: ProjectionFailure | null
+}
+
+interface StoredRow {
+  readonly position: string | null
+  readonly failed_position: string | null
+  readonly failed_event_id: string | null
+  readonly failed_type: string | null
+  readonly failed_error: string | null
+  readonly failed_at: Date | null
+}
+
+const failureColumns = {
+  failed_position: null,
+  failed_event_id: null,
+  failed_type: null,
+  failed_error: null,
+  failed_at: null,
+}
+
+/** The last position a projection handled, or 'start' when it has none (new, reset or never run). */
+export async function readCheckpoint(knex: Knex, name: string): Promise<Position | 'start'> {
+  return (await readCheckpointRow(knex, name)).position
+}
+
+export async function readCheckpointRow(knex: Knex, name: string): Promise<CheckpointRow> {
+  const row = await knex(table).where({ name }).first<StoredRow | undefined>()
+  return {
+    position: row?.position ? positionFromString(row.position) : 'start',
+    failed: row?.failed_position ? failureOf(row) : null,
+  }
+}
+
+function failureOf(row: StoredRow): ProjectionFailure {
+  return {
+    position: row.failed_position ?? '',
+    eventId: row.failed_event_id ?? '',
+    type: row.failed_type ?? '',
+    error: row.failed_error ?? '',
+    at: row.failed_at ?? new Date(0),
+  }
+}
+
+/**
+ * Gives a starting projection its row, with the event types it handles, so a health check in
+ * another process can measure its lag with one filtered read. Position and failure stay.
+ */
+export async function registerProjection(
+  knex: Knex,
+  name: string,
+  handles: readonly string[],
+): Promise<void> {
+  await knex(table)
+    .insert({ name, position: null, handles: [...handles], updated_at: knex.fn.now() })
+    .onConflict('name')
+    .merge(['handles'])
+}
+
+/** Records progress; a projection that got this far is not stuck, so any failure is cleared. */
 export async function writeCheckpoint(
   trx: Knex.Transaction,
   name: string,
   position: Position,
 ): Promise<void> {
-  await trx(table)
-    .insert({ name, position: positionToString(position), updated_at: trx.fn.now() })
-    .onConflict('name')
-    .merge(['position', 'updated_at'])
+  await writeCheckpoints(trx, [name], position)
 }
 
-export async function deleteCheckpoints(trx: Knex.Transaction, names: readonly string[]): Promise<void> {
-  await trx(table).whereIn('name', names).delete()
+/** One statement for every projection that reached `position` ('start': nothing yet). */
+export async function writeCheckpoints(
+  trx: Knex.Transaction,
+  names: readonly string[],
+  position: Position | 'start',
+): Promise<void> {
+  if (names.length === 0) return
+  const rows = names.map((name) => ({
+    name,
+    position: position === 'start' ? null : positionToString(position),
+    updated_at: trx.fn.now(),
+    ...failureColumns,
+  }))
+  await trx(table)
+    .insert(rows)
+    .onConflict('name')
+    .merge(['position', 'updated_at', ...Object.keys(failureColumns)])
 }
 
 /**
- * Serialises writers of one projection across processes: the live runner takes it for each
- * batch, a rebuild holds it throughout, so the two never interleave on the same tables.
+ * Marks a projection stuck on an event, keeping the position of the last event it did apply
+ * (null when it had none), so a restart begins at the failed event.
  */
-export async function lockProjection(trx: Knex.Transaction, name: string): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`])
+export async function writeFailure(
+  trx: Knex.Transaction,
+  name: string,
+  position: Position | 'start',
+  failure: Omit<ProjectionFailure, 'at'>,
+): Promise<void> {
+  await trx(table)
+    .insert({
+      name,
+      position: position === 'start' ? null : positionToString(position),
+      updated_at: trx.fn.now(),
+      failed_position: failure.position,
+      failed_event_id: failure.eventId,
+      failed_type: failure.type,
+      failed_error: failure.error,
+      failed_at: trx.fn.now(),
+    })
+    .onConflict('name')
+    .merge()
+}
+
+/**
+ * Serialises writers of a projection across processes (`projection:<name>`): the live runner
+ * takes them for each batch, a rebuild while it swaps its tables in, so the two never
+ * interleave. One round trip, taken in the order given (callers keep the list order).
+ */
+export async function lockProjections(trx: Knex.Transaction, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return
+  const keys = names.map((name) => `projection:${name}`)
+  await trx.raw('select pg_advisory_xact_lock(hashtext(key)) from unnest(?::text[]) as key', [keys])
 }

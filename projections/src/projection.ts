@@ -12,6 +12,13 @@ export interface Projection {
   /** Tables it owns: a rebuild empties exactly these. */
   readonly tables: readonly string[]
   apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void>
+  /**
+   * Optional: the same as `apply` on each event in turn, but for a whole page at once (folded in
+   * memory, written with a few multi-row statements). Only given events of its `handles`, in
+   * log order. The runner and rebuilds use it when present; catching up is then not one round
+   * trip per event.
+   */
+  applyBatch?(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void>
 }
 
 /** When the event happened: the command's time from its metadata, else when it was stored. */

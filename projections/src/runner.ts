@@ -1,11 +1,25 @@
-import type { EventStore, Position, RecordedEvent } from '@prizes/event-store'
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  positionFromString,
+  positionToString,
+  type RecordedEvent,
+} from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { lockProjection, readCheckpoint } from './checkpoints'
+import {
+  lockProjections,
+  type ProjectionFailure,
+  readCheckpointRow,
+  registerProjection,
+  writeCheckpoints,
+  writeFailure,
+} from './checkpoints'
 import type { Projection } from './projection'
-import { applyEvents } from './runner/apply-events'
 import { backoffDelay, sleep } from './runner/backoff'
 import { readBatches } from './runner/batches'
+import { applyIsolated, isAfter } from './runner/isolate'
 import { createProgress } from './runner/progress'
 
 export interface StartProjectionsOptions {
@@ -15,28 +29,71 @@ export interface StartProjectionsOptions {
   readonly projections: readonly Projection[]
   /** Most events applied in one transaction while catching up. */
   readonly batchSize?: number
-  /** First retry delay after a failure; it doubles up to `maxRetryDelayMs`. */
+  /**
+   * First retry delay after a failure of the whole batch (the database, not an event); it
+   * doubles up to `maxRetryDelayMs`.
+   */
   readonly retryDelayMs?: number
   readonly maxRetryDelayMs?: number
 }
 
+/** Where a projection has got to, and the event it is stuck on, if any. */
+export interface ProjectionStatus {
+  readonly name: string
+  /** The last position it applied (as `positionToString`), null before its first event. */
+  readonly position: string | null
+  readonly failed: ProjectionFailure | null
+}
+
 export interface RunningProjections {
-  /** Resolves once every projection has processed the log up to `position` (inclusive). */
+  /**
+   * Resolves once every projection has processed the log up to `position` (inclusive). A
+   * projection stuck on an event is not waited for: it will not move before a restart, and its
+   * failure is in `status()` and the checkpoint table.
+   */
   waitForPosition(position: Position, options?: { timeoutMs?: number }): Promise<void>
-  /** Ends the subscriptions after the batch in hand is committed. */
+  status(): ProjectionStatus[]
+  /** Ends the subscription after the batch in hand is committed. */
   stop(): Promise<void>
 }
 
-interface Worker {
+interface Member {
   readonly projection: Projection
-  from: Position | 'start'
+  readonly log: Logger
+  /** The last position applied: its checkpoint. */
+  at: Position | 'start'
+  /** Stored failure; after a restart it stays until the event is tried again. */
+  failed: ProjectionFailure | null
+  /** Failed in this process: skipped until the next start. */
+  stuck: boolean
 }
 
+/** A batch's outcome for the members that took part. */
+interface Committed {
+  readonly advanced: readonly Member[]
+  readonly failed: ReadonlyArray<{
+    member: Member
+    at: Position | 'start'
+    failure: ProjectionFailure
+    error: unknown
+  }>
+}
+
+const earliest = (positions: ReadonlyArray<Position | 'start'>): Position | 'start' =>
+  positions.reduce<Position | 'start'>(
+    (min, p) => (min === 'start' || p === 'start' ? 'start' : comparePositions(p, min) < 0 ? p : min),
+    positions[0] ?? 'start',
+  )
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
 /**
- * Runs each projection on its own subscription, from its own checkpoint, filtered to its own
- * event types. One subscription per projection keeps them independent: a projection that fails
- * and retries, or is being rebuilt, holds up only itself, and a new projection catches up from
- * the start without replaying the others.
+ * Runs every projection from one subscription to `$all`, filtered to the event types any of them
+ * handles and starting at the earliest checkpoint: the log is read once, and each projection
+ * skips what it has already applied. Each batch is one transaction, each projection's share in
+ * its own savepoint: a projection that cannot apply an event is rolled back alone, marked stuck
+ * on that event in the same transaction, logged once, and skipped until the process restarts
+ * (then it tries the event once more: the code may have been fixed). The others carry on.
  */
 export async function startProjections(options: StartProjectionsOptions): Promise<RunningProjections> {
   const { store, knex, logger } = options
@@ -45,70 +102,143 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     backoffDelay(attempt, options.retryDelayMs ?? 200, options.maxRetryDelayMs ?? 30_000)
   const stopping = new AbortController()
   const progress = createProgress(store)
-
-  const workers: Worker[] = []
+  const members: Member[] = []
   for (const projection of options.projections) {
-    const from = await readCheckpoint(knex, projection.name)
-    progress.track(projection.name, projection.handles, from)
-    workers.push({ projection, from })
+    await registerProjection(knex, projection.name, projection.handles)
+    const row = await readCheckpointRow(knex, projection.name)
+    progress.track(projection.name, projection.handles, row.position)
+    const log = logger.child({ projection: projection.name })
+    members.push({ projection, log, at: row.position, failed: row.failed, stuck: false })
   }
+  const eventTypes = [...new Set(members.flatMap((m) => m.projection.handles))]
+  const active = () => members.filter((m) => !m.stuck)
 
-  /** Commits a batch; on failure retries one event at a time, so the log names the culprit. */
-  async function commit(worker: Worker, batch: readonly RecordedEvent[], log: Logger): Promise<void> {
-    let pending = batch
-    let oneByOne = false
-    let attempt = 0
-    while (pending.length > 0 && !stopping.signal.aborted) {
-      const chunk = oneByOne ? pending.slice(0, 1) : pending
-      try {
-        await knex.transaction(async (trx) => {
-          await lockProjection(trx, worker.projection.name)
-          await applyEvents(trx, worker.projection, chunk)
-        })
-      } catch (error) {
-        const event = chunk[0]
-        const delayMs = retry(attempt)
-        log.error(
-          { err: error, eventId: event?.id, eventType: event?.type, events: chunk.length, attempt, delayMs },
-          'projection failed to apply events; retrying',
-        )
-        oneByOne = true
-        attempt += 1
-        await sleep(delayMs, stopping.signal)
-        continue
-      }
-      if (attempt > 0) log.info({ attempt }, 'projection recovered')
-      attempt = 0
-      const last = chunk.at(-1)
-      if (last) {
-        worker.from = last.position
-        progress.advance(worker.projection.name, last.position)
-      }
-      pending = pending.slice(chunk.length)
+  /**
+   * Takes the locks of the projections in play, then re-reads their checkpoints: a rebuild may
+   * have swapped in new tables with a later position meanwhile, and those events are skipped.
+   * The stored position is committed, so waiters may count on it even if this batch fails.
+   */
+  async function lockAndRefresh(trx: Knex.Transaction, playing: readonly Member[]): Promise<void> {
+    const names = playing.map((m) => m.projection.name)
+    await lockProjections(trx, names)
+    const rows = await trx('projection_checkpoints')
+      .whereIn('name', names)
+      .select<Array<{ name: string; position: string | null }>>('name', 'position')
+    for (const row of rows) {
+      const member = playing.find((m) => m.projection.name === row.name)
+      if (!member || !row.position) continue
+      member.at = positionFromString(row.position)
+      progress.advance(member.projection.name, member.at)
     }
   }
 
-  async function run(worker: Worker): Promise<void> {
-    const log = logger.child({ projection: worker.projection.name })
+  /** One transaction for the batch; a projection's failure is recorded in it, not thrown. */
+  function commitOnce(batch: readonly RecordedEvent[]): Promise<Committed> {
+    const last = batch.at(-1)
+    return knex.transaction(async (trx) => {
+      const playing = active()
+      await lockAndRefresh(trx, playing)
+      const advanced: Member[] = []
+      const failed: Array<Committed['failed'][number]> = []
+      for (const member of playing) {
+        if (!last || !isAfter(last.position, member.at)) continue
+        const events = batch.filter((e) => isAfter(e.position, member.at))
+        const outcome = await applyIsolated(trx, member.projection, events, member.at)
+        if (outcome.ok) {
+          advanced.push(member)
+          continue
+        }
+        const failure = {
+          position: positionToString(outcome.event.position),
+          eventId: outcome.event.id,
+          type: outcome.event.type,
+          error: errorText(outcome.error),
+        }
+        await writeFailure(trx, member.projection.name, outcome.appliedUpTo, failure)
+        failed.push({
+          member,
+          at: outcome.appliedUpTo,
+          failure: { ...failure, at: new Date() },
+          error: outcome.error,
+        })
+      }
+      if (last) {
+        await writeCheckpoints(
+          trx,
+          advanced.map((m) => m.projection.name),
+          last.position,
+        )
+      }
+      return { advanced, failed }
+    })
+  }
+
+  /**
+   * Applies what a committed batch changed to the members and tells the waiters. A failure is
+   * logged here, once it is stored: a batch retried after a failed commit does not log twice.
+   */
+  function settle(batch: readonly RecordedEvent[], committed: Committed): void {
+    const last = batch.at(-1)
+    if (!last) return
+    for (const member of committed.advanced) {
+      member.at = last.position
+      member.failed = null
+      progress.advance(member.projection.name, last.position)
+    }
+    for (const { member, at, failure, error } of committed.failed) {
+      member.log.error(
+        { err: error, position: failure.position, eventId: failure.eventId, eventType: failure.type },
+        'projection stopped: it cannot apply this event; it tries again once after a restart',
+      )
+      member.at = at
+      member.failed = failure
+      member.stuck = true
+      progress.halt(member.projection.name)
+    }
+  }
+
+  /**
+   * Commits a batch. When the whole transaction fails (the database, not an event) nothing was
+   * stored, so it is retried with backoff and logged each time; events are never skipped.
+   */
+  async function commit(batch: readonly RecordedEvent[]): Promise<void> {
+    for (let attempt = 0; !stopping.signal.aborted; attempt += 1) {
+      try {
+        settle(batch, await commitOnce(batch))
+        if (attempt > 0) logger.info({ attempt }, 'projections recovered')
+        return
+      } catch (error) {
+        const delayMs = retry(attempt)
+        logger.error(
+          { err: error, events: batch.length, attempt, delayMs },
+          'projection batch failed; retrying',
+        )
+        await sleep(delayMs, stopping.signal)
+      }
+    }
+  }
+
+  async function run(): Promise<void> {
     let attempt = 0
-    while (!stopping.signal.aborted) {
+    while (!stopping.signal.aborted && active().length > 0) {
       const subscription = store.subscribeToAll({
-        from: worker.from,
-        filter: { eventTypes: worker.projection.handles },
+        from: earliest(active().map((m) => m.at)),
+        filter: { eventTypes },
       })
       const close = () => void subscription.close().catch(() => {})
       stopping.signal.addEventListener('abort', close, { once: true })
       try {
         for await (const batch of readBatches(subscription, batchSize)) {
-          await commit(worker, batch, log)
+          await commit(batch)
           attempt = 0
-          if (stopping.signal.aborted) break
+          if (stopping.signal.aborted || active().length === 0) break
         }
-        if (!stopping.signal.aborted) throw new Error('The subscription ended by itself')
+        if (!stopping.signal.aborted && active().length > 0)
+          throw new Error('The subscription ended by itself')
       } catch (error) {
         if (stopping.signal.aborted) break
         const delayMs = retry(attempt)
-        log.error({ err: error, attempt, delayMs }, 'projection subscription failed; resubscribing')
+        logger.error({ err: error, attempt, delayMs }, 'projection subscription failed; resubscribing')
         attempt += 1
         await sleep(delayMs, stopping.signal)
       } finally {
@@ -118,15 +248,20 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     }
   }
 
-  const running = workers.map((worker) => run(worker))
-  logger.info({ projections: workers.map((w) => w.projection.name) }, 'projections started')
-
+  const running = run()
+  logger.info({ projections: members.map((m) => m.projection.name) }, 'projections started')
   return {
     waitForPosition: (position, opts) => progress.waitForPosition(position, opts),
+    status: () =>
+      members.map((m) => ({
+        name: m.projection.name,
+        position: m.at === 'start' ? null : positionToString(m.at),
+        failed: m.failed,
+      })),
     async stop() {
       stopping.abort()
       progress.stop()
-      await Promise.all(running)
+      await running
     },
   }
 }

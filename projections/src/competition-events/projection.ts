@@ -18,32 +18,42 @@ export interface CompetitionEventRow {
   readonly reason: string | null
 }
 
+const columns = 'competition_id, revision, type, data, occurred_at, actor, reason'
+
+function row(event: RecordedEvent) {
+  return {
+    competition_id: event.streamId.slice(competitionStreamPrefix.length),
+    revision: event.revision.toString(),
+    type: event.type,
+    data: event.data,
+    occurred_at: eventTime(event),
+    actor: event.metadata.actor ?? null,
+    reason: typeof event.metadata.reason === 'string' ? event.metadata.reason : null,
+  }
+}
+
 /**
  * Every event of every competition stream (the competition's own and its entries'), keyed by
  * stream and revision, with who caused it and why: the query service hands a completed
  * competition's events to the browser's draw verifier, and every competition's to the admin's
  * audit trail. Competition streams hold no personal data (user ids only).
- * A replay hits the key and changes nothing.
+ * One insert per page; a replay hits the key and changes nothing.
  */
-async function apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
-  if (!event.streamId.startsWith(competitionStreamPrefix)) return
-  await trx(competitionEventsTable)
-    .insert({
-      competition_id: event.streamId.slice(competitionStreamPrefix.length),
-      revision: event.revision.toString(),
-      type: event.type,
-      data: JSON.stringify(event.data),
-      occurred_at: eventTime(event),
-      actor: event.metadata.actor === undefined ? null : JSON.stringify(event.metadata.actor),
-      reason: typeof event.metadata.reason === 'string' ? event.metadata.reason : null,
-    })
-    .onConflict(['competition_id', 'revision'])
-    .ignore()
+async function applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = events.filter((e) => e.streamId.startsWith(competitionStreamPrefix)).map(row)
+  if (rows.length === 0) return
+  // One JSON parameter for the page, not a binding per value (see `foldIntoRows`).
+  await trx.raw(
+    `insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb)
+     on conflict (competition_id, revision) do nothing`,
+    [competitionEventsTable, competitionEventsTable, JSON.stringify(rows)],
+  )
 }
 
 export const competitionEventsProjection: Projection = {
   name: 'competition_events',
   handles: [...Object.keys(competitionEvents), ...Object.keys(entryEvents)],
   tables: [competitionEventsTable],
-  apply,
+  apply: (trx, event) => applyBatch(trx, [event]),
+  applyBatch,
 }

@@ -5,9 +5,15 @@ import {
   entryEvents,
 } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
-import { type Apply, dispatch, on } from '../appliers'
+import { foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
 import { eventTime, type Projection } from '../projection'
-import { competitionsTable, detailsColumns, insertCompetition, updateCompetition } from './sql'
+import {
+  competitionRows,
+  competitionsTable,
+  detailsColumns,
+  insertCompetition,
+  updateCompetition,
+} from './sql'
 
 const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revision, at: eventTime(event) })
 
@@ -15,28 +21,28 @@ const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revi
  * One entry per event type this read model follows. Later events (a deletion, ...) are added
  * here and nowhere else.
  */
-const appliers: { readonly [K in CompetitionEventType | EntryEventType]?: Apply } = {
-  CompetitionCreated: on(competitionEvents.CompetitionCreated, (trx, event, data) =>
-    insertCompetition(trx, {
+const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: RecordedEvent) => RowStep } = {
+  CompetitionCreated: onRow(competitionEvents.CompetitionCreated, (event, data) =>
+    insertCompetition({
       ...change(event, data.competitionId),
       featured: data.featured,
       details: data.details,
     }),
   ),
-  CompetitionRevised: on(competitionEvents.CompetitionRevised, (trx, event, data) =>
-    updateCompetition(trx, { ...change(event, data.competitionId), set: detailsColumns(data.details) }),
+  CompetitionRevised: onRow(competitionEvents.CompetitionRevised, (event, data) =>
+    updateCompetition({ ...change(event, data.competitionId), set: detailsColumns(data.details) }),
   ),
-  CompetitionPublished: on(competitionEvents.CompetitionPublished, (trx, event, data) =>
-    updateCompetition(trx, {
+  CompetitionPublished: onRow(competitionEvents.CompetitionPublished, (event, data) =>
+    updateCompetition({
       ...change(event, data.competitionId),
       set: { status: 'active', seed_commitment: data.seedCommitment ?? null },
     }),
   ),
-  CompetitionFeaturedSet: on(competitionEvents.CompetitionFeaturedSet, (trx, event, data) =>
-    updateCompetition(trx, { ...change(event, data.competitionId), set: { featured: data.featured } }),
+  CompetitionFeaturedSet: onRow(competitionEvents.CompetitionFeaturedSet, (event, data) =>
+    updateCompetition({ ...change(event, data.competitionId), set: { featured: data.featured } }),
   ),
-  CompetitionClosed: on(competitionEvents.CompetitionClosed, (trx, event, data) =>
-    updateCompetition(trx, {
+  CompetitionClosed: onRow(competitionEvents.CompetitionClosed, (event, data) =>
+    updateCompetition({
       ...change(event, data.competitionId),
       set: {
         status: 'closed',
@@ -46,39 +52,41 @@ const appliers: { readonly [K in CompetitionEventType | EntryEventType]?: Apply 
       },
     }),
   ),
-  DrawStarted: on(competitionEvents.DrawStarted, (trx, event, data) =>
-    updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'drawing' } }),
+  DrawStarted: onRow(competitionEvents.DrawStarted, (event, data) =>
+    updateCompetition({ ...change(event, data.competitionId), set: { status: 'drawing' } }),
   ),
-  DrawCompleted: on(competitionEvents.DrawCompleted, (trx, event, data) =>
-    updateCompetition(trx, {
+  DrawCompleted: onRow(competitionEvents.DrawCompleted, (event, data) =>
+    updateCompetition({
       ...change(event, data.competitionId),
       set: { status: 'completed', drawn_at: eventTime(event) },
     }),
   ),
-  CompetitionCancelled: on(competitionEvents.CompetitionCancelled, (trx, event, data) =>
-    updateCompetition(trx, { ...change(event, data.competitionId), set: { status: 'cancelled' } }),
+  CompetitionCancelled: onRow(competitionEvents.CompetitionCancelled, (event, data) =>
+    updateCompetition({ ...change(event, data.competitionId), set: { status: 'cancelled' } }),
   ),
   /** The row stays, flagged, so a replayed creation cannot bring it back; readers hide it. */
-  CompetitionDeleted: on(competitionEvents.CompetitionDeleted, (trx, event, data) =>
-    updateCompetition(trx, { ...change(event, data.competitionId), set: { deleted_at: eventTime(event) } }),
+  CompetitionDeleted: onRow(competitionEvents.CompetitionDeleted, (event, data) =>
+    updateCompetition({ ...change(event, data.competitionId), set: { deleted_at: eventTime(event) } }),
   ),
   /**
    * Reservations do not count as sold; allocations do. A refund never returns tickets to sale
    * (ticket numbers are never reused), so EntryRefunded is not followed here.
    */
-  TicketsAllocated: on(entryEvents.TicketsAllocated, (trx, event, data) =>
-    updateCompetition(trx, {
+  TicketsAllocated: onRow(entryEvents.TicketsAllocated, (event, data) =>
+    updateCompetition({
       ...change(event, data.competitionId),
-      set: { sold_tickets: trx.raw('?? + ?', ['sold_tickets', data.ticketNumbers.length]) },
+      set: (row) => ({ sold_tickets: Number(row.sold_tickets) + data.ticketNumbers.length }),
     }),
   ),
 }
 
-const handles = Object.keys(appliers)
+const rows = competitionRows(stepsByType(steps))
 
+/** Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`). */
 export const competitionsProjection: Projection = {
   name: 'competitions',
-  handles,
+  handles: Object.keys(steps),
   tables: [competitionsTable],
-  apply: dispatch(appliers),
+  apply: (trx, event) => foldIntoRows(trx, rows, [event]),
+  applyBatch: (trx, events) => foldIntoRows(trx, rows, events),
 }

@@ -1,5 +1,5 @@
 import type { CompetitionDetails, CompetitionStatus } from '@prizes/contracts'
-import type { Knex } from 'knex'
+import { type FoldedTable, isNewer, type RowStep, type StoredRow } from '../fold'
 
 export const competitionsTable = 'competitions'
 
@@ -33,12 +33,7 @@ export interface CompetitionRow {
   readonly last_revision: number
 }
 
-type Columns = Omit<
-  CompetitionRow,
-  'id' | 'created_at' | 'updated_at' | 'last_revision' | 'skill_question'
-> & {
-  readonly skill_question: string
-}
+type Columns = Omit<CompetitionRow, 'id' | 'created_at' | 'updated_at' | 'last_revision'>
 
 /** The columns a creation or a revision sets from the competition's details. */
 export function detailsColumns(details: CompetitionDetails) {
@@ -53,40 +48,99 @@ export function detailsColumns(details: CompetitionDetails) {
     start_date: details.startDate,
     end_date: details.endDate,
     image_url: details.imageUrl,
-    skill_question: JSON.stringify(details.skillQuestion),
+    skill_question: details.skillQuestion,
   } satisfies Partial<Record<keyof Columns, unknown>>
 }
 
+/** Every column, for the batch upsert. */
+const columns = [
+  'id',
+  'title',
+  'description',
+  'prize',
+  'prize_value_pence',
+  'entry_price_pence',
+  'total_tickets',
+  'sold_tickets',
+  'location',
+  'start_date',
+  'end_date',
+  'status',
+  'featured',
+  'image_url',
+  'drawn_at',
+  'deleted_at',
+  'seed_commitment',
+  'randomness_round',
+  'eligible_tickets',
+  'list_hash',
+  'skill_question',
+  'created_at',
+  'updated_at',
+  'last_revision',
+] as const satisfies readonly (keyof CompetitionRow)[]
+
+/** The columns' defaults, for a row a creation makes. */
+const blank = {
+  sold_tickets: 0,
+  drawn_at: null,
+  deleted_at: null,
+  seed_commitment: null,
+  randomness_round: null,
+  eligible_tickets: null,
+  list_hash: null,
+}
+
+type Settable = Partial<Record<keyof Columns, unknown>>
+
 /** First sight of a competition. A replayed creation finds the row there and changes nothing. */
-export async function insertCompetition(
-  trx: Knex.Transaction,
-  row: { id: string; revision: bigint; at: Date; featured: boolean; details: CompetitionDetails },
-): Promise<void> {
-  await trx(competitionsTable)
-    .insert({
-      id: row.id,
-      ...detailsColumns(row.details),
-      status: 'draft',
-      featured: row.featured,
-      created_at: row.at,
-      updated_at: row.at,
-      last_revision: row.revision.toString(),
-    })
-    .onConflict('id')
-    .ignore()
+export function insertCompetition(row: {
+  id: string
+  revision: bigint
+  at: Date
+  featured: boolean
+  details: CompetitionDetails
+}): RowStep {
+  return {
+    key: row.id,
+    apply: (existing) =>
+      existing ?? {
+        ...blank,
+        id: row.id,
+        ...detailsColumns(row.details),
+        status: 'draft',
+        featured: row.featured,
+        created_at: row.at,
+        updated_at: row.at,
+        last_revision: Number(row.revision),
+      },
+  }
 }
 
 /**
  * Applies a change made by the event at `revision` of the competition's stream, unless the row
- * already reflects that event or a later one. Returns whether a row changed.
+ * already reflects that event or a later one. `set` may be worked out from the row (a count).
  */
-export async function updateCompetition(
-  trx: Knex.Transaction,
-  change: { id: string; revision: bigint; at: Date; set: Partial<Record<keyof Columns, unknown>> },
-): Promise<boolean> {
-  const updated = await trx(competitionsTable)
-    .where('id', change.id)
-    .andWhere('last_revision', '<', change.revision.toString())
-    .update({ ...change.set, updated_at: change.at, last_revision: change.revision.toString() })
-  return updated > 0
+export function updateCompetition(change: {
+  id: string
+  revision: bigint
+  at: Date
+  set: Settable | ((row: StoredRow) => Settable)
+}): RowStep {
+  return {
+    key: change.id,
+    apply: (existing) => {
+      if (!existing || !isNewer(existing, change.revision)) return existing
+      const set = typeof change.set === 'function' ? change.set(existing) : change.set
+      return { ...existing, ...set, updated_at: change.at, last_revision: Number(change.revision) }
+    },
+  }
 }
+
+/** The competitions table for `foldIntoRows`, given the steps its events make. */
+export const competitionRows = (step: FoldedTable['step']): FoldedTable => ({
+  table: competitionsTable,
+  key: 'id',
+  columns,
+  step,
+})

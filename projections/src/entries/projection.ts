@@ -1,8 +1,8 @@
 import { competitionEvents, type EntryEventType, entryEvents } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
-import { type Apply, dispatch, on } from '../appliers'
+import { foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
 import { eventTime, type Projection } from '../projection'
-import { entriesTable, insertEntry, updateEntry, upsertEntry } from './sql'
+import { entriesTable, entryRows, insertEntry, updateEntry, upsertEntry } from './sql'
 
 const change = (event: RecordedEvent, entryId: string) => ({
   id: entryId,
@@ -15,9 +15,9 @@ const change = (event: RecordedEvent, entryId: string) => ({
  * lists. Competition titles and dates are not copied here: readers join the competitions
  * model, so a revised title shows on every entry at once.
  */
-const appliers: { readonly [K in EntryEventType | 'DrawCompleted']?: Apply } = {
-  TicketsReserved: on(entryEvents.TicketsReserved, (trx, event, data) =>
-    insertEntry(trx, change(event, data.entryId), {
+const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: RecordedEvent) => RowStep } = {
+  TicketsReserved: onRow(entryEvents.TicketsReserved, (event, data) =>
+    insertEntry(change(event, data.entryId), {
       competition_id: data.competitionId,
       user_id: data.userId,
       quantity: data.quantity,
@@ -31,15 +31,15 @@ const appliers: { readonly [K in EntryEventType | 'DrawCompleted']?: Apply } = {
     }),
   ),
   /** Released entries never held tickets and are not shown to their users. */
-  ReservationReleased: on(entryEvents.ReservationReleased, (trx, event, data) =>
-    updateEntry(trx, change(event, data.entryId), {
+  ReservationReleased: onRow(entryEvents.ReservationReleased, (event, data) =>
+    updateEntry(change(event, data.entryId), {
       payment_status: 'failed',
       status: 'released',
       release_reason: data.reason,
     }),
   ),
-  TicketsAllocated: on(entryEvents.TicketsAllocated, (trx, event, data) =>
-    upsertEntry(trx, change(event, data.entryId), {
+  TicketsAllocated: onRow(entryEvents.TicketsAllocated, (event, data) =>
+    upsertEntry(change(event, data.entryId), {
       set: {
         quantity: data.ticketNumbers.length,
         amount_pence: data.amountPence,
@@ -60,16 +60,16 @@ const appliers: { readonly [K in EntryEventType | 'DrawCompleted']?: Apply } = {
     }),
   ),
   /** Money taken when no tickets could be given: shown as refunded, the refund follows. */
-  PaymentRefundDue: on(entryEvents.PaymentRefundDue, (trx, event, data) =>
-    updateEntry(trx, change(event, data.entryId), {
+  PaymentRefundDue: onRow(entryEvents.PaymentRefundDue, (event, data) =>
+    updateEntry(change(event, data.entryId), {
       payment_status: 'refunded',
       status: 'refund_due',
       refund_reason: data.reason,
     }),
   ),
   /** The tickets stay on the row (numbers are never reused) but no longer count as paid. */
-  EntryRefunded: on(entryEvents.EntryRefunded, (trx, event, data) =>
-    updateEntry(trx, change(event, data.entryId), {
+  EntryRefunded: onRow(entryEvents.EntryRefunded, (event, data) =>
+    updateEntry(change(event, data.entryId), {
       payment_status: 'refunded',
       status: 'refunded',
       refund_reason: data.reason,
@@ -77,14 +77,18 @@ const appliers: { readonly [K in EntryEventType | 'DrawCompleted']?: Apply } = {
     }),
   ),
   /** The winning entry; the draw is on the same stream, so the revision guard holds. */
-  DrawCompleted: on(competitionEvents.DrawCompleted, (trx, event, data) =>
-    updateEntry(trx, change(event, data.winningEntryId), { won_at: eventTime(event) }),
+  DrawCompleted: onRow(competitionEvents.DrawCompleted, (event, data) =>
+    updateEntry(change(event, data.winningEntryId), { won_at: eventTime(event) }),
   ),
 }
 
+const rows = entryRows(stepsByType(steps))
+
+/** Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`). */
 export const entriesProjection: Projection = {
   name: 'entries',
-  handles: Object.keys(appliers),
+  handles: Object.keys(steps),
   tables: [entriesTable],
-  apply: dispatch(appliers),
+  apply: (trx, event) => foldIntoRows(trx, rows, [event]),
+  applyBatch: (trx, events) => foldIntoRows(trx, rows, events),
 }

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex'
+import { type FoldedTable, isNewer, type RowStep } from '../fold'
 
 export const entriesTable = 'entries'
 
@@ -42,12 +42,54 @@ interface Change {
   readonly at: Date
 }
 
+/** Every column, for the batch upsert. */
+const columns = [
+  'id',
+  'competition_id',
+  'user_id',
+  'quantity',
+  'amount_pence',
+  'answer',
+  'answer_correct',
+  'ticket_numbers',
+  'entry_reference',
+  'payment_intent_id',
+  'payment_status',
+  'status',
+  'release_reason',
+  'refund_reason',
+  'reserved_at',
+  'expires_at',
+  'paid_at',
+  'refunded_at',
+  'won_at',
+  'updated_at',
+  'last_revision',
+] as const satisfies readonly (keyof EntryRow)[]
+
+/** The columns' defaults, for a row an event creates. */
+const blank = {
+  answer_correct: null,
+  ticket_numbers: [],
+  entry_reference: null,
+  payment_intent_id: null,
+  release_reason: null,
+  refund_reason: null,
+  expires_at: null,
+  paid_at: null,
+  refunded_at: null,
+  won_at: null,
+}
+
+const stamp = (change: Change) => ({
+  id: change.id,
+  updated_at: change.at,
+  last_revision: Number(change.revision),
+})
+
 /** First sight of an entry: its reservation. A replayed one finds the row there and changes nothing. */
-export async function insertEntry(trx: Knex.Transaction, change: Change, row: Settable): Promise<void> {
-  await trx(entriesTable)
-    .insert({ ...row, id: change.id, updated_at: change.at, last_revision: change.revision.toString() })
-    .onConflict('id')
-    .ignore()
+export function insertEntry(change: Change, row: Settable): RowStep {
+  return { key: change.id, apply: (existing) => existing ?? { ...blank, ...row, ...stamp(change) } }
 }
 
 /**
@@ -55,11 +97,12 @@ export async function insertEntry(trx: Knex.Transaction, change: Change, row: Se
  * guard of the competitions model: every event of an entry is on one stream, so its
  * revisions only grow).
  */
-export async function updateEntry(trx: Knex.Transaction, change: Change, set: Settable): Promise<void> {
-  await trx(entriesTable)
-    .where('id', change.id)
-    .andWhere('last_revision', '<', change.revision.toString())
-    .update({ ...set, updated_at: change.at, last_revision: change.revision.toString() })
+export function updateEntry(change: Change, set: Settable): RowStep {
+  return {
+    key: change.id,
+    apply: (existing) =>
+      existing && isNewer(existing, change.revision) ? { ...existing, ...set, ...stamp(change) } : existing,
+  }
 }
 
 /**
@@ -67,21 +110,23 @@ export async function updateEntry(trx: Knex.Transaction, change: Change, set: Se
  * of an entry (a free competition need not reserve first). `insertOnly` columns are kept from
  * an existing row (its reservation time); the rest follow the revision guard.
  */
-export async function upsertEntry(
-  trx: Knex.Transaction,
+export function upsertEntry(
   change: Change,
   row: { readonly set: Settable; readonly insertOnly: Settable },
-): Promise<void> {
-  const columns = [...Object.keys(row.set), 'updated_at', 'last_revision']
-  await trx(entriesTable)
-    .insert({
-      ...row.insertOnly,
-      ...row.set,
-      id: change.id,
-      updated_at: change.at,
-      last_revision: change.revision.toString(),
-    })
-    .onConflict('id')
-    .merge(columns)
-    .where(`${entriesTable}.last_revision`, '<', change.revision.toString())
+): RowStep {
+  return {
+    key: change.id,
+    apply: (existing) => {
+      if (!existing) return { ...blank, ...row.insertOnly, ...row.set, ...stamp(change) }
+      return isNewer(existing, change.revision) ? { ...existing, ...row.set, ...stamp(change) } : existing
+    },
+  }
 }
+
+/** The entries table for `foldIntoRows`, given the steps its events make. */
+export const entryRows = (step: FoldedTable['step']): FoldedTable => ({
+  table: entriesTable,
+  key: 'id',
+  columns,
+  step,
+})

@@ -1,33 +1,35 @@
 import type { Knex } from 'knex'
 
 /**
- * What `/api/health` reads about each projection: the event types it handles (to measure its
- * lag), and the event it stopped on, if any (a projection that cannot store an event stops
- * alone rather than retry). A row is written at start with a null position, meaning "from the
- * start". Written with `if not exists` so it is the same migration on every branch that needs it.
+ * What a projection is doing, for `/api/health` in any service: the event types it handles (so
+ * lag is one filtered read of the log from its position) and, when it is stuck, the event it
+ * could not store and why. A projection gets its row when it starts, before it has a position:
+ * a null position means it starts from the beginning of the log.
  */
 export const projectionStatus: Knex.Migration = {
   async up(knex) {
-    await knex.raw(`
-      alter table projection_checkpoints
-        alter column position drop not null,
-        add column if not exists handles text[],
-        add column if not exists failed_position text,
-        add column if not exists failed_event_id text,
-        add column if not exists failed_type text,
-        add column if not exists failed_error text,
-        add column if not exists failed_at timestamptz
-    `)
+    await knex.schema.alterTable('projection_checkpoints', (t) => {
+      t.text('position').nullable().alter()
+      t.specificType('handles', 'text[]')
+      t.text('failed_position')
+      t.text('failed_event_id')
+      t.text('failed_type')
+      t.text('failed_error')
+      t.timestamp('failed_at', { useTz: true })
+    })
   },
   async down(knex) {
-    await knex.raw(`
-      alter table projection_checkpoints
-        drop column if exists failed_at,
-        drop column if exists failed_error,
-        drop column if exists failed_type,
-        drop column if exists failed_event_id,
-        drop column if exists failed_position,
-        drop column if exists handles
-    `)
+    await knex('projection_checkpoints').whereNull('position').delete()
+    await knex.schema.alterTable('projection_checkpoints', (t) => {
+      t.dropColumns(
+        'failed_at',
+        'failed_error',
+        'failed_type',
+        'failed_event_id',
+        'failed_position',
+        'handles',
+      )
+      t.text('position').notNullable().alter()
+    })
   },
 }

@@ -7,7 +7,8 @@ import { rebuildProjections, selectProjections, UnknownProjection } from './rebu
 
 const usage = `Usage: npm run rebuild -- [${allProjections.map((p) => p.name).join('|')}|all]
 
-Empties the named read models (default: all) and replays the event log into them.`
+Replays the event log into new tables for the named read models (default: all) and swaps them
+in when complete; readers keep the old tables meanwhile, and a failed rebuild changes nothing.`
 
 /** `npm run rebuild -- [projection|all]`: rebuilds read models from the log, with progress. */
 async function main(argv: readonly string[]): Promise<void> {

@@ -1,8 +1,9 @@
-import type { EventStore, Position } from '@prizes/event-store'
+import type { EventStore, Position, RecordedEvent } from '@prizes/event-store'
 import type { Knex } from 'knex'
-import { deleteCheckpoints, lockProjection } from '../checkpoints'
+import { lockProjections, writeCheckpoints } from '../checkpoints'
 import type { Projection } from '../projection'
-import { applyEvents } from '../runner/apply-events'
+import { applyRows } from '../runner/apply-events'
+import { createShadow } from './shadow'
 
 export class UnknownProjection extends Error {
   constructor(
@@ -79,67 +80,101 @@ async function countEvents(
   }
 }
 
+/** Reads the log after `from` page by page and applies each page in one transaction. */
+async function replay(
+  options: RebuildOptions,
+  chosen: readonly Projection[],
+  run: (page: readonly RecordedEvent[], apply: (trx: Knex.Transaction) => Promise<void>) => Promise<void>,
+  from: Position | 'start',
+): Promise<Position | 'start'> {
+  const eventTypes = [...new Set(chosen.flatMap((p) => p.handles))]
+  let after = from
+  for (;;) {
+    const page = await options.store.readAll({
+      from: after,
+      limit: options.pageSize ?? 2000,
+      filter: { eventTypes },
+    })
+    const last = page.at(-1)
+    if (!last) return after
+    await run(page, async (trx) => {
+      for (const projection of chosen) await applyRows(trx, projection, page)
+    })
+    after = last.position
+  }
+}
+
 /**
- * Empties the chosen read models and replays the log into them, one page per transaction, up to
- * the head. While it runs it holds each projection's lock, so a live runner waits and then
- * carries on from where it was: what it re-applies is already there and is skipped as a replay.
+ * Replays the log into fresh copies of the chosen read models' tables (a schema of their own),
+ * one page per transaction, while readers keep the old rows and the live runner keeps them up
+ * to date. Then, in one transaction holding the projections' locks (so the live runner waits),
+ * it applies what arrived meanwhile, drops the old tables, moves the copies in and writes the
+ * checkpoints at the last position replayed; the runner re-reads them under the same lock and
+ * carries on from there. A rebuild that fails changes nothing: the copies are dropped.
  */
 export async function rebuildProjections(options: RebuildOptions): Promise<RebuildSummary> {
   const { store, knex } = options
   const chosen = selectProjections(options.projections, options.names)
+  const names = chosen.map((p) => p.name)
   const eventTypes = [...new Set(chosen.flatMap((p) => p.handles))]
-  const pageSize = options.pageSize ?? 1000
   const started = performance.now()
-  const total = options.countFirst ? await countEvents(store, eventTypes, pageSize) : undefined
+  const total = options.countFirst
+    ? await countEvents(store, eventTypes, options.pageSize ?? 2000)
+    : undefined
   if (total !== undefined) options.onProgress?.({ events: 0, total, elapsedMs: 0, eventsPerSecond: 0 })
-
-  const lock = await knex.transaction()
-  try {
-    for (const projection of chosen) await lockProjection(lock, projection.name)
-    await knex.transaction(async (trx) => {
-      await trx.raw(
-        `truncate table ${chosen
-          .flatMap((p) => p.tables)
-          .map(() => '??')
-          .join(', ')}`,
-        [...chosen.flatMap((p) => p.tables)],
-      )
-      await deleteCheckpoints(
-        trx,
-        chosen.map((p) => p.name),
-      )
-    })
-
-    let from: Position | 'start' = 'start'
-    let events = 0
-    const rate = () => events / Math.max((performance.now() - started) / 1000, 0.001)
-    for (;;) {
-      const page = await store.readAll({ from, limit: pageSize, filter: { eventTypes } })
-      const last = page.at(-1)
-      if (!last) break
-      await knex.transaction(async (trx) => {
-        for (const projection of chosen) await applyEvents(trx, projection, page)
-      })
-      events += page.length
-      from = last.position
-      options.onProgress?.({
-        events,
-        total: total === undefined ? undefined : Math.max(total, events),
-        elapsedMs: performance.now() - started,
-        eventsPerSecond: rate(),
-      })
-    }
-    await lock.commit()
-    const seconds = (performance.now() - started) / 1000
-    return {
-      projections: chosen.map((p) => p.name),
+  let events = 0
+  const rate = () => events / Math.max((performance.now() - started) / 1000, 0.001)
+  const counted = (page: readonly RecordedEvent[]) => {
+    events += page.length
+    options.onProgress?.({
       events,
-      seconds,
+      total: total === undefined ? undefined : Math.max(total, events),
+      elapsedMs: performance.now() - started,
       eventsPerSecond: rate(),
-      position: from,
+    })
+  }
+  const shadow = await createShadow(
+    knex,
+    chosen.flatMap((p) => p.tables),
+  )
+  try {
+    const replayed = await replay(
+      options,
+      chosen,
+      async (page, apply) => {
+        await knex.transaction(async (trx) => {
+          await shadow.use(trx)
+          await apply(trx)
+        })
+        counted(page)
+      },
+      'start',
+    )
+    const position = await knex.transaction(async (trx) => {
+      await lockProjections(trx, names)
+      await shadow.use(trx)
+      const head = await replay(
+        options,
+        chosen,
+        async (page, apply) => {
+          await apply(trx)
+          counted(page)
+        },
+        replayed,
+      )
+      await shadow.swapIn(trx)
+      await writeCheckpoints(trx, names, head)
+      return head
+    })
+    return {
+      projections: names,
+      events,
+      seconds: (performance.now() - started) / 1000,
+      eventsPerSecond: rate(),
+      position,
     }
   } catch (error) {
-    await lock.rollback().catch(() => {})
+    await shadow.drop()
     throw error
   }
 }

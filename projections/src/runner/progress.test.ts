@@ -85,6 +85,14 @@ describe('waitForPosition', () => {
     await expect(progress.waitForPosition(future, { timeoutMs: 50 })).rejects.toThrow(/still behind/)
   })
 
+  test('a halted projection no longer holds waiters back, including those already waiting', async () => {
+    const { append, progress } = await setUp()
+    const { position } = await append(competitionStream('a'), 'CompetitionCreated')
+    const waiting = progress.waitForPosition(position, { timeoutMs: 2000 })
+    progress.halt('competitions')
+    await expect(waiting).resolves.toBeUndefined()
+  })
+
   test('stopping fails those still waiting', async () => {
     const { append, progress } = await setUp()
     const { position } = await append(competitionStream('a'), 'CompetitionCreated')

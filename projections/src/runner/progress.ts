@@ -17,11 +17,12 @@ export class ProjectionsStopped extends Error {
  * to P?". A projection only receives the event types it handles, so it may never see P itself;
  * it has reached P once P is visible in the log and the next event it handles lies beyond P.
  * "Visible" matters for the PostgreSQL store, whose readers skip events of transactions still
- * open: an event before P may appear after P has been returned to its writer.
+ * open: an event before P may appear after P has been returned to its writer. A halted
+ * (stuck) projection counts as having reached every position.
  */
 export function createProgress(store: EventStore, options: { pollMs?: number } = {}) {
   const pollMs = options.pollMs ?? 50
-  const processed = new Map<string, { readonly handles: readonly string[]; at: Processed }>()
+  const processed = new Map<string, { readonly handles: readonly string[]; at: Processed; halted: boolean }>()
   /** The highest position known to be readable: everything up to it is readable too. */
   let visibleUpTo: Position | undefined
   let stopped = false
@@ -65,7 +66,7 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
       if (stopped) throw new ProjectionsStopped()
       const state = processed.get(name)
       if (!state) throw new Error(`Unknown projection ${name}`)
-      if (isAtOrAfter(state.at, target)) return
+      if (state.halted || isAtOrAfter(state.at, target)) return
       // Visibility first: once P is readable, so is every event before it.
       if (await isVisible(target)) {
         const [next] = await store.readAll({
@@ -81,13 +82,22 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
 
   return {
     track(name: string, handles: readonly string[], from: Processed) {
-      processed.set(name, { handles, at: from })
+      processed.set(name, { handles, at: from, halted: false })
       if (from !== 'start') visibleUpTo = max(visibleUpTo, from)
     },
     advance(name: string, position: Position) {
       const state = processed.get(name)
       if (state) state.at = position
       visibleUpTo = max(visibleUpTo, position)
+      notify()
+    },
+    /**
+     * A projection stuck on an event until the process restarts: waiting for it would only ever
+     * time out, so waiters stop counting it (its failure is reported by the runner's status).
+     */
+    halt(name: string) {
+      const state = processed.get(name)
+      if (state) state.halted = true
       notify()
     },
     async waitForPosition(target: Position, opts: { timeoutMs?: number } = {}): Promise<void> {
