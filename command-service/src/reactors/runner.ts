@@ -36,6 +36,8 @@ export interface StartReactorOptions {
   /** First retry delay after a failure; it doubles up to `maxRetryDelayMs`. */
   readonly retryDelayMs?: number
   readonly maxRetryDelayMs?: number
+  /** Longest a handled event waits for its checkpoint to be written; 100 ms unless given. */
+  readonly checkpointEveryMs?: number
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -94,11 +96,38 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
     return false
   }
 
+  /**
+   * The checkpoint is written at most every `checkpointEveryMs`, with the latest position
+   * handled: one write per event cost more than most reactions. After a crash the reactor
+   * handles those last events again, which every reactor must take calmly anyway.
+   */
+  let unsaved: RecordedEvent | undefined
+  let saving: Promise<void> | undefined
+  const checkpointEveryMs = options.checkpointEveryMs ?? 100
+  function saveSoon(event: RecordedEvent): void {
+    unsaved = event
+    saving ??= (async () => {
+      await sleep(checkpointEveryMs, stopping.signal)
+      await saveNow()
+      saving = undefined
+    })()
+  }
+  async function saveNow(): Promise<void> {
+    const event = unsaved
+    if (!event) return
+    unsaved = undefined
+    const saved = await untilDone('checkpoint', event, () =>
+      writeReactorCheckpoint(knex, reactor.name, event.position),
+    )
+    // Stopped while the database refused it: the last try after the loop ends has it.
+    if (!saved) unsaved ??= event
+  }
+
   async function handle(event: RecordedEvent): Promise<void> {
     if (!(await untilDone('reaction', event, () => reactor.react(event)))) return
     from = event.position
     progress.advance(event.position)
-    await untilDone('checkpoint', event, () => writeReactorCheckpoint(knex, reactor.name, event.position))
+    saveSoon(event)
   }
 
   async function run(): Promise<void> {
@@ -135,6 +164,10 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
       stopping.abort()
       progress.stop()
       await running
+      await saving
+      // What the reactor handled last is kept, if the database lets us.
+      const event = unsaved
+      if (event) await writeReactorCheckpoint(knex, reactor.name, event.position).catch(() => {})
     },
   }
 }
