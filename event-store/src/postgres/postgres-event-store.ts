@@ -31,7 +31,7 @@ const defaultTiming: SubscriptionTiming = { batchSize: 500, pollIntervalMs: 1_00
 export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const logger = options.logger ?? consoleLogger
   const timing = { ...defaultTiming, ...options.subscriptions }
-  const pool = new pg.Pool({ connectionString: options.connectionString })
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: 20 })
   // An idle client dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error: Error & { code?: string }) =>
     // 57P01: the server is shutting down (a restart, or the whole process group being stopped).

@@ -19,6 +19,6 @@ export function createKnex(connectionString: string, options: { poolMax?: number
   return knexFactory({
     client: 'pg',
     connection: { connectionString, types: readModelTypes },
-    pool: { min: 0, max: options.poolMax ?? 5 },
+    pool: { min: 0, max: options.poolMax ?? 20 },
   })
 }
