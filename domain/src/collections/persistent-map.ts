@@ -52,7 +52,7 @@ interface Collision<V> {
 type Node<V> = Leaf<V> | Branch<V> | Collision<V>
 
 /** FNV-1a over UTF-16 code units: fast, and spreads ids and uuids evenly. */
-function hashOf(key: string): number {
+export function hashOf(key: string): number {
   let hash = 0x811c9dc5
   for (let i = 0; i < key.length; i += 1) {
     hash ^= key.charCodeAt(i)

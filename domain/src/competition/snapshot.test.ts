@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { LayeredMap } from '../collections/layered-map'
+import type { PersistentMap } from '../collections/persistent-map'
 import {
   allocate,
   competitionId,
@@ -60,15 +62,24 @@ const history: CompetitionEvent[] = [
   reserved(6, 4, minutes(-1)),
 ]
 
+const sorted = <V>(map: PersistentMap<V>) => map.entries().sort(([a], [b]) => a.localeCompare(b))
 const plain = (state: CompetitionState) =>
   state.exists
     ? {
         ...state,
-        entries: [...state.entries.entries()],
-        holds: [...state.holds.entries()],
-        refundedWhileSealed: [...state.refundedWhileSealed.entries()],
+        entries: sorted(state.entries),
+        holds: sorted(state.holds),
+        refundedWhileSealed: sorted(state.refundedWhileSealed),
       }
     : state
+
+/** A sold competition of `count` entries, then one more reserved (so one hold is in flight). */
+function sold(count: number): CompetitionEvent[] {
+  const events: CompetitionEvent[] = [created({ totalTickets: count * 2 }), published]
+  for (let n = 1; n <= count; n += 1) events.push(reserved(n, 1), allocated(n, [n]))
+  events.push(reserved(count + 1, 1))
+  return events
+}
 
 describe('competition snapshots', () => {
   it('read back exactly the state they were taken of, and decide the same', () => {
@@ -112,6 +123,41 @@ describe('competition snapshots', () => {
     const restored = decodeCompetition(encodeCompetition(state))
     expect(plain(restored)).toEqual(plain(state))
     expect(restored.exists && restored.refundedWhileSealed.has(entryId(4))).toBe(true)
+  })
+
+  it('read entries lazily: a new id decodes nothing, a known id decodes its shard alone', () => {
+    const state = fold(sold(3_000))
+    const text = encodeCompetition(state)
+    const restored = decodeCompetition(text)
+    if (!restored.exists || !(restored.entries instanceof LayeredMap))
+      throw new Error('a lazy snapshot expected')
+    const { base } = restored.entries
+    expect(base.shards.length).toBeGreaterThan(1)
+    expect(restored.entries.has(entryId(9_999_999))).toBe(false)
+    expect(restored.holds.has(entryId(3_001))).toBe(true)
+    expect(base.decodedShards).toBe(0)
+    expect(restored.entries.get(entryId(17))).toEqual(state.exists && state.entries.get(entryId(17)))
+    expect(base.decodedShards).toBe(1)
+    expect(plain(restored)).toEqual(plain(state))
+  })
+
+  it('re-use their shards while few entries changed, and lay them out again when many did', () => {
+    const history = sold(3_000)
+    const first = decodeCompetition(encodeCompetition(fold(history)))
+    const later = fold([allocated(3_001, [3_001])], first)
+    const again = encodeCompetition(later)
+    // The shards' text is carried over as it was: only the overlay line differs.
+    const lines = (text: string) => text.split('\n')
+    const [, ...firstShards] = lines(encodeCompetition(first))
+    expect(lines(again).slice(1, -1)).toEqual(firstShards.slice(0, -1))
+    expect(plain(decodeCompetition(again))).toEqual(plain(later))
+
+    const many = Array.from({ length: 2_500 }, (_, i) => reserved(10_000 + i, 1))
+    const busy = fold(many, decodeCompetition(again))
+    const relaid = decodeCompetition(encodeCompetition(busy))
+    if (!relaid.exists || !(relaid.entries instanceof LayeredMap)) throw new Error('a lazy snapshot expected')
+    expect(relaid.entries.top.size).toBe(0)
+    expect(plain(relaid)).toEqual(plain(busy))
   })
 
   it('say so of a stream with no competition', () => {

@@ -1,16 +1,17 @@
 import type { CompetitionDetails, DrawSeal, SealedRandomness } from '@prizes/contracts'
+import { BloomFilter, LayeredMap, ShardedBase, shardOf } from '../collections/layered-map'
 import { mapOf } from '../collections/persistent-map'
 import type { SnapshotCodec } from '../decider'
 import type { EntryPaymentStatus } from '../entry/payment.machine'
-import type { Entry, Hold, Tickets } from '../entry/state'
+import type { Entry, Tickets } from '../entry/state'
 import type { CompetitionLifecycleStatus } from './competition.machine'
-import type { Competition, CompetitionState } from './state'
+import type { CompetitionState } from './state'
 
 /**
  * The competition decider's snapshots. Bump the version whenever `Competition`, `Entry` or
  * `evolve` change meaning; older snapshots are then ignored.
  */
-export const competitionSnapshotVersion = 'competition-3'
+export const competitionSnapshotVersion = 'competition-4'
 
 /**
  * One entry as a row rather than an object: a snapshot of a competition with 100,000 entries
@@ -33,7 +34,8 @@ type EntryRow = [
   allocatedAt: string | null,
 ]
 
-interface Encoded {
+/** The first line of a snapshot: everything but the entries. */
+interface Head {
   readonly competition: {
     readonly competitionId: string
     readonly status: CompetitionLifecycleStatus
@@ -42,9 +44,14 @@ interface Encoded {
     readonly seedCommitment: string | null
     readonly sealed: { readonly seal: DrawSeal; readonly randomness: SealedRandomness } | null
   } | null
-  readonly tickets: Tickets
-  readonly entries: EntryRow[]
+  readonly tickets: Tickets | null
+  readonly holds: Array<[entryId: string, quantity: number, expiresAt: string]>
   readonly refundedWhileSealed: string[]
+  /** Entries in all, shards and overlay together. */
+  readonly size: number
+  readonly shards: number
+  /** A Bloom filter of the keys in the shards, in hex. */
+  readonly bloom: string
 }
 
 function consecutive(numbers: readonly number[]): boolean {
@@ -102,52 +109,89 @@ function fromRow(row: EntryRow): Entry {
   }
 }
 
-/** Rows per slice of an encoded snapshot: a few milliseconds of work each. */
-const rowsPerSlice = 5_000
+/** Entries per shard when a snapshot is laid out afresh: a shard decodes in well under a millisecond. */
+const entriesPerShard = 400
+/** Entries changed since the shards were laid out, beyond which the next snapshot lays them out again. */
+const overlayLimit = (size: number) => Math.max(2_000, Math.ceil(size / 16))
 
 /**
- * The state as JSON, in slices: the competition and its counters, then its entries a few
- * thousand at a time. The state is immutable, so it may be encoded across turns of the event
- * loop while newer states are being decided.
+ * The state as text, in slices: a head line (the competition, counters, reservations in flight),
+ * then one line per shard of entries (by key hash), then one line of entries changed since the
+ * shards were laid out. While that overlay stays small, a snapshot of a state read from a
+ * snapshot re-uses the shards' text as it is, and costs little more than the overlay; past its
+ * limit the entries are laid out in shards again. Lines never contain a newline (JSON escapes
+ * them), which is what frames them. The state is immutable, so the slices may be taken across
+ * turns of the event loop while newer states are decided.
  */
 export function* encodeCompetitionSlices(state: CompetitionState): Generator<string> {
   if (!state.exists) {
-    yield JSON.stringify({ competition: null, tickets: null, entries: [], refundedWhileSealed: [] })
+    const head: Head = {
+      competition: null,
+      tickets: null,
+      holds: [],
+      refundedWhileSealed: [],
+      size: 0,
+      shards: 0,
+      bloom: '',
+    }
+    yield `${JSON.stringify(head)}\n[]`
     return
   }
-  const { competitionId, status, details, featured, seedCommitment, sealed, tickets } = state
-  const head = { competition: { competitionId, status, details, featured, seedCommitment, sealed }, tickets }
-  const refunded = state.refundedWhileSealed.keys()
-  yield `${JSON.stringify(head).slice(0, -1)},"refundedWhileSealed":${JSON.stringify(refunded)},"entries":[`
-  const all = state.entries.values()
-  for (let from = 0; from < all.length; from += rowsPerSlice) {
-    const rows = JSON.stringify(all.slice(from, from + rowsPerSlice).map(toRow)).slice(1, -1)
-    yield from === 0 ? rows : `,${rows}`
+  const { competitionId, status, details, featured, seedCommitment, sealed, tickets, entries } = state
+  const reuse = entries instanceof LayeredMap && entries.top.size <= overlayLimit(entries.size)
+  const holds = state.holds.values().map((h): Head['holds'][number] => [h.entryId, h.quantity, h.expiresAt])
+  const common = {
+    competition: { competitionId, status, details, featured, seedCommitment, sealed },
+    tickets,
+    holds,
+    refundedWhileSealed: state.refundedWhileSealed.keys(),
+    size: entries.size,
   }
-  yield ']}'
+  if (reuse) {
+    const { base, top } = entries
+    yield JSON.stringify({ ...common, shards: base.shards.length, bloom: base.bloom.toHex() } satisfies Head)
+    for (const shard of base.shards) yield `\n${shard}`
+    yield `\n${JSON.stringify(top.values().map(toRow))}`
+    return
+  }
+  const all = entries.values()
+  const count = Math.max(1, Math.ceil(all.length / entriesPerShard))
+  const shards: EntryRow[][] = Array.from({ length: count }, () => [])
+  for (const entry of all) shards[shardOf(entry.entryId, count)]?.push(toRow(entry))
+  const bloom = BloomFilter.of(all.map((entry) => entry.entryId))
+  yield JSON.stringify({ ...common, shards: count, bloom: bloom.toHex() } satisfies Head)
+  for (const rows of shards) yield `\n${JSON.stringify(rows)}`
+  yield '\n[]'
 }
 
 export function encodeCompetition(state: CompetitionState): string {
   return [...encodeCompetitionSlices(state)].join('')
 }
 
+const decodeRows = (text: string): Array<[string, Entry]> =>
+  (JSON.parse(text) as EntryRow[]).map((row) => [row[0], fromRow(row)])
+
+/**
+ * Reads the head and the overlay at once and leaves each shard as text until a key in it is
+ * asked for: a first command on a competition of 100,000 entries decodes a shard or two.
+ */
 export function decodeCompetition(text: string): CompetitionState {
-  const encoded = JSON.parse(text) as Encoded
-  if (encoded.competition === null) return { exists: false }
-  const entries = encoded.entries.map(fromRow)
-  const holds: Array<[string, Hold]> = []
-  for (const { entryId, quantity, expiresAt, status } of entries) {
-    if (status === 'reserved') holds.push([entryId, { entryId, quantity, expiresAt }])
-  }
-  const competition: Competition = {
+  const lines = text.split('\n')
+  const head = JSON.parse(lines[0] ?? '') as Head
+  if (head.competition === null || head.tickets === null) return { exists: false }
+  const shards = lines.slice(1, 1 + head.shards)
+  const overlay = decodeRows(lines[1 + head.shards] ?? '[]')
+  const base = new ShardedBase(shards, BloomFilter.fromHex(head.bloom), decodeRows)
+  return {
     exists: true,
-    ...encoded.competition,
-    tickets: encoded.tickets,
-    entries: mapOf(entries.map((entry) => [entry.entryId, entry] as const)),
-    holds: mapOf(holds),
-    refundedWhileSealed: mapOf(encoded.refundedWhileSealed.map((entryId) => [entryId, true as const])),
+    ...head.competition,
+    tickets: head.tickets,
+    entries: new LayeredMap(base, mapOf(overlay), head.size),
+    holds: mapOf(
+      head.holds.map(([entryId, quantity, expiresAt]) => [entryId, { entryId, quantity, expiresAt }]),
+    ),
+    refundedWhileSealed: mapOf(head.refundedWhileSealed.map((entryId) => [entryId, true as const])),
   }
-  return competition
 }
 
 export const competitionSnapshots: SnapshotCodec<CompetitionState> = {
