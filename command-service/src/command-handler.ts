@@ -33,6 +33,15 @@ export interface CommandHandler {
   ): Promise<HandleResult<State, Event>>
   /** The stream's state as the store has it now (from the cache, a snapshot and the tail). */
   load<Command, State, Event>(streamId: string, decider: StreamDecider<Command, State, Event>): Promise<State>
+  /**
+   * The state this process last saw, without asking the store: possibly behind it (another
+   * process may have appended), never ahead. For advisory answers only, which a command then
+   * checks for real; undefined when the stream is not in memory.
+   */
+  peek<Command, State, Event>(
+    streamId: string,
+    decider: StreamDecider<Command, State, Event>,
+  ): State | undefined
 }
 
 export interface CommandHandlerOptions {
@@ -303,6 +312,9 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     },
     async load(streamId, decider) {
       return (await catchUp(streamId, decider)).state
+    },
+    peek(streamId, decider) {
+      return cache.get<ReturnType<typeof decider.evolve>>(streamId, decider)?.state
     },
   }
 }

@@ -1,5 +1,5 @@
-import type { UserEntry } from '@prizes/contracts'
-import { formatEntryReference } from '@prizes/domain'
+import { competitionStream, type UserEntry } from '@prizes/contracts'
+import { competitionDecider, formatEntryReference } from '@prizes/domain'
 import type { CommandContext } from '../event-metadata'
 import { defaultReferencePrefix, type EntryDeps } from './deps'
 import { PaymentToBeRefunded } from './errors'
@@ -16,6 +16,23 @@ export async function nextEntryReference(deps: EntryDeps, now: Date): Promise<st
 }
 
 /**
+ * A repeat (the browser's confirm after the provider's webhook, a retry) of an allocation this
+ * process has already seen: answered from the state it holds, without a reference or a queue.
+ * Allocations never come undone, so a state behind the store can only miss one, never invent it.
+ */
+function alreadyAllocated(
+  deps: EntryDeps,
+  input: { readonly competitionId: string; readonly entryId: string; readonly paymentIntentId?: string },
+): UserEntry | undefined {
+  const known = deps.handler.peek(competitionStream(input.competitionId), competitionDecider)
+  const entry = known?.exists ? known.entries.get(input.entryId) : undefined
+  if (!known?.exists || !entry || entry.ticketNumbers.length === 0 || entry.allocatedAt === null)
+    return undefined
+  if (input.paymentIntentId !== undefined && input.paymentIntentId !== entry.paymentIntentId) return undefined
+  return userEntryOf(known, entry, entry.allocatedAt)
+}
+
+/**
  * Allocates a paid (or free) entry's tickets and answers the entry. Safe to repeat and to race:
  * the stream's queue runs one AllocateTickets at a time, the second decides nothing, and every
  * caller answers from the entry as the stream holds it (same numbers, reference and date). A
@@ -27,6 +44,8 @@ export async function allocateEntry(
   context: CommandContext,
 ): Promise<UserEntry> {
   const { competitionId, entryId } = input
+  const answered = alreadyAllocated(deps, input)
+  if (answered) return answered
   const entryReference = await nextEntryReference(deps, context.now)
   const result = await runEntryCommand(
     deps.handler,

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import type { EntrySubmission } from '@prizes/contracts'
-import { AccountBanned, type Competition, type Entry, UserNotFound } from '@prizes/domain'
+import { competitionStream, type EntrySubmission } from '@prizes/contracts'
+import {
+  AccountBanned,
+  type Competition,
+  competitionDecider,
+  type Entry,
+  type QuoteEntry,
+  UserNotFound,
+} from '@prizes/domain'
 import { conflict } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import { loadUserState } from '../users/user-stream'
@@ -38,12 +45,12 @@ export async function reserveEntry(
   const { competitionId, numberOfEntries: quantity, skillQuestionAnswer: answer } = submission
   await assertMayEnter(deps, userId)
   const metadata = { now: context.now }
-  const quoted = await runEntryCommand(
-    deps.handler,
+  const quoted = await quote(
+    deps,
     { type: 'QuoteEntry', data: { competitionId, quantity, answer }, metadata },
     context,
   )
-  const amountPence = quantity * competitionOf(quoted, competitionId).details.entryPricePence
+  const amountPence = quantity * quoted.details.entryPricePence
   if (amountPence === 0 && options.paidOnly) {
     throw conflict('This competition is free to enter: submit the entry without a payment')
   }
@@ -82,6 +89,25 @@ export async function reserveEntry(
     if (intent) await cancelQuietly(deps, intent.id)
     throw error
   }
+}
+
+/**
+ * Whether the tickets could be reserved now, and at what price. Asked of the state this process
+ * already holds when it has one (no queue, no round trip: the reservation checks for real); a
+ * refusal, which that state might give only for being behind, is asked again of the stream.
+ */
+async function quote(deps: EntryDeps, command: QuoteEntry, context: CommandContext): Promise<Competition> {
+  const { competitionId } = command.data
+  const known = deps.handler.peek(competitionStream(competitionId), competitionDecider)
+  if (known?.exists) {
+    try {
+      competitionDecider.decide(command, known)
+      return known
+    } catch {
+      // Fall through to the stream's own answer.
+    }
+  }
+  return competitionOf(await runEntryCommand(deps.handler, command, context), competitionId)
 }
 
 /** The refusal is what the caller must hear; an intent left open expires unpaid at the provider. */
