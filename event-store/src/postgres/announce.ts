@@ -7,8 +7,8 @@ import { appendedChannel } from './schema'
  * that appends inside its own transaction (`appendEvents` on a client) calls it after COMMIT,
  * or its events wait for the subscriptions' safety poll.
  */
-export async function notifyAppended(db: Queryable): Promise<void> {
-  await db.query('select pg_notify($1, $2)', [appendedChannel, ''])
+export async function notifyAppended(db: Queryable, sender = ''): Promise<void> {
+  await db.query('select pg_notify($1, $2)', [appendedChannel, sender])
 }
 
 /**
@@ -18,7 +18,13 @@ export async function notifyAppended(db: Queryable): Promise<void> {
  * burst of appends costs a couple of tiny statements rather than one per append. A lost NOTIFY
  * only delays delivery until the subscriptions' safety poll.
  */
-export function createAppendAnnouncer(pool: Queryable, wakeLocal: () => void, logger: EventStoreLogger) {
+export function createAppendAnnouncer(
+  pool: Queryable,
+  wakeLocal: () => void,
+  logger: EventStoreLogger,
+  /** The store's own id, as the payload: its own LISTEN ignores it, having been woken already. */
+  sender: string,
+) {
   let inFlight = false
   let pending = false
   let closed = false
@@ -26,7 +32,7 @@ export function createAppendAnnouncer(pool: Queryable, wakeLocal: () => void, lo
   function send(): void {
     inFlight = true
     pending = false
-    notifyAppended(pool)
+    notifyAppended(pool, sender)
       .catch((error: unknown) => {
         if (!closed) logger.warn({ err: error }, 'event store could not NOTIFY; subscribers poll')
       })
