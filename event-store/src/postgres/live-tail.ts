@@ -43,22 +43,12 @@ export function createLiveTail(
   let closed = false
   let stopReading: (() => void) | undefined
   let reading: Promise<void> | undefined
-  /** Woken whenever the head moves, the tail fails or closes. */
-  let advanced = signal()
+  /** Subscriptions waiting for the head to move; woken when it does, or the tail fails or closes. */
+  const waiting = new Set<() => void>()
   let reads = 0
 
-  function signal() {
-    let resolve: () => void = () => {}
-    const promise = new Promise<void>((r) => {
-      resolve = r
-    })
-    return { promise, resolve }
-  }
-
   function announce() {
-    const current = advanced
-    advanced = signal()
-    current.resolve()
+    for (const wake of [...waiting]) wake()
   }
 
   /** The newest readable position now: everything at or before it is readable. */
@@ -164,11 +154,13 @@ export function createLiveTail(
     waitForMore(after: Position, ms: number): Promise<void> {
       if (closed || !running || comparePositions(head, after) > 0) return Promise.resolve()
       return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms)
-        void advanced.promise.then(() => {
+        const timer = setTimeout(wake, ms)
+        function wake() {
           clearTimeout(timer)
+          waiting.delete(wake)
           resolve()
-        })
+        }
+        waiting.add(wake)
       })
     },
     /** Queries of the log the tail has made; for tests. */
