@@ -1,8 +1,8 @@
 /**
  * The LISTEN/NOTIFY channel appends wake; the live tail (and subscriptions behind it) re-read
- * when it fires. The wake-up is sent after the append commits, not inside it: PostgreSQL serialises the commits of all
- * notifying transactions on one lock held through the WAL flush, which measured at a third of
- * the append rate (see `announce.ts`).
+ * when it fires. The wake-up is sent after the append commits, not inside it: PostgreSQL
+ * serialises the commits of all notifying transactions on one lock held through the WAL flush,
+ * which measured at a third of the append rate (see `announce.ts`).
  */
 export const appendedChannel = 'event_store_appended'
 
