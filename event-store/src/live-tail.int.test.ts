@@ -141,6 +141,47 @@ describe('PostgreSQL live tail: subscriptions that have caught up share one read
     }
   })
 
+  test('when the shared reader fails, subscriptions read the log themselves and the reader restarts', async () => {
+    const warnings: string[] = []
+    const own = await countingStore({
+      subscriptions: { pollIntervalMs: 60_000 },
+      logger: { warn: (_, message) => warnings.push(message) },
+    })
+    const prefix = unique('fails')
+    const subscription = collect(
+      own.store.subscribeToAll({ from: 'start', filter: { streamPrefixes: [prefix] } }),
+    )
+    try {
+      await own.store.append(`${prefix}-1`, [newEvent('First')], { expectedRevision: 'noStream' })
+      await subscription.waitFor(1)
+      // The next unfiltered read of $all (only the shared reader makes those) fails once.
+      const query = own.store.pool.query.bind(own.store.pool)
+      let failed = false
+      own.store.pool.query = ((...args: Parameters<typeof query>) => {
+        const [text, values] = args as unknown as [unknown, unknown[] | undefined]
+        if (!failed && typeof text === 'string' && text.includes('with horizon') && values?.length === 3) {
+          failed = true
+          return Promise.reject(new Error('connection lost'))
+        }
+        return query(...args)
+      }) as typeof own.store.pool.query
+      await own.store.append(`${prefix}-1`, [newEvent('Second')], { expectedRevision: 0n })
+      await own.store.append(`${prefix}-1`, [newEvent('Third')], { expectedRevision: 1n })
+      const received = await subscription.waitFor(3)
+      expect(received.map((e) => e.type)).toEqual(['First', 'Second', 'Third'])
+      expect(failed).toBe(true)
+      expect(warnings).toContain('event store live tail failed; subscriptions read the log')
+      // The reader runs again.
+      const tailReads = own.store.tailReads()
+      await own.store.append(`${prefix}-1`, [newEvent('Fourth')], { expectedRevision: 2n })
+      expect((await subscription.waitFor(4)).at(-1)?.type).toBe('Fourth')
+      expect(own.store.tailReads()).toBeGreaterThan(tailReads)
+    } finally {
+      await subscription.close()
+      await own.dispose()
+    }
+  })
+
   describe('with a transaction held open', () => {
     let writers: pg.Client[] = []
     afterEach(async () => {
