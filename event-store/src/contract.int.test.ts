@@ -122,6 +122,23 @@ describe('PostgreSQL adapter', () => {
     expect((await setup.store.readStream(stream)).map((e) => e.type)).toEqual(['Opened', 'First'])
   })
 
+  test('event data and metadata of any shape come back exactly as appended', async () => {
+    const stream = unique('shapes')
+    const awkward = { text: 'quote " backslash \\ brace {} comma , é 😀', list: [1, null, '{"a":1}'] }
+    const appended = [
+      { type: 'Awkward', data: awkward, metadata: { note: 'a\\"b' } },
+      { type: 'Bare', data: null },
+      { type: 'Scalar', data: 'just "text"' },
+    ]
+    await setup.store.append(stream, appended, { expectedRevision: 'noStream' })
+    const events = await setup.store.readStream(stream)
+    expect(events.map((e) => [e.type, e.data, e.metadata])).toEqual([
+      ['Awkward', awkward, { note: 'a\\"b' }],
+      ['Bare', null, {}],
+      ['Scalar', 'just "text"', {}],
+    ])
+  })
+
   test('the append result carries the position of its last event', async () => {
     const stream = unique('position')
     const result = await setup.store.append(stream, [newEvent('A'), newEvent('B')], {

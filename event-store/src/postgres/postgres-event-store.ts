@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { consoleLogger, type EventStoreLogger } from '../logger'
 import type { EventStore, Subscription } from '../port'
 import type { SnapshotStore } from '../snapshots/port'
 import { createAppendAnnouncer } from './announce'
 import { appendEvents } from './append'
+import { createLiveTail } from './live-tail'
 import { readAllPage } from './read-all'
 import { readStream } from './read-stream'
 import { schemaSql } from './schema'
@@ -24,9 +26,16 @@ export type PostgresEventStore = EventStore & {
   readonly pool: pg.Pool
   /** Snapshots of folded streams, in the same database. */
   readonly snapshots: SnapshotStore
+  /** Queries of the log made by the store's live tail, shared by its subscriptions. */
+  tailReads(): number
 }
 
-const defaultTiming: SubscriptionTiming = { batchSize: 500, pollIntervalMs: 1_000, heldBackRetryMs: 20 }
+const defaultTiming: SubscriptionTiming = {
+  batchSize: 500,
+  pollIntervalMs: 1_000,
+  heldBackRetryMs: 20,
+  tailCapacity: 10_000,
+}
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const logger = options.logger ?? consoleLogger
@@ -46,13 +55,26 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     open.add(client)
     client.once('end', () => open.delete(client))
   })
-  const wakeUps = createWakeUps(options.connectionString, logger)
+  const self = randomUUID()
+  const wakeUps = createWakeUps(options.connectionString, logger, self)
   const subscriptions = new Set<Subscription>()
-  const announcer = createAppendAnnouncer(pool, wakeUps.wakeLocal, logger)
+  const announcer = createAppendAnnouncer(pool, wakeUps.wakeLocal, logger, self)
+  const tail = createLiveTail(
+    pool,
+    wakeUps,
+    {
+      capacity: timing.tailCapacity,
+      pageSize: timing.batchSize,
+      pollIntervalMs: timing.pollIntervalMs,
+      heldBackRetryMs: timing.heldBackRetryMs,
+    },
+    logger,
+  )
 
   return {
     pool,
     snapshots: createPostgresSnapshotStore(pool),
+    tailReads: () => tail.reads(),
     async migrate() {
       const client = await pool.connect()
       try {
@@ -77,7 +99,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       return (await readAllPage(pool, from, limit, filter)).events
     },
     subscribeToAll(subscribeOptions) {
-      const subscription = subscribeToAll(pool, wakeUps, timing, subscribeOptions, (s) =>
+      const subscription = subscribeToAll(pool, wakeUps, tail, timing, subscribeOptions, (s) =>
         subscriptions.delete(s),
       )
       subscriptions.add(subscription)
@@ -86,6 +108,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     async close() {
       announcer.close()
       await Promise.all([...subscriptions].map((s) => s.close()))
+      await tail.close()
       await wakeUps.close()
       const closing = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)))
       await pool.end()

@@ -18,7 +18,12 @@ const reconnectDelayMs = 1_000
  * first use and reconnects after a failure; while it is down subscriptions fall back on their
  * slow poll, and every listener is woken after a reconnect in case a notification was lost.
  */
-export function createWakeUps(connectionString: string, logger: EventStoreLogger) {
+export function createWakeUps(
+  connectionString: string,
+  logger: EventStoreLogger,
+  /** Notifications carrying this payload come from this store, which woke its listeners itself. */
+  self: string,
+) {
   const listeners = new Set<{ notified: boolean; wake: (() => void) | undefined }>()
   let client: pg.Client | undefined
   let connecting: Promise<void> | undefined
@@ -34,7 +39,9 @@ export function createWakeUps(connectionString: string, logger: EventStoreLogger
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString })
-    next.on('notification', wakeAll)
+    next.on('notification', (message) => {
+      if (message.payload !== self) wakeAll()
+    })
     const lost = (error?: Error) => {
       if (client !== next) return
       client = undefined
