@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { comparePositions, type RecordedEvent } from '../port'
-import { newEvent, type StoreAccess, unique } from './harness'
+import { newEvent, type StoreAccess, sleep, unique } from './harness'
 
 export function readContract(store: StoreAccess) {
   describe('reading a stream', () => {
@@ -81,7 +81,13 @@ export function readContract(store: StoreAccess) {
       for (const n of [0, 1, 2, 3]) {
         await store().append(`${prefix}-${n % 2}`, [newEvent('Paged', { n })], { expectedRevision: 'any' })
       }
-      const all = await store().readAll({ from: 'start', limit: 10, filter: { streamPrefixes: [prefix] } })
+      // Visibility is cluster-wide: another test's transaction open on the same server holds the
+      // events back for a moment, so wait until they show (readAll itself never waits).
+      const read = () => store().readAll({ from: 'start', limit: 10, filter: { streamPrefixes: [prefix] } })
+      let all = await read()
+      for (const deadline = Date.now() + 5_000; all.length < 4 && Date.now() < deadline; all = await read()) {
+        await sleep(20)
+      }
       expect(all.map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }])
 
       const [, second] = all
