@@ -136,3 +136,24 @@ export async function lockProjections(trx: Knex.Transaction, names: readonly str
   const keys = names.map((name) => `projection:${name}`)
   await trx.raw('select pg_advisory_xact_lock(hashtext(key)) from unnest(?::text[]) as key', [keys])
 }
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
+
+/**
+ * `lockProjections`, then the projections' stored positions, in one round trip: two statements
+ * sent together, the second with a snapshot taken after the locks are held, so it sees what a
+ * rebuild that held them committed. (No bound parameters: PostgreSQL takes several statements
+ * in one message only without them, so the names are quoted here.)
+ */
+export async function lockAndReadPositions(
+  trx: Knex.Transaction,
+  names: readonly string[],
+): Promise<Array<{ name: string; position: string | null }>> {
+  if (names.length === 0) return []
+  const keys = names.map((name) => literal(`projection:${name}`)).join(', ')
+  const results = await trx.raw<Array<{ rows: Array<{ name: string; position: string | null }> }>>(
+    `select pg_advisory_xact_lock(hashtext(key)) from unnest(array[${keys}]::text[]) as key;
+     select name, position from ${table} where name = any(array[${names.map(literal).join(', ')}]::text[])`,
+  )
+  return results[1]?.rows ?? []
+}

@@ -93,6 +93,35 @@ describe('waitForPosition', () => {
     await expect(waiting).resolves.toBeUndefined()
   })
 
+  test('checks every projection with one read of the log when it shows the position', async () => {
+    const store = createInMemoryEventStore()
+    const progress = createProgress(store, { pollMs: 60_000 })
+    progress.track('competitions', ['CompetitionCreated'], 'start')
+    progress.track('draws', ['DrawCompleted'], 'start')
+    progress.track('users', ['UserRegistered'], 'start')
+    const registered = await store.append('user-1', [{ type: 'UserRegistered', data: {} }], {
+      expectedRevision: 'any',
+    })
+    progress.advance('users', registered.position)
+    await store.append(competitionStream('a'), [{ type: 'Other', data: {} }], { expectedRevision: 'any' })
+    const { position } = await store.append(
+      competitionStream('a'),
+      [{ type: 'CompetitionCreated', data: {} }],
+      {
+        expectedRevision: 'any',
+      },
+    )
+    let reads = 0
+    const readAll = store.readAll.bind(store)
+    store.readAll = (options) => {
+      reads += 1
+      return readAll(options)
+    }
+    progress.advance('competitions', position)
+    await expect(progress.waitForPosition(position, { timeoutMs: 1000 })).resolves.toBeUndefined()
+    expect(reads).toBe(1)
+  })
+
   test('stopping fails those still waiting', async () => {
     const { append, progress } = await setUp()
     const { position } = await append(competitionStream('a'), 'CompetitionCreated')

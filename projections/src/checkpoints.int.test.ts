@@ -1,0 +1,57 @@
+import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import { createKnex } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { lockAndReadPositions, lockProjections, registerProjection } from './checkpoints'
+import { migrateReadModels } from './migrations/index'
+
+let db: TestDatabase
+let knex: Knex
+
+beforeAll(async () => {
+  db = await createTestDatabase('projection_checkpoints')
+  knex = createKnex(db.url)
+  await migrateReadModels(knex)
+})
+afterAll(async () => {
+  await knex.destroy()
+  await db.drop()
+})
+
+test('positions read with the locks are those committed by whoever held the locks before', async () => {
+  await registerProjection(knex, "it's", ['Happened'])
+  await registerProjection(knex, 'other', ['Happened'])
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let locked: () => void = () => {}
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve
+  })
+  // A rebuild's swap: it holds the lock while it writes a later position.
+  const holder = knex.transaction(async (trx) => {
+    await lockProjections(trx, ["it's"])
+    await trx('projection_checkpoints').where({ name: "it's" }).update({ position: '7/7' })
+    locked()
+    await released
+  })
+  await isLocked
+  const reading = knex.transaction((trx) => lockAndReadPositions(trx, ["it's", 'other']))
+  // Wait until the reader is blocked on the lock, then let the holder commit.
+  for (;;) {
+    const { rows } = await knex.raw<{ rows: unknown[] }>(
+      "select 1 from pg_locks where locktype = 'advisory' and not granted",
+    )
+    if (rows.length > 0) break
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  release()
+  await holder
+  expect(await reading).toEqual(
+    expect.arrayContaining([
+      { name: "it's", position: '7/7' },
+      { name: 'other', position: null },
+    ]),
+  )
+})
