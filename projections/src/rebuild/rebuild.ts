@@ -80,7 +80,12 @@ async function countEvents(
   }
 }
 
-const defaultPageSize = 5000
+/**
+ * Events per page. Big: each read of the log also looks for events held back by open
+ * transactions, which the PostgreSQL store does today by scanning the whole events table
+ * (about 0.3 s per read at a million events, against 6 ms for 5,000 events of the page).
+ */
+const defaultPageSize = 20_000
 
 /**
  * The log after `from`, page by page: each page's read is started as soon as the page before
