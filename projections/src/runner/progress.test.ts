@@ -93,7 +93,7 @@ describe('waitForPosition', () => {
     await expect(waiting).resolves.toBeUndefined()
   })
 
-  test('checks every projection with one read of the log when it shows the position', async () => {
+  test('checks every projection with one read of the log', async () => {
     const store = createInMemoryEventStore()
     const progress = createProgress(store, { pollMs: 60_000 })
     progress.track('competitions', ['CompetitionCreated'], 'start')
@@ -120,6 +120,26 @@ describe('waitForPosition', () => {
     progress.advance('competitions', position)
     await expect(progress.waitForPosition(position, { timeoutMs: 1000 })).resolves.toBeUndefined()
     expect(reads).toBe(1)
+  })
+
+  test('an event that becomes visible between two reads of the log is still waited for', async () => {
+    const { store, append, progress } = await setUp()
+    const created = await append(competitionStream('a'), 'CompetitionCreated')
+    progress.advance('competitions', created.position)
+    const { position } = await append(competitionStream('a'), 'CompetitionCreated')
+    // The first filtered read ran just before the event's transaction became visible.
+    const readAll = store.readAll.bind(store)
+    let stale = true
+    store.readAll = async (options) => {
+      if (options?.filter && stale) {
+        stale = false
+        return []
+      }
+      return readAll(options)
+    }
+    await expect(progress.waitForPosition(position, { timeoutMs: 100 })).rejects.toThrow(
+      'Projections still behind after 100 ms: competitions',
+    )
   })
 
   test('stopping fails those still waiting', async () => {

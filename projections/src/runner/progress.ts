@@ -1,4 +1,4 @@
-import { comparePositions, type EventStore, type Position } from '@prizes/event-store'
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@prizes/event-store'
 
 type Processed = Position | 'start'
 
@@ -71,9 +71,11 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
 
   /**
    * Which of `behind` have reached `target` though their position is before it: `target` is
-   * visible and none of their next events comes at or before it. One read of the log for all of
-   * them (the events they handle, after the earliest of their positions), and a second only when
-   * that read does not show `target` to be visible.
+   * visible and none of their next events comes at or before it. Usually one read of the log
+   * for all of them: the events they handle after the earliest of their positions, which shows
+   * `target` visible when it holds an event at or after it (or it was known visible before).
+   * Otherwise visibility is checked, then they are read again: the first read may have missed
+   * events that became visible since.
    */
   async function reachedInLog(
     target: Position,
@@ -86,13 +88,25 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
       starts[0] ?? 'start',
     )
     const eventTypes = [...new Set(behind.flatMap(([, state]) => state.handles))]
-    const page = await store.readAll({ from, limit: pageLimit, filter: { eventTypes } })
-    const last = page.at(-1)
+    const read = () => store.readAll({ from, limit: pageLimit, filter: { eventTypes } })
     // The log is read in order and only what is visible: an event at or after `target` shows
     // that `target` is visible too, and that the page holds every handled event up to it.
-    const seenTarget = last !== undefined && comparePositions(last.position, target) >= 0
-    if (last && seenTarget) visibleUpTo = max(visibleUpTo, last.position)
-    if (!seenTarget && (page.length === pageLimit || !(await isVisible(target)))) return reached
+    const showsTarget = (page: readonly RecordedEvent[]) => {
+      const last = page.at(-1)
+      if (!last || comparePositions(last.position, target) < 0) return false
+      visibleUpTo = max(visibleUpTo, last.position)
+      return true
+    }
+    const visibleBefore = visibleUpTo !== undefined && comparePositions(visibleUpTo, target) >= 0
+    let page = await read()
+    if (!showsTarget(page)) {
+      if (page.length === pageLimit) return reached
+      if (!visibleBefore) {
+        if (!(await isVisible(target))) return reached
+        page = await read()
+        if (!showsTarget(page) && page.length === pageLimit) return reached
+      }
+    }
     for (const [name, state] of behind) {
       const next = page.find((e) => !isAtOrBefore(e.position, state.at) && state.handles.includes(e.type))
       if (!next || comparePositions(next.position, target) > 0) reached.add(name)
