@@ -48,10 +48,51 @@ test('positions read with the locks are those committed by whoever held the lock
   }
   release()
   await holder
-  expect(await reading).toEqual(
+  expect((await reading).rows).toEqual(
     expect.arrayContaining([
       { name: "it's", position: '7/7' },
       { name: 'other', position: null },
     ]),
   )
+})
+
+test('checkpoints advance with the locks only where they are still as the caller left them', async () => {
+  await registerProjection(knex, 'moved', ['Happened'])
+  await registerProjection(knex, 'kept', ['Happened'])
+  await registerProjection(knex, 'new', ['Happened'])
+  await knex('projection_checkpoints').where({ name: 'moved' }).update({ position: '5/5' })
+  await knex('projection_checkpoints').where({ name: 'kept' }).update({
+    position: '3/3',
+    failed_position: '4/4',
+    failed_event_id: 'e',
+    failed_type: 'T',
+    failed_error: 'x',
+  })
+  const result = await knex.transaction((trx) =>
+    lockAndReadPositions(trx, ['moved', 'kept', 'new'], {
+      from: [
+        ['moved', '3/3'],
+        ['kept', '3/3'],
+        ['new', null],
+      ],
+      to: '9/9',
+    }),
+  )
+  expect([...result.advanced].sort()).toEqual(['kept', 'new'])
+  expect(result.rows).toEqual(
+    expect.arrayContaining([
+      { name: 'moved', position: '5/5' },
+      { name: 'kept', position: '3/3' },
+      { name: 'new', position: null },
+    ]),
+  )
+  const stored = await knex('projection_checkpoints')
+    .whereIn('name', ['moved', 'kept', 'new'])
+    .orderBy('name')
+    .select('name', 'position', 'failed_position')
+  expect(stored).toEqual([
+    { name: 'kept', position: '9/9', failed_position: null },
+    { name: 'moved', position: '5/5', failed_position: null },
+    { name: 'new', position: '9/9', failed_position: null },
+  ])
 })

@@ -115,15 +115,29 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const active = () => members.filter((m) => !m.stuck)
 
   /**
-   * Takes the locks of the projections in play, then re-reads their checkpoints (one round trip):
+   * Takes the locks of the projections in play and re-reads their checkpoints, in one round trip:
    * a rebuild may have swapped in new tables with a later position meanwhile, and those events
    * are skipped. The stored position is committed, so waiters may count on it even if this batch
-   * fails.
+   * fails. `advanceTo`: also writes that checkpoint for each of them still where this process
+   * left it (see `lockAndReadPositions`), and answers which.
    */
-  async function lockAndRefresh(trx: Knex.Transaction, playing: readonly Member[]): Promise<void> {
-    const rows = await lockAndReadPositions(
+  async function lockAndRefresh(
+    trx: Knex.Transaction,
+    playing: readonly Member[],
+    advanceTo?: Position,
+  ): Promise<ReadonlySet<string>> {
+    const from = advanceTo
+      ? playing
+          .filter((m) => isAfter(advanceTo, m.at))
+          .map((m): [string, string | null] => [
+            m.projection.name,
+            m.at === 'start' ? null : positionToString(m.at),
+          ])
+      : []
+    const { rows, advanced } = await lockAndReadPositions(
       trx,
       playing.map((m) => m.projection.name),
+      advanceTo ? { from, to: positionToString(advanceTo) } : undefined,
     )
     for (const row of rows) {
       const member = playing.find((m) => m.projection.name === row.name)
@@ -131,6 +145,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       member.at = positionFromString(row.position)
       progress.advance(member.projection.name, member.at)
     }
+    return advanced
   }
 
   /**
@@ -143,7 +158,8 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     const last = batch.at(-1)
     return knex.transaction(async (trx) => {
       const playing = active()
-      await lockAndRefresh(trx, playing)
+      // Without savepoints nothing fails alone: the checkpoints go with the locks, one round trip.
+      const written = await lockAndRefresh(trx, playing, isolated ? undefined : last?.position)
       const advanced: Member[] = []
       const failed: Array<Committed['failed'][number]> = []
       for (const member of playing) {
@@ -181,7 +197,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       if (last) {
         await writeCheckpoints(
           trx,
-          advanced.map((m) => m.projection.name),
+          advanced.map((m) => m.projection.name).filter((name) => !written.has(name)),
           last.position,
         )
       }
