@@ -138,8 +138,9 @@ const share = (lane: Lane, page: readonly RecordedEvent[]) => page.filter((e) =>
 /**
  * Replays the log from the start into the copies. Each projection writes its share of a page in
  * a transaction of its own, after its previous page; the projections run side by side, and the
- * next page is read meanwhile. At most two pages are in hand at once. Nothing reads the copies
- * until they are swapped in, so pages need not commit together; any failure fails the rebuild.
+ * next page is read meanwhile: at most three pages in hand, one being read and two written.
+ * Nothing reads the copies until they are swapped in, so pages need not commit together; any
+ * failure fails the rebuild.
  */
 async function replayIntoCopies(
   options: RebuildOptions,
