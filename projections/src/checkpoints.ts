@@ -136,3 +136,58 @@ export async function lockProjections(trx: Knex.Transaction, names: readonly str
   const keys = names.map((name) => `projection:${name}`)
   await trx.raw('select pg_advisory_xact_lock(hashtext(key)) from unnest(?::text[]) as key', [keys])
 }
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
+
+/** What a batch's first statement found, and did. */
+export interface LockedPositions {
+  /** The stored positions, read once the locks were held. */
+  readonly rows: ReadonlyArray<{ name: string; position: string | null }>
+  /** The projections whose checkpoint `advance` moved. */
+  readonly advanced: ReadonlySet<string>
+}
+
+/**
+ * `lockProjections`, then the projections' stored positions, in one round trip: statements sent
+ * together, each with its own snapshot, so the read, taken once the locks are held, sees what a
+ * rebuild that held them committed. With `advance`, a third statement writes the checkpoint `to`
+ * (failures cleared, as `writeCheckpoints`) for each projection still at the position given
+ * (`from`, null for none): the batch's checkpoints written before the batch, to be rolled back
+ * with it if it fails. A projection another writer moved meanwhile is left alone. (No bound
+ * parameters: PostgreSQL takes several statements in one message only without them, so values
+ * are quoted here.)
+ */
+export async function lockAndReadPositions(
+  trx: Knex.Transaction,
+  names: readonly string[],
+  advance?: { readonly from: ReadonlyArray<[name: string, position: string | null]>; readonly to: string },
+): Promise<LockedPositions> {
+  if (names.length === 0) return { rows: [], advanced: new Set() }
+  const keys = names.map((name) => literal(`projection:${name}`)).join(', ')
+  const statements = [
+    `select pg_advisory_xact_lock(hashtext(key)) from unnest(array[${keys}]::text[]) as key`,
+    `select name, position from ${table} where name = any(array[${names.map(literal).join(', ')}]::text[])`,
+  ]
+  if (advance && advance.from.length > 0) {
+    const from = advance.from
+      .map(
+        ([name, position]) => `(${literal(name)}, ${position === null ? 'null' : literal(position)}::text)`,
+      )
+      .join(', ')
+    const cleared = Object.keys(failureColumns)
+      .map((column) => `${column} = null`)
+      .join(', ')
+    statements.push(
+      `update ${table} c set position = ${literal(advance.to)}, updated_at = now(), ${cleared}
+       from (values ${from}) as b(name, position)
+       where c.name = b.name and c.position is not distinct from b.position
+       returning c.name`,
+    )
+  }
+  type Result = { rows: Array<{ name: string; position: string | null }> }
+  const results = await trx.raw<Result[]>(statements.join(';\n'))
+  return {
+    rows: results[1]?.rows ?? [],
+    advanced: new Set((results[2]?.rows ?? []).map((row) => row.name)),
+  }
+}

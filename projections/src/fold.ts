@@ -1,13 +1,18 @@
 import type { RecordedEvent } from '@prizes/event-store'
 import type { Knex } from 'knex'
 
-/** A row as PostgreSQL returns it through `createKnex` (bigints as numbers, jsonb parsed). */
-export type StoredRow = Readonly<Record<string, unknown>>
+/**
+ * A row as PostgreSQL returns it through `createKnex` (bigints as numbers, jsonb parsed). The fold
+ * owns the rows it holds: steps change them in place.
+ */
+export type StoredRow = Record<string, unknown>
 
 /**
- * What one event does to the row it names (`key`), exactly as a statement of its own would:
- * `apply` returns undefined when the row does not exist and the event does not create it, the
- * same row when it changes nothing (a replay, held back by the revision guard), else the new row.
+ * What one event does to the row it names (`key`), exactly as a statement of its own would.
+ * `apply` is given the row as folded so far (undefined: there is none), which it may change in
+ * place, and returns the row after the event, or undefined when the event changes nothing: the
+ * row does not exist and the event does not create it, or the row already reflects this event
+ * or a later one (a replay, held back by the revision guard).
  */
 export interface RowStep {
   readonly key: string
@@ -64,9 +69,8 @@ export async function foldIntoRows(
   }
   const changed = new Set<string>()
   for (const step of steps) {
-    const before = rows.get(step.key)
-    const after = step.apply(before)
-    if (after && after !== before) {
+    const after = step.apply(rows.get(step.key))
+    if (after) {
       rows.set(step.key, after)
       changed.add(step.key)
     }
@@ -75,6 +79,95 @@ export async function foldIntoRows(
     trx,
     spec,
     [...changed].map((key) => rows.get(key) as StoredRow),
+  )
+}
+
+/** How many rows a rebuild keeps in memory, and how many keys it remembers having written. */
+export interface FreshRowsLimits {
+  readonly cachedRows: number
+  readonly writtenKeys: number
+}
+
+const defaultFreshLimits: FreshRowsLimits = { cachedRows: 10_000, writtenKeys: 2_000_000 }
+
+/**
+ * `foldIntoRows` for a rebuild, which replays the log once, in order, into a fresh copy of the
+ * table that nobody else writes: the rows it folded stay in memory across pages, so a page
+ * reads nothing back. It knows which keys it has written, so a row it does not hold and never
+ * wrote does not exist: new rows are plain inserts, and only rows that fell out of the cache
+ * are read back. Past `writtenKeys` it stops remembering and reads back every row it does not
+ * hold, as `foldIntoRows` does. Pages must come one at a time, each committed before the next.
+ */
+export function foldIntoFreshRows(
+  spec: FoldedTable,
+  limits: FreshRowsLimits = defaultFreshLimits,
+): (trx: Knex.Transaction, events: readonly RecordedEvent[]) => Promise<void> {
+  const cached = new Map<string, StoredRow>()
+  const written = new Set<string>()
+  let forgetful = false
+  /** Whether the table may hold a row for `key` that is not cached. */
+  const mayBeStored = (key: string) => forgetful || written.has(key)
+  return async (trx, events) => {
+    const steps = events.flatMap((event) => spec.step(event) ?? [])
+    if (steps.length === 0) return
+    const keys = [...new Set(steps.map((step) => step.key))]
+    const rows = new Map<string, StoredRow>()
+    const missing: string[] = []
+    for (const key of keys) {
+      const row = cached.get(key)
+      if (row) rows.set(key, row)
+      else if (mayBeStored(key)) missing.push(key)
+    }
+    if (missing.length > 0) {
+      const found = await trx(spec.table)
+        .whereRaw('?? = any(?::text[])', [spec.key, missing])
+        .select<StoredRow[]>(spec.columns)
+      for (const row of found) rows.set(String(row[spec.key]), row)
+    }
+    const stored = new Set(rows.keys())
+    const changed = new Set<string>()
+    for (const step of steps) {
+      const after = step.apply(rows.get(step.key))
+      if (after) {
+        rows.set(step.key, after)
+        changed.add(step.key)
+      }
+    }
+    const inserts: StoredRow[] = []
+    const updates: StoredRow[] = []
+    for (const key of changed) {
+      const row = rows.get(key) as StoredRow
+      if (stored.has(key) || mayBeStored(key)) updates.push(row)
+      else inserts.push(row)
+    }
+    await insert(trx, spec, inserts)
+    await upsert(trx, spec, updates)
+    // Most recently used last; the oldest go first once the cache is full.
+    for (const [key, row] of rows) {
+      cached.delete(key)
+      cached.set(key, row)
+    }
+    for (const key of cached.keys()) {
+      if (cached.size <= limits.cachedRows) break
+      cached.delete(key)
+    }
+    if (!forgetful) {
+      for (const row of inserts) written.add(String(row[spec.key]))
+      if (written.size > limits.writtenKeys) {
+        forgetful = true
+        written.clear()
+      }
+    }
+  }
+}
+
+/** Rows known to be new: a plain multi-row insert (a duplicate key fails, it is never skipped). */
+async function insert(trx: Knex.Transaction, spec: FoldedTable, rows: readonly StoredRow[]): Promise<void> {
+  if (rows.length === 0) return
+  const names = spec.columns.map(() => '??').join(', ')
+  await trx.raw(
+    `insert into ?? (${names}) select ${names} from jsonb_populate_recordset(null::??, ?::jsonb)`,
+    [spec.table, ...spec.columns, ...spec.columns, spec.table, JSON.stringify(rows)],
   )
 }
 

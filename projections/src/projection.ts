@@ -19,7 +19,17 @@ export interface Projection {
    * trip per event.
    */
   applyBatch?(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void>
+  /**
+   * Optional: a writer for one rebuild, which replays the log once, in order, into fresh copies
+   * of `tables` that nothing else reads or writes until they are swapped in. It may keep what it
+   * wrote in memory instead of reading it back. Given pages of its `handles` in log order, one
+   * at a time, each committed before the next. Rebuilds use `applyBatch` or `apply` without it.
+   */
+  rebuildWriter?(): PageWriter
 }
+
+/** Applies a page of events inside the caller's transaction. */
+export type PageWriter = (trx: Knex.Transaction, events: readonly RecordedEvent[]) => Promise<void>
 
 /** When the event happened: the command's time from its metadata, else when it was stored. */
 export function eventTime(event: RecordedEvent): Date {

@@ -5,7 +5,7 @@ import {
   entryEvents,
 } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
-import { foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
+import { foldIntoFreshRows, foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
 import { eventTime, type Projection } from '../projection'
 import {
   competitionRows,
@@ -82,11 +82,15 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
 
 const rows = competitionRows(stepsByType(steps))
 
-/** Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`). */
+/**
+ * Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`);
+ * a rebuild keeps its rows in memory and reads nothing back (`foldIntoFreshRows`).
+ */
 export const competitionsProjection: Projection = {
   name: 'competitions',
   handles: Object.keys(steps),
   tables: [competitionsTable],
   apply: (trx, event) => foldIntoRows(trx, rows, [event]),
   applyBatch: (trx, events) => foldIntoRows(trx, rows, events),
+  rebuildWriter: () => foldIntoFreshRows(rows),
 }

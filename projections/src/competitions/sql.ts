@@ -104,16 +104,18 @@ export function insertCompetition(row: {
   return {
     key: row.id,
     apply: (existing) =>
-      existing ?? {
-        ...blank,
-        id: row.id,
-        ...detailsColumns(row.details),
-        status: 'draft',
-        featured: row.featured,
-        created_at: row.at,
-        updated_at: row.at,
-        last_revision: Number(row.revision),
-      },
+      existing
+        ? undefined
+        : {
+            ...blank,
+            id: row.id,
+            ...detailsColumns(row.details),
+            status: 'draft',
+            featured: row.featured,
+            created_at: row.at,
+            updated_at: row.at,
+            last_revision: Number(row.revision),
+          },
   }
 }
 
@@ -130,9 +132,11 @@ export function updateCompetition(change: {
   return {
     key: change.id,
     apply: (existing) => {
-      if (!existing || !isNewer(existing, change.revision)) return existing
-      const set = typeof change.set === 'function' ? change.set(existing) : change.set
-      return { ...existing, ...set, updated_at: change.at, last_revision: Number(change.revision) }
+      if (!existing || !isNewer(existing, change.revision)) return undefined
+      Object.assign(existing, typeof change.set === 'function' ? change.set(existing) : change.set)
+      existing.updated_at = change.at
+      existing.last_revision = Number(change.revision)
+      return existing
     },
   }
 }

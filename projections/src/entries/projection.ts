@@ -1,6 +1,6 @@
 import { competitionEvents, type EntryEventType, entryEvents } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
-import { foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
+import { foldIntoFreshRows, foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
 import { eventTime, type Projection } from '../projection'
 import { entriesTable, entryRows, insertEntry, updateEntry, upsertEntry } from './sql'
 
@@ -82,13 +82,18 @@ const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: Record
   ),
 }
 
-const rows = entryRows(stepsByType(steps))
+/** The entries table as `foldIntoRows` sees it. */
+export const entryFold = entryRows(stepsByType(steps))
 
-/** Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`). */
+/**
+ * Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`);
+ * a rebuild keeps its rows in memory and reads nothing back (`foldIntoFreshRows`).
+ */
 export const entriesProjection: Projection = {
   name: 'entries',
   handles: Object.keys(steps),
   tables: [entriesTable],
-  apply: (trx, event) => foldIntoRows(trx, rows, [event]),
-  applyBatch: (trx, events) => foldIntoRows(trx, rows, events),
+  apply: (trx, event) => foldIntoRows(trx, entryFold, [event]),
+  applyBatch: (trx, events) => foldIntoRows(trx, entryFold, events),
+  rebuildWriter: () => foldIntoFreshRows(entryFold),
 }

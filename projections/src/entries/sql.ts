@@ -1,4 +1,4 @@
-import { type FoldedTable, isNewer, type RowStep } from '../fold'
+import { type FoldedTable, isNewer, type RowStep, type StoredRow } from '../fold'
 
 export const entriesTable = 'entries'
 
@@ -81,15 +81,19 @@ const blank = {
   won_at: null,
 }
 
-const stamp = (change: Change) => ({
-  id: change.id,
-  updated_at: change.at,
-  last_revision: Number(change.revision),
-})
+/** Marks a row as changed by the event: when, and at which revision of the stream. */
+function stamp(row: StoredRow, change: Change): StoredRow {
+  row.updated_at = change.at
+  row.last_revision = Number(change.revision)
+  return row
+}
 
 /** First sight of an entry: its reservation. A replayed one finds the row there and changes nothing. */
 export function insertEntry(change: Change, row: Settable): RowStep {
-  return { key: change.id, apply: (existing) => existing ?? { ...blank, ...row, ...stamp(change) } }
+  return {
+    key: change.id,
+    apply: (existing) => (existing ? undefined : stamp({ id: change.id, ...blank, ...row }, change)),
+  }
 }
 
 /**
@@ -101,7 +105,9 @@ export function updateEntry(change: Change, set: Settable): RowStep {
   return {
     key: change.id,
     apply: (existing) =>
-      existing && isNewer(existing, change.revision) ? { ...existing, ...set, ...stamp(change) } : existing,
+      existing && isNewer(existing, change.revision)
+        ? stamp(Object.assign(existing, set), change)
+        : undefined,
   }
 }
 
@@ -117,8 +123,8 @@ export function upsertEntry(
   return {
     key: change.id,
     apply: (existing) => {
-      if (!existing) return { ...blank, ...row.insertOnly, ...row.set, ...stamp(change) }
-      return isNewer(existing, change.revision) ? { ...existing, ...row.set, ...stamp(change) } : existing
+      if (!existing) return stamp({ id: change.id, ...blank, ...row.insertOnly, ...row.set }, change)
+      return isNewer(existing, change.revision) ? stamp(Object.assign(existing, row.set), change) : undefined
     },
   }
 }

@@ -1,7 +1,7 @@
 import type { EventStore, Position, RecordedEvent } from '@prizes/event-store'
 import type { Knex } from 'knex'
 import { lockProjections, writeCheckpoints } from '../checkpoints'
-import type { Projection } from '../projection'
+import type { PageWriter, Projection } from '../projection'
 import { applyRows } from '../runner/apply-events'
 import { createShadow } from './shadow'
 
@@ -80,27 +80,97 @@ async function countEvents(
   }
 }
 
-/** Reads the log after `from` page by page and applies each page in one transaction. */
-async function replay(
+/**
+ * Events per page. Big: each read of the log also looks for events held back by open
+ * transactions, which the PostgreSQL store does today by scanning the whole events table
+ * (about 0.3 s per read at a million events, against 6 ms for 5,000 events of the page).
+ */
+const defaultPageSize = 20_000
+/** The first page is small and each next one twice the size, so writing starts early. */
+const firstPageSize = 2_500
+
+/**
+ * The log after `from`, page by page: each page's read is started as soon as the page before
+ * is handed over, so reading overlaps with writing.
+ */
+async function* pages(
   options: RebuildOptions,
-  chosen: readonly Projection[],
-  run: (page: readonly RecordedEvent[], apply: (trx: Knex.Transaction) => Promise<void>) => Promise<void>,
+  eventTypes: readonly string[],
   from: Position | 'start',
-): Promise<Position | 'start'> {
-  const eventTypes = [...new Set(chosen.flatMap((p) => p.handles))]
-  let after = from
+): AsyncGenerator<RecordedEvent[], void, undefined> {
+  const pageSize = options.pageSize ?? defaultPageSize
+  let limit = Math.min(firstPageSize, pageSize)
+  const read = (after: Position | 'start') => {
+    const page = options.store.readAll({ from: after, limit, filter: { eventTypes } })
+    // Awaited on the next turn; a failure meanwhile must not count as unhandled.
+    page.catch(() => {})
+    limit = Math.min(limit * 2, pageSize)
+    return page
+  }
+  let next = read(from)
   for (;;) {
-    const page = await options.store.readAll({
-      from: after,
-      limit: options.pageSize ?? 2000,
-      filter: { eventTypes },
-    })
+    const page = await next
     const last = page.at(-1)
-    if (!last) return after
-    await run(page, async (trx) => {
-      for (const projection of chosen) await applyRows(trx, projection, page)
-    })
-    after = last.position
+    if (!last) return
+    next = read(last.position)
+    yield page
+  }
+}
+
+/** One projection's part of a rebuild: its writer, and its page writes in flight, in order. */
+interface Lane {
+  readonly handles: ReadonlySet<string>
+  readonly write: PageWriter
+  /** The last page write queued; the next one starts after it. */
+  queued: Promise<void>
+}
+
+function laneOf(projection: Projection): Lane {
+  return {
+    handles: new Set(projection.handles),
+    write: projection.rebuildWriter?.() ?? ((trx, events) => applyRows(trx, projection, events)),
+    queued: Promise.resolve(),
+  }
+}
+
+const share = (lane: Lane, page: readonly RecordedEvent[]) => page.filter((e) => lane.handles.has(e.type))
+
+/**
+ * Replays the log from the start into the copies. Each projection writes its share of a page in
+ * a transaction of its own, after its previous page; the projections run side by side, and the
+ * next page is read meanwhile: at most three pages in hand, one being read and two written.
+ * Nothing reads the copies until they are swapped in, so pages need not commit together; any
+ * failure fails the rebuild.
+ */
+async function replayIntoCopies(
+  options: RebuildOptions,
+  eventTypes: readonly string[],
+  lanes: readonly Lane[],
+  inTransaction: (write: (trx: Knex.Transaction) => Promise<void>) => Promise<void>,
+  counted: (page: readonly RecordedEvent[]) => void,
+): Promise<Position | 'start'> {
+  let replayed: Position | 'start' = 'start'
+  let previous: Promise<unknown> = Promise.resolve()
+  try {
+    for await (const page of pages(options, eventTypes, 'start')) {
+      const writes = lanes.map((lane) => {
+        const events = share(lane, page)
+        if (events.length === 0) return lane.queued
+        lane.queued = lane.queued.then(() => inTransaction((trx) => lane.write(trx, events)))
+        return lane.queued
+      })
+      const written = Promise.all(writes).then(() => counted(page))
+      written.catch(() => {})
+      await previous
+      previous = written
+      replayed = (page.at(-1) as RecordedEvent).position
+    }
+    await previous
+    return replayed
+  } catch (error) {
+    // No write may still be running when the caller drops the copies.
+    await Promise.allSettled(lanes.map((lane) => lane.queued))
+    throw error
   }
 }
 
@@ -119,7 +189,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const eventTypes = [...new Set(chosen.flatMap((p) => p.handles))]
   const started = performance.now()
   const total = options.countFirst
-    ? await countEvents(store, eventTypes, options.pageSize ?? 2000)
+    ? await countEvents(store, eventTypes, options.pageSize ?? defaultPageSize)
     : undefined
   if (total !== undefined) options.onProgress?.({ events: 0, total, elapsedMs: 0, eventsPerSecond: 0 })
   let events = 0
@@ -137,31 +207,31 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     knex,
     chosen.flatMap((p) => p.tables),
   )
+  const lanes = chosen.map(laneOf)
   try {
-    const replayed = await replay(
+    const replayed = await replayIntoCopies(
       options,
-      chosen,
-      async (page, apply) => {
-        await knex.transaction(async (trx) => {
-          await shadow.use(trx)
-          await apply(trx)
-        })
-        counted(page)
-      },
-      'start',
+      eventTypes,
+      lanes,
+      (write) =>
+        knex.transaction(async (trx) => {
+          await shadow.use(trx, { bulk: true })
+          await write(trx)
+        }),
+      counted,
     )
     const position = await knex.transaction(async (trx) => {
       await lockProjections(trx, names)
       await shadow.use(trx)
-      const head = await replay(
-        options,
-        chosen,
-        async (page, apply) => {
-          await apply(trx)
-          counted(page)
-        },
-        replayed,
-      )
+      let head = replayed
+      for await (const page of pages(options, eventTypes, replayed)) {
+        for (const lane of lanes) {
+          const events = share(lane, page)
+          if (events.length > 0) await lane.write(trx, events)
+        }
+        counted(page)
+        head = (page.at(-1) as RecordedEvent).position
+      }
       await shadow.swapIn(trx)
       await writeCheckpoints(trx, names, head)
       return head

@@ -7,8 +7,13 @@ import type { Knex } from 'knex'
  */
 export interface Shadow {
   readonly schema: string
-  /** Makes the transaction's unqualified table names mean the copies (the live path follows). */
-  use(trx: Knex.Transaction): Promise<void>
+  /**
+   * Makes the transaction's unqualified table names mean the copies (the live path follows).
+   * `bulk`: also commits without waiting for the WAL flush (`synchronous_commit off`), for the
+   * transactions that fill the copies: a crash loses at most their last writes, and fails the
+   * rebuild anyway. Never for the one that swaps them in.
+   */
+  use(trx: Knex.Transaction, options?: { bulk?: boolean }): Promise<void>
   /** Inside the caller's transaction: drops the live tables and moves the copies in their place. */
   swapIn(trx: Knex.Transaction): Promise<void>
   /** Drops the schema and whatever is left in it. */
@@ -109,8 +114,10 @@ export async function createShadow(knex: Knex, tables: readonly string[]): Promi
   })
   return {
     schema,
-    async use(trx) {
-      await trx.raw(`set local search_path to ??, ${searchPath}`, [schema])
+    async use(trx, options) {
+      // One round trip: no bound parameters (knex quotes the identifier), so both statements go as one.
+      const bulk = options?.bulk ? '; set local synchronous_commit to off' : ''
+      await trx.raw(`set local search_path to ??, ${searchPath}${bulk}`, [schema])
     },
     async swapIn(trx) {
       for (const table of live) {

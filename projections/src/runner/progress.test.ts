@@ -93,6 +93,55 @@ describe('waitForPosition', () => {
     await expect(waiting).resolves.toBeUndefined()
   })
 
+  test('checks every projection with one read of the log', async () => {
+    const store = createInMemoryEventStore()
+    const progress = createProgress(store, { pollMs: 60_000 })
+    progress.track('competitions', ['CompetitionCreated'], 'start')
+    progress.track('draws', ['DrawCompleted'], 'start')
+    progress.track('users', ['UserRegistered'], 'start')
+    const registered = await store.append('user-1', [{ type: 'UserRegistered', data: {} }], {
+      expectedRevision: 'any',
+    })
+    progress.advance('users', registered.position)
+    await store.append(competitionStream('a'), [{ type: 'Other', data: {} }], { expectedRevision: 'any' })
+    const { position } = await store.append(
+      competitionStream('a'),
+      [{ type: 'CompetitionCreated', data: {} }],
+      {
+        expectedRevision: 'any',
+      },
+    )
+    let reads = 0
+    const readAll = store.readAll.bind(store)
+    store.readAll = (options) => {
+      reads += 1
+      return readAll(options)
+    }
+    progress.advance('competitions', position)
+    await expect(progress.waitForPosition(position, { timeoutMs: 1000 })).resolves.toBeUndefined()
+    expect(reads).toBe(1)
+  })
+
+  test('an event that becomes visible between two reads of the log is still waited for', async () => {
+    const { store, append, progress } = await setUp()
+    const created = await append(competitionStream('a'), 'CompetitionCreated')
+    progress.advance('competitions', created.position)
+    const { position } = await append(competitionStream('a'), 'CompetitionCreated')
+    // The first filtered read ran just before the event's transaction became visible.
+    const readAll = store.readAll.bind(store)
+    let stale = true
+    store.readAll = async (options) => {
+      if (options?.filter && stale) {
+        stale = false
+        return []
+      }
+      return readAll(options)
+    }
+    await expect(progress.waitForPosition(position, { timeoutMs: 100 })).rejects.toThrow(
+      'Projections still behind after 100 ms: competitions',
+    )
+  })
+
   test('stopping fails those still waiting', async () => {
     const { append, progress } = await setUp()
     const { position } = await append(competitionStream('a'), 'CompetitionCreated')

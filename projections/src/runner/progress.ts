@@ -1,9 +1,16 @@
-import { comparePositions, type EventStore, type Position } from '@prizes/event-store'
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@prizes/event-store'
 
 type Processed = Position | 'start'
 
 const isAtOrAfter = (p: Processed, target: Position) => p !== 'start' && comparePositions(p, target) >= 0
+const isAtOrBefore = (p: Position, at: Processed) => at !== 'start' && comparePositions(p, at) <= 0
 const max = (a: Position | undefined, b: Position) => (a === undefined || comparePositions(b, a) > 0 ? b : a)
+
+interface State {
+  readonly handles: readonly string[]
+  at: Processed
+  halted: boolean
+}
 
 export class ProjectionsStopped extends Error {
   constructor() {
@@ -22,7 +29,9 @@ export class ProjectionsStopped extends Error {
  */
 export function createProgress(store: EventStore, options: { pollMs?: number } = {}) {
   const pollMs = options.pollMs ?? 50
-  const processed = new Map<string, { readonly handles: readonly string[]; at: Processed; halted: boolean }>()
+  /** Handled events read at most per check; more and the check waits for the runner instead. */
+  const pageLimit = 100
+  const processed = new Map<string, State>()
   /** The highest position known to be readable: everything up to it is readable too. */
   let visibleUpTo: Position | undefined
   let stopped = false
@@ -60,24 +69,49 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
     }
   }
 
-  async function reached(name: string, target: Position): Promise<void> {
-    for (;;) {
-      const nextChange = changeAfterNow()
-      if (stopped) throw new ProjectionsStopped()
-      const state = processed.get(name)
-      if (!state) throw new Error(`Unknown projection ${name}`)
-      if (state.halted || isAtOrAfter(state.at, target)) return
-      // Visibility first: once P is readable, so is every event before it.
-      if (await isVisible(target)) {
-        const [next] = await store.readAll({
-          from: state.at,
-          limit: 1,
-          filter: { eventTypes: state.handles },
-        })
-        if (!next || comparePositions(next.position, target) > 0) return
-      }
-      await nextChange()
+  /**
+   * Which of `behind` have reached `target` though their position is before it: `target` is
+   * visible and none of their next events comes at or before it. Usually one read of the log
+   * for all of them: the events they handle after the earliest of their positions, which shows
+   * `target` visible when it holds an event at or after it (or it was known visible before).
+   * Otherwise visibility is checked, then they are read again: the first read may have missed
+   * events that became visible since.
+   */
+  async function reachedInLog(
+    target: Position,
+    behind: ReadonlyArray<[string, State]>,
+  ): Promise<Set<string>> {
+    const reached = new Set<string>()
+    const starts = behind.map(([, state]) => state.at)
+    const from = starts.reduce<Processed>(
+      (a, b) => (a === 'start' || b === 'start' ? 'start' : comparePositions(b, a) < 0 ? b : a),
+      starts[0] ?? 'start',
+    )
+    const eventTypes = [...new Set(behind.flatMap(([, state]) => state.handles))]
+    const read = () => store.readAll({ from, limit: pageLimit, filter: { eventTypes } })
+    // The log is read in order and only what is visible: an event at or after `target` shows
+    // that `target` is visible too, and that the page holds every handled event up to it.
+    const showsTarget = (page: readonly RecordedEvent[]) => {
+      const last = page.at(-1)
+      if (!last || comparePositions(last.position, target) < 0) return false
+      visibleUpTo = max(visibleUpTo, last.position)
+      return true
     }
+    const visibleBefore = visibleUpTo !== undefined && comparePositions(visibleUpTo, target) >= 0
+    let page = await read()
+    if (!showsTarget(page)) {
+      if (page.length === pageLimit) return reached
+      if (!visibleBefore) {
+        if (!(await isVisible(target))) return reached
+        page = await read()
+        if (!showsTarget(page) && page.length === pageLimit) return reached
+      }
+    }
+    for (const [name, state] of behind) {
+      const next = page.find((e) => !isAtOrBefore(e.position, state.at) && state.handles.includes(e.type))
+      if (!next || comparePositions(next.position, target) > 0) reached.add(name)
+    }
+    return reached
   }
 
   return {
@@ -101,20 +135,25 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
       notify()
     },
     async waitForPosition(target: Position, opts: { timeoutMs?: number } = {}): Promise<void> {
-      const done = new Set<string>()
-      const all = Promise.all(
-        [...processed.keys()].map(async (name) => {
-          await reached(name, target)
-          done.add(name)
-        }),
-      )
+      let behind = [...processed.keys()]
+      const all = (async () => {
+        for (;;) {
+          const nextChange = changeAfterNow()
+          if (stopped) throw new ProjectionsStopped()
+          const states = [...processed].filter(([, state]) => !state.halted && !isAtOrAfter(state.at, target))
+          behind = states.map(([name]) => name)
+          if (states.length === 0) return
+          const reached = await reachedInLog(target, states)
+          if (states.every(([name]) => reached.has(name))) return
+          await nextChange()
+        }
+      })()
       if (opts.timeoutMs === undefined) return void (await all)
       // Lost the race to the timeout: a later failure is no longer anyone's concern.
       all.catch(() => {})
       let timer: NodeJS.Timeout | undefined
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          const behind = [...processed.keys()].filter((name) => !done.has(name))
           reject(new Error(`Projections still behind after ${opts.timeoutMs} ms: ${behind.join(', ')}`))
         }, opts.timeoutMs)
       })
