@@ -5,8 +5,9 @@ import { type EventRow, eventColumns, toRecordedEvent } from './rows'
 export interface AllPage {
   readonly events: RecordedEvent[]
   /**
-   * Committed events matching the filter exist but are not yet readable, because an older
-   * transaction is still open. They become readable when it ends, which may not send a
+   * Committed events (of any type: asking for the newest transaction id is one step down an
+   * index, while asking for one matching the filter could scan the whole log) exist but are
+   * not yet readable, because an older transaction is still open. They become readable when it ends, which may not send a
    * notification (a rollback, or a transaction that is not an append), so the caller re-reads
    * soon instead of waiting for one.
    */
@@ -45,9 +46,8 @@ export async function readAllPage(
        limit $3
      ),
      held as (
-       select exists (
-         select 1 from events e, horizon h where e.transaction_id >= h.xmin${filters.sql}
-       ) as held_back
+       select coalesce((select max(e.transaction_id) from events e), '0'::xid8) >= h.xmin as held_back
+       from horizon h
      )
      select held.held_back, page.*
      from held left join page on true
