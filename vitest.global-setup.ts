@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startEmbeddedPostgres } from './platform/src/embedded/postgres'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,10 +21,26 @@ export default async function setup(project: TestProject) {
     return
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'prizes-test-pg-'))
+  const { startEmbeddedPostgres } = await importKeepingExitCode()
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false })
   project.provide('adminDatabaseUrl', pg.url)
   return async () => {
     await pg.stop()
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * The embedded cluster's package registers `async-exit-hook`, whose `beforeExit` handler calls
+ * `process.exit(0)`: in this process that replaced vitest's exit code, so failing integration
+ * tests ended the run with 0. Its `beforeExit` listener is removed again (the teardown above
+ * stops the cluster itself); the signal and `exit` listeners stay.
+ */
+async function importKeepingExitCode() {
+  const before = new Set(process.listeners('beforeExit'))
+  const module = await import('./platform/src/embedded/postgres')
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.removeListener('beforeExit', listener)
+  }
+  return module
 }
