@@ -65,15 +65,19 @@ export function benchCompetitionDetails(now: Date): CompetitionDetails {
   }
 }
 
-/** Waits until every projection has caught up with the log, as `/api/health` tells it. */
+/** Waits until every projection and reactor has caught up with the log, as `/api/health` tells it. */
 async function readModelsCaughtUp(baseUrl: string): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     const response = await fetch(`${baseUrl}${endpoints.health.path}`)
-    const health = (await response.json()) as { projections?: Array<{ lagEvents: number }> }
-    if (response.ok && health.projections?.every((p) => p.lagEvents === 0)) return
+    const health = (await response.json()) as {
+      projections?: Array<{ lagEvents: number }>
+      reactors?: Array<{ lagEvents: number }>
+    }
+    const consumers = [...(health.projections ?? []), ...(health.reactors ?? [])]
+    if (response.ok && consumers.length > 0 && consumers.every((c) => c.lagEvents === 0)) return
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
-  throw new Error('The read models did not catch up within 10 minutes')
+  throw new Error('The read models and reactors did not catch up within 10 minutes')
 }
 
 /** Transactions committed in the database so far (PostgreSQL's own statistics). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createCommandHandler } from '@prizes/command-service'
 import { competitionStream } from '@prizes/contracts'
 import { type CompetitionEvent, type CompetitionState, competitionDecider } from '@prizes/domain'
-import type { PostgresEventStore } from '@prizes/event-store'
+import type { Position, PostgresEventStore } from '@prizes/event-store'
 import type { Logger } from '../logger'
 
 /** Events per append while filling: large appends, so filling 100,000 entries takes seconds. */
@@ -11,19 +11,21 @@ const fillBatch = 500
 /**
  * Appends `entries` sold entries (TicketsReserved then TicketsAllocated, 1 to 5 tickets each,
  * numbered on from `nextNumber`) to a competition's stream, straight to the store: what a long
- * sale leaves behind, written in seconds. Answers the next free ticket number.
+ * sale leaves behind, written in seconds. Answers the next free ticket number and the position
+ * of the last event written.
  */
 export async function fillCompetition(
   store: PostgresEventStore,
   competitionId: string,
   options: { entries: number; nextNumber: number; answer: string; pricePence: number; now: Date },
-): Promise<number> {
+): Promise<{ nextNumber: number; position: Position | undefined }> {
   const stream = competitionStream(competitionId)
   const [last] = await store.readStream(stream, { direction: 'backwards', limit: 1 })
   let revision = last?.revision ?? -1n
   let next = options.nextNumber
   const metadata = { occurredAt: options.now.toISOString(), actor: { system: 'bench' } }
   let batch: CompetitionEvent[] = []
+  let position: Position | undefined
   const flush = async () => {
     if (batch.length === 0) return
     const appended = await store.append(
@@ -32,6 +34,7 @@ export async function fillCompetition(
       { expectedRevision: revision < 0n ? 'noStream' : revision },
     )
     revision = appended.nextExpectedRevision
+    position = appended.position
     batch = []
   }
   for (let n = 0; n < options.entries; n += 1) {
@@ -67,7 +70,7 @@ export async function fillCompetition(
     if (batch.length >= fillBatch) await flush()
   }
   await flush()
-  return next
+  return { nextNumber: next, position }
 }
 
 export interface ColdLoadResult {
@@ -82,6 +85,8 @@ export interface ColdLoadResult {
   readonly tailEvents: number
   /** The first command of a process that has never seen the competition: snapshot, tail, decide. */
   readonly firstCommandMs: number
+  /** Where the log ends after the tail was written. */
+  readonly position: Position | undefined
 }
 
 /**
@@ -115,7 +120,7 @@ export async function measureColdLoad(
   const last = recorded.at(-1)?.revision ?? 0n
   const snapshot = await waitForSnapshot(store, stream, codec.version, last)
 
-  await fillCompetition(store, competitionId, {
+  const tail = await fillCompetition(store, competitionId, {
     entries: options.tailEntries,
     nextNumber: state.tickets.nextNumber,
     answer: options.answer,
@@ -149,6 +154,7 @@ export async function measureColdLoad(
     snapshotLoadMs,
     tailEvents: options.tailEntries * 2,
     firstCommandMs,
+    position: tail.position,
   }
 }
 
