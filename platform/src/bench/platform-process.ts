@@ -29,6 +29,7 @@ async function main() {
     DATABASE_URL: databaseUrl,
     MAILDEV_SMTP_PORT: String(smtpPort),
     MAILDEV_WEB_PORT: String(mailWebPort),
+    ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
     SEED_DEMO_DATA: 'false',
     ADMIN_EMAIL: 'bench-admin@example.com',
     ADMIN_PASSWORD: generateAdminPassword(),

@@ -9,22 +9,24 @@ export interface PlatformProcess {
   stop(): Promise<void>
 }
 
-const entry = fileURLToPath(new URL('./platform-process.ts', import.meta.url))
+const platformEntry = fileURLToPath(new URL('./platform-process.ts', import.meta.url))
+const mailEntry = fileURLToPath(new URL('./mail-process.ts', import.meta.url))
 
-/**
- * Starts `platform-process.ts` in a child process on `databaseUrl` and waits for its URL.
- * `BENCH_PROFILE=<dir>` writes the platform's CPU profile (`--cpu-prof`) there when it stops.
- */
-export async function spawnPlatform(databaseUrl: string): Promise<PlatformProcess> {
-  const profileDir = process.env.BENCH_PROFILE
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', entry],
-    { env: { ...process.env, BENCH_DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] },
-  )
+interface Ready {
+  readonly ready: string
+  readonly child: ChildProcess
+  readonly exited: Promise<unknown>
+}
+
+/** Starts a bench process and waits for the `{"ready": …}` line it prints. */
+async function spawnReady(entry: string, env: NodeJS.ProcessEnv, nodeOptions: string[] = []): Promise<Ready> {
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const exited = once(child, 'exit')
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-  const url = await new Promise<string>((resolve, reject) => {
+  const ready = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
       try {
         const parsed = JSON.parse(line) as { ready?: string }
@@ -33,14 +35,33 @@ export async function spawnPlatform(databaseUrl: string): Promise<PlatformProces
         // A log line, not ours.
       }
     })
-    void exited.then(() => reject(new Error('The bench platform exited before it was ready')))
+    void exited.then(() => reject(new Error(`${entry} exited before it was ready`)))
   })
+  return { ready, child, exited }
+}
+
+/**
+ * Starts `platform-process.ts` in a child process on `databaseUrl`, its mail going to MailDev in
+ * another, and waits for its URL. `BENCH_PROFILE=<dir>` writes the platform's CPU profile
+ * (`--cpu-prof`) there when it stops.
+ */
+export async function spawnPlatform(databaseUrl: string): Promise<PlatformProcess> {
+  const mail = await spawnReady(mailEntry, {})
+  const profileDir = process.env.BENCH_PROFILE
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  const platform = await spawnReady(
+    platformEntry,
+    { BENCH_DATABASE_URL: databaseUrl, SMTP_URL: mail.ready },
+    profile,
+  )
   return {
-    url,
-    pid: child.pid ?? 0,
+    url: platform.ready,
+    pid: platform.child.pid ?? 0,
     async stop() {
-      child.kill('SIGTERM')
-      await exited
+      platform.child.kill('SIGTERM')
+      await platform.exited
+      mail.child.kill('SIGTERM')
+      await mail.exited
     },
   }
 }
