@@ -31,16 +31,18 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The embedded cluster's package registers `async-exit-hook`, whose `beforeExit` handler calls
- * `process.exit(0)`: in this process that replaced vitest's exit code, so failing integration
- * tests ended the run with 0. Its `beforeExit` listener is removed again (the teardown above
- * stops the cluster itself); the signal and `exit` listeners stay.
+ * The embedded cluster's package registers `async-exit-hook`, whose `beforeExit` listener stops
+ * clusters and then calls `process.exit(0)`: in this process that replaced the exit code vitest
+ * had set, so failing integration tests ended the run with 0. The code as it stood before that
+ * listener ran is kept and put back as the process exits.
  */
 async function importKeepingExitCode() {
-  const before = new Set(process.listeners('beforeExit'))
-  const module = await import('./platform/src/embedded/postgres')
-  for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.removeListener('beforeExit', listener)
-  }
-  return module
+  let intended: string | number | null | undefined
+  process.prependListener('beforeExit', () => {
+    intended = process.exitCode
+  })
+  process.on('exit', () => {
+    if (intended !== undefined && intended !== null && Number(intended) !== 0) process.exitCode = intended
+  })
+  return import('./platform/src/embedded/postgres')
 }
