@@ -131,6 +131,46 @@ describe('startReactor', () => {
     })
   })
 
+  it('checkpoints an event handled while the previous checkpoint was being written', async () => {
+    const { reactor, seen } = spyReactor(`burst-${randomUUID()}`)
+    // Each write of this reactor's checkpoint takes 200 ms, so the second event is handled during one.
+    await knex.raw(`
+      create or replace function slow_checkpoint() returns trigger language plpgsql as $$
+      begin
+        if new.name = '${reactor.name}' and new.position is not null then perform pg_sleep(0.2); end if;
+        return new;
+      end $$;
+      create or replace trigger slow_checkpoint before insert or update on reactor_checkpoints
+        for each row execute function slow_checkpoint();
+    `)
+    const running = await startReactor({ store, knex, logger, reactor, checkpointEveryMs: 0 })
+    try {
+      const first = await append('Wanted', 'first')
+      await running.waitForPosition(first.position)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const second = await append('Wanted', 'second')
+      await running.waitForPosition(second.position)
+      expect(seen.slice(-2)).toEqual(['first', 'second'])
+      const want = positionToString(second.position)
+      const savedNow = async () => {
+        const saved = await readReactorCheckpoint(knex, reactor.name)
+        return saved === 'start' ? 'start' : positionToString(saved)
+      }
+      let saved = await savedNow()
+      for (
+        const deadline = Date.now() + 5_000;
+        saved !== want && Date.now() < deadline;
+        saved = await savedNow()
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(saved).toBe(want)
+    } finally {
+      await running.stop()
+      await knex.raw('drop trigger if exists slow_checkpoint on reactor_checkpoints')
+    }
+  })
+
   it('reaches a position past the last event it handles', async () => {
     const { reactor } = spyReactor(`idle-${randomUUID()}`)
     const other = await append('Other', 'y')

@@ -106,9 +106,12 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
   const checkpointEveryMs = options.checkpointEveryMs ?? 100
   function saveSoon(event: RecordedEvent): void {
     unsaved = event
+    // Events handled while a write is under way are saved by the next round of the same loop.
     saving ??= (async () => {
-      await sleep(checkpointEveryMs, stopping.signal)
-      await saveNow()
+      while (unsaved && !stopping.signal.aborted) {
+        await sleep(checkpointEveryMs, stopping.signal)
+        await saveNow()
+      }
       saving = undefined
     })()
   }
