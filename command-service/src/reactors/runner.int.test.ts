@@ -40,6 +40,19 @@ async function append(type: string, label: string) {
   return { ...appended, streamId }
 }
 
+/** Waits until a checkpoint write sits in the slow trigger's pg_sleep. */
+async function checkpointWriteUnderWay() {
+  const deadline = Date.now() + 5_000
+  for (;;) {
+    const { rows } = await knex.raw<{ rows: unknown[] }>(
+      "select 1 from pg_stat_activity where wait_event = 'PgSleep' and query ilike '%reactor_checkpoints%'",
+    )
+    if (rows.length > 0) return
+    if (Date.now() > deadline) throw new Error('no checkpoint write got under way')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
 /** Records what it reacted to; throws for an event while `failing` says so. */
 function spyReactor(name: string, failing: (event: RecordedEvent) => boolean = () => false) {
   const seen: string[] = []
@@ -147,7 +160,7 @@ describe('startReactor', () => {
     try {
       const first = await append('Wanted', 'first')
       await running.waitForPosition(first.position)
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      await checkpointWriteUnderWay()
       const second = await append('Wanted', 'second')
       await running.waitForPosition(second.position)
       expect(seen.slice(-2)).toEqual(['first', 'second'])
