@@ -2,12 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import {
-  createCommandHandler,
-  createCompetition,
-  createInMemoryDrawSeeds,
-  publishCompetition,
-} from '@prizes/command-service'
 import { competitionStream } from '@prizes/contracts'
 import { createPostgresEventStore, positionToString } from '@prizes/event-store'
 import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
@@ -17,15 +11,10 @@ import { startEmbeddedPostgres } from '../embedded/postgres'
 import { createLogger } from '../logger'
 import { benchHotStreamBatched } from './hot-stream'
 import { formatTable, quantile, throughput } from './measure'
-import {
-  benchAnswer,
-  benchCompetitionDetails,
-  benchPricePence,
-  benchPurchases,
-  type PurchaseBenchResult,
-} from './purchases'
+import { benchAnswer, benchPricePence, benchPurchases, newCompetition } from './purchases'
 import { benchRebuild } from './rebuild'
-import { type ColdLoadResult, fillCompetition, measureColdLoad } from './volume'
+import { atLeast, atMost, coldRows, ms, purchaseRows, rate, reportPurchaseFailures } from './report'
+import { fillCompetition, measureColdLoad } from './volume'
 
 /**
  * `npm run bench`: event-store append throughput against PostgreSQL's own plain INSERT rate,
@@ -159,14 +148,7 @@ async function main() {
       `A competition with ${entries.toLocaleString('en-GB')} entries: fold, cold load, purchases...`,
     )
     const now = new Date()
-    const handler = createCommandHandler({ store, logger })
-    const context = { actor: { system: 'bench' }, now }
-    const { competitionId } = await createCompetition(
-      handler,
-      { details: benchCompetitionDetails(now) },
-      context,
-    )
-    await publishCompetition(handler, { competitionId }, context, createInMemoryDrawSeeds())
+    const competitionId = await newCompetition(store, now, logger)
     const fill = { answer: benchAnswer, pricePence: benchPricePence, now }
     await fillCompetition(store, competitionId, { ...fill, entries, nextNumber: 1 })
     await insertPool.query('analyze events')
@@ -182,9 +164,7 @@ async function main() {
     console.log(`Rebuild: writing ${rebuildEvents.toLocaleString('en-GB')} entry events, then rebuilding...`)
     const rebuild = await benchRebuild({ store, knex, count: rebuildEvents, created: competitionCreated })
 
-    const rate = (n: number) => `${Math.round(n).toLocaleString('en-GB')}/s`
     const pct = (n: number) => `${((n / inserts.perSecond) * 100).toFixed(0)}%`
-    const ms = (n: number) => `${n.toFixed(1)} ms`
     console.log(
       `\n${formatTable(
         ['measure', 'value', 'of INSERT limit, or target'],
@@ -208,9 +188,9 @@ async function main() {
             rate(rebuild.eventsPerSecond),
             atLeast(rebuild.eventsPerSecond, 20_000, '/s'),
           ],
-          ...purchaseRows(purchases, rate, ms, 'a new competition'),
-          ...coldRows(cold, ms),
-          ...purchaseRows(busy, rate, ms, `${entries.toLocaleString('en-GB')} entries sold`),
+          ...purchaseRows(purchases, buyers, 'a new competition'),
+          ...coldRows(cold, entries),
+          ...purchaseRows(busy, buyers, `${entries.toLocaleString('en-GB')} entries sold`),
         ],
       )}\n`,
     )
@@ -221,84 +201,6 @@ async function main() {
     await knex.destroy()
     await store.close()
     await db.drop()
-  }
-}
-
-/** The target column: met, or missed and by how much. */
-function atLeast(value: number, target: number, unit: string): string {
-  const goal = `≥ ${target.toLocaleString('en-GB')}${unit}`
-  return value >= target
-    ? `target ${goal}: met`
-    : `target ${goal}: missed, ${((value / target) * 100).toFixed(0)}% of it`
-}
-
-function atMost(value: number, target: number, unit: string): string {
-  const goal = `≤ ${target.toLocaleString('en-GB')} ${unit}`
-  return value <= target
-    ? `target ${goal}: met`
-    : `target ${goal}: missed, ${(value / target).toFixed(1)}× it`
-}
-
-function coldRows(c: ColdLoadResult, ms: (n: number) => string): string[][] {
-  const n = entries.toLocaleString('en-GB')
-  return [
-    [`fold of ${n} entries (${c.events.toLocaleString('en-GB')} events, in memory)`, ms(c.foldMs), ''],
-    ['cold load without a snapshot (read, decode, fold)', ms(c.fullLoadMs), ''],
-    [`snapshot read and decode (${(c.snapshotBytes / 1e6).toFixed(1)} MB)`, ms(c.snapshotLoadMs), ''],
-    [
-      `first command when cold (snapshot + ${c.tailEvents}-event tail)`,
-      ms(c.firstCommandMs),
-      atMost(c.firstCommandMs, 100, 'ms'),
-    ],
-  ]
-}
-
-function purchaseRows(
-  p: PurchaseBenchResult,
-  rate: (n: number) => string,
-  ms: (n: number) => string,
-  on: string,
-): string[][] {
-  const failed = [...p.failures.values()].reduce((a, b) => a + b, 0)
-  return [
-    [
-      `purchases over HTTP on ${on}, ${buyers} buyers (intent, card, confirm)`,
-      rate(p.perSecond),
-      atLeast(p.perSecond, 500, '/s'),
-    ],
-    [`purchase latency p50 (${p.purchases} purchases)`, ms(p.p50Ms), ''],
-    ['purchase latency p99', ms(p.p99Ms), atMost(p.p99Ms, 100, 'ms')],
-    [
-      'transactions committed per purchase (reads too; services, projections, reactors)',
-      p.commitsPerPurchase.toFixed(1),
-      '',
-    ],
-    ['p50 per call: intent, card, confirm', `${p.stepP50Ms.map((n) => n.toFixed(0)).join(', ')} ms`, ''],
-    [
-      `oversold tickets (${p.audit.sold} sold of ${p.totalTickets}, per the stream)`,
-      String(p.audit.oversold),
-      '',
-    ],
-    [
-      'ticket numbers allocated twice or out of range',
-      String(p.audit.duplicateNumbers + p.audit.outOfRange),
-      '',
-    ],
-    ['paid without tickets, refunds due', `${p.paidWithoutTickets}, ${p.audit.refundsDue}`, ''],
-    ['sold_tickets in the read model', String(p.readModelSold ?? 'missing'), ''],
-    ['failed purchases', String(failed), ''],
-  ]
-}
-
-/** The refusals by endpoint and code, and a failing exit when tickets were oversold or doubled. */
-function reportPurchaseFailures(p: PurchaseBenchResult): void {
-  for (const [what, count] of p.failures) console.log(`  failed: ${what} × ${count}`)
-  const broken =
-    p.audit.oversold + p.audit.duplicateNumbers + p.audit.outOfRange + p.paidWithoutTickets > 0 ||
-    p.readModelSold !== p.audit.sold
-  if (broken) {
-    console.error('Ticket audit FAILED: see the rows above.')
-    process.exitCode = 1
   }
 }
 

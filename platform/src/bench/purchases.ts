@@ -98,7 +98,7 @@ async function commitsSoFar(databaseUrl: string): Promise<number> {
 
 /** Polls the public list until the read model has caught up with the sale, or gives up. */
 /** A new published competition of `benchCompetitionDetails`. */
-async function newCompetition(store: PostgresEventStore, now: Date, logger: Logger): Promise<string> {
+export async function newCompetition(store: PostgresEventStore, now: Date, logger: Logger): Promise<string> {
   const handler = createCommandHandler({ store, logger })
   const context = { actor: { system: 'bench' }, now }
   const { competitionId } = await createCompetition(

@@ -1,0 +1,79 @@
+import type { PurchaseBenchResult } from './purchases'
+import type { ColdLoadResult } from './volume'
+
+/** How the bench's table shows a rate and a duration. */
+export const rate = (n: number) => `${Math.round(n).toLocaleString('en-GB')}/s`
+export const ms = (n: number) => `${n.toFixed(1)} ms`
+
+/** The target column: met, or missed and by how much. */
+export function atLeast(value: number, target: number, unit: string): string {
+  const goal = `≥ ${target.toLocaleString('en-GB')}${unit}`
+  return value >= target
+    ? `target ${goal}: met`
+    : `target ${goal}: missed, ${((value / target) * 100).toFixed(0)}% of it`
+}
+
+export function atMost(value: number, target: number, unit: string): string {
+  const goal = `≤ ${target.toLocaleString('en-GB')} ${unit}`
+  return value <= target
+    ? `target ${goal}: met`
+    : `target ${goal}: missed, ${(value / target).toFixed(1)}× it`
+}
+
+export function coldRows(c: ColdLoadResult, entries: number): string[][] {
+  const n = entries.toLocaleString('en-GB')
+  return [
+    [`fold of ${n} entries (${c.events.toLocaleString('en-GB')} events, in memory)`, ms(c.foldMs), ''],
+    ['cold load without a snapshot (read, decode, fold)', ms(c.fullLoadMs), ''],
+    [`snapshot read and decode (${(c.snapshotBytes / 1e6).toFixed(1)} MB)`, ms(c.snapshotLoadMs), ''],
+    [
+      `first command when cold (snapshot + ${c.tailEvents}-event tail)`,
+      ms(c.firstCommandMs),
+      atMost(c.firstCommandMs, 100, 'ms'),
+    ],
+  ]
+}
+
+export function purchaseRows(p: PurchaseBenchResult, buyers: number, on: string): string[][] {
+  const failed = [...p.failures.values()].reduce((a, b) => a + b, 0)
+  return [
+    [
+      `purchases over HTTP on ${on}, ${buyers} buyers (intent, card, confirm)`,
+      rate(p.perSecond),
+      atLeast(p.perSecond, 500, '/s'),
+    ],
+    [`purchase latency p50 (${p.purchases} purchases)`, ms(p.p50Ms), ''],
+    ['purchase latency p99', ms(p.p99Ms), atMost(p.p99Ms, 100, 'ms')],
+    [
+      'transactions committed per purchase (reads too; services, projections, reactors)',
+      p.commitsPerPurchase.toFixed(1),
+      '',
+    ],
+    ['p50 per call: intent, card, confirm', `${p.stepP50Ms.map((n) => n.toFixed(0)).join(', ')} ms`, ''],
+    [
+      `oversold tickets (${p.audit.sold} sold of ${p.totalTickets}, per the stream)`,
+      String(p.audit.oversold),
+      '',
+    ],
+    [
+      'ticket numbers allocated twice or out of range',
+      String(p.audit.duplicateNumbers + p.audit.outOfRange),
+      '',
+    ],
+    ['paid without tickets, refunds due', `${p.paidWithoutTickets}, ${p.audit.refundsDue}`, ''],
+    ['sold_tickets in the read model', String(p.readModelSold ?? 'missing'), ''],
+    ['failed purchases', String(failed), ''],
+  ]
+}
+
+/** The refusals by endpoint and code, and a failing exit when tickets were oversold or doubled. */
+export function reportPurchaseFailures(p: PurchaseBenchResult): void {
+  for (const [what, count] of p.failures) console.log(`  failed: ${what} × ${count}`)
+  const broken =
+    p.audit.oversold + p.audit.duplicateNumbers + p.audit.outOfRange + p.paidWithoutTickets > 0 ||
+    p.readModelSold !== p.audit.sold
+  if (broken) {
+    console.error('Ticket audit FAILED: see the rows above.')
+    process.exitCode = 1
+  }
+}
