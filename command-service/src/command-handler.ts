@@ -3,6 +3,7 @@ import { type EventStore, type Position, type SnapshotStore, WrongExpectedVersio
 import type { Logger } from '@prizes/platform'
 import { type CommandContext, envelopeFactory } from './event-metadata'
 import { createStreamCache } from './stream-cache'
+import { createStreamSnapshots, type Folded } from './stream-snapshots'
 
 /** The part of the event store a command handler needs. */
 export type StreamStore = Pick<EventStore, 'append' | 'readStream'>
@@ -61,14 +62,6 @@ export interface CommandHandlerOptions {
   readonly maxBatch?: number
 }
 
-interface Folded<State> {
-  readonly state: State
-  /** Revision of the last event folded in; undefined while the stream does not exist. */
-  readonly revision: bigint | undefined
-  /** Revision of the latest snapshot known to be stored; undefined when none is. */
-  readonly snapshotAt: bigint | undefined
-}
-
 interface Queued {
   readonly decider: StreamDecider<unknown, unknown, DomainEvent>
   readonly command: unknown
@@ -81,8 +74,6 @@ interface Queued {
 type Decided =
   | { readonly item: Queued; readonly events: DomainEvent[]; readonly state: unknown; readonly upTo: number }
   | { readonly item: Queued; readonly error: unknown }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * The one command handler (DESIGN section 6). Commands for one stream queue in this process;
@@ -100,34 +91,18 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
   const { store, snapshots, logger } = options
   const maxAttempts = options.maxAttempts ?? 3
   const readPageSize = options.readPageSize ?? 500
-  const snapshotEvery = BigInt(options.snapshotEvery ?? 1000)
   const maxBatch = options.maxBatch ?? 200
   const cache = createStreamCache(options.cacheSize ?? 1000)
   const queues = new Map<string, Queued[]>()
-  /** Streams with a snapshot being written, so one stream never has two under way. */
-  const snapshotting = new Set<string>()
-
-  async function fromSnapshot<C, S, E>(
-    streamId: string,
-    decider: StreamDecider<C, S, E>,
-  ): Promise<Folded<S>> {
-    const codec = decider.snapshots
-    if (!codec || !snapshots)
-      return { state: decider.initialState, revision: undefined, snapshotAt: undefined }
-    try {
-      const stored = await snapshots.load(streamId, codec.version)
-      if (stored)
-        return { state: codec.decode(stored.state), revision: stored.revision, snapshotAt: stored.revision }
-    } catch (error) {
-      // The events are the truth; a snapshot that cannot be read only costs a longer fold.
-      logger.warn({ err: error, streamId }, 'snapshot unreadable; folding the stream from its events')
-    }
-    return { state: decider.initialState, revision: undefined, snapshotAt: undefined }
-  }
+  const streamSnapshots = createStreamSnapshots({
+    store: snapshots,
+    logger,
+    every: BigInt(options.snapshotEvery ?? 1000),
+  })
 
   async function catchUp<C, S, E>(streamId: string, decider: StreamDecider<C, S, E>): Promise<Folded<S>> {
     const cached = cache.get<S>(streamId, decider)
-    let { state, revision, snapshotAt } = cached ?? (await fromSnapshot(streamId, decider))
+    let { state, revision, snapshotAt } = cached ?? (await streamSnapshots.start(streamId, decider))
     for (;;) {
       const from = revision === undefined ? 'start' : revision + 1n
       const page = await store.readStream(streamId, { from, limit: readPageSize })
@@ -164,27 +139,10 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     const cached = cache.get<S>(streamId, decider)
     if (cached && cached.revision > revision) return
     cache.set(streamId, decider, { state: folded.state, revision, snapshotAt: folded.snapshotAt })
-    const codec = decider.snapshots
-    const due = revision - (folded.snapshotAt ?? -1n) >= snapshotEvery
-    if (!codec || !snapshots || !due || snapshotting.has(streamId)) return
-    snapshotting.add(streamId)
-    void (async () => {
-      try {
-        // In slices, a turn of the event loop apart, so a large state never holds up requests.
-        let text = ''
-        for (const slice of codec.encode(folded.state)) {
-          text += slice
-          await nextTurn()
-        }
-        await snapshots.save(streamId, codec.version, { revision, state: text })
-        const current = cache.get<S>(streamId, decider)
-        if (current) cache.set(streamId, decider, { ...current, snapshotAt: revision })
-      } catch (error) {
-        logger.warn({ err: error, streamId }, 'could not store a snapshot; the next one will try again')
-      } finally {
-        snapshotting.delete(streamId)
-      }
-    })()
+    streamSnapshots.takeIfDue(streamId, decider, folded, (saved) => {
+      const current = cache.get<S>(streamId, decider)
+      if (current) cache.set(streamId, decider, { ...current, snapshotAt: saved })
+    })
   }
 
   /** Decides each command in turn on the state the previous ones left; refusals stay apart. */

@@ -1,27 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import type { EntryEvent } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
-import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { entryFold } from './entries/projection'
 import { foldIntoFreshRows, foldIntoRows } from './fold'
-import { migrateReadModels } from './migrations/index'
+import { createReadSideTestDatabase, type ReadSideTestDatabase } from './testing/database'
 import { closedAndDrawn, recorded } from './testing/fixtures'
 
-let db: TestDatabase
+let db: ReadSideTestDatabase
 let knex: Knex
 
 beforeAll(async () => {
-  db = await createTestDatabase('fold_fresh_rows')
-  knex = createKnex(db.url)
-  await migrateReadModels(knex)
+  db = await createReadSideTestDatabase('fold_fresh_rows')
+  knex = db.knex
 })
-afterAll(async () => {
-  await knex.destroy()
-  await db.drop()
-})
+afterAll(() => db.drop())
 beforeEach(async () => {
   await knex.raw('truncate table entries')
 })
