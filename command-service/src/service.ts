@@ -47,6 +47,7 @@ export async function startCommandService(options: {
   await migrateReactorTables(knex)
   const handler = createCommandHandler({
     store,
+    knex,
     snapshots: store.snapshots,
     logger: logger.child({ component: 'commands' }),
   })
