@@ -16,6 +16,7 @@ import {
   startEntryReactors,
   startLifecycleReactors,
   startMailReactor,
+  startUserRowsReactor,
 } from './reactors'
 import type { ReadModels } from './read-models'
 
@@ -64,6 +65,9 @@ export async function startCommandService(options: {
       logger: reactorLogger,
     })
     stops.push(() => mailReactor.stop())
+
+    const userRows = await startUserRowsReactor({ store, knex, logger: reactorLogger })
+    stops.push(() => userRows.stop())
 
     const payments = createPaymentProvider(config, knex)
     const entryDeps = {
