@@ -237,6 +237,26 @@ describe('entries projection', () => {
     ])
   })
 
+  test('a second entry under a reference already shown is refused, and nothing of it is written', async () => {
+    const [create, reserveAlice, allocateAlice, reserveBob, allocateBob] = recorded([
+      created,
+      reserved(alice),
+      allocated(alice, [1, 2]),
+      reserved(bob, 'u-bob', 1),
+      {
+        ...allocated(bob, [3], 'u-bob'),
+        data: { ...allocated(bob, [3], 'u-bob').data, entryReference: 'PRZ-2030-000001' },
+      },
+    ])
+    if (!create || !reserveAlice || !allocateAlice || !reserveBob || !allocateBob) throw new Error('fixture')
+    await given([create, reserveAlice, allocateAlice, reserveBob])
+    await expect(given([allocateBob])).rejects.toMatchObject({ constraint: 'entries_entry_reference_key' })
+    expect((await rows()).map((r) => [r.user_id, r.status, r.entry_reference])).toEqual([
+      ['u-alice', 'allocated', 'PRZ-2030-000001'],
+      ['u-bob', 'reserved', null],
+    ])
+  })
+
   test('data that breaks its contract is refused and nothing is written', async () => {
     const [create, reserve] = recorded([created, reserved(alice)])
     if (!create || !reserve) throw new Error('fixture')
