@@ -5,6 +5,7 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { createCommandApp } from './app'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import { keepReferencesPastLog } from './entries/reference-floor'
 import type { Mailer } from './mail'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
@@ -46,6 +47,8 @@ export async function startCommandService(options: {
   const { config, store, knex, mailer, logger } = options
   await migrateCommandTables(knex)
   await migrateReactorTables(knex)
+  // Before any allocation can take a number: the sequence must be past every one in the log.
+  await keepReferencesPastLog({ store, knex, logger })
   const handler = createCommandHandler({
     store,
     knex,

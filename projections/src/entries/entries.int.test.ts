@@ -61,14 +61,19 @@ const reserved = (entryId: string, userId = 'u-alice', quantity = 2): EntryEvent
     expiresAt: '2030-01-01T09:10:00.000Z',
   },
 })
-const allocated = (entryId: string, ticketNumbers: number[], userId = 'u-alice'): EntryEvent => ({
+const allocated = (
+  entryId: string,
+  ticketNumbers: number[],
+  userId = 'u-alice',
+  entryReference = `PRZ-2030-${String(ticketNumbers[0]).padStart(6, '0')}`,
+): EntryEvent => ({
   type: 'TicketsAllocated',
   data: {
     competitionId: 'c1',
     entryId,
     userId,
     ticketNumbers,
-    entryReference: `PRZ-2030-${String(ticketNumbers[0]).padStart(6, '0')}`,
+    entryReference,
     answer: 'Paris',
     answerCorrect: true,
     amountPence: 299 * ticketNumbers.length,
@@ -243,10 +248,7 @@ describe('entries projection', () => {
       reserved(alice),
       allocated(alice, [1, 2]),
       reserved(bob, 'u-bob', 1),
-      {
-        ...allocated(bob, [3], 'u-bob'),
-        data: { ...allocated(bob, [3], 'u-bob').data, entryReference: 'PRZ-2030-000001' },
-      },
+      allocated(bob, [3], 'u-bob', 'PRZ-2030-000001'),
     ])
     if (!create || !reserveAlice || !allocateAlice || !reserveBob || !allocateBob) throw new Error('fixture')
     await given([create, reserveAlice, allocateAlice, reserveBob])
