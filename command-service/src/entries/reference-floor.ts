@@ -1,10 +1,19 @@
-import { competitionStreamPrefix, entryEvents } from '@prizes/contracts'
+import { competitionStreamPrefix } from '@prizes/contracts'
 import { entryReferenceNumber } from '@prizes/domain'
 import { type EventStore, type Position, positionFromString, positionToString } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 
 const pageSize = 1000
+
+/**
+ * The reference alone, whatever version of TicketsAllocated carries it: only the number counts
+ * here, and a reference must never be skipped because the rest of its event has changed shape.
+ */
+function referenceOf(data: unknown): string {
+  const reference = (data as { entryReference?: unknown } | null)?.entryReference
+  return typeof reference === 'string' ? reference : ''
+}
 
 interface FloorRow {
   readonly highest: string
@@ -32,8 +41,7 @@ export async function keepReferencesPastLog(deps: {
   for (;;) {
     const page = await store.readAll({ from, limit: pageSize, filter })
     for (const event of page) {
-      const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
-      const number = parsed.success ? entryReferenceNumber(parsed.data.entryReference) : undefined
+      const number = entryReferenceNumber(referenceOf(event.data))
       if (number !== undefined && number > highest) highest = number
       from = event.position
     }
