@@ -10,8 +10,19 @@ import { type Reactor, type RunningReactor, startReactor } from '../runner'
 
 export const userRowsReactorName = 'user-rows'
 
-/** The events whose rows a reactor must be able to finish. */
-const handles = ['UserErased', 'UserBanned', 'UserUnbanned', 'UserPromoted', 'UserDemoted']
+/**
+ * The events whose rows a reactor must be able to finish: an erasure, and every event that
+ * changes a session row's standing (a password change or reset raises the token version).
+ */
+const handles = [
+  'UserErased',
+  'UserBanned',
+  'UserUnbanned',
+  'UserPromoted',
+  'UserDemoted',
+  'PasswordChanged',
+  'PasswordReset',
+]
 
 /**
  * Completes the command-side rows a user's events imply, after the fact and idempotently:
