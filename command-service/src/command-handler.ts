@@ -1,12 +1,14 @@
 import type { StreamDecider } from '@prizes/domain'
 import { type EventStore, type Position, type SnapshotStore, WrongExpectedVersion } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { knexRowWriter, type RowChanges, storeRowWriter } from './command-rows'
 import { type CommandContext, envelopeFactory } from './event-metadata'
 import { createStreamCache } from './stream-cache'
 import { createStreamSnapshots, type Folded } from './stream-snapshots'
 
-/** The part of the event store a command handler needs. */
-export type StreamStore = Pick<EventStore, 'append' | 'readStream'>
+/** The part of the event store a command handler needs; `transaction` where the store has it. */
+export type StreamStore = Pick<EventStore, 'append' | 'readStream' | 'transaction'>
 
 /** The least a decider's event must be to be stored. */
 export interface DomainEvent {
@@ -25,13 +27,28 @@ export interface HandleResult<State, Event> {
   readonly state: State
 }
 
+export interface HandleOptions<State> {
+  /**
+   * Command-side rows the command's events imply, run only when the command appended events.
+   * Where the store has transactions they run in the append's, after it: an answer lost after
+   * the commit leaves both, a failure before it neither, and a failing statement refuses the
+   * command. Elsewhere they run right after the append, and a failure there is only logged: the
+   * events are the fact, and a reactor on them completes the rows. Such a command is appended
+   * on its own, never in a batch, so its rows refuse no one else's command.
+   */
+  readonly rows?: RowChanges<State>
+}
+
 export interface CommandHandler {
   handle<Command, State, Event extends DomainEvent>(
     streamId: string,
     decider: StreamDecider<Command, State, Event>,
     command: Command,
     context: CommandContext,
+    options?: HandleOptions<State>,
   ): Promise<HandleResult<State, Event>>
+  /** Whether a command's rows commit with its events (the store has transactions). */
+  readonly rowsCommitWithEvents: boolean
   /** The stream's state as the store has it now (from the cache, a snapshot and the tail). */
   load<Command, State, Event>(streamId: string, decider: StreamDecider<Command, State, Event>): Promise<State>
   /**
@@ -47,6 +64,8 @@ export interface CommandHandler {
 
 export interface CommandHandlerOptions {
   readonly store: StreamStore
+  /** The command-side tables, for commands' rows where the store has no transactions. */
+  readonly knex?: Knex
   /** Where folded states are kept; without it every cold load folds the whole stream. */
   readonly snapshots?: SnapshotStore | undefined
   readonly logger: Logger
@@ -66,6 +85,7 @@ interface Queued {
   readonly decider: StreamDecider<unknown, unknown, DomainEvent>
   readonly command: unknown
   readonly envelope: ReturnType<typeof envelopeFactory>
+  readonly rows: RowChanges<unknown> | undefined
   resolve(result: HandleResult<unknown, DomainEvent>): void
   reject(error: unknown): void
 }
@@ -88,7 +108,7 @@ type Decided =
  * cached state is still the last one the store holds.
  */
 export function createCommandHandler(options: CommandHandlerOptions): CommandHandler {
-  const { store, snapshots, logger } = options
+  const { store, snapshots, logger, knex } = options
   const maxAttempts = options.maxAttempts ?? 3
   const readPageSize = options.readPageSize ?? 500
   const maxBatch = options.maxBatch ?? 200
@@ -166,6 +186,32 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     return { decided, events }
   }
 
+  type Envelopes = Parameters<StreamStore['append']>[1]
+
+  /** The append, with the rows of a command that has them (its batch holds only it). */
+  async function append(
+    streamId: string,
+    envelopes: Envelopes,
+    expectedRevision: bigint | 'noStream',
+    rows: { readonly change: RowChanges<unknown>; readonly state: unknown } | undefined,
+  ): Promise<Awaited<ReturnType<StreamStore['append']>>> {
+    if (!rows) return store.append(streamId, envelopes, { expectedRevision })
+    if (store.transaction) {
+      return store.transaction(async (tx) => {
+        const appended = await tx.append(streamId, envelopes, { expectedRevision })
+        await rows.change(storeRowWriter(tx), rows.state)
+        return appended
+      })
+    }
+    const appended = await store.append(streamId, envelopes, { expectedRevision })
+    try {
+      await knex?.transaction((trx) => rows.change(knexRowWriter(trx), rows.state))
+    } catch (error) {
+      logger.error({ err: error, streamId }, 'rows of an appended command failed; a reactor completes them')
+    }
+    return appended
+  }
+
   async function runBatch(streamId: string, batch: readonly Queued[]): Promise<void> {
     const decider = (batch[0] as Queued).decider
     for (let tries = 1; ; tries += 1) {
@@ -194,11 +240,14 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
               return { id: metadata.eventId, type: event.type, data: event.data, metadata }
             }),
       )
+      const alone = decided.length === 1 ? decided[0] : undefined
+      const rows =
+        alone && !('error' in alone) && alone.item.rows
+          ? { change: alone.item.rows, state: alone.state }
+          : undefined
       let appended: Awaited<ReturnType<StreamStore['append']>>
       try {
-        appended = await store.append(streamId, envelopes, {
-          expectedRevision: current.revision ?? 'noStream',
-        })
+        appended = await append(streamId, envelopes, current.revision ?? 'noStream', rows)
       } catch (error) {
         if (error instanceof WrongExpectedVersion && tries < maxAttempts) {
           logger.debug({ streamId, tries, actual: String(error.actual) }, 'stream moved on; deciding again')
@@ -236,7 +285,8 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
       // A batch holds one decider's commands; a stream has one decider, but nothing relies on it.
       const first = queue[0] as Queued
       let size = 1
-      while (size < queue.length && size < maxBatch && queue[size]?.decider === first.decider) size += 1
+      const joins = (next: Queued | undefined) => next?.decider === first.decider && !next.rows
+      while (!first.rows && size < queue.length && size < maxBatch && joins(queue[size])) size += 1
       const batch = queue.splice(0, size)
       try {
         await runBatch(streamId, batch)
@@ -248,12 +298,19 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
   }
 
   return {
-    handle(streamId, decider, command, context) {
+    rowsCommitWithEvents: store.transaction !== undefined,
+    handle(streamId, decider, command, context, handleOptions) {
       return new Promise((resolve, reject) => {
+        const rows = handleOptions?.rows
+        if (rows && !store.transaction && !knex) {
+          reject(new Error('this command handler has no way to change rows: give it knex'))
+          return
+        }
         const item = {
           decider,
           command,
           envelope: envelopeFactory(context),
+          rows,
           resolve,
           reject,
         } as unknown as Queued

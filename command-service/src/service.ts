@@ -5,6 +5,7 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { createCommandApp } from './app'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import { keepReferencesPastLog } from './entries/reference-floor'
 import type { Mailer } from './mail'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
@@ -16,6 +17,7 @@ import {
   startEntryReactors,
   startLifecycleReactors,
   startMailReactor,
+  startUserRowsReactor,
 } from './reactors'
 import type { ReadModels } from './read-models'
 
@@ -45,8 +47,11 @@ export async function startCommandService(options: {
   const { config, store, knex, mailer, logger } = options
   await migrateCommandTables(knex)
   await migrateReactorTables(knex)
+  // Before any allocation can take a number: the sequence must be past every one in the log.
+  await keepReferencesPastLog({ store, knex, logger })
   const handler = createCommandHandler({
     store,
+    knex,
     snapshots: store.snapshots,
     logger: logger.child({ component: 'commands' }),
   })
@@ -63,6 +68,9 @@ export async function startCommandService(options: {
       logger: reactorLogger,
     })
     stops.push(() => mailReactor.stop())
+
+    const userRows = await startUserRowsReactor({ store, knex, logger: reactorLogger })
+    stops.push(() => userRows.stop())
 
     const payments = createPaymentProvider(config, knex)
     const entryDeps = {

@@ -84,7 +84,7 @@ export {
   entryPaymentStatuses,
   nextPaymentStatus,
 } from './entry/payment.machine'
-export { entryReferencePattern, formatEntryReference } from './entry/reference'
+export { entryReferenceNumber, entryReferencePattern, formatEntryReference } from './entry/reference'
 export { type Entries, type Entry, heldTickets, remainingTickets, type Tickets } from './entry/state'
 export * from './entry-flow'
 export * from './rules'

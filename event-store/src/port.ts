@@ -76,6 +76,23 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>
 }
 
+/**
+ * A transaction of the store's database, for a caller whose own rows must change with its
+ * events: its appends and statements commit together or not at all. Statements are the
+ * adapter's SQL (PostgreSQL, `$1` parameters).
+ */
+export interface EventStoreTransaction {
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>
+  query<Row = Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<{ readonly rows: Row[]; readonly rowCount: number }>
+}
+
 export interface EventStore {
   /**
    * Appends at least one event, all or nothing, if the stream is where `expectedRevision` says;
@@ -88,6 +105,13 @@ export interface EventStore {
   ): Promise<AppendResult>
   /** Events of one stream; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>
+  /**
+   * Only where events live in a database that can hold other rows too (PostgreSQL): runs `work`
+   * in one transaction and commits it when `work` resolves, rolling everything back when it
+   * throws. Subscribers hear of its events after the commit. Absent on EventStoreDB, whose
+   * callers complete their rows after the append instead (a reactor, idempotently).
+   */
+  transaction?<T>(work: (tx: EventStoreTransaction) => Promise<T>): Promise<T>
   /** Every event after `from` in global order, then live ones. */
   subscribeToAll(options: SubscribeOptions): Subscription
   /**

@@ -5,7 +5,7 @@ import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from '../users/deps'
 import { hashPassword, passwordMatches } from '../users/passwords'
 import { decryptPasswordHash, sessionUserOf } from '../users/personal'
-import { withStandingChange } from '../users/session-standing'
+import { standingRows } from '../users/session-standing'
 import { type LoadedUser, loadUser, registeredUser, runUserCommand } from '../users/user-stream'
 import { issueSession } from './sign-in'
 
@@ -70,12 +70,11 @@ export async function changePassword(
     throw new IncorrectCurrentPassword()
   }
   const passwordHash = encryptValue(key, await hashPassword(input.newPassword))
-  const result = await withStandingChange(deps.knex, userId, { revoke: true }, () =>
-    runUserCommand(
-      deps.handler,
-      { type: 'ChangePassword', data: { userId, passwordHash }, metadata: { now: context.now } },
-      context,
-    ),
+  const result = await runUserCommand(
+    deps.handler,
+    { type: 'ChangePassword', data: { userId, passwordHash }, metadata: { now: context.now } },
+    context,
+    { rows: standingRows(deps.knex, userId, { revoke: true }) },
   )
   return { token: await issueSession(deps, registeredUser(result, userId), context.now) }
 }

@@ -15,7 +15,7 @@ import { userIdByEmail } from '../users/email-index'
 import { hashPassword } from '../users/passwords'
 import { decryptPersonal } from '../users/personal'
 import { newLink } from '../users/registration'
-import { withStandingChange } from '../users/session-standing'
+import { standingRows } from '../users/session-standing'
 import { loadUser, loadUserState, runUserCommand } from '../users/user-stream'
 import { deleteToken, recordToken, userIdByToken } from '../users/user-tokens'
 
@@ -121,11 +121,10 @@ export async function resetPassword(
   assertResetLinkUsable(user, tokenHash, context.now)
   if (!key) throw new InvalidToken('reset-password', 'unknown')
   const passwordHash = encryptValue(key, await hashPassword(input.password))
-  await withStandingChange(deps.knex, userId, { revoke: true }, () =>
-    runUserCommand(
-      deps.handler,
-      { type: 'ResetPassword', data: { userId, tokenHash, passwordHash }, metadata: { now: context.now } },
-      context,
-    ),
+  await runUserCommand(
+    deps.handler,
+    { type: 'ResetPassword', data: { userId, tokenHash, passwordHash }, metadata: { now: context.now } },
+    context,
+    { rows: standingRows(deps.knex, userId, { revoke: true }) },
   )
 }

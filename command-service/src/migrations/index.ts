@@ -5,6 +5,7 @@ import { authTables } from './0002-auth-tables'
 import { paymentTables } from './0100-payments'
 import { entryTables } from './0200-entry-tables'
 import { drawSeedTables } from './0300-draw-seeds'
+import { entryReferenceFloor } from './0400-entry-reference-floor'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -13,6 +14,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0100-payments', paymentTables],
   ['0200-entry-tables', entryTables],
   ['0300-draw-seeds', drawSeedTables],
+  ['0400-entry-reference-floor', entryReferenceFloor],
 ])
 
 /**

@@ -1,26 +1,26 @@
 import type { Knex } from 'knex'
+import type { RowStatement } from '../command-rows'
 
 /**
- * The unique-email index (`user_emails`). A registration claims its email here before its
- * events are appended; the primary key on the lower-cased address is what makes a second
- * registration of the same email fail, however the two race.
+ * The unique-email index (`user_emails`). A registration claims its email here, in its append's
+ * transaction on PostgreSQL (before the append elsewhere); the primary key on the lower-cased
+ * address is what makes a second registration of the same email fail, however the two race.
  */
 
 const uniqueViolation = '23505'
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === uniqueViolation
+/** The claim as a row change of the registration. */
+export function emailClaimRow(knex: Knex, email: string, userId: string): RowStatement {
+  return knex('user_emails').insert({ email: email.toLowerCase(), user_id: userId })
 }
 
-/** Claims the email for the user; false when someone holds it already. */
-export async function claimEmail(knex: Knex, email: string, userId: string): Promise<boolean> {
-  try {
-    await knex('user_emails').insert({ email: email.toLowerCase(), user_id: userId })
-    return true
-  } catch (error) {
-    if (isUniqueViolation(error)) return false
-    throw error
-  }
+/** The error a claim of an address someone holds fails with. */
+export function isEmailClaimConflict(error: unknown): boolean {
+  return isUniqueViolation(error) && (error as { constraint?: unknown }).constraint === 'user_emails_pkey'
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === uniqueViolation
 }
 
 /** Releases a claim, only if that user still holds it. */

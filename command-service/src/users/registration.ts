@@ -8,19 +8,21 @@ import {
   type NewLink,
   type RegisteredUser,
   type Registration,
+  type UserCommand,
   verificationLinkLifetimeMs,
 } from '@prizes/domain'
-import { encryptValue } from '@prizes/platform'
+import { encryptValue, generateUserKey } from '@prizes/platform'
+import type { RowStatement, RowWriter } from '../command-rows'
 import { deriveOneTimeToken, hashToken, newNonce, type OneTimeTokenPurpose } from '../crypto/one-time-token'
 import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from './deps'
-import { claimEmail, releaseEmail, staleClaimHolder } from './email-index'
+import { emailClaimRow, isEmailClaimConflict, releaseEmail, staleClaimHolder } from './email-index'
 import { hashPassword } from './passwords'
 import { encryptPersonal } from './personal'
-import { openSessionRow } from './session-standing'
-import { createUserKey } from './user-keys'
+import { newSessionRow } from './session-standing'
+import { userKeyRow } from './user-keys'
 import { registeredUser, runUserCommand } from './user-stream'
-import { recordToken } from './user-tokens'
+import { sweptTokens, tokenRow } from './user-tokens'
 
 /** A fresh one-time link: the token is derived from the nonce, and only its hash is kept. */
 export function newLink(secret: Buffer, purpose: OneTimeTokenPurpose, userId: string): NewLink {
@@ -41,18 +43,17 @@ export interface OpenedAccount {
 }
 
 /**
- * Claims the email, or takes over a claim whose registration died before appending anything
- * (a crash between claim and append must not lock an address forever).
+ * Frees an email whose claim can never complete: made long enough ago and with no events on
+ * its user's stream (left by a registration whose process died between claim and append, where
+ * the claim could not wait for the append's transaction). True when it was freed.
  */
-async function claimOrTakeOver(deps: AccountDeps, email: string, userId: string): Promise<void> {
-  if (await claimEmail(deps.knex, email, userId)) return
+async function freedAbandonedClaim(deps: AccountDeps, email: string): Promise<boolean> {
   const holder = await staleClaimHolder(deps.knex, email)
-  if (holder !== undefined && (await deps.store.readStream(userStream(holder), { limit: 1 })).length === 0) {
-    deps.logger.warn({ userId: holder }, 'taking over an email claim whose registration never completed')
-    await releaseEmail(deps.knex, email, holder)
-    if (await claimEmail(deps.knex, email, userId)) return
-  }
-  throw new EmailTaken()
+  if (holder === undefined) return false
+  if ((await deps.store.readStream(userStream(holder), { limit: 1 })).length > 0) return false
+  deps.logger.warn({ userId: holder }, 'taking over an email claim whose registration never completed')
+  await releaseEmail(deps.knex, email, holder)
+  return true
 }
 
 function registrationOf(deps: AccountDeps, account: NewAccount, userId: string): Registration {
@@ -63,15 +64,16 @@ function registrationOf(deps: AccountDeps, account: NewAccount, userId: string):
 }
 
 /**
- * Opens an account: the command-side rows first (email claim, key, session row, link), then
- * the events; if the append fails, the rows are removed again so the email is free.
+ * Opens an account. Its rows (email claim, key, session row, verification link) are the
+ * registration's own: on PostgreSQL they commit with UserRegistered or not at all, so a failed
+ * append leaves nothing behind and a lost answer loses nothing; a taken email refuses it.
  */
 export async function openAccount(
   deps: AccountDeps,
   account: NewAccount,
   context: CommandContext,
 ): Promise<OpenedAccount> {
-  const { knex, logger } = deps
+  const { knex } = deps
   const { now } = context
   // Rules first and the slow hash next, so a refused or slow request holds no email claim.
   if (account.kind === 'self') assertRegistrableDateOfBirth(account.personal.dateOfBirth ?? '', now)
@@ -79,43 +81,100 @@ export async function openAccount(
   const userId = randomUUID()
   const registration = registrationOf(deps, account, userId)
   const link = registration.kind === 'admin' ? undefined : registration.verification
-
-  await claimOrTakeOver(deps, account.personal.email, userId)
-  try {
-    const key = await createUserKey(knex, userId)
-    await openSessionRow(knex, userId, registration.kind === 'admin' ? 'admin' : 'user')
-    if (link) {
-      const expiresAt = expiryAfter(now, verificationLinkLifetimeMs)
-      await recordToken(knex, { tokenHash: link.tokenHash, userId, purpose: 'verify-email', expiresAt }, now)
-    }
-    const result = await runUserCommand(
-      deps.handler,
-      {
-        type: 'RegisterUser',
-        data: {
-          userId,
-          personal: encryptPersonal(key, account.personal),
-          passwordHash: encryptValue(key, passwordHash),
-          marketingEmails: account.marketingEmails,
-          registration,
-        },
-        metadata: { now },
-      },
+  const key = generateUserKey()
+  const { email } = account.personal
+  const statements = [
+    emailClaimRow(knex, email, userId),
+    userKeyRow(knex, userId, key),
+    newSessionRow(knex, userId, registration.kind === 'admin' ? 'admin' : 'user'),
+    ...(link
+      ? [
+          tokenRow(knex, {
+            tokenHash: link.tokenHash,
+            userId,
+            purpose: 'verify-email',
+            expiresAt: expiryAfter(now, verificationLinkLifetimeMs),
+          }),
+        ]
+      : []),
+  ]
+  const command: UserCommand = {
+    type: 'RegisterUser',
+    data: {
+      userId,
+      personal: encryptPersonal(key, account.personal),
+      passwordHash: encryptValue(key, passwordHash),
+      marketingEmails: account.marketingEmails,
+      registration,
+    },
+    metadata: { now },
+  }
+  const register = () =>
+    (deps.handler.rowsCommitWithEvents ? registerAtomically : claimThenRegister)(
+      deps,
+      { userId, statements, command },
       context,
     )
-    return { user: registeredUser(result, userId), createdAt: now.toISOString() }
+  const result = await register()
+    .catch(async (error: unknown) => {
+      // Once, so a claim left by a registration that died elsewhere does not lock the address.
+      if (isEmailClaimConflict(error) && (await freedAbandonedClaim(deps, email))) return register()
+      throw error
+    })
+    .catch((error: unknown) => {
+      throw isEmailClaimConflict(error) ? new EmailTaken() : error
+    })
+  await sweptTokens(knex, now).catch((error: unknown) =>
+    deps.logger.warn({ err: error }, 'could not sweep expired link rows'),
+  )
+  return { user: registeredUser(result, userId), createdAt: now.toISOString() }
+}
+
+interface Registering {
+  readonly userId: string
+  readonly statements: readonly RowStatement[]
+  readonly command: UserCommand
+}
+
+/** PostgreSQL: the rows are statements of the append's transaction. */
+async function registerAtomically(deps: AccountDeps, registering: Registering, context: CommandContext) {
+  const rows = async (writer: RowWriter) => {
+    for (const statement of registering.statements) await writer.run(statement)
+  }
+  return runUserCommand(deps.handler, registering.command, context, { rows })
+}
+
+/**
+ * Where the store has no transactions (EventStoreDB) the claim must precede the append, or two
+ * registrations of one email could both be appended. If the append fails, the rows are removed
+ * only when the stream is still empty: an append that committed but whose answer was lost
+ * (a timeout) keeps its user.
+ */
+async function claimThenRegister(deps: AccountDeps, registering: Registering, context: CommandContext) {
+  const { knex, logger } = deps
+  const { userId, statements } = registering
+  await knex.transaction(async (trx) => {
+    for (const statement of statements) await statement.transacting(trx)
+  })
+  try {
+    return await runUserCommand(deps.handler, registering.command, context)
   } catch (error) {
-    await knex
-      .transaction(async (trx) => {
-        await trx('user_tokens').where({ user_id: userId }).delete()
-        await trx('auth_sessions').where({ user_id: userId }).delete()
-        await trx('user_keys').where({ user_id: userId }).delete()
-        await trx('user_emails').where({ user_id: userId }).delete()
-      })
-      // The original failure is what the caller must see; a stuck claim is taken over later.
-      .catch((cleanup: unknown) =>
-        logger.error({ err: cleanup, userId }, 'could not undo a failed registration'),
-      )
+    const appended = await deps.store.readStream(userStream(userId), { limit: 1 }).then(
+      (events) => events.length > 0,
+      // Unknown: the rows stay, and an unused claim is taken over once it is old.
+      () => true,
+    )
+    if (!appended) {
+      await knex
+        .transaction(async (trx) => {
+          for (const table of ['user_tokens', 'auth_sessions', 'user_keys', 'user_emails']) {
+            await trx(table).where({ user_id: userId }).delete()
+          }
+        })
+        .catch((cleanup: unknown) =>
+          logger.error({ err: cleanup, userId }, 'could not undo a failed registration'),
+        )
+    }
     throw error
   }
 }

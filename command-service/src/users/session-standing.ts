@@ -1,11 +1,11 @@
 import type { RegisteredUser } from '@prizes/domain'
 import { type SessionRecord, sessionRecordOf } from '@prizes/platform'
 import type { Knex } from 'knex'
+import type { RowChanges, RowStatement } from '../command-rows'
 
 /**
  * The command side's writes to `auth_sessions`, which `authenticate` reads on every request.
- * A change of standing is written BEFORE the event is appended, so it takes effect at once, and
- * is put back if the append fails; an append that succeeds leaves it in place.
+ * A change of standing is a row change of the command that records it (`standingRows`).
  */
 
 export interface StandingChange {
@@ -22,8 +22,9 @@ interface SessionRow {
   readonly banned: boolean
 }
 
-export async function openSessionRow(knex: Knex, userId: string, role: 'user' | 'admin'): Promise<void> {
-  await knex('auth_sessions')
+/** A new account's row: version 0, as its stream starts. */
+export function newSessionRow(knex: Knex, userId: string, role: 'user' | 'admin'): RowStatement {
+  return knex('auth_sessions')
     .insert({ user_id: userId, token_version: 0, role, banned: false })
     .onConflict('user_id')
     .ignore()
@@ -44,37 +45,31 @@ export async function sessionRowFor(knex: Knex, user: RegisteredUser): Promise<S
   return sessionRecordOf(row)
 }
 
-export async function withStandingChange<T>(
-  knex: Knex,
-  userId: string,
-  change: StandingChange,
-  append: () => Promise<T>,
-): Promise<T> {
-  const written = await knex.transaction(async (trx) => {
-    const row = await trx('auth_sessions')
-      .where({ user_id: userId })
-      .forUpdate()
-      .first<SessionRow | undefined>()
-    // No row means no token can pass `authenticate` yet; the row is made at the next sign-in.
-    if (!row) return undefined
-    const before = { token_version: Number(row.token_version), role: row.role, banned: row.banned }
-    const after = {
-      token_version: before.token_version + (change.revoke ? 1 : 0),
-      role: change.role ?? before.role,
-      banned: change.banned ?? before.banned,
-    }
-    await trx('auth_sessions').where({ user_id: userId }).update(after)
-    return { before, after }
-  })
-  try {
-    return await append()
-  } catch (error) {
-    // Only undo our own write: if something else changed the row since, it is newer than ours.
-    if (written) {
-      await knex('auth_sessions')
-        .where({ user_id: userId, ...written.after })
-        .update(written.before)
-    }
-    throw error
+/**
+ * The change of standing as a row change of the command that records it: in the append's
+ * transaction on PostgreSQL, so a ban or a demotion and the end of the sessions it implies
+ * exist together or not at all. No row means no token can pass `authenticate` yet; the row is
+ * made from the stream at the next sign-in.
+ */
+export function standingRows(knex: Knex, userId: string, change: StandingChange): RowChanges<unknown> {
+  const set = {
+    ...(change.revoke ? { token_version: knex.raw('token_version + 1') } : {}),
+    ...(change.role === undefined ? {} : { role: change.role }),
+    ...(change.banned === undefined ? {} : { banned: change.banned }),
   }
+  return (rows) => rows.run(knex('auth_sessions').where({ user_id: userId }).update(set))
+}
+
+/**
+ * The session row as the user's stream has it now, for the reactor that completes standings
+ * where rows cannot commit with the events. Idempotent: the token version only ever rises.
+ */
+export function standingFromStream(knex: Knex, user: RegisteredUser): RowStatement {
+  return knex('auth_sessions')
+    .where({ user_id: user.userId })
+    .update({
+      token_version: knex.raw('greatest(token_version, ?)', [user.tokenVersion]),
+      role: user.role,
+      banned: user.banned,
+    })
 }

@@ -1,12 +1,13 @@
 import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from './deps'
-import { type StandingChange, withStandingChange } from './session-standing'
+import { type StandingChange, standingRows } from './session-standing'
 import { runUserCommand, type UserResult } from './user-stream'
 
 /**
  * An admin's actions on a user's standing (the admin endpoints arrive with the admin issue).
- * Each writes the session table first, so a ban or demotion ends the user's sessions before
- * the event is even appended; `byUserId` keeps admins from banning or demoting themselves.
+ * Each changes the session row with its event (`standingRows`): a ban or a demotion and the end
+ * of the user's sessions commit together; `byUserId` keeps admins from banning or demoting
+ * themselves.
  */
 
 type Deps = Pick<AccountDeps, 'handler' | 'knex'>
@@ -32,14 +33,13 @@ function change(
 ): Promise<UserResult> {
   const { userId, byUserId } = input
   const metadata = { now: context.now }
-  return withStandingChange(deps.knex, userId, changes[type], () =>
-    runUserCommand(
-      deps.handler,
-      type === 'BanUser' || type === 'DemoteUser'
-        ? { type, data: { userId, ...(byUserId === undefined ? {} : { byUserId }) }, metadata }
-        : { type, data: { userId }, metadata },
-      context,
-    ),
+  return runUserCommand(
+    deps.handler,
+    type === 'BanUser' || type === 'DemoteUser'
+      ? { type, data: { userId, ...(byUserId === undefined ? {} : { byUserId }) }, metadata }
+      : { type, data: { userId }, metadata },
+    context,
+    { rows: standingRows(deps.knex, userId, changes[type]) },
   )
 }
 

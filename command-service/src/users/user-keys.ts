@@ -1,9 +1,9 @@
-import { generateUserKey, type UserKey, userKeysTable } from '@prizes/platform'
+import type { UserKey } from '@prizes/platform'
+import { userKeysTable } from '@prizes/platform'
 import type { Knex } from 'knex'
+import type { RowStatement } from '../command-rows'
 
-/** Creates a user's data key in the `user_keys` table (platform reads it; deleting it erases). */
-export async function createUserKey(knex: Knex, userId: string): Promise<UserKey> {
-  const key = generateUserKey()
-  await knex(userKeysTable).insert({ user_id: userId, key_id: key.id, key: key.key })
-  return key
+/** A user's data key as a row of `user_keys` (platform reads it; deleting it erases). */
+export function userKeyRow(knex: Knex, userId: string, key: UserKey): RowStatement {
+  return knex(userKeysTable).insert({ user_id: userId, key_id: key.id, key: key.key })
 }

@@ -8,18 +8,19 @@ import {
   userDecider,
 } from '@prizes/domain'
 import type { RecordedEvent } from '@prizes/event-store'
-import type { CommandHandler, HandleResult, StreamStore } from '../command-handler'
+import type { CommandHandler, HandleOptions, HandleResult, StreamStore } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
 
 export type UserResult = HandleResult<UserState, UserEvent>
 
-/** Runs one user command on the user's stream through the one handler. */
+/** Runs one user command on the user's stream through the one handler, with its rows if any. */
 export function runUserCommand(
   handler: CommandHandler,
   command: UserCommand,
   context: CommandContext,
+  options: HandleOptions<UserState> = {},
 ): Promise<UserResult> {
-  return handler.handle(userStream(command.data.userId), userDecider, command, context)
+  return handler.handle(userStream(command.data.userId), userDecider, command, context, options)
 }
 
 export interface LoadedUser {
@@ -43,7 +44,10 @@ function fold(events: readonly RecordedEvent[]): UserState {
 }
 
 /** Folds a user's stream for reads that decide nothing (sign-in, profile, link checks). */
-export async function loadUserState(store: StreamStore, userId: string): Promise<UserState> {
+export async function loadUserState(
+  store: Pick<StreamStore, 'readStream'>,
+  userId: string,
+): Promise<UserState> {
   return fold(await store.readStream(userStream(userId)))
 }
 

@@ -1,5 +1,6 @@
 import type { OneTimeTokenPurpose } from '@prizes/domain'
 import type { Knex } from 'knex'
+import type { RowStatement } from '../command-rows'
 
 /**
  * `user_tokens`: which user a link's token hash belongs to. The user's stream decides whether
@@ -18,16 +19,26 @@ export interface TokenRow {
 /** Rows this long past their expiry can no longer help anyone and are swept. */
 const keepAfterExpiryMs = 7 * 24 * 60 * 60 * 1000
 
-export async function recordToken(knex: Knex, token: TokenRow, now: Date): Promise<void> {
-  await knex('user_tokens').insert({
+/** The link's row, as a row change of the command that records the link. */
+export function tokenRow(knex: Knex, token: TokenRow): RowStatement {
+  return knex('user_tokens').insert({
     token_hash: token.tokenHash,
     user_id: token.userId,
     purpose: token.purpose,
     expires_at: token.expiresAt,
   })
-  await knex('user_tokens')
+}
+
+/** Deletes rows long past their expiry; housekeeping that no command waits for. */
+export function sweptTokens(knex: Knex, now: Date): RowStatement {
+  return knex('user_tokens')
     .where('expires_at', '<', new Date(now.getTime() - keepAfterExpiryMs))
     .delete()
+}
+
+export async function recordToken(knex: Knex, token: TokenRow, now: Date): Promise<void> {
+  await tokenRow(knex, token)
+  await sweptTokens(knex, now)
 }
 
 export async function userIdByToken(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entryReferencePattern, formatEntryReference } from './reference'
+import { entryReferenceNumber, entryReferencePattern, formatEntryReference } from './reference'
 
 describe('formatEntryReference', () => {
   const at = new Date('2030-12-31T23:59:59.000Z')
@@ -16,5 +16,19 @@ describe('formatEntryReference', () => {
     expect(formatEntryReference('WIN2', at, 7)).toBe('WIN2-2030-000007')
     expect(() => formatEntryReference('PRZ', at, 0)).toThrow()
     expect(() => formatEntryReference('PRZ', at, 1.5)).toThrow()
+  })
+})
+
+describe('entryReferenceNumber', () => {
+  it('reads back the number a reference was issued with, past six digits too', () => {
+    const at = new Date('2030-01-01T00:00:00.000Z')
+    expect(entryReferenceNumber(formatEntryReference('PRZ', at, 42))).toBe(42)
+    expect(entryReferenceNumber(formatEntryReference('WIN2', at, 1_234_567))).toBe(1_234_567)
+  })
+
+  it('has no number for what was not formatted as a reference', () => {
+    expect(entryReferenceNumber('R-7')).toBeUndefined()
+    expect(entryReferenceNumber('PRZ-2030-00004x')).toBeUndefined()
+    expect(entryReferenceNumber('PRZ-2030-99999999999999999999')).toBeUndefined()
   })
 })

@@ -11,6 +11,7 @@ import { readStream } from './read-stream'
 import { schemaSql } from './schema'
 import { createPostgresSnapshotStore, snapshotsSchemaSql } from './snapshots'
 import { type SubscriptionTiming, subscribeToAll } from './subscription'
+import { inTransaction } from './transaction'
 import { createWakeUps } from './wake-ups'
 
 export interface PostgresEventStoreOptions {
@@ -21,6 +22,8 @@ export interface PostgresEventStoreOptions {
 }
 
 export type PostgresEventStore = EventStore & {
+  /** Always there on PostgreSQL: appends and the caller's own statements in one transaction. */
+  transaction: NonNullable<EventStore['transaction']>
   /** Creates the schema if it is missing; call once at start. Safe to run concurrently. */
   migrate(): Promise<void>
   readonly pool: pg.Pool
@@ -94,6 +97,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       announcer.announce()
       return result
     },
+    transaction: (work) => inTransaction(pool, () => announcer.announce(), work),
     readStream: (streamId, readOptions) => readStream(pool, streamId, readOptions),
     async readAll({ from, limit, filter }) {
       return (await readAllPage(pool, from, limit, filter)).events

@@ -61,14 +61,19 @@ const reserved = (entryId: string, userId = 'u-alice', quantity = 2): EntryEvent
     expiresAt: '2030-01-01T09:10:00.000Z',
   },
 })
-const allocated = (entryId: string, ticketNumbers: number[], userId = 'u-alice'): EntryEvent => ({
+const allocated = (
+  entryId: string,
+  ticketNumbers: number[],
+  userId = 'u-alice',
+  entryReference = `PRZ-2030-${String(ticketNumbers[0]).padStart(6, '0')}`,
+): EntryEvent => ({
   type: 'TicketsAllocated',
   data: {
     competitionId: 'c1',
     entryId,
     userId,
     ticketNumbers,
-    entryReference: `PRZ-2030-${String(ticketNumbers[0]).padStart(6, '0')}`,
+    entryReference,
     answer: 'Paris',
     answerCorrect: true,
     amountPence: 299 * ticketNumbers.length,
@@ -234,6 +239,23 @@ describe('entries projection', () => {
     expect((await rows()).map((r) => [r.user_id, r.won_at])).toEqual([
       ['u-alice', null],
       ['u-bob', new Date('2030-01-01T09:07:00.000Z')],
+    ])
+  })
+
+  test('a second entry under a reference already shown is refused, and nothing of it is written', async () => {
+    const [create, reserveAlice, allocateAlice, reserveBob, allocateBob] = recorded([
+      created,
+      reserved(alice),
+      allocated(alice, [1, 2]),
+      reserved(bob, 'u-bob', 1),
+      allocated(bob, [3], 'u-bob', 'PRZ-2030-000001'),
+    ])
+    if (!create || !reserveAlice || !allocateAlice || !reserveBob || !allocateBob) throw new Error('fixture')
+    await given([create, reserveAlice, allocateAlice, reserveBob])
+    await expect(given([allocateBob])).rejects.toMatchObject({ constraint: 'entries_entry_reference_key' })
+    expect((await rows()).map((r) => [r.user_id, r.status, r.entry_reference])).toEqual([
+      ['u-alice', 'allocated', 'PRZ-2030-000001'],
+      ['u-bob', 'reserved', null],
     ])
   })
 

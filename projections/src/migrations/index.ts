@@ -8,6 +8,7 @@ import { deletionsDrawsEvents } from './0005-deletions-draws-events'
 import { usersAndAudit } from './0006-users-and-audit'
 import { competitionDrawCommitments } from './0007-competition-draw-commitments'
 import { projectionStatus } from './0009-projection-status'
+import { uniqueEntryReferences } from './0010-unique-entry-references'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -19,6 +20,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0006-users-and-audit', usersAndAudit],
   ['0007-competition-draw-commitments', competitionDrawCommitments],
   ['0009-projection-status', projectionStatus],
+  ['0010-unique-entry-references', uniqueEntryReferences],
 ])
 
 /**

@@ -109,6 +109,7 @@ describe('rebuilding into new tables', () => {
       .orderBy('indexname')
     expect(indexes.map((i) => i.indexname)).toEqual([
       'entries_competition_idx',
+      'entries_entry_reference_key',
       'entries_pkey',
       'entries_user_idx',
     ])

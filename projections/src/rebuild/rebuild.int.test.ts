@@ -83,7 +83,7 @@ async function writeEntries(id: string) {
         ...intent,
         userId: `u-${quantity}`,
         ticketNumbers,
-        entryReference: `R-${first}`,
+        entryReference: `R-${id}-${first}`,
         answer: '4',
         answerCorrect: quantity % 2 === 0,
       },

@@ -1,0 +1,42 @@
+import type { EventStoreTransaction } from '@prizes/event-store'
+import type { Knex } from 'knex'
+
+/**
+ * Command-side rows that change with a command's events (DESIGN section 6): an email claim, a
+ * user's key, a session's standing. They are built with knex, which only compiles them here,
+ * and run wherever the append runs: in the event store's own transaction on PostgreSQL (so the
+ * rows and the events commit together or not at all), or in a transaction of their own right
+ * after the append where the store has none (EventStoreDB), which a reactor then backs up.
+ *
+ * Compiling rather than handing knex the store's connection keeps the event store's port free
+ * of knex and of pg's client: the store takes SQL text and values, as its adapter speaks it.
+ */
+
+/** One statement; a builder or a raw query of the command side's knex. */
+export type RowStatement = Knex.QueryBuilder | Knex.Raw
+
+export interface RowWriter {
+  run(statement: RowStatement): Promise<void>
+}
+
+/** What a command changes besides its events, given the state right after the command. */
+export type RowChanges<State> = (rows: RowWriter, state: State) => Promise<void>
+
+/** Runs statements inside the event store's transaction, next to the append. */
+export function storeRowWriter(tx: EventStoreTransaction): RowWriter {
+  return {
+    async run(statement) {
+      const { sql, bindings } = statement.toSQL().toNative()
+      await tx.query(sql, bindings)
+    },
+  }
+}
+
+/** Runs statements in a knex transaction, where the event store cannot hold them. */
+export function knexRowWriter(trx: Knex.Transaction): RowWriter {
+  return {
+    async run(statement) {
+      await statement.transacting(trx)
+    },
+  }
+}
