@@ -7,19 +7,22 @@ export {
   unchainedRoundMessage,
 } from './beacon'
 export { concatBytes, type DrawCrypto, fromHex, jsDrawCrypto, toHex, utf8 } from './crypto'
-export { type DrandChain, drandRound, knownDrandChains, quicknet, sealedChain } from './drand'
+export { certificateList, verifyPublicCertificate } from './certificate'
+export { type DrandChain, drandRound, knownDrandChains, quicknet, roundTime, sealedChain } from './drand'
 export {
   type AllocatedEntry,
   canonicalEncoding,
+  currentListVersion,
   type EligibleTicket,
   eligibleFromEntries,
   eligibleTickets,
+  type ListVersion,
   listHash,
+  listVersionOf,
+  type PublicTicket,
+  publicEncoding,
+  publicListHash,
 } from './eligible'
-export {
-  type DrawVerification,
-  type RecordedCompetitionEvent,
-  type VerificationStep,
-  verifyDraw,
-} from './verify'
+export { type DrawVerification, type Verdict, type VerificationStep } from './outcome'
+export { type RecordedCompetitionEvent, verifyDraw } from './verify'
 export { type DrawInput, type DrawOutcome, drawIndex } from './winner'

@@ -4,11 +4,20 @@ import type { CompetitionEvent } from '../competition/events'
 import { evolve, initialState } from '../competition/state'
 import type { DrandBeacon } from './beacon'
 import { fromHex, jsDrawCrypto, toHex } from './crypto'
-import { quicknet } from './drand'
+import { drandRound, quicknet, roundTime } from './drand'
 import type { RecordedCompetitionEvent } from './verify'
 
 export const competitionId = 'c-1'
-const metadata = { now: new Date('2030-01-10T12:00:00.000Z') }
+/** When the fixtures close their competitions. */
+export const closeTime = new Date('2030-01-10T12:00:00.000Z')
+/** The quicknet round the fixtures seal without a beacon: a minute after the close, as the platform names it. */
+export const fixtureRound = drandRound(new Date(closeTime.getTime() + 60_000))
+
+/** A close a minute before `round` is published, and a draw a few seconds after it. */
+export function timesAround(round: number): { closeAt: Date; drawAt: Date } {
+  const published = roundTime(round).getTime()
+  return { closeAt: new Date(published - 60_000), drawAt: new Date(published + 3_000) }
+}
 
 export const details: CompetitionDetails = {
   title: 'Win a campervan',
@@ -120,9 +129,10 @@ export const quicknetBeacons = {
 export const quicknetBeacon: DrandBeacon = quicknetBeacons[30662982]
 
 /**
- * A competition entered by `entries`, closed, drawn with `seed` and drand round 1000 with `value`
- * (recorded without a signature, as an admin may enter it), or with a drand beacon: its round
- * sealed on quicknet, its value and signature recorded.
+ * A competition entered by `entries`, closed, drawn with `seed` and drand round `fixtureRound`
+ * with `value` (recorded without a signature, as an admin may enter it), or with a drand
+ * beacon: its round sealed on quicknet, its value and signature recorded. Each command's time is
+ * a minute before the round is published (close) or just after it (start and complete).
  */
 export function completedCompetition(
   entries: readonly FixtureEntry[],
@@ -135,20 +145,20 @@ export function completedCompetition(
     ...entryEvents(entries),
   ]
   const source = 'drand' as const
-  const randomness =
-    typeof value === 'string'
-      ? { source, round: 1000 }
-      : { source, chainHash: quicknet.chainHash, round: value.round }
+  const round = typeof value === 'string' ? fixtureRound : value.round
+  const randomness = typeof value === 'string' ? { source, round } : { source, chainHash: quicknet.chainHash, round }
+  const { closeAt, drawAt } = timesAround(round)
   events = run(events, {
     type: 'CloseCompetition',
     data: { competitionId, reason: 'admin', randomness },
-    metadata,
+    metadata: { now: closeAt },
   })
+  const metadata = { now: drawAt }
   events = run(events, { type: 'StartDraw', data: { competitionId }, metadata })
   const publicRandomness =
     typeof value === 'string'
-      ? { source, round: 1000, value }
-      : { source, round: value.round, value: value.randomness, signature: value.signature }
+      ? { source, round, value }
+      : { source, round, value: value.randomness, signature: value.signature }
   return run(events, { type: 'CompleteDraw', data: { competitionId, seed, publicRandomness }, metadata })
 }
 
