@@ -4,8 +4,8 @@ import { jsDrawCrypto, toHex } from '../draw/crypto'
 import { quicknet, roundTime } from '../draw/drand'
 import { eligibleTickets, listHash } from '../draw/eligible'
 import {
-  commitmentOf,
   closeTime,
+  commitmentOf,
   competitionId,
   details,
   entryEvents,
@@ -162,8 +162,12 @@ describe('CompleteDraw', () => {
     }
     const { closeAt, drawAt } = timesAround(quicknetBeacon.round)
     const drawingOn = (sealed: typeof sealedOnQuicknet) =>
-      run(run(active, { ...close, data: { ...close.data, randomness: sealed }, metadata: { now: closeAt } }), start)
-    const completeSigned = (randomness: PublicRandomness) => complete({ publicRandomness: randomness }, { now: drawAt })
+      run(
+        run(active, { ...close, data: { ...close.data, randomness: sealed }, metadata: { now: closeAt } }),
+        start,
+      )
+    const completeSigned = (randomness: PublicRandomness) =>
+      complete({ publicRandomness: randomness }, { now: drawAt })
     const signed: PublicRandomness = {
       source: 'drand',
       round: quicknetBeacon.round,
@@ -239,7 +243,9 @@ describe("the sealed round's time", () => {
         code: 'RANDOMNESS_NOT_YET_PUBLISHED',
         round: fixtureRound,
         publishedAt: published,
-        message: expect.stringContaining(`drand round ${fixtureRound} is published at ${published.toISOString()}`),
+        message: expect.stringContaining(
+          `drand round ${fixtureRound} is published at ${published.toISOString()}`,
+        ),
       })
     const state = drawing.reduce(evolve, initialState)
     expect(decide(complete({}, { now: published }), state)).toMatchObject([{ type: 'DrawCompleted' }])
@@ -248,7 +254,11 @@ describe("the sealed round's time", () => {
   it('refuses to seal a round already published: its value would be known when the list is fixed', () => {
     given(active)
       .when({ ...close, metadata: { now: published } })
-      .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'randomness', message: expect.stringContaining('already known') })
+      .thenFails({
+        code: 'INVALID_DRAW_INPUT',
+        field: 'randomness',
+        message: expect.stringContaining('already known'),
+      })
   })
 })
 

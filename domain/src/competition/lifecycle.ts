@@ -151,7 +151,10 @@ export function completeDraw(command: CompleteDraw, competition: Competition): C
   // The list as sealed: rebuilt from the entries, which cannot have changed it since (state.ts).
   const list = eligibleFromEntries(competition, (entryId) => competition.refundedWhileSealed.has(entryId))
   const version = listVersionOf(sealed.seal)
-  if (list.length !== sealed.seal.eligibleTickets || listHash(list, version, crypto) !== sealed.seal.listHash) {
+  if (
+    list.length !== sealed.seal.eligibleTickets ||
+    listHash(list, version, crypto) !== sealed.seal.listHash
+  ) {
     throw new Error(`The sealed list of ${competitionId} does not match its seal: a corrupt stream`)
   }
   const drawn = drawIndex(

@@ -62,15 +62,26 @@ export function verifyPublicCertificate(certificate: DrawCertificate, crypto: Dr
       record,
     )
     findings.drandSignature = outcome.drandSignature
-    findings.winner = { ticketNumber: outcome.ticket.ticketNumber, entryReference: outcome.ticket.entryReference }
+    findings.winner = {
+      ticketNumber: outcome.ticket.ticketNumber,
+      entryReference: outcome.ticket.entryReference,
+    }
   })
 }
 
-function checkSeal(certificate: DrawCertificate, list: readonly PublicTicket[], crypto: DrawCrypto, record: Recorder) {
+function checkSeal(
+  certificate: DrawCertificate,
+  list: readonly PublicTicket[],
+  crypto: DrawCrypto,
+  record: Recorder,
+) {
   const fail: Fail = record.fail
   const { seal } = certificate
   if (list.length !== seal.eligibleTickets) {
-    fail('seal', `The seal counts ${seal.eligibleTickets} eligible tickets, the list shown has ${list.length}`)
+    fail(
+      'seal',
+      `The seal counts ${seal.eligibleTickets} eligible tickets, the list shown has ${list.length}`,
+    )
   }
   if (seal.listVersion === 1) {
     record.warn(
@@ -80,7 +91,8 @@ function checkSeal(certificate: DrawCertificate, list: readonly PublicTicket[], 
     return
   }
   const hash = publicListHash(list, crypto)
-  if (hash !== seal.listHash) fail('seal', `The seal's list hash is ${seal.listHash}, the list shown gives ${hash}`)
+  if (hash !== seal.listHash)
+    fail('seal', `The seal's list hash is ${seal.listHash}, the list shown gives ${hash}`)
   record.pass(
     'seal',
     `${list.length} eligible tickets, list hash ${hash} (sha256 of one "<ticket> <reference>" line each); drand round ${seal.randomness.round} named`,

@@ -6,8 +6,8 @@ export {
   randomnessOfSignature,
   unchainedRoundMessage,
 } from './beacon'
-export { concatBytes, type DrawCrypto, fromHex, jsDrawCrypto, toHex, utf8 } from './crypto'
 export { certificateList, verifyPublicCertificate } from './certificate'
+export { concatBytes, type DrawCrypto, fromHex, jsDrawCrypto, toHex, utf8 } from './crypto'
 export { type DrandChain, drandRound, knownDrandChains, quicknet, roundTime, sealedChain } from './drand'
 export {
   type AllocatedEntry,
@@ -23,6 +23,6 @@ export {
   publicEncoding,
   publicListHash,
 } from './eligible'
-export { type DrawVerification, type Verdict, type VerificationStep } from './outcome'
+export type { DrawVerification, Verdict, VerificationStep } from './outcome'
 export { type RecordedCompetitionEvent, verifyDraw } from './verify'
 export { type DrawInput, type DrawOutcome, drawIndex } from './winner'

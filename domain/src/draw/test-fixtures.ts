@@ -146,7 +146,8 @@ export function completedCompetition(
   ]
   const source = 'drand' as const
   const round = typeof value === 'string' ? fixtureRound : value.round
-  const randomness = typeof value === 'string' ? { source, round } : { source, chainHash: quicknet.chainHash, round }
+  const randomness =
+    typeof value === 'string' ? { source, round } : { source, chainHash: quicknet.chainHash, round }
   const { closeAt, drawAt } = timesAround(round)
   events = run(events, {
     type: 'CloseCompetition',

@@ -283,7 +283,7 @@ describe('verifyDraw on the times recorded', () => {
     )
   })
 
-  it('fails a draw recorded before its round was published: the value cannot have been drand\'s', () => {
+  it("fails a draw recorded before its round was published: the value cannot have been drand's", () => {
     const early = new Date(roundTime(quicknetBeacon.round).getTime() - 1000)
     expect(verifyDraw(timed(closeAt, early), jsDrawCrypto)).toMatchObject({
       verdict: 'FAIL',

@@ -13,7 +13,9 @@ export type RecordedCompetitionEvent = CompetitionEvent & {
   readonly occurredAt?: string
 }
 
-type Findings = { -readonly [K in keyof Omit<DrawVerification, 'verdict' | 'steps' | 'mismatch'>]: DrawVerification[K] }
+type Findings = {
+  -readonly [K in keyof Omit<DrawVerification, 'verdict' | 'steps' | 'mismatch'>]: DrawVerification[K]
+}
 
 interface Replay {
   correctAnswer?: string
@@ -63,7 +65,8 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
       return
     case 'CompetitionPublished': {
       const { seedCommitment } = event.data
-      if (seedCommitment === undefined) fail('seed committed', 'Published without a seed commitment', at(event))
+      if (seedCommitment === undefined)
+        fail('seed committed', 'Published without a seed commitment', at(event))
       result.commitment = seedCommitment
       pass('seed committed', `sha256(seed) = ${seedCommitment}`, at(event))
       return
