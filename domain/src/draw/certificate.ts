@@ -1,7 +1,8 @@
 import type { CertificateEntry, DrawCertificate } from '@prizes/contracts'
 import type { DrawCrypto } from './crypto'
-import { type PublicTicket, publicListHash } from './eligible'
+import { listVersionOf, type PublicTicket, publicListHash } from './eligible'
 import { checkOutcome, type DrawVerification, type Fail, type Recorder, recorder, verdictOf } from './outcome'
+import type { RecordedCompetitionEvent } from './verify'
 
 /**
  * The sealed list a certificate shows, in list order (by ticket number). A ticket listed twice
@@ -97,4 +98,62 @@ function checkSeal(
     'seal',
     `${list.length} eligible tickets, list hash ${hash} (sha256 of one "<ticket> <reference>" line each); drand round ${seal.randomness.round} named`,
   )
+}
+
+/**
+ * The public certificate of a completed draw, built from its stream (the audit writes it with
+ * `--json`): what the read model serves, the same facts the log holds, and no one's identity.
+ * Undefined until the stream holds a commitment, a seal and a draw, each with its time.
+ */
+export function publicCertificateOf(
+  events: readonly RecordedCompetitionEvent[],
+): DrawCertificate | undefined {
+  let seedCommitment: string | undefined
+  let closed: Extract<RecordedCompetitionEvent, { type: 'CompetitionClosed' }> | undefined
+  let drawn: Extract<RecordedCompetitionEvent, { type: 'DrawCompleted' }> | undefined
+  const entries = new Map<string, CertificateEntry & { eligible: boolean }>()
+  for (const event of events) {
+    switch (event.type) {
+      case 'CompetitionPublished':
+        seedCommitment = event.data.seedCommitment
+        break
+      case 'TicketsAllocated': {
+        const { entryId, entryReference, ticketNumbers, answerCorrect } = event.data
+        entries.set(entryId, { entryReference, ticketNumbers, eligible: answerCorrect })
+        break
+      }
+      case 'EntryRefunded': {
+        const entry = entries.get(event.data.entryId)
+        // A refund after the close leaves the sealed list as it was.
+        if (entry && !closed) entry.eligible = false
+        break
+      }
+      case 'CompetitionClosed':
+        closed = event
+        break
+      case 'DrawCompleted':
+        drawn = event
+        break
+      default:
+        break
+    }
+  }
+  if (!seedCommitment || !closed?.occurredAt || !drawn?.occurredAt) return undefined
+  const { seal, randomness } = closed.data
+  const { seed, publicRandomness, winningTicket, attempts } = drawn.data
+  const listed = [...entries.values()].filter((entry) => entry.eligible)
+  listed.sort((a, b) => Math.min(...a.ticketNumbers) - Math.min(...b.ticketNumbers))
+  return {
+    competitionId: closed.data.competitionId,
+    seedCommitment,
+    seal: {
+      listVersion: listVersionOf(seal),
+      eligibleTickets: seal.eligibleTickets,
+      listHash: seal.listHash,
+      randomness,
+      closedAt: closed.occurredAt,
+    },
+    entries: listed.map(({ entryReference, ticketNumbers }) => ({ entryReference, ticketNumbers })),
+    draw: { seed, publicRandomness, winningTicket, attempts, drawnAt: drawn.occurredAt },
+  }
 }

@@ -6,7 +6,7 @@ export {
   randomnessOfSignature,
   unchainedRoundMessage,
 } from './beacon'
-export { certificateList, verifyPublicCertificate } from './certificate'
+export { certificateList, publicCertificateOf, verifyPublicCertificate } from './certificate'
 export { concatBytes, type DrawCrypto, fromHex, jsDrawCrypto, toHex, utf8 } from './crypto'
 export { type DrandChain, drandRound, knownDrandChains, quicknet, roundTime, sealedChain } from './drand'
 export {
