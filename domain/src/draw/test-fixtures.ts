@@ -5,6 +5,7 @@ import { evolve, initialState } from '../competition/state'
 import type { DrandBeacon } from './beacon'
 import { fromHex, jsDrawCrypto, toHex } from './crypto'
 import { drandRound, quicknet, roundTime } from './drand'
+import { eligibleFromEntries, type ListVersion, listHash } from './eligible'
 import type { RecordedCompetitionEvent } from './verify'
 
 export const competitionId = 'c-1'
@@ -138,6 +139,8 @@ export function completedCompetition(
   entries: readonly FixtureEntry[],
   seed: string,
   value: string | DrandBeacon = randomnessValue(0),
+  /** 1: sealed as before list version 2 (a stream written then), its list hashing entry and user ids. */
+  listVersion: ListVersion = 2,
 ) {
   let events: CompetitionEvent[] = [
     { type: 'CompetitionCreated', data: { competitionId, details, featured: false } },
@@ -154,6 +157,7 @@ export function completedCompetition(
     data: { competitionId, reason: 'admin', randomness },
     metadata: { now: closeAt },
   })
+  if (listVersion === 1) events = sealedAsVersion1(events)
   const metadata = { now: drawAt }
   events = run(events, { type: 'StartDraw', data: { competitionId }, metadata })
   const publicRandomness =
@@ -163,5 +167,30 @@ export function completedCompetition(
   return run(events, { type: 'CompleteDraw', data: { competitionId, seed, publicRandomness }, metadata })
 }
 
+/** The stream with its close rewritten as a version 1 seal, as streams written before version 2 hold it. */
+function sealedAsVersion1(events: CompetitionEvent[]): CompetitionEvent[] {
+  const state = events.reduce(evolve, initialState)
+  if (!state.exists) throw new Error('fixture: a competition expected')
+  const list = eligibleFromEntries(state)
+  return events.map((event): CompetitionEvent => {
+    if (event.type !== 'CompetitionClosed') return event
+    const seal = { eligibleTickets: list.length, listHash: listHash(list, 1, jsDrawCrypto) }
+    return { ...event, data: { ...event.data, seal } }
+  })
+}
+
 export const recorded = (events: readonly CompetitionEvent[]): RecordedCompetitionEvent[] =>
   events.map((event, revision) => ({ ...event, revision }))
+
+/** As the store records them, with the close and the draw at the fixtures' times around `round`. */
+export function recordedWithTimes(
+  events: readonly CompetitionEvent[],
+  round: number,
+): RecordedCompetitionEvent[] {
+  const { closeAt, drawAt } = timesAround(round)
+  return recorded(events).map((event) => {
+    if (event.type === 'CompetitionClosed') return { ...event, occurredAt: closeAt.toISOString() }
+    if (event.type === 'DrawCompleted') return { ...event, occurredAt: drawAt.toISOString() }
+    return event
+  })
+}
