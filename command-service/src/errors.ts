@@ -44,6 +44,7 @@ export function mapCommandError(error: unknown): HttpError | undefined {
     case 'COMPETITION_END_DATE_PASSED':
     case 'SEED_DOES_NOT_MATCH_COMMITMENT':
     case 'RANDOMNESS_NOT_SEALED':
+    case 'RANDOMNESS_NOT_YET_PUBLISHED':
     case 'NO_ELIGIBLE_TICKETS':
       return new HttpError(409, error.code, error.message)
     case 'INVALID_DRAW_INPUT':

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { adminCompetition } from './competition'
+import { publicRandomness, sealedRandomness, sha256Hex } from './events/competition'
 
 /**
  * Read-side shapes for the admin dashboard, the winners section and the draw certificate
@@ -61,20 +62,44 @@ export type Winner = z.infer<typeof winner>
 export const winnersResponse = z.object({ success: z.literal(true), winners: z.array(winner) })
 export type WinnersResponse = z.infer<typeof winnersResponse>
 
-/** One event of a competition stream, as the draw verifier needs it. */
-export const certificateEvent = z.object({
-  type: z.string(),
-  revision: z.number().int().nonnegative(),
-  data: z.unknown(),
-  occurredAt: z.iso.datetime(),
+/** One entry of the sealed list: its reference and its tickets, so an entrant can find theirs. */
+export const certificateEntry = z.object({
+  entryReference: z.string(),
+  ticketNumbers: z.array(z.number().int().positive()).min(1),
 })
-export type CertificateEvent = z.infer<typeof certificateEvent>
+export type CertificateEntry = z.infer<typeof certificateEntry>
 
-export const drawCertificateResponse = z.object({
-  success: z.literal(true),
+/**
+ * The public draw certificate: what anyone needs to re-run the draw, and no one's identity. The
+ * sealed list is given by entry reference (list version 2 hashes exactly `<ticket> <reference>`
+ * lines, so the browser recomputes the seal); no user ids, entry ids, payment ids, amounts or
+ * answers. A list sealed before version 2 hashed the entrants' ids, so its hash can only be
+ * checked by the audit, from the log; its certificate shows the list all the same.
+ */
+export const drawCertificate = z.object({
   competitionId: z.string(),
-  events: z.array(certificateEvent),
+  /** sha256 of the draw seed, published when the competition opened. */
+  seedCommitment: sha256Hex,
+  seal: z.object({
+    listVersion: z.union([z.literal(1), z.literal(2)]),
+    eligibleTickets: z.number().int().nonnegative(),
+    listHash: sha256Hex,
+    randomness: sealedRandomness,
+    closedAt: z.iso.datetime(),
+  }),
+  /** Every eligible entry (correct answer, not refunded), by its first ticket. */
+  entries: z.array(certificateEntry),
+  draw: z.object({
+    seed: sha256Hex,
+    publicRandomness,
+    winningTicket: z.number().int().positive(),
+    attempts: z.number().int().positive(),
+    drawnAt: z.iso.datetime(),
+  }),
 })
+export type DrawCertificate = z.infer<typeof drawCertificate>
+
+export const drawCertificateResponse = drawCertificate.extend({ success: z.literal(true) })
 export type DrawCertificateResponse = z.infer<typeof drawCertificateResponse>
 
 /** Who did something in a competition's history: an admin, a user (an entrant) or the platform. */

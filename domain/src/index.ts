@@ -31,6 +31,7 @@ export {
   isCompetitionError,
   NoEligibleTickets,
   RandomnessNotSealed,
+  RandomnessNotYetPublished,
   SeedDoesNotMatchCommitment,
 } from './competition/errors'
 export {

@@ -5,6 +5,12 @@ export {
   competitionEventsTable,
 } from './competition-events/projection'
 export { type CompetitionRow, competitionsTable } from './competitions/sql'
+export {
+  type DrawCertificateRow,
+  drawCertificateEntriesTable,
+  drawCertificatesProjection,
+  drawCertificatesTable,
+} from './draw-certificates/projection'
 export { type DrawRow, drawsProjection, drawsTable } from './draws/projection'
 export { type EntryLifecycle, type EntryRow, entriesTable } from './entries/sql'
 export { migrateReadModels, readModelMigrationSource } from './migrations/index'

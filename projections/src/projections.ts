@@ -1,5 +1,6 @@
 import { competitionEventsProjection } from './competition-events/projection'
 import { competitionsProjection } from './competitions/projection'
+import { drawCertificatesProjection } from './draw-certificates/projection'
 import { drawsProjection } from './draws/projection'
 import { entriesProjection } from './entries/projection'
 import type { Projection } from './projection'
@@ -10,6 +11,7 @@ export const allProjections: readonly Projection[] = [
   competitionsProjection,
   entriesProjection,
   drawsProjection,
+  drawCertificatesProjection,
   competitionEventsProjection,
   usersProjection,
 ]

@@ -1,5 +1,7 @@
 import { competitionEvents } from '@prizes/contracts'
+import { roundTime } from '@prizes/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { quicknetBeacon } from '../../../domain/src/draw/test-fixtures'
 import { testCards } from '../payments/offline/test-cards'
 import { type AdminHarness, form, startAdminHarness } from './test-harness'
 
@@ -11,6 +13,18 @@ beforeAll(async () => {
   admin = await harness.admin()
 })
 afterAll(() => harness.close())
+
+/** The round the competition's close named. */
+async function sealedRound(id: string): Promise<number> {
+  const sealed = (await harness.events(id)).find((event) => event.type === 'CompetitionClosed')
+  return competitionEvents.CompetitionClosed.parse(sealed?.data).randomness.round
+}
+
+/** Moves the harness clock to just after drand publishes `round`. */
+function waitForRound(round: number) {
+  const wait = roundTime(round).getTime() + 1000 - harness.clock.now().getTime()
+  if (wait > 0) harness.clock.advance(wait)
+}
 
 const route = '/api/admin/competitions'
 
@@ -24,8 +38,8 @@ const setStatus = (id: string, body: Record<string, unknown>) =>
   harness.call('PUT', `${route}/${id}/status`, body, admin)
 
 /** A paid, allocated entry with the right answer, through the entries endpoints. */
-async function enter(competitionId: string): Promise<void> {
-  const { token } = await harness.user()
+async function enter(competitionId: string, on: AdminHarness = harness): Promise<void> {
+  const { token } = await on.user()
   const submission = {
     competitionId,
     competitionTitle: 'Win a campervan',
@@ -40,14 +54,14 @@ async function enter(competitionId: string): Promise<void> {
     agreedToTerms: true,
     subscribedToNewsletter: false,
   }
-  const intent = await harness.call('POST', '/api/entries/create-payment-intent', submission, token)
+  const intent = await on.call('POST', '/api/entries/create-payment-intent', submission, token)
   expect(intent.status).toBe(200)
   const paymentIntentId = String(intent.body.paymentIntentId)
-  await harness.payments.confirmWithTestCard(paymentIntentId, {
+  await on.payments.confirmWithTestCard(paymentIntentId, {
     cardNumber: testCards.succeeds,
     expiry: '12/34',
   })
-  const confirmed = await harness.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)
+  const confirmed = await on.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)
   expect(confirmed.status).toBe(200)
 }
 
@@ -62,15 +76,15 @@ describe('PUT /api/admin/competitions/:id/status', () => {
     })
     const drawing = await setStatus(id, { status: 'drawing' })
     expect(drawing.body).toMatchObject({ competition: { status: 'drawing' } })
-    const sealed = (await harness.events(id)).find((event) => event.type === 'CompetitionClosed')
-    const { round } = competitionEvents.CompetitionClosed.parse(sealed?.data).randomness
+    const round = await sealedRound(id)
+    waitForRound(round)
     const completed = await setStatus(id, {
       status: 'completed',
       publicRandomness: { source: 'drand', round, value: 'ab'.repeat(32) },
     })
     expect(completed).toMatchObject({
       status: 200,
-      body: { competition: { status: 'completed', drawn_at: '2030-01-10T12:00:00.000Z' } },
+      body: { competition: { status: 'completed', drawn_at: harness.clock.now().toISOString() } },
     })
     expect((await harness.events(id)).map((event) => event.type)).toContain('DrawCompleted')
     const closing = (await harness.metadata(id)).find((metadata) => metadata.reason === 'Ending early')
@@ -110,6 +124,91 @@ describe('PUT /api/admin/competitions/:id/status', () => {
   it('refuses an unknown status with 400', async () => {
     const id = await create('draft')
     expect((await setStatus(id, { status: 'deleted' })).status).toBe(400)
+  })
+})
+
+describe("the draw's public randomness", () => {
+  /** An entered competition, closed and drawing: the round it sealed is a minute away. */
+  async function drawing(): Promise<{ id: string; round: number }> {
+    const id = await create('active')
+    await enter(id)
+    await setStatus(id, { status: 'closed' })
+    await setStatus(id, { status: 'drawing' })
+    return { id, round: await sealedRound(id) }
+  }
+  const drawTypes = async (id: string) =>
+    (await harness.events(id)).map((event) => event.type).filter((type) => type === 'DrawCompleted')
+
+  it('refuses a value for the sealed round before drand publishes it (409), and takes it once published', async () => {
+    const { id, round } = await drawing()
+    const value = { source: 'drand', round, value: 'ab'.repeat(32) }
+    const early = await setStatus(id, { status: 'completed', publicRandomness: value })
+    expect(early).toMatchObject({
+      status: 409,
+      body: {
+        success: false,
+        code: 'RANDOMNESS_NOT_YET_PUBLISHED',
+        message: expect.stringContaining(
+          `drand round ${round} is published at ${roundTime(round).toISOString()}`,
+        ),
+      },
+    })
+    expect(await drawTypes(id)).toEqual([])
+    waitForRound(round)
+    const later = await setStatus(id, { status: 'completed', publicRandomness: value })
+    expect(later).toMatchObject({ status: 200, body: { competition: { status: 'completed' } } })
+  })
+
+  it("refuses a signature that is not drand's on the sealed round (400), recording nothing", async () => {
+    const { id, round } = await drawing()
+    waitForRound(round)
+    // drand's real signature and value, but for another round.
+    const forged = {
+      source: 'drand',
+      round,
+      value: quicknetBeacon.randomness,
+      signature: quicknetBeacon.signature,
+    }
+    const answer = await setStatus(id, { status: 'completed', publicRandomness: forged })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        success: false,
+        fieldErrors: { publicRandomness: [expect.stringContaining(`not drand's for round ${round}`)] },
+      },
+    })
+    expect(await drawTypes(id)).toEqual([])
+  })
+
+  it("with DRAND_URL set, refuses a value without drand's signature (400), recording nothing", async () => {
+    // Nothing listens there: the refusal comes before any fetch.
+    const withDrand = await startAdminHarness('admin-lifecycle-drand', { drandUrl: 'http://127.0.0.1:9' })
+    try {
+      const token = await withDrand.admin()
+      const created = await withDrand.call('POST', route, form({ status: 'active' }), token)
+      const id = (created.body.competition as { id: string }).id
+      await enter(id, withDrand)
+      await withDrand.call('PUT', `${route}/${id}/status`, { status: 'closed' }, token)
+      const started = await withDrand.call('PUT', `${route}/${id}/status`, { status: 'drawing' }, token)
+      expect(started.body).toMatchObject({ competition: { status: 'drawing' } })
+      const sealed = (await withDrand.events(id)).find((event) => event.type === 'CompetitionClosed')
+      const { round } = competitionEvents.CompetitionClosed.parse(sealed?.data).randomness
+      withDrand.clock.advance(roundTime(round).getTime() + 1000 - withDrand.clock.now().getTime())
+      const publicRandomness = { source: 'drand', round, value: 'ab'.repeat(32) }
+      const answer = await withDrand.call(
+        'PUT',
+        `${route}/${id}/status`,
+        { status: 'completed', publicRandomness },
+        token,
+      )
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { success: false, message: expect.stringContaining("must come with drand's signature") },
+      })
+      expect((await withDrand.events(id)).map((event) => event.type)).not.toContain('DrawCompleted')
+    } finally {
+      await withDrand.close()
+    }
   })
 })
 

@@ -47,7 +47,7 @@ export interface AdminHarness {
 
 export async function startAdminHarness(
   label: string,
-  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health'> = {},
+  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health' | 'drandUrl'> = {},
 ): Promise<AdminHarness> {
   const database = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })

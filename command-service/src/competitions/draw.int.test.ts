@@ -1,5 +1,5 @@
 import { competitionStream, eventMetadata } from '@prizes/contracts'
-import { verifyDraw } from '@prizes/domain'
+import { roundTime, verifyDraw } from '@prizes/domain'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
@@ -91,7 +91,10 @@ describe('a draw on PostgreSQL', () => {
     await startDraw(handler, { competitionId }, adminContext)
     const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 0) : 0
     const publicRandomness = { source: 'drand' as const, round, value: 'ab'.repeat(32) }
-    const completed = await completeDraw(handler, { competitionId, publicRandomness }, adminContext, {
+    const tooEarly = completeDraw(handler, { competitionId, publicRandomness }, adminContext, { seeds })
+    await expect(tooEarly).rejects.toThrow(expect.objectContaining({ code: 'RANDOMNESS_NOT_YET_PUBLISHED' }))
+    const published = { ...adminContext, now: new Date(roundTime(round).getTime() + 1000) }
+    const completed = await completeDraw(handler, { competitionId, publicRandomness }, published, {
       seeds,
     })
     expect(completed.state).toMatchObject({ status: 'completed' })
@@ -101,7 +104,9 @@ describe('a draw on PostgreSQL', () => {
 
     const result = verifyDraw(await loadDrawEvents(store, competitionId), nodeDrawCrypto)
     expect(result.mismatch).toBeUndefined()
-    expect(result.verdict).toBe('PASS')
+    // Entered without drand's signature: nothing contradicts the record, but it is not a PASS.
+    expect(result.verdict).toBe('UNVERIFIED')
+    expect(result.steps.find((step) => step.check === 'round timing')).toMatchObject({ ok: true })
   })
 
   it('discards the seed when the publication is refused', async () => {

@@ -5,11 +5,13 @@ import {
   NoEligibleTickets,
   quicknet,
   RandomnessNotSealed,
+  RandomnessNotYetPublished,
+  roundTime,
   SeedDoesNotMatchCommitment,
   verifyDraw,
 } from '@prizes/domain'
 import { describe, expect, it } from 'vitest'
-import { quicknetBeacon, quicknetBeacons } from '../../../domain/src/draw/test-fixtures'
+import { quicknetBeacon, quicknetBeacons, timesAround } from '../../../domain/src/draw/test-fixtures'
 import { createCommandHandler } from '../command-handler'
 import { mapCommandError } from '../errors'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
@@ -69,13 +71,20 @@ async function closedCompetition(randomness?: SealedRandomness) {
     ],
     { expectedRevision: 'any' },
   )
+  // A named round is closed on a minute before it is published; the default round is named by the close.
+  const closeContext = randomness
+    ? { ...adminContext, now: timesAround(randomness.round).closeAt }
+    : adminContext
   const closed = await closeCompetition(
     handler,
     randomness ? { competitionId, reason: 'end_date', randomness } : { competitionId, reason: 'end_date' },
-    adminContext,
+    closeContext,
   )
-  await startDraw(handler, { competitionId }, adminContext)
-  return { store, handler, seeds, competitionId, closed }
+  const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 1) : 1
+  /** Just after the sealed round is published. */
+  const drawContext = { ...adminContext, now: timesAround(round).drawAt }
+  await startDraw(handler, { competitionId }, closeContext)
+  return { store, handler, seeds, competitionId, closed, round, drawContext }
 }
 
 /** A drand relay answering `answer` to every request, recording the URLs asked. */
@@ -106,9 +115,9 @@ describe('the lifecycle use cases', () => {
   })
 
   it('fetches the sealed round and its signature from DRAND_URL when the caller gives none, and the stream verifies', async () => {
-    const { store, handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { store, handler, seeds, competitionId, drawContext } = await closedCompetition(sealedOnBeacon)
     const { fetch, asked } = relay(quicknetBeacon)
-    const done = await completeDraw(handler, { competitionId }, adminContext, {
+    const done = await completeDraw(handler, { competitionId }, drawContext, {
       seeds,
       handler,
       drandUrl: 'https://drand.example/',
@@ -128,9 +137,9 @@ describe('the lifecycle use cases', () => {
   })
 
   it("derives the value from the signature when drand's answer leaves it out (the v2 API)", async () => {
-    const { handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { handler, seeds, competitionId, drawContext } = await closedCompetition(sealedOnBeacon)
     const { round, signature } = quicknetBeacon
-    const done = await completeDraw(handler, { competitionId }, adminContext, {
+    const done = await completeDraw(handler, { competitionId }, drawContext, {
       seeds,
       handler,
       drandUrl: 'https://drand.example',
@@ -142,7 +151,7 @@ describe('the lifecycle use cases', () => {
   })
 
   it("asks for the randomness when DRAND_URL answers a signature that is not the chain's on the round", async () => {
-    const { handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { handler, seeds, competitionId, drawContext } = await closedCompetition(sealedOnBeacon)
     const answers = [
       { ...quicknetBeacon, signature: quicknetBeacons[3].signature },
       { ...quicknetBeacon, randomness: 'cd'.repeat(32) },
@@ -151,7 +160,7 @@ describe('the lifecycle use cases', () => {
     ]
     for (const answer of answers) {
       await expect(
-        completeDraw(handler, { competitionId }, adminContext, {
+        completeDraw(handler, { competitionId }, drawContext, {
           seeds,
           handler,
           drandUrl: 'https://drand.example',
@@ -162,10 +171,10 @@ describe('the lifecycle use cases', () => {
   })
 
   it("records an admin's value with drand's signature, and refuses a signature that is not drand's", async () => {
-    const { store, handler, seeds, competitionId } = await closedCompetition(sealedOnBeacon)
+    const { store, handler, seeds, competitionId, drawContext } = await closedCompetition(sealedOnBeacon)
     const { round, randomness: value, signature } = quicknetBeacon
     const forged = { source: 'drand' as const, round, value, signature: quicknetBeacons[2].signature }
-    const refusal = await completeDraw(handler, { competitionId, publicRandomness: forged }, adminContext, {
+    const refusal = await completeDraw(handler, { competitionId, publicRandomness: forged }, drawContext, {
       seeds,
     }).catch((error: unknown) => error)
     expect(refusal).toMatchObject({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
@@ -174,7 +183,7 @@ describe('the lifecycle use cases', () => {
       fieldErrors: { publicRandomness: [expect.stringContaining(`not drand's for round ${round}`)] },
     })
     const publicRandomness = { source: 'drand' as const, round, value, signature }
-    const done = await completeDraw(handler, { competitionId, publicRandomness }, adminContext, { seeds })
+    const done = await completeDraw(handler, { competitionId, publicRandomness }, drawContext, { seeds })
     expect(done.events[0]).toMatchObject({ data: { publicRandomness } })
     expect(verifyDraw(await loadDrawEvents(store, competitionId), nodeDrawCrypto).drandSignature).toBe(
       'verified',
@@ -182,12 +191,12 @@ describe('the lifecycle use cases', () => {
   })
 
   it('asks for the randomness when drand is not configured or answers another round', async () => {
-    const { handler, seeds, competitionId } = await closedCompetition()
-    await expect(completeDraw(handler, { competitionId }, adminContext, { seeds, handler })).rejects.toThrow(
+    const { handler, seeds, competitionId, drawContext } = await closedCompetition()
+    await expect(completeDraw(handler, { competitionId }, drawContext, { seeds, handler })).rejects.toThrow(
       expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }),
     )
     await expect(
-      completeDraw(handler, { competitionId }, adminContext, {
+      completeDraw(handler, { competitionId }, drawContext, {
         seeds,
         handler,
         drandUrl: 'https://x',
@@ -196,11 +205,48 @@ describe('the lifecycle use cases', () => {
     ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
   })
 
+  it("refuses a value without drand's signature when DRAND_URL is set", async () => {
+    const { handler, seeds, competitionId, drawContext } = await closedCompetition(sealedOnBeacon)
+    const { round, randomness: value } = quicknetBeacon
+    const { fetch, asked } = relay(quicknetBeacon)
+    const refusal = await completeDraw(
+      handler,
+      { competitionId, publicRandomness: { source: 'drand', round, value } },
+      drawContext,
+      { seeds, handler, drandUrl: 'https://drand.example', fetch },
+    ).catch((error: unknown) => error)
+    expect(refusal).toMatchObject({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
+    expect(mapCommandError(refusal)).toMatchObject({
+      status: 400,
+      message: expect.stringContaining("must come with drand's signature"),
+    })
+    expect(asked).toEqual([])
+  })
+
+  it('says when the sealed round is published rather than asking drand or the admin for it early', async () => {
+    const { handler, seeds, competitionId, round } = await closedCompetition(sealedOnBeacon)
+    const { fetch, asked } = relay(quicknetBeacon)
+    const early = { ...adminContext, now: new Date(roundTime(round).getTime() - 1000) }
+    const deps = { seeds, handler, drandUrl: 'https://drand.example', fetch }
+    const refusal = await completeDraw(handler, { competitionId }, early, deps).catch(
+      (error: unknown) => error,
+    )
+    expect(refusal).toBeInstanceOf(RandomnessNotYetPublished)
+    expect(mapCommandError(refusal)).toMatchObject({
+      status: 409,
+      code: 'RANDOMNESS_NOT_YET_PUBLISHED',
+      message: expect.stringContaining(
+        `drand round ${round} is published at ${roundTime(round).toISOString()}`,
+      ),
+    })
+    expect(asked).toEqual([])
+  })
+
   it('refuses to draw without the stored seed', async () => {
-    const { handler, competitionId } = await closedCompetition()
+    const { handler, competitionId, drawContext } = await closedCompetition()
     const publicRandomness = { source: 'drand' as const, round: 1, value: 'ab' }
     await expect(
-      completeDraw(handler, { competitionId, publicRandomness }, adminContext, {
+      completeDraw(handler, { competitionId, publicRandomness }, drawContext, {
         seeds: createInMemoryDrawSeeds(),
       }),
     ).rejects.toThrow(expect.objectContaining({ code: 'DRAW_SEED_MISSING' }))
@@ -225,6 +271,7 @@ describe('the draw errors over HTTP', () => {
   it.each([
     [new SeedDoesNotMatchCommitment('c'), 409, 'SEED_DOES_NOT_MATCH_COMMITMENT'],
     [new RandomnessNotSealed(2, 1), 409, 'RANDOMNESS_NOT_SEALED'],
+    [new RandomnessNotYetPublished(2, new Date(), new Date()), 409, 'RANDOMNESS_NOT_YET_PUBLISHED'],
     [new NoEligibleTickets('c'), 409, 'NO_ELIGIBLE_TICKETS'],
     [new DrawSeedMissing('c'), 409, 'DRAW_SEED_MISSING'],
     [new PublicRandomnessRequired(5), 409, 'PUBLIC_RANDOMNESS_REQUIRED'],

@@ -4,7 +4,16 @@ import {
   type PublicRandomness,
   type SealedRandomness,
 } from '@prizes/contracts'
-import { competitionDecider, DomainError, drandRound, quicknet, sealedChain } from '@prizes/domain'
+import {
+  competitionDecider,
+  DomainError,
+  drandRound,
+  InvalidDrawInput,
+  quicknet,
+  RandomnessNotYetPublished,
+  roundTime,
+  sealedChain,
+} from '@prizes/domain'
 import type { CommandHandler } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
 import { type CompetitionResult, run } from './commands'
@@ -68,8 +77,9 @@ export interface CompleteDrawDeps {
   /** To find the sealed round when the caller gives no randomness. */
   readonly handler?: Pick<CommandHandler, 'load'>
   /**
-   * `DRAND_URL`; when set and reachable, the sealed round's value and signature are fetched from
-   * it, and kept only if the signature is the sealed chain's on that round.
+   * `DRAND_URL`; when set, the sealed round's value and signature are fetched from it when the
+   * caller gives none, and kept only if the signature is the sealed chain's on that round; a
+   * value the caller gives must carry drand's signature too.
    */
   readonly drandUrl?: string | undefined
   readonly fetch?: typeof fetch
@@ -78,8 +88,11 @@ export interface CompleteDrawDeps {
 /**
  * Reveals the stored seed and completes the draw with the sealed round's public randomness:
  * the caller's (the admin's) when given, else drand's when `drandUrl` answers. The decider
- * checks the seed against the commitment, the round against the seal and a drand signature
- * when there is one (the admin's may come without; a wrong one is refused), and picks the winner.
+ * checks the seed against the commitment, the round against the seal and its time against the
+ * clock (a round not yet published is refused), a drand signature when there is one, and picks
+ * the winner. With `drandUrl` set the platform can check drand, so a value without drand's
+ * signature is refused; without it an admin's value may come unsigned, and every verifier then
+ * says UNVERIFIED.
  */
 export async function completeDraw(
   handler: CommandHandler,
@@ -93,13 +106,27 @@ export async function completeDraw(
   const { competitionId } = input
   const seed = await deps.seeds.load(competitionId)
   if (!seed) throw new DrawSeedMissing(competitionId)
-  const publicRandomness = input.publicRandomness ?? (await fetchSealedRound(competitionId, deps))
+  const publicRandomness =
+    input.publicRandomness ?? (await fetchSealedRound(competitionId, context.now, deps))
+  if (deps.drandUrl && publicRandomness.signature === undefined) {
+    throw new InvalidDrawInput(
+      'publicRandomness',
+      `DRAND_URL is set, so the value of drand round ${publicRandomness.round} must come with drand's signature: enter both, or neither to fetch them from drand`,
+    )
+  }
   const data = { competitionId, seed: Buffer.from(seed).toString('hex'), publicRandomness }
   return run(handler, { type: 'CompleteDraw', data, metadata: { now: context.now } }, context)
 }
 
-/** The sealed round's value from drand, or PublicRandomnessRequired when drand cannot give it. */
-async function fetchSealedRound(competitionId: string, deps: CompleteDrawDeps): Promise<PublicRandomness> {
+/**
+ * The sealed round's value from drand, or PublicRandomnessRequired when drand cannot give it.
+ * A round not yet published is not asked for: the answer says when it will be.
+ */
+async function fetchSealedRound(
+  competitionId: string,
+  now: Date,
+  deps: CompleteDrawDeps,
+): Promise<PublicRandomness> {
   const state = deps.handler
     ? await deps.handler.load(competitionStream(competitionId), competitionDecider)
     : undefined
@@ -107,6 +134,10 @@ async function fetchSealedRound(competitionId: string, deps: CompleteDrawDeps): 
   const sealed = state?.exists ? state.sealed?.randomness : undefined
   const round = sealed?.round ?? 1
   const chain = sealed ? sealedChain(sealed) : quicknet
+  const publishedAt = chain && roundTime(round, chain)
+  if (publishedAt && publishedAt.getTime() > now.getTime()) {
+    throw new RandomnessNotYetPublished(round, publishedAt, now)
+  }
   const fetched =
     deps.drandUrl && chain ? await fetchDrandRandomness(deps.drandUrl, round, deps.fetch, chain) : undefined
   if (!fetched) throw new PublicRandomnessRequired(round)

@@ -97,10 +97,16 @@ export const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/)
 export const closeReason = z.enum(['end_date', 'sold_out', 'admin'])
 export type CloseReason = z.infer<typeof closeReason>
 
-/** The eligible list fixed at close: its size and sha256 (hex) of its canonical encoding. */
+/**
+ * The eligible list fixed at close: its size and sha256 (hex) of its canonical encoding.
+ * `listVersion` says which encoding (domain `ListVersion`): absent on seals made before version
+ * 2, whose lines named each ticket's entry and user ids; 2 for `<ticket> <entryReference>`
+ * lines, which the public certificate can show.
+ */
 export const drawSeal = z.object({
   eligibleTickets: storableInteger.nonnegative(),
   listHash: sha256Hex,
+  listVersion: z.literal(2).optional(),
 })
 export type DrawSeal = z.infer<typeof drawSeal>
 

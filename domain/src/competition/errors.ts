@@ -69,7 +69,7 @@ export class CompetitionEndDatePassed extends DomainError<'COMPETITION_END_DATE_
 export class InvalidDrawInput extends DomainError<'INVALID_DRAW_INPUT'> {
   readonly code = 'INVALID_DRAW_INPUT'
   constructor(
-    readonly field: 'seedCommitment' | 'seed' | 'publicRandomness',
+    readonly field: 'seedCommitment' | 'seed' | 'randomness' | 'publicRandomness',
     message: string,
   ) {
     super(message)
@@ -96,6 +96,23 @@ export class RandomnessNotSealed extends DomainError<'RANDOMNESS_NOT_SEALED'> {
 }
 
 /**
+ * The sealed drand round is not published yet, so nobody can know its value: one given now was
+ * made up, and whoever could read the seed could have chosen it to pick the winner.
+ */
+export class RandomnessNotYetPublished extends DomainError<'RANDOMNESS_NOT_YET_PUBLISHED'> {
+  readonly code = 'RANDOMNESS_NOT_YET_PUBLISHED'
+  constructor(
+    readonly round: number,
+    readonly publishedAt: Date,
+    readonly now: Date,
+  ) {
+    super(
+      `drand round ${round} is published at ${publishedAt.toISOString()}, so its value cannot be known yet (it is ${now.toISOString()}): complete the draw after that time`,
+    )
+  }
+}
+
+/**
  * Nobody can win: the sealed list is empty (no entries, or none answered correctly and kept
  * their tickets). The competition stays closed; see the lifecycle commands.
  */
@@ -115,6 +132,7 @@ export type CompetitionError =
   | InvalidDrawInput
   | SeedDoesNotMatchCommitment
   | RandomnessNotSealed
+  | RandomnessNotYetPublished
   | NoEligibleTickets
 
 export function isCompetitionError(error: unknown): error is CompetitionError {
@@ -127,6 +145,7 @@ export function isCompetitionError(error: unknown): error is CompetitionError {
     error instanceof InvalidDrawInput ||
     error instanceof SeedDoesNotMatchCommitment ||
     error instanceof RandomnessNotSealed ||
+    error instanceof RandomnessNotYetPublished ||
     error instanceof NoEligibleTickets
   )
 }

@@ -1,19 +1,22 @@
 import type { PublicRandomness } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
 import { jsDrawCrypto, toHex } from '../draw/crypto'
-import { quicknet } from '../draw/drand'
+import { quicknet, roundTime } from '../draw/drand'
 import { eligibleTickets, listHash } from '../draw/eligible'
 import {
+  closeTime,
   commitmentOf,
   competitionId,
   details,
   entryEvents,
   type FixtureEntry,
+  fixtureRound,
   quicknetBeacon,
   quicknetBeacons,
   randomnessValue,
   run,
   seedFor,
+  timesAround,
 } from '../draw/test-fixtures'
 import { verifyDraw } from '../draw/verify'
 import { drawIndex } from '../draw/winner'
@@ -23,9 +26,11 @@ import { decide } from './decide'
 import type { CompetitionEvent } from './events'
 import { evolve, initialState } from './state'
 
-const metadata = { now: new Date('2030-01-10T12:00:00.000Z') }
+const metadata = { now: closeTime }
+/** Just after the sealed round is published: when the draw can be made. */
+const drawMetadata = { now: timesAround(fixtureRound).drawAt }
 const seed = seedFor(7)
-const randomness = { source: 'drand' as const, round: 1000 }
+const randomness = { source: 'drand' as const, round: fixtureRound }
 const publicRandomness: PublicRandomness = { ...randomness, value: randomnessValue(7) }
 const entries: FixtureEntry[] = [
   { userId: 'u-1', quantity: 2, answer: '4' },
@@ -50,10 +55,11 @@ const close: CompetitionCommand = {
 const start: CompetitionCommand = { type: 'StartDraw', data: { competitionId }, metadata }
 const complete = (
   overrides: Partial<{ seed: string; publicRandomness: typeof publicRandomness }> = {},
+  at: { now: Date } = drawMetadata,
 ): CompetitionCommand => ({
   type: 'CompleteDraw',
   data: { competitionId, seed, publicRandomness, ...overrides },
-  metadata,
+  metadata: at,
 })
 const cancel: CompetitionCommand = {
   type: 'CancelCompetition',
@@ -88,6 +94,7 @@ describe('CloseCompetition', () => {
       {
         entryId: active.length ? entryIdOf(active, 'u-1') : '',
         userId: 'u-1',
+        entryReference: 'CMP-2030-000001',
         ticketNumbers: [1, 2],
         answerCorrect: true,
         refunded: false,
@@ -101,7 +108,7 @@ describe('CloseCompetition', () => {
           data: {
             competitionId,
             reason: 'sold_out',
-            seal: { eligibleTickets: 2, listHash: listHash(list, jsDrawCrypto) },
+            seal: { eligibleTickets: 2, listHash: listHash(list, 2, jsDrawCrypto), listVersion: 2 },
             randomness,
           },
         },
@@ -153,8 +160,14 @@ describe('CompleteDraw', () => {
       chainHash: quicknet.chainHash,
       round: quicknetBeacon.round,
     }
+    const { closeAt, drawAt } = timesAround(quicknetBeacon.round)
     const drawingOn = (sealed: typeof sealedOnQuicknet) =>
-      run(run(active, { ...close, data: { ...close.data, randomness: sealed } }), start)
+      run(
+        run(active, { ...close, data: { ...close.data, randomness: sealed }, metadata: { now: closeAt } }),
+        start,
+      )
+    const completeSigned = (randomness: PublicRandomness) =>
+      complete({ publicRandomness: randomness }, { now: drawAt })
     const signed: PublicRandomness = {
       source: 'drand',
       round: quicknetBeacon.round,
@@ -163,7 +176,7 @@ describe('CompleteDraw', () => {
     }
 
     it("records the signature with the value when it is drand's for the sealed round", () => {
-      const drawn = run(drawingOn(sealedOnQuicknet), complete({ publicRandomness: signed }))
+      const drawn = run(drawingOn(sealedOnQuicknet), completeSigned(signed))
       expect(drawn.at(-1)).toMatchObject({ type: 'DrawCompleted', data: { publicRandomness: signed } })
       expect(
         verifyDraw(
@@ -179,17 +192,17 @@ describe('CompleteDraw', () => {
     it("refuses a signature that is not drand's for the round, and a value that is not sha256 of it", () => {
       const state = drawingOn(sealedOnQuicknet)
       given(state)
-        .when(complete({ publicRandomness: { ...signed, signature: quicknetBeacons[3].signature } }))
+        .when(completeSigned({ ...signed, signature: quicknetBeacons[3].signature }))
         .thenFails({
           code: 'INVALID_DRAW_INPUT',
           field: 'publicRandomness',
           message: expect.stringContaining(`not drand's for round ${quicknetBeacon.round}`),
         })
       given(state)
-        .when(complete({ publicRandomness: { ...signed, signature: 'ab'.repeat(48) } }))
+        .when(completeSigned({ ...signed, signature: 'ab'.repeat(48) }))
         .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
       given(state)
-        .when(complete({ publicRandomness: { ...signed, value: randomnessValue(1) } }))
+        .when(completeSigned({ ...signed, value: randomnessValue(1) }))
         .thenFails({
           code: 'INVALID_DRAW_INPUT',
           field: 'publicRandomness',
@@ -197,9 +210,17 @@ describe('CompleteDraw', () => {
         })
     })
 
-    it('refuses a signature for a round sealed on a chain it has no key for', () => {
-      given(drawingOn({ ...sealedOnQuicknet, chainHash: 'dbd506d6' }))
-        .when(complete({ publicRandomness: signed }))
+    it('refuses to seal a round of a chain it cannot time or check, and to draw on one sealed so before', () => {
+      const elsewhere = { ...sealedOnQuicknet, chainHash: 'dbd506d6' }
+      given(active)
+        .when({ ...close, data: { ...close.data, randomness: elsewhere }, metadata: { now: closeAt } })
+        .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'randomness' })
+      const sealedElsewhere = drawingOn(sealedOnQuicknet).map(
+        (e): CompetitionEvent =>
+          e.type === 'CompetitionClosed' ? { ...e, data: { ...e.data, randomness: elsewhere } } : e,
+      )
+      given(sealedElsewhere)
+        .when(completeSigned(signed))
         .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
     })
   })
@@ -207,7 +228,37 @@ describe('CompleteDraw', () => {
   it('refuses randomness from another round than the sealed one', () => {
     given(drawing)
       .when(complete({ publicRandomness: { ...publicRandomness, round: 999 } }))
-      .thenFails({ code: 'RANDOMNESS_NOT_SEALED', sealedRound: 1000, givenRound: 999 })
+      .thenFails({ code: 'RANDOMNESS_NOT_SEALED', sealedRound: fixtureRound, givenRound: 999 })
+  })
+})
+
+describe("the sealed round's time", () => {
+  const published = roundTime(fixtureRound)
+
+  it('refuses to complete the draw until the sealed round is published, with when it will be', () => {
+    const early = { now: new Date(published.getTime() - 1) }
+    given(drawing)
+      .when(complete({}, early))
+      .thenFails({
+        code: 'RANDOMNESS_NOT_YET_PUBLISHED',
+        round: fixtureRound,
+        publishedAt: published,
+        message: expect.stringContaining(
+          `drand round ${fixtureRound} is published at ${published.toISOString()}`,
+        ),
+      })
+    const state = drawing.reduce(evolve, initialState)
+    expect(decide(complete({}, { now: published }), state)).toMatchObject([{ type: 'DrawCompleted' }])
+  })
+
+  it('refuses to seal a round already published: its value would be known when the list is fixed', () => {
+    given(active)
+      .when({ ...close, metadata: { now: published } })
+      .thenFails({
+        code: 'INVALID_DRAW_INPUT',
+        field: 'randomness',
+        message: expect.stringContaining('already known'),
+      })
   })
 })
 
@@ -231,7 +282,9 @@ describe('after the seal', () => {
       refundedLate.map((event, revision) => ({ ...event, revision })),
       jsDrawCrypto,
     )
-    expect(verified.verdict).toBe('PASS')
+    // Unverified, not failed: the value was entered without drand's signature.
+    expect(verified.mismatch).toBeUndefined()
+    expect(verified.verdict).toBe('UNVERIFIED')
   })
 })
 
@@ -246,6 +299,7 @@ describe('nobody eligible', () => {
     expect(state.exists && state.sealed?.seal).toEqual({
       eligibleTickets: 0,
       listHash: toHex(jsDrawCrypto.sha256(new Uint8Array())),
+      listVersion: 2,
     })
     given(nobody).when(start).thenFails({ code: 'NO_ELIGIBLE_TICKETS', competitionId })
   })

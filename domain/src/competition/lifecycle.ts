@@ -1,8 +1,8 @@
 import type { CloseReason, PublicRandomness, SealedRandomness } from '@prizes/contracts'
 import { checkDrandBeacon } from '../draw/beacon'
 import { type DrawCrypto, fromHex, jsDrawCrypto, toHex } from '../draw/crypto'
-import { sealedChain } from '../draw/drand'
-import { eligibleFromEntries, listHash } from '../draw/eligible'
+import { type DrandChain, roundTime, sealedChain } from '../draw/drand'
+import { currentListVersion, eligibleFromEntries, listHash, listVersionOf } from '../draw/eligible'
 import { drawIndex } from '../draw/winner'
 import type { CommandMetadata } from './decide'
 import {
@@ -10,6 +10,7 @@ import {
   InvalidDrawInput,
   NoEligibleTickets,
   RandomnessNotSealed,
+  RandomnessNotYetPublished,
   SeedDoesNotMatchCommitment,
 } from './errors'
 import type { CompetitionEvent } from './events'
@@ -28,7 +29,8 @@ export interface CloseCompetition {
     /**
      * The drand round whose value the draw will use: the caller names a round published
      * shortly after the close (`drandRound(new Date(now + margin))`), so nobody knows its
-     * value when the list is sealed.
+     * value when the list is sealed. A round already published, or of a chain the platform
+     * cannot time, is refused.
      */
     randomness: SealedRandomness
   }
@@ -82,9 +84,33 @@ export function assertSeedCommitment(seedCommitment: string): void {
 
 export function closeCompetition(command: CloseCompetition, competition: Competition): CompetitionEvent[] {
   const { competitionId, reason, randomness } = command.data
+  const { now } = command.metadata
+  const publishedAt = roundTime(randomness.round, chainOf(randomness, 'randomness'))
+  if (publishedAt.getTime() <= now.getTime()) {
+    throw new InvalidDrawInput(
+      'randomness',
+      `drand round ${randomness.round} was published at ${publishedAt.toISOString()}, before this close: its value is already known, so the draw cannot be sealed on it`,
+    )
+  }
   const list = eligibleFromEntries(competition)
-  const seal = { eligibleTickets: list.length, listHash: listHash(list, crypto) }
+  const seal = {
+    eligibleTickets: list.length,
+    listHash: listHash(list, currentListVersion, crypto),
+    listVersion: currentListVersion,
+  }
   return [{ type: 'CompetitionClosed', data: { competitionId, reason, seal, randomness } }]
+}
+
+/** The chain a round is sealed on; one the platform cannot time or check is refused. */
+function chainOf(sealed: SealedRandomness, field: 'randomness' | 'publicRandomness'): DrandChain {
+  const chain = sealedChain(sealed)
+  if (!chain) {
+    throw new InvalidDrawInput(
+      field,
+      `drand chain ${sealed.chainHash} is not one this platform knows: it cannot tell when its rounds are published nor check their signatures`,
+    )
+  }
+  return chain
 }
 
 /**
@@ -115,10 +141,20 @@ export function completeDraw(command: CompleteDraw, competition: Competition): C
   if (publicRandomness.round !== sealed.randomness.round) {
     throw new RandomnessNotSealed(sealed.randomness.round, publicRandomness.round)
   }
-  assertDrandSignature(publicRandomness, sealed.randomness)
+  const chain = chainOf(sealed.randomness, 'publicRandomness')
+  const publishedAt = roundTime(publicRandomness.round, chain)
+  const { now } = command.metadata
+  if (publishedAt.getTime() > now.getTime()) {
+    throw new RandomnessNotYetPublished(publicRandomness.round, publishedAt, now)
+  }
+  assertDrandSignature(publicRandomness, chain)
   // The list as sealed: rebuilt from the entries, which cannot have changed it since (state.ts).
   const list = eligibleFromEntries(competition, (entryId) => competition.refundedWhileSealed.has(entryId))
-  if (list.length !== sealed.seal.eligibleTickets || listHash(list, crypto) !== sealed.seal.listHash) {
+  const version = listVersionOf(sealed.seal)
+  if (
+    list.length !== sealed.seal.eligibleTickets ||
+    listHash(list, version, crypto) !== sealed.seal.listHash
+  ) {
     throw new Error(`The sealed list of ${competitionId} does not match its seal: a corrupt stream`)
   }
   const drawn = drawIndex(
@@ -149,16 +185,9 @@ export function completeDraw(command: CompleteDraw, competition: Competition): C
  * if it were drand's. Without a signature the value is taken as entered (the verifier then shows
  * it as unverified).
  */
-function assertDrandSignature(publicRandomness: PublicRandomness, sealed: SealedRandomness): void {
+function assertDrandSignature(publicRandomness: PublicRandomness, chain: DrandChain): void {
   const { round, value, signature } = publicRandomness
   if (signature === undefined) return
-  const chain = sealedChain(sealed)
-  if (!chain) {
-    throw new InvalidDrawInput(
-      'publicRandomness',
-      `The round was sealed on drand chain ${sealed.chainHash}, whose signatures cannot be checked here; enter the value without its signature`,
-    )
-  }
   const check = checkDrandBeacon({ round, signature, randomness: value }, chain, crypto)
   if (!check.ok) throw new InvalidDrawInput('publicRandomness', check.detail)
 }

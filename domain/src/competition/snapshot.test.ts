@@ -104,7 +104,7 @@ describe('competition snapshots', () => {
       data: {
         competitionId,
         reason: 'admin',
-        seal: { eligibleTickets: 4, listHash: 'a'.repeat(64) },
+        seal: { eligibleTickets: 4, listHash: 'a'.repeat(64), listVersion: 2 },
         randomness: { source: 'drand', chainHash: 'b'.repeat(64), round: 12 },
       },
     }
@@ -123,6 +123,8 @@ describe('competition snapshots', () => {
     const restored = decodeCompetition(encodeCompetition(state))
     expect(plain(restored)).toEqual(plain(state))
     expect(restored.exists && restored.refundedWhileSealed.has(entryId(4))).toBe(true)
+    // The list version decides how completing the draw re-hashes the list.
+    expect(restored.exists && restored.sealed?.seal.listVersion).toBe(2)
   })
 
   it('read entries lazily: a new id decodes nothing, a known id decodes its shard alone', () => {

@@ -63,3 +63,8 @@ export function drandRound(time: Date, chain: Pick<DrandChain, 'genesisTime' | '
   if (elapsed <= 0) return 1
   return Math.ceil(elapsed / chain.period) + 1
 }
+
+/** When `round` is published: round 1 at genesis, each later one `period` seconds after the last. */
+export function roundTime(round: number, chain: Pick<DrandChain, 'genesisTime' | 'period'> = quicknet): Date {
+  return new Date((chain.genesisTime + (round - 1) * chain.period) * 1000)
+}

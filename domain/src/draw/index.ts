@@ -6,20 +6,23 @@ export {
   randomnessOfSignature,
   unchainedRoundMessage,
 } from './beacon'
+export { certificateList, publicCertificateOf, verifyPublicCertificate } from './certificate'
 export { concatBytes, type DrawCrypto, fromHex, jsDrawCrypto, toHex, utf8 } from './crypto'
-export { type DrandChain, drandRound, knownDrandChains, quicknet, sealedChain } from './drand'
+export { type DrandChain, drandRound, knownDrandChains, quicknet, roundTime, sealedChain } from './drand'
 export {
   type AllocatedEntry,
   canonicalEncoding,
+  currentListVersion,
   type EligibleTicket,
   eligibleFromEntries,
   eligibleTickets,
+  type ListVersion,
   listHash,
+  listVersionOf,
+  type PublicTicket,
+  publicEncoding,
+  publicListHash,
 } from './eligible'
-export {
-  type DrawVerification,
-  type RecordedCompetitionEvent,
-  type VerificationStep,
-  verifyDraw,
-} from './verify'
+export type { DrawVerification, Verdict, VerificationStep } from './outcome'
+export { type RecordedCompetitionEvent, verifyDraw } from './verify'
 export { type DrawInput, type DrawOutcome, drawIndex } from './winner'

@@ -4,11 +4,21 @@ import type { CompetitionEvent } from '../competition/events'
 import { evolve, initialState } from '../competition/state'
 import type { DrandBeacon } from './beacon'
 import { fromHex, jsDrawCrypto, toHex } from './crypto'
-import { quicknet } from './drand'
+import { drandRound, quicknet, roundTime } from './drand'
+import { eligibleFromEntries, type ListVersion, listHash } from './eligible'
 import type { RecordedCompetitionEvent } from './verify'
 
 export const competitionId = 'c-1'
-const metadata = { now: new Date('2030-01-10T12:00:00.000Z') }
+/** When the fixtures close their competitions. */
+export const closeTime = new Date('2030-01-10T12:00:00.000Z')
+/** The quicknet round the fixtures seal without a beacon: a minute after the close, as the platform names it. */
+export const fixtureRound = drandRound(new Date(closeTime.getTime() + 60_000))
+
+/** A close a minute before `round` is published, and a draw a few seconds after it. */
+export function timesAround(round: number): { closeAt: Date; drawAt: Date } {
+  const published = roundTime(round).getTime()
+  return { closeAt: new Date(published - 60_000), drawAt: new Date(published + 3_000) }
+}
 
 export const details: CompetitionDetails = {
   title: 'Win a campervan',
@@ -120,14 +130,17 @@ export const quicknetBeacons = {
 export const quicknetBeacon: DrandBeacon = quicknetBeacons[30662982]
 
 /**
- * A competition entered by `entries`, closed, drawn with `seed` and drand round 1000 with `value`
- * (recorded without a signature, as an admin may enter it), or with a drand beacon: its round
- * sealed on quicknet, its value and signature recorded.
+ * A competition entered by `entries`, closed, drawn with `seed` and drand round `fixtureRound`
+ * with `value` (recorded without a signature, as an admin may enter it), or with a drand
+ * beacon: its round sealed on quicknet, its value and signature recorded. Each command's time is
+ * a minute before the round is published (close) or just after it (start and complete).
  */
 export function completedCompetition(
   entries: readonly FixtureEntry[],
   seed: string,
   value: string | DrandBeacon = randomnessValue(0),
+  /** 1: sealed as before list version 2 (a stream written then), its list hashing entry and user ids. */
+  listVersion: ListVersion = 2,
 ) {
   let events: CompetitionEvent[] = [
     { type: 'CompetitionCreated', data: { competitionId, details, featured: false } },
@@ -135,22 +148,49 @@ export function completedCompetition(
     ...entryEvents(entries),
   ]
   const source = 'drand' as const
+  const round = typeof value === 'string' ? fixtureRound : value.round
   const randomness =
-    typeof value === 'string'
-      ? { source, round: 1000 }
-      : { source, chainHash: quicknet.chainHash, round: value.round }
+    typeof value === 'string' ? { source, round } : { source, chainHash: quicknet.chainHash, round }
+  const { closeAt, drawAt } = timesAround(round)
   events = run(events, {
     type: 'CloseCompetition',
     data: { competitionId, reason: 'admin', randomness },
-    metadata,
+    metadata: { now: closeAt },
   })
+  if (listVersion === 1) events = sealedAsVersion1(events)
+  const metadata = { now: drawAt }
   events = run(events, { type: 'StartDraw', data: { competitionId }, metadata })
   const publicRandomness =
     typeof value === 'string'
-      ? { source, round: 1000, value }
-      : { source, round: value.round, value: value.randomness, signature: value.signature }
+      ? { source, round, value }
+      : { source, round, value: value.randomness, signature: value.signature }
   return run(events, { type: 'CompleteDraw', data: { competitionId, seed, publicRandomness }, metadata })
+}
+
+/** The stream with its close rewritten as a version 1 seal, as streams written before version 2 hold it. */
+function sealedAsVersion1(events: CompetitionEvent[]): CompetitionEvent[] {
+  const state = events.reduce(evolve, initialState)
+  if (!state.exists) throw new Error('fixture: a competition expected')
+  const list = eligibleFromEntries(state)
+  return events.map((event): CompetitionEvent => {
+    if (event.type !== 'CompetitionClosed') return event
+    const seal = { eligibleTickets: list.length, listHash: listHash(list, 1, jsDrawCrypto) }
+    return { ...event, data: { ...event.data, seal } }
+  })
 }
 
 export const recorded = (events: readonly CompetitionEvent[]): RecordedCompetitionEvent[] =>
   events.map((event, revision) => ({ ...event, revision }))
+
+/** As the store records them, with the close and the draw at the fixtures' times around `round`. */
+export function recordedWithTimes(
+  events: readonly CompetitionEvent[],
+  round: number,
+): RecordedCompetitionEvent[] {
+  const { closeAt, drawAt } = timesAround(round)
+  return recorded(events).map((event) => {
+    if (event.type === 'CompetitionClosed') return { ...event, occurredAt: closeAt.toISOString() }
+    if (event.type === 'DrawCompleted') return { ...event, occurredAt: drawAt.toISOString() }
+    return event
+  })
+}

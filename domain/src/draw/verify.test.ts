@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CompetitionEvent } from '../competition/events'
 import { jsDrawCrypto } from './crypto'
+import { roundTime } from './drand'
 import {
   completedCompetition,
   entryIdFor,
@@ -10,6 +11,7 @@ import {
   randomnessValue,
   recorded,
   seedFor,
+  timesAround,
 } from './test-fixtures'
 import { verifyDraw } from './verify'
 
@@ -58,15 +60,16 @@ describe('the draw', () => {
 describe('verifyDraw', () => {
   const events = completedCompetition(entries, seedFor(1))
 
-  it('passes a fair draw, step by step, warning that a value recorded without a signature is unverified', () => {
+  it('holds a fair draw step by step, but says UNVERIFIED, not PASS, for a value recorded without a signature', () => {
     const result = verifyDraw(recorded(events), jsDrawCrypto)
-    expect(result.verdict).toBe('PASS')
+    expect(result.verdict).toBe('UNVERIFIED')
     expect(result.mismatch).toBeUndefined()
     expect(result.steps.map((step) => step.check)).toEqual([
       'seed committed',
       'seal',
       'seed revealed',
       'public randomness',
+      'round timing',
       'drand signature',
       'winner',
       'winner owns the ticket',
@@ -195,6 +198,7 @@ describe('verifyDraw on a real drand beacon', () => {
       'seal',
       'seed revealed',
       'public randomness',
+      'round timing',
       'drand signature',
       'drand randomness',
       'winner',
@@ -250,11 +254,48 @@ describe('verifyDraw on a real drand beacon', () => {
       data: { ...e.data, randomness: { ...e.data.randomness, chainHash: 'dbd506d6' } },
     }))
     const result = verifyDraw(other.events, jsDrawCrypto)
-    expect(result.verdict).toBe('PASS')
+    expect(result.verdict).toBe('UNVERIFIED')
     expect(result.drandSignature).toBe('unverified')
     expect(result.steps.find((step) => step.check === 'drand signature')).toMatchObject({
       unverified: true,
       detail: expect.stringContaining('dbd506d6'),
+    })
+  })
+})
+
+describe('verifyDraw on the times recorded', () => {
+  const events = completedCompetition(entries, seedFor(1), quicknetBeacon)
+  const { closeAt, drawAt } = timesAround(quicknetBeacon.round)
+  const published = roundTime(quicknetBeacon.round).toISOString()
+  /** The stream with the close and the draw recorded at the given times. */
+  const timed = (closed: Date, drawn: Date) =>
+    recorded(events).map((event) => {
+      if (event.type === 'CompetitionClosed') return { ...event, occurredAt: closed.toISOString() }
+      if (event.type === 'DrawCompleted') return { ...event, occurredAt: drawn.toISOString() }
+      return event
+    })
+
+  it('passes a round published after the seal and before the draw', () => {
+    const result = verifyDraw(timed(closeAt, drawAt), jsDrawCrypto)
+    expect(result.verdict).toBe('PASS')
+    expect(result.steps.find((step) => step.check === 'round timing')?.detail).toBe(
+      `drand round ${quicknetBeacon.round} was published at ${published}, after the seal at ${closeAt.toISOString()}, before the draw at ${drawAt.toISOString()}`,
+    )
+  })
+
+  it("fails a draw recorded before its round was published: the value cannot have been drand's", () => {
+    const early = new Date(roundTime(quicknetBeacon.round).getTime() - 1000)
+    expect(verifyDraw(timed(closeAt, early), jsDrawCrypto)).toMatchObject({
+      verdict: 'FAIL',
+      mismatch: { check: 'round timing', detail: expect.stringContaining('before drand published round') },
+    })
+  })
+
+  it('fails a seal made once its round was already published', () => {
+    const late = new Date(roundTime(quicknetBeacon.round).getTime())
+    expect(verifyDraw(timed(late, drawAt), jsDrawCrypto)).toMatchObject({
+      verdict: 'FAIL',
+      mismatch: { check: 'round timing', detail: expect.stringContaining('before the list was sealed') },
     })
   })
 })

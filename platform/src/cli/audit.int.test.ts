@@ -11,11 +11,11 @@ import {
   startDraw,
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
-import { quicknet } from '@prizes/domain'
+import { jsDrawCrypto, quicknet, verifyPublicCertificate } from '@prizes/domain'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { quicknetBeacon, quicknetBeacons } from '../../../domain/src/draw/test-fixtures'
+import { quicknetBeacon, quicknetBeacons, timesAround } from '../../../domain/src/draw/test-fixtures'
 import { createLogger } from '../logger'
 import { parseAuditArgs, runAudit } from './audit'
 
@@ -98,14 +98,18 @@ async function closedCompetition(
     { expectedRevision: 'any' },
   )
   const randomness = round ? { source: 'drand' as const, chainHash: quicknet.chainHash, round } : undefined
+  // A named round is sealed a minute before drand publishes it.
+  const closeContext = round ? { ...context, now: timesAround(round).closeAt } : context
   const closed = await closeCompetition(
     handler,
     randomness ? { competitionId, reason: 'sold_out', randomness } : { competitionId, reason: 'sold_out' },
-    context,
+    closeContext,
   )
-  await startDraw(handler, { competitionId }, context)
+  await startDraw(handler, { competitionId }, closeContext)
   const sealedRound = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 0) : 0
-  return { handler, competitionId, round: sealedRound }
+  /** Once drand has published the sealed round. */
+  const drawContext = { ...context, now: timesAround(sealedRound).drawAt }
+  return { handler, competitionId, round: sealedRound, drawContext }
 }
 
 beforeAll(async () => {
@@ -114,7 +118,7 @@ beforeAll(async () => {
   const unsigned = await closedCompetition(original, seeds)
   competitionId = unsigned.competitionId
   const publicRandomness = { source: 'drand' as const, round: unsigned.round, value: 'ef'.repeat(32) }
-  await completeDraw(unsigned.handler, { competitionId, publicRandomness }, context, { seeds })
+  await completeDraw(unsigned.handler, { competitionId, publicRandomness }, unsigned.drawContext, { seeds })
 
   const signed = await closedCompetition(original, seeds, quicknetBeacon.round)
   signedId = signed.competitionId
@@ -122,18 +126,18 @@ beforeAll(async () => {
   await completeDraw(
     signed.handler,
     { competitionId: signedId, publicRandomness: { source: 'drand', round, value, signature } },
-    context,
+    signed.drawContext,
     { seeds },
   )
 })
 
-/** A fresh store holding the competition's stream with `change` applied to its events. */
+/** A fresh store holding the competition's stream (times kept) with `change` applied to its events. */
 async function tamperedCopy(label: string, id: string, change: (type: string, data: object) => object) {
   const copy = await freshStore(label)
   const recorded = await original.readStream(competitionStream(id))
   await copy.append(
     competitionStream(id),
-    recorded.map((e) => ({ type: e.type, data: change(e.type, e.data as object) })),
+    recorded.map((e) => ({ type: e.type, data: change(e.type, e.data as object), metadata: e.metadata })),
     { expectedRevision: 'noStream' },
   )
   return { copy, recorded }
@@ -145,7 +149,7 @@ afterAll(async () => {
 })
 
 describe('npm run audit', () => {
-  it('prints each step and PASS, saying a value entered without a signature is unverified, and writes the certificate', async () => {
+  it('says UNVERIFIED for a value entered without a signature and exits 2, or 0 with --allow-unverified; writes the public certificate', async () => {
     const lines: string[] = []
     const jsonPath = path.join(await mkdtemp(path.join(tmpdir(), 'audit-')), 'certificate.json')
     const code = await runAudit({
@@ -154,19 +158,45 @@ describe('npm run audit', () => {
       jsonPath,
       print: (line) => lines.push(line),
     })
-    expect(code).toBe(0)
-    expect(lines).toContain('PASS (randomness unverified: no drand signature was recorded)')
+    expect(code).toBe(2)
+    expect(lines).toContain(
+      'UNVERIFIED (no drand signature was recorded, so the randomness rests on the record alone); every other check holds',
+    )
+    expect(lines).not.toContain('PASS')
     expect(lines.some((line) => line.startsWith('✓ seal: 4 eligible tickets'))).toBe(true)
+    expect(lines.some((line) => line.startsWith('✓ round timing'))).toBe(true)
     expect(lines.some((line) => line.startsWith('⚠ drand signature: Unverified'))).toBe(true)
-    const written = JSON.parse(await readFile(jsonPath, 'utf8'))
+    const text = await readFile(jsonPath, 'utf8')
+    const written = JSON.parse(text)
     expect(written).toMatchObject({
-      competition: competitionId,
-      seal: { eligibleTickets: 4 },
-      randomness: { public: { value: 'ef'.repeat(32) }, drandSignature: 'unverified' },
-      verdict: 'PASS',
+      certificate: {
+        competitionId,
+        seal: { listVersion: 2, eligibleTickets: 4 },
+        entries: [
+          { entryReference: 'CMP-2030-000001', ticketNumbers: [1, 2] },
+          { entryReference: 'CMP-2030-000003', ticketNumbers: [4, 5] },
+        ],
+        draw: { publicRandomness: { value: 'ef'.repeat(32) } },
+      },
+      randomness: 'unverified',
+      verdict: 'UNVERIFIED',
     })
-    expect(written.seed).toMatch(/^[0-9a-f]{64}$/)
-    expect(['u-1', 'u-3']).toContain(written.winner.userId)
+    expect(written.certificate.draw.seed).toMatch(/^[0-9a-f]{64}$/)
+    // The file is the public certificate: no one's identity, payment, amount or answer.
+    expect(text).not.toMatch(/u-1|u-2|u-3|pi_|00000000-0000-4000|amount|answer/)
+    // It is what the browser checks, and the browser reaches the same verdict.
+    expect(verifyPublicCertificate(written.certificate, jsDrawCrypto).verdict).toBe('UNVERIFIED')
+
+    const allowed: string[] = []
+    expect(
+      await runAudit({
+        store: original,
+        competitionId,
+        allowUnverified: true,
+        print: (l) => allowed.push(l),
+      }),
+    ).toBe(0)
+    expect(allowed.at(-1)).toBe('Accepted as unverified (--allow-unverified)')
   })
 
   it("checks drand's signature on a draw that recorded one, and fails a copy whose signature was swapped", async () => {
@@ -183,7 +213,8 @@ describe('npm run audit', () => {
     ).toBe(true)
     expect(lines.some((line) => line.startsWith('✓ drand randomness'))).toBe(true)
     expect(JSON.parse(await readFile(jsonPath, 'utf8'))).toMatchObject({
-      randomness: { public: { signature: quicknetBeacon.signature }, drandSignature: 'verified' },
+      certificate: { draw: { publicRandomness: { signature: quicknetBeacon.signature } } },
+      randomness: 'verified',
       verdict: 'PASS',
     })
 
@@ -220,8 +251,8 @@ describe('npm run audit', () => {
       competitionStream(competitionId),
       recorded.map((e) =>
         e === target
-          ? { type: e.type, data: { ...(e.data as object), answerCorrect: true } }
-          : { type: e.type, data: e.data },
+          ? { type: e.type, data: { ...(e.data as object), answerCorrect: true }, metadata: e.metadata }
+          : { type: e.type, data: e.data, metadata: e.metadata },
       ),
       { expectedRevision: 'noStream' },
     )
@@ -247,7 +278,15 @@ describe('npm run audit', () => {
       competitionId: 'c-1',
       jsonPath: 'out.json',
     })
+    expect(parseAuditArgs(['c-1', '--allow-unverified', '--json', 'out.json'])).toEqual({
+      competitionId: 'c-1',
+      jsonPath: 'out.json',
+      allowUnverified: true,
+    })
     expect(() => parseAuditArgs([])).toThrow('Usage')
     expect(() => parseAuditArgs(['c-1', '--json'])).toThrow('Usage')
+    expect(() => parseAuditArgs(['c-1', '--json', '--allow-unverified'])).toThrow('Usage')
+    expect(() => parseAuditArgs(['c-1', '--allow-unverified', '--allow-unverified'])).toThrow('Usage')
+    expect(() => parseAuditArgs(['c-1', 'extra'])).toThrow('Usage')
   })
 })

@@ -9,6 +9,7 @@ import { usersAndAudit } from './0006-users-and-audit'
 import { competitionDrawCommitments } from './0007-competition-draw-commitments'
 import { projectionStatus } from './0009-projection-status'
 import { uniqueEntryReferences } from './0010-unique-entry-references'
+import { drawCertificates } from './0011-draw-certificates'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -21,6 +22,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0007-competition-draw-commitments', competitionDrawCommitments],
   ['0009-projection-status', projectionStatus],
   ['0010-unique-entry-references', uniqueEntryReferences],
+  ['0011-draw-certificates', drawCertificates],
 ])
 
 /**

@@ -9,7 +9,7 @@ import {
   startDraw,
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/contracts'
-import { decodeCompetitionEvent, jsDrawCrypto, verifyDraw } from '@prizes/domain'
+import { jsDrawCrypto, roundTime, verifyPublicCertificate } from '@prizes/domain'
 import { createLogger } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
@@ -145,7 +145,7 @@ const entry = (
 }
 
 describe('GET /api/draws/:competitionId/certificate', () => {
-  test('404 before the draw; after it, the events on which the verifier PASSes', async () => {
+  test("404 before the draw; after it, the sealed list by reference on which the verifier re-runs the draw, and no one's identity", async () => {
     const handler = createCommandHandler({ store: db.store, logger })
     const seeds = createInMemoryDrawSeeds()
     const { competitionId } = await createCompetition(handler, { details }, context)
@@ -155,9 +155,21 @@ describe('GET /api/draws/:competitionId/certificate', () => {
     expect((await get(certificatePath('no-such-competition'))).status).toBe(404)
 
     const sales = [
-      ...entry(1, 'u-1', '4', [1, 2]),
-      ...entry(2, 'u-2', '3', [3]),
-      ...entry(3, 'u-3', '4', [4]),
+      ...entry(1, 'user-ada', '4', [1, 2]),
+      ...entry(2, 'user-bob', '3', [3]),
+      ...entry(3, 'user-cy', '4', [4]),
+      ...entry(4, 'user-dee', '4', [5]),
+      {
+        type: 'EntryRefunded',
+        data: {
+          competitionId,
+          entryId: '00000000-0000-4000-8000-000000000004',
+          amountPence: 250,
+          paymentIntentId: 'pi_4',
+          refundId: 're_4',
+          reason: 'requested',
+        },
+      },
     ]
     await given(
       competitionId,
@@ -166,27 +178,45 @@ describe('GET /api/draws/:competitionId/certificate', () => {
     const closed = await closeCompetition(handler, { competitionId, reason: 'admin' }, context)
     await startDraw(handler, { competitionId }, context)
     const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 0) : 0
+    // Entered by hand, without drand's signature, once the round is published.
     const publicRandomness = { source: 'drand' as const, round, value: 'ab'.repeat(32) }
-    const completed = await completeDraw(handler, { competitionId, publicRandomness }, context, { seeds })
+    const drawContext = { ...context, now: new Date(roundTime(round).getTime() + 1000) }
+    const completed = await completeDraw(handler, { competitionId, publicRandomness }, drawContext, { seeds })
     if (completed.position) await projections.waitForPosition(completed.position, { timeoutMs: 10_000 })
 
     const response = await get(certificatePath(competitionId))
     expect(response.status).toBe(200)
-    const body = endpoints.drawCertificate.response.parse(await response.json())
-    expect(body.competitionId).toBe(competitionId)
-    expect(body.events.map((e) => e.revision)).toEqual(body.events.map((_, i) => i))
-    expect(body.events.at(-1)?.type).toBe('DrawCompleted')
-    expect(JSON.stringify(body)).not.toMatch(/email|firstName|lastName|phone/i)
+    const text = await response.text()
+    // None of the entrants' user ids, entry ids, payment intent ids, amounts or answers.
+    for (const secret of ['user-ada', 'user-bob', 'user-cy', 'user-dee', '00000000-0000-4000-8000', 'pi_']) {
+      expect(text).not.toContain(secret)
+    }
+    expect(text).not.toMatch(/userId|entryId|paymentIntent|amount|answer|email|firstName|lastName|phone/i)
 
-    const decoded = body.events.flatMap((event) => {
-      const known = decodeCompetitionEvent(event)
-      return known ? [{ ...known, revision: event.revision }] : []
+    const body = endpoints.drawCertificate.response.parse(JSON.parse(text))
+    expect(body).toMatchObject({
+      competitionId,
+      seal: { listVersion: 2, eligibleTickets: 3, randomness: { round } },
+      draw: { publicRandomness, drawnAt: drawContext.now.toISOString() },
     })
-    const result = verifyDraw(decoded, jsDrawCrypto)
-    expect(result.mismatch).toBeUndefined()
-    expect(result.verdict).toBe('PASS')
-    expect(result.winner?.userId).not.toBe('u-2')
+    // Each entrant finds their tickets by reference; a wrong answer and a refund are not on the list.
+    expect(body.entries).toEqual([
+      { entryReference: 'CMP-2030-000001', ticketNumbers: [1, 2] },
+      { entryReference: 'CMP-2030-000003', ticketNumbers: [4] },
+    ])
 
+    const result = verifyPublicCertificate(body, jsDrawCrypto)
+    expect(result.mismatch).toBeUndefined()
+    expect(result.steps.find((step) => step.check === 'seal')).toMatchObject({ ok: true })
+    expect(result.steps.find((step) => step.check === 'seal')?.unverified).toBeUndefined()
+    // The value was entered without drand's signature: the headline is UNVERIFIED, not PASS.
+    expect(result.verdict).toBe('UNVERIFIED')
+    expect(result.drandSignature).toBe('unverified')
+    expect(['CMP-2030-000001', 'CMP-2030-000003']).toContain(result.winner?.entryReference)
+
+    const winnersText = await (await get(endpoints.listWinners.path)).text()
+    expect(winnersText).toContain(competitionId)
+    for (const userId of ['user-ada', 'user-cy']) expect(winnersText).not.toContain(userId)
     const listed = await winners()
     expect(listed[0]).toMatchObject({ competitionId, prize: 'VW T2 campervan', title: 'Win a campervan' })
   })

@@ -1,10 +1,16 @@
 import Router from '@koa/router'
-import { endpoints, type Winner } from '@prizes/contracts'
+import { type DrawCertificate, endpoints, type Winner } from '@prizes/contracts'
 import { HttpError } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
 import { firstNameAndInitial, lookUpPeople, type Person, townOf } from '../users/directory'
-import { drawnCompetitionEvents, listWinners, type WinnerRow } from './rows'
+import {
+  type CertificateEntryRow,
+  type CertificateRow,
+  drawCertificate,
+  listWinners,
+  type WinnerRow,
+} from './rows'
 
 /**
  * A winner as the public sees them: first name and initial, and town (SPEC section 2). Both
@@ -20,7 +26,40 @@ const toWinner = (row: WinnerRow, person: Person | undefined): Winner => ({
   town: person ? townOf(person.address) : null,
 })
 
-/** Public: the winners section and the draw certificate (its events, for the browser's verifier). */
+/**
+ * The public certificate from its rows: the sealed list by entry reference and the facts of the
+ * draw; the contract's parse refuses a row the draw has not filled.
+ */
+const toCertificate = (row: CertificateRow, entries: readonly CertificateEntryRow[]): DrawCertificate =>
+  endpoints.drawCertificate.response.parse({
+    success: true,
+    competitionId: row.competition_id,
+    seedCommitment: row.seed_commitment,
+    seal: {
+      listVersion: row.list_version,
+      eligibleTickets: row.eligible_tickets,
+      listHash: row.list_hash,
+      randomness: row.randomness,
+      closedAt: row.closed_at?.toISOString(),
+    },
+    entries: entries.map((entry) => ({
+      entryReference: entry.entry_reference,
+      ticketNumbers: entry.ticket_numbers,
+    })),
+    draw: {
+      seed: row.seed,
+      publicRandomness: row.public_randomness,
+      winningTicket: row.winning_ticket,
+      attempts: row.attempts,
+      drawnAt: row.drawn_at?.toISOString(),
+    },
+  })
+
+/**
+ * Public: the winners section (first name and initial, town: no ids) and the draw certificate,
+ * which lets anyone re-run the draw and each entrant find their tickets by reference, and shows
+ * no one's identity (see `drawCertificate` in contracts).
+ */
 export function drawsRouter(knex: Knex): Router {
   const router = new Router()
   router.get(endpoints.listWinners.path, async (ctx) => {
@@ -34,19 +73,9 @@ export function drawsRouter(knex: Knex): Router {
   })
   router.get(endpoints.drawCertificate.path, async (ctx) => {
     const competitionId = String(ctx.params.competitionId)
-    const events = await drawnCompetitionEvents(knex, competitionId)
-    if (!events) throw new HttpError(404, 'NOT_FOUND', 'No completed draw for this competition')
-    const body = {
-      success: true,
-      competitionId,
-      events: events.map((e) => ({
-        type: e.type,
-        revision: Number(e.revision),
-        data: e.data,
-        occurredAt: e.occurred_at.toISOString(),
-      })),
-    }
-    sendJsonWithEtag(ctx, endpoints.drawCertificate.response.parse(body))
+    const found = await drawCertificate(knex, competitionId)
+    if (!found) throw new HttpError(404, 'NOT_FOUND', 'No completed draw for this competition')
+    sendJsonWithEtag(ctx, toCertificate(found.row, found.entries))
   })
   return router
 }

@@ -9,11 +9,25 @@ export interface WinnerRow {
   readonly prize: string
 }
 
-export interface StoredCompetitionEvent {
-  readonly revision: string | number
-  readonly type: string
-  readonly data: unknown
-  readonly occurred_at: Date
+/** A competition's commitment, seal and draw, as the draw_certificates read model holds them. */
+export interface CertificateRow {
+  readonly competition_id: string
+  readonly seed_commitment: string | null
+  readonly list_version: number | null
+  readonly eligible_tickets: number | null
+  readonly list_hash: string | null
+  readonly randomness: unknown
+  readonly closed_at: Date | null
+  readonly seed: string | null
+  readonly public_randomness: unknown
+  readonly winning_ticket: number | null
+  readonly attempts: number | null
+  readonly drawn_at: Date | null
+}
+
+export interface CertificateEntryRow {
+  readonly entry_reference: string
+  readonly ticket_numbers: number[]
 }
 
 /** Completed draws of competitions still listed, most recent first. */
@@ -29,16 +43,21 @@ export function listWinners(knex: Knex): Promise<WinnerRow[]> {
 }
 
 /**
- * The competition's stream as copied into the `competition_events` read model, or undefined
- * until that copy holds its DrawCompleted: the certificate exists only for a completed draw.
+ * The public certificate of a completed draw and its sealed list (eligible entries by first
+ * ticket), or undefined until the draw is complete. One read for the row, one for the list.
  */
-export async function drawnCompetitionEvents(
+export async function drawCertificate(
   knex: Knex,
   competitionId: string,
-): Promise<StoredCompetitionEvent[] | undefined> {
-  const events: StoredCompetitionEvent[] = await knex('competition_events')
+): Promise<{ row: CertificateRow; entries: CertificateEntryRow[] } | undefined> {
+  const row: CertificateRow | undefined = await knex('draw_certificates')
     .where('competition_id', competitionId)
-    .select('revision', 'type', 'data', 'occurred_at')
-    .orderBy('revision')
-  return events.some((e) => e.type === 'DrawCompleted') ? events : undefined
+    .whereNotNull('drawn_at')
+    .first()
+  if (!row) return undefined
+  const entries: CertificateEntryRow[] = await knex('draw_certificate_entries')
+    .where({ competition_id: competitionId, eligible: true })
+    .orderBy('first_ticket')
+    .select('entry_reference', 'ticket_numbers')
+  return { row, entries }
 }

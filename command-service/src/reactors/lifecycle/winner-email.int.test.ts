@@ -1,3 +1,4 @@
+import { roundTime } from '@prizes/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDrawSeedStore } from '../../competitions/draw-seeds'
 import { closeCompetition, completeDraw, startDraw } from '../../competitions/lifecycle'
@@ -49,7 +50,9 @@ async function drawnWithOneEntrant() {
   await startDraw(harness.handler, { competitionId }, admin())
   const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 1) : 1
   const publicRandomness = { source: 'drand' as const, round, value: 'cd'.repeat(32) }
-  const completed = await completeDraw(harness.handler, { competitionId, publicRandomness }, admin(), {
+  // Drawn once drand has published the sealed round, a minute after the close.
+  const drawnAt = { ...admin(), now: new Date(roundTime(round).getTime() + 1000) }
+  const completed = await completeDraw(harness.handler, { competitionId, publicRandomness }, drawnAt, {
     seeds: createDrawSeedStore(harness.knex),
   })
   const drawn = completed.events[0]

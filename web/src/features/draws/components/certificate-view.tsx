@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import type { DrawVerification } from '@prizes/domain'
 import type { ReactNode } from 'react'
-import { describeEvent, randomnessStatus, stepLabel } from '../model/certificate'
+import { randomnessStatus, stepLabel } from '../model/certificate'
 
 const mono = css`
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
@@ -9,15 +9,35 @@ const mono = css`
   overflow-wrap: anywhere;
 `
 
+/** What the headline says after the verdict. */
+function verdictText(result: DrawVerification): string {
+  switch (result.verdict) {
+    case 'PASS':
+      return '– your browser re-ran every check of this draw, drand’s signature on the randomness included, and they all hold.'
+    case 'UNVERIFIED': {
+      const unchecked = result.steps.filter((step) => step.unverified)
+      const why =
+        result.drandSignature === 'unverified' && result.publicRandomness?.signature === undefined
+          ? 'the drand value was recorded without drand’s signature, so nothing here shows it is drand’s'
+          : unchecked.map((step) => step.detail.replace(/^Unverified: /, '')).join('; ')
+      return `– your browser re-ran the checks it could and none failed, but not everything could be checked: ${why}.`
+    }
+    case 'FAIL':
+      return `– first mismatch: ${result.mismatch?.check ?? 'unknown check'}. ${result.mismatch?.detail ?? ''}`
+  }
+}
+
 /**
- * The verdict the browser reached, announced as a status; FAIL names the first mismatch. A PASS
- * whose drand value could not be checked against drand's signature says so, in warning colours.
+ * The verdict the browser reached, announced as a status: PASS, UNVERIFIED (in warning
+ * colours, saying what could not be checked) or FAIL naming the first mismatch.
  */
 export function VerdictStatus({ result }: { readonly result: DrawVerification }) {
   const theme = useTheme()
-  const pass = result.verdict === 'PASS'
-  const unverified = pass && result.drandSignature === 'unverified'
-  const colours = pass ? (unverified ? theme.palette.warning : theme.palette.success) : theme.palette.error
+  const colours = {
+    PASS: theme.palette.success,
+    UNVERIFIED: theme.palette.warning,
+    FAIL: theme.palette.error,
+  }[result.verdict]
   return (
     <div
       role="status"
@@ -35,18 +55,14 @@ export function VerdictStatus({ result }: { readonly result: DrawVerification })
           font-size: 1.25rem;
         `}
       >
-        {pass ? 'PASS' : 'FAIL'}
+        {result.verdict}
       </strong>{' '}
-      {pass
-        ? unverified
-          ? '– your browser re-ran every check of this draw and they all hold. Randomness unverified: the drand value was recorded without drand’s signature, so this page cannot check that it is drand’s.'
-          : '– your browser re-ran every check of this draw, drand’s signature on the randomness included, and they all hold.'
-        : `– first mismatch at ${describeEvent(result.mismatch?.event)}: ${result.mismatch?.check ?? 'unknown check'}. ${result.mismatch?.detail ?? ''}`}
+      {verdictText(result)}
     </div>
   )
 }
 
-/** Each check the verifier made, in order, with the event it was made at. */
+/** Each check the verifier made, in order. */
 export function VerificationSteps({ result }: { readonly result: DrawVerification }) {
   const theme = useTheme()
   return (
@@ -74,8 +90,7 @@ export function VerificationSteps({ result }: { readonly result: DrawVerificatio
             };
           `}
         >
-          <strong>{stepLabel(step)}</strong>: {step.check}
-          {step.event && ` (${describeEvent(step.event)})`} – {step.detail}
+          <strong>{stepLabel(step)}</strong>: {step.check} – {step.detail}
         </li>
       ))}
     </ol>
@@ -100,7 +115,7 @@ function Fact({ label, children }: { readonly label: string; readonly children: 
 
 const missing = 'Not recorded'
 
-/** What the draw was made from, as the events record it. */
+/** What the draw was made from, as the certificate records it. */
 export function DrawFacts({ result }: { readonly result: DrawVerification }) {
   const randomness = result.publicRandomness
   return (
@@ -109,7 +124,9 @@ export function DrawFacts({ result }: { readonly result: DrawVerification }) {
         {result.commitment ?? missing}
       </Fact>
       <Fact label="Revealed seed">{result.seed ?? missing}</Fact>
-      <Fact label="Sealed list hash">{result.seal?.listHash ?? missing}</Fact>
+      <Fact label="Sealed list hash (sha256 of one “ticket reference” line per ticket)">
+        {result.seal?.listHash ?? missing}
+      </Fact>
       <Fact label="Eligible tickets">{result.seal ? String(result.seal.eligibleTickets) : missing}</Fact>
       <Fact label="Public randomness">
         {randomness ? `${randomness.source}, round ${randomness.round}` : missing}
@@ -117,7 +134,9 @@ export function DrawFacts({ result }: { readonly result: DrawVerification }) {
       <Fact label="Randomness value">{randomness?.value ?? missing}</Fact>
       <Fact label="drand signature (BLS, on the round)">{randomness?.signature ?? missing}</Fact>
       <Fact label="Randomness">{randomnessStatus(result)}</Fact>
-      <Fact label="Winning ticket">{result.winner ? `#${result.winner.ticketNumber}` : missing}</Fact>
+      <Fact label="Winning ticket">
+        {result.winner ? `#${result.winner.ticketNumber} (entry ${result.winner.entryReference})` : missing}
+      </Fact>
     </dl>
   )
 }

@@ -1,47 +1,17 @@
-import type { CertificateEvent } from '@prizes/contracts'
+import type { DrawCertificate } from '@prizes/contracts'
 import {
   type DrawVerification,
-  decodeCompetitionEvent,
   jsDrawCrypto,
-  type RecordedCompetitionEvent,
   type VerificationStep,
-  verifyDraw,
+  verifyPublicCertificate,
 } from '@prizes/domain'
 
-/** Decodes the certificate's events as the query side stores them; unknown event types are skipped. */
-export function decodeCertificateEvents(events: readonly CertificateEvent[]): RecordedCompetitionEvent[] {
-  return events.flatMap((event) => {
-    const known = decodeCompetitionEvent(event)
-    return known ? [{ ...known, revision: event.revision }] : []
-  })
-}
-
 /**
- * Re-runs the draw verifier in the browser on the certificate's events. An event that does not
- * decode (its data fails the schema) is itself a FAIL naming that event, not a crash.
+ * Re-runs the draw in the browser on the public certificate: the sealed list by reference and
+ * the facts of the draw, checked with the same code the audit runs (`verifyPublicCertificate`).
  */
-export function verifyCertificate(events: readonly CertificateEvent[]): DrawVerification {
-  let decoded: RecordedCompetitionEvent[]
-  try {
-    decoded = decodeCertificateEvents(events)
-  } catch (error) {
-    const bad = events.find((event) => {
-      try {
-        decodeCompetitionEvent(event)
-        return false
-      } catch {
-        return true
-      }
-    })
-    const step = {
-      check: 'events decode',
-      ok: false,
-      detail: `An event does not match its schema: ${error instanceof Error ? error.message : String(error)}`,
-      ...(bad ? { event: { type: bad.type, revision: String(bad.revision) } } : {}),
-    }
-    return { verdict: 'FAIL', steps: [step], mismatch: step }
-  }
-  return verifyDraw(decoded, jsDrawCrypto)
+export function verifyCertificate(certificate: DrawCertificate): DrawVerification {
+  return verifyPublicCertificate(certificate, jsDrawCrypto)
 }
 
 /** How a step reads: Pass, Fail, or Unverified for a check that could not be made. */
@@ -64,9 +34,13 @@ export function randomnessStatus(result: DrawVerification): string {
   }
 }
 
-/** "TicketsAllocated, revision 4" for a step's event. */
-export function describeEvent(
-  event: { readonly type: string; readonly revision: string } | undefined,
-): string {
-  return event ? `${event.type}, revision ${event.revision}` : 'the stream as a whole'
+/**
+ * An entrant's tickets on the sealed list, by their entry reference (as the confirmation email
+ * and the dashboard show it; case and spaces forgiven), or undefined when it is not on the list
+ * (a wrong answer, a refund, or a mistyped reference).
+ */
+export function ticketsOf(certificate: DrawCertificate, reference: string): readonly number[] | undefined {
+  const wanted = reference.trim().toUpperCase()
+  if (wanted === '') return undefined
+  return certificate.entries.find((entry) => entry.entryReference.toUpperCase() === wanted)?.ticketNumbers
 }

@@ -1,0 +1,95 @@
+import { competitionEvents, entryEvents } from '@prizes/contracts'
+import type { Knex } from 'knex'
+import { dispatch, on } from '../appliers'
+import { eventTime, type Projection } from '../projection'
+
+export const drawCertificatesTable = 'draw_certificates'
+export const drawCertificateEntriesTable = 'draw_certificate_entries'
+
+/** A competition's commitment, seal and draw, as stored for its public certificate. */
+export interface DrawCertificateRow {
+  readonly competition_id: string
+  readonly seed_commitment: string | null
+  readonly list_version: number | null
+  readonly eligible_tickets: number | null
+  readonly list_hash: string | null
+  readonly randomness: unknown
+  readonly closed_at: Date | null
+  readonly seed: string | null
+  readonly public_randomness: unknown
+  readonly winning_ticket: number | null
+  readonly attempts: number | null
+  readonly drawn_at: Date | null
+}
+
+const certificate = (trx: Knex.Transaction, competitionId: string, fields: Record<string, unknown>) =>
+  trx(drawCertificatesTable)
+    .insert({ competition_id: competitionId, ...fields })
+    .onConflict('competition_id')
+    .merge(Object.keys(fields))
+
+/**
+ * Each field is set by one event, so a replay writes what is already there. An entry is on the
+ * sealed list when its answer was correct and it was not refunded before the close: a refund
+ * after the close (only older streams hold one) leaves the sealed list as it was, as the decider
+ * and the verifier have it.
+ */
+const appliers = {
+  CompetitionPublished: on(competitionEvents.CompetitionPublished, (trx: Knex.Transaction, _event, data) =>
+    certificate(trx, data.competitionId, { seed_commitment: data.seedCommitment ?? null }),
+  ),
+  TicketsAllocated: on(entryEvents.TicketsAllocated, (trx: Knex.Transaction, _event, data) =>
+    trx(drawCertificateEntriesTable)
+      .insert({
+        competition_id: data.competitionId,
+        entry_id: data.entryId,
+        entry_reference: data.entryReference,
+        ticket_numbers: data.ticketNumbers,
+        first_ticket: Math.min(...data.ticketNumbers),
+        eligible: data.answerCorrect,
+      })
+      .onConflict(['competition_id', 'entry_id'])
+      .ignore(),
+  ),
+  EntryRefunded: on(entryEvents.EntryRefunded, (trx: Knex.Transaction, _event, data) =>
+    trx(drawCertificateEntriesTable)
+      .where({ competition_id: data.competitionId, entry_id: data.entryId })
+      .whereNotExists(
+        trx(drawCertificatesTable)
+          .where({ competition_id: data.competitionId })
+          .whereNotNull('closed_at')
+          .select(trx.raw('1')),
+      )
+      .update({ eligible: false }),
+  ),
+  CompetitionClosed: on(competitionEvents.CompetitionClosed, (trx: Knex.Transaction, event, data) =>
+    certificate(trx, data.competitionId, {
+      list_version: data.seal.listVersion ?? 1,
+      eligible_tickets: data.seal.eligibleTickets,
+      list_hash: data.seal.listHash,
+      randomness: JSON.stringify(data.randomness),
+      closed_at: eventTime(event),
+    }),
+  ),
+  DrawCompleted: on(competitionEvents.DrawCompleted, (trx: Knex.Transaction, event, data) =>
+    certificate(trx, data.competitionId, {
+      seed: data.seed,
+      public_randomness: JSON.stringify(data.publicRandomness),
+      winning_ticket: data.winningTicket,
+      attempts: data.attempts,
+      drawn_at: eventTime(event),
+    }),
+  ),
+}
+
+/**
+ * The public draw certificate's read model: the sealed list by entry reference, and the facts
+ * of the draw, with no user, entry or payment ids, amounts or answers (those stay in the log
+ * and the admin's read models).
+ */
+export const drawCertificatesProjection: Projection = {
+  name: 'draw_certificates',
+  handles: Object.keys(appliers),
+  tables: [drawCertificatesTable, drawCertificateEntriesTable],
+  apply: dispatch(appliers),
+}
