@@ -21,6 +21,12 @@ router.get('/forbidden', () => {
 router.get('/domain', () => {
   throw new OutOfStock('none left')
 })
+router.get('/database-down', () => {
+  throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' })
+})
+router.get('/database-hung', () => {
+  throw new Error('select * from users - Query read timeout')
+})
 router.get('/boom', () => {
   throw new Error('database password is hunter2')
 })
@@ -82,6 +88,22 @@ describe('the error middleware', () => {
     const text = await res.text()
     expect(text).not.toContain('hunter2')
     expect(JSON.parse(text)).toMatchObject({ success: false, code: 'INTERNAL_ERROR' })
+  })
+
+  test.each([
+    ['down', '/database-down'],
+    ['hung', '/database-hung'],
+  ])('a database that is %s is a 503 with Retry-After that leaks nothing', async (_, route) => {
+    const res = await fetch(`${base}${route}`)
+    expect(res.status).toBe(503)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    const text = await res.text()
+    expect(text).not.toMatch(/10\.0\.0\.5|users/)
+    expect(JSON.parse(text)).toEqual({
+      success: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service cannot reach its database right now. Please try again in a moment.',
+    })
   })
 
   test('an unknown route is a 404 error body', async () => {

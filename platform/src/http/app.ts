@@ -1,8 +1,10 @@
 import type Router from '@koa/router'
 import { errorCodes } from '@prizes/contracts'
+import { isDatabaseUnavailable } from '@prizes/event-store'
 import Koa from 'koa'
 import type { Logger } from 'pino'
-import { HttpError } from './errors'
+import { DeadlineExceeded } from '../db/probe'
+import { HttpError, serviceUnavailable } from './errors'
 
 export interface AppOptions {
   readonly name: string
@@ -20,6 +22,14 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 && expose === true ? status : undefined
 }
 
+/**
+ * Whatever the route, a database that is down, hung or full is 503 with `Retry-After` rather
+ * than a 500: the request was fine and will work again once the database answers.
+ */
+function unavailable(error: unknown): HttpError | undefined {
+  return isDatabaseUnavailable(error) || error instanceof DeadlineExceeded ? serviceUnavailable() : undefined
+}
+
 /** The error middleware: one place that turns any thrown error into the error body. */
 export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
   return async function handleErrors(ctx: Koa.Context, next: Koa.Next) {
@@ -29,7 +39,7 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
         throw new HttpError(404, errorCodes.notFound, `No route for ${ctx.method} ${ctx.path}`)
       }
     } catch (error) {
-      const mapped = error instanceof HttpError ? error : options.mapError?.(error)
+      const mapped = error instanceof HttpError ? error : (options.mapError?.(error) ?? unavailable(error))
       const clientStatus = mapped ? undefined : clientErrorStatus(error)
       const httpError =
         mapped ??
@@ -37,6 +47,8 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
           ? new HttpError(clientStatus, errorCodes.validation, (error as Error).message)
           : new HttpError(500, errorCodes.internal, 'Something went wrong on our side. Please try again.'))
       if (httpError.status >= 500) options.logger.error({ err: error, path: ctx.path }, 'request failed')
+      if (httpError.retryAfterSeconds !== undefined)
+        ctx.set('Retry-After', String(httpError.retryAfterSeconds))
       ctx.status = httpError.status
       ctx.body = httpError.toBody()
     }
