@@ -1,5 +1,5 @@
 export * from './auth'
-export { type Config, ConfigError, databaseTimeouts, loadConfig } from './config/config'
+export { type Config, ConfigError, databaseTimeouts, loadConfig, stripeConfigured } from './config/config'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'
 export { openPlatformDatabase, type PlatformDatabase } from './db/platform-database'
@@ -23,6 +23,7 @@ export {
   unauthorized,
 } from './http/errors'
 export { jsonBody } from './http/json-body'
+export { type SecurityHeadersOptions, securityHeaders } from './http/security-headers'
 export { parseOr400 } from './http/validate'
 export { createLogger, type Logger } from './logger'
 export * from './personal-data'

@@ -131,6 +131,10 @@ export function databaseTimeouts(config: Config, use: 'service' | 'job' = 'servi
   }
 }
 
+/** Stripe takes the payments (the schema admits all three keys or none). */
+export const stripeConfigured = (config: Config): boolean =>
+  Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET)
+
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))

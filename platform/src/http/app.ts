@@ -5,6 +5,7 @@ import Koa from 'koa'
 import type { Logger } from 'pino'
 import { DeadlineExceeded } from '../db/probe'
 import { HttpError, serviceUnavailable } from './errors'
+import { apiNoStoreByDefault, type SecurityHeadersOptions, securityHeaders } from './security-headers'
 
 export interface AppOptions {
   readonly name: string
@@ -12,6 +13,8 @@ export interface AppOptions {
   /** Turns a service's own (domain) errors into HTTP errors; return undefined to pass. */
   readonly mapError?: (error: unknown) => HttpError | undefined
   readonly routers?: readonly Router[]
+  /** Which CSP and Permissions-Policy, and how to tell https; the default suits a JSON service. */
+  readonly security?: SecurityHeadersOptions
 }
 
 /** Koa's own JSON-body failures and payload limits carry a status we can trust. */
@@ -55,21 +58,13 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
   }
 }
 
-function securityHeaders() {
-  return async function setSecurityHeaders(ctx: Koa.Context, next: Koa.Next) {
-    ctx.set('X-Content-Type-Options', 'nosniff')
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    ctx.set('X-Frame-Options', 'DENY')
-    await next()
-  }
-}
-
 /** A Koa app with the shared middleware; tests drive `app.callback()` without a port. */
 export function createApp(options: AppOptions): Koa {
   const app = new Koa()
   app.proxy = true
   app.silent = true
-  app.use(securityHeaders())
+  app.use(securityHeaders(options.security))
+  app.use(apiNoStoreByDefault())
   app.use(errorHandler(options))
   for (const router of options.routers ?? []) {
     app.use(router.routes())
