@@ -40,8 +40,8 @@ describe('command app', () => {
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({
       success: false,
-      code: 'UNAVAILABLE',
-      message: 'The command service cannot reach its event store',
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The command service cannot reach its event store (unexpected error)',
     })
   })
 

@@ -4,9 +4,11 @@ import type { EventStore } from '@prizes/event-store'
 import {
   createApp,
   createKnexRateLimiter,
-  HttpError,
+  describeDatabaseFailure,
   type Logger,
   type PlatformSecrets,
+  serviceUnavailable,
+  withinDeadline,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -47,22 +49,28 @@ export interface CommandAppOptions {
   readonly drandUrl?: string
   /** Read-your-writes for the admin endpoints (see `read-models.ts`); none: answer at once. */
   readonly readModels?: ReadModels
-  /** Overrides of `/api/health`'s reuse period, lag cap and reactor threshold (tests use small ones). */
-  readonly health?: Pick<HealthRouterDeps, 'reuseMs' | 'lagLimit' | 'reactorStuckAfterMs'>
+  /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
+  readonly health?: Pick<
+    HealthRouterDeps,
+    'reuseMs' | 'lagLimit' | 'reactorStuckAfterMs' | 'databaseDeadlineMs'
+  >
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
 const probeStream = '$health-probe'
 
-function storeProbeRouter({ store, logger }: CommandAppOptions): Router {
+function storeProbeRouter({ store, logger, health }: CommandAppOptions): Router {
+  const deadlineMs = health?.databaseDeadlineMs ?? 2000
   const router = new Router()
   router.get(endpoints.commandHealth.path, async (ctx) => {
     try {
-      await store.readStream(probeStream, { limit: 1 })
+      await withinDeadline(deadlineMs, store.readStream(probeStream, { limit: 1 }))
     } catch (error) {
       // The 503 tells the caller; the cause is for the operator.
       logger.error({ err: error }, 'event store unreachable')
-      throw new HttpError(503, 'UNAVAILABLE', 'The command service cannot reach its event store')
+      throw serviceUnavailable(
+        `The command service cannot reach its event store (${describeDatabaseFailure(error)})`,
+      )
     }
     const body: ResponseOf<'commandHealth'> = { success: true, service: 'command' }
     ctx.body = body

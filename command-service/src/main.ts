@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, closeServer, createKnex, listen, runProcess } from '@prizes/platform'
+import { ConfigError, closeServer, createKnex, databaseTimeouts, listen, runProcess } from '@prizes/platform'
 import { createSmtpMailer } from './mail'
 import { startCommandService } from './service'
 
@@ -17,9 +17,10 @@ runProcess('command-service', async ({ config, logger }) => {
     databaseUrl: config.DATABASE_URL,
     eventStoreUrl: config.EVENTSTORE_URL,
     logger,
+    timeouts: databaseTimeouts(config),
   })
   await store.migrate()
-  const knex = createKnex(config.DATABASE_URL)
+  const knex = createKnex(config.DATABASE_URL, { timeouts: databaseTimeouts(config) })
   const mailer = createSmtpMailer({ url: config.SMTP_URL })
   const service = await startCommandService({ config, store, knex, mailer, logger })
   const server = createServer(service.app.callback())

@@ -18,5 +18,7 @@ export const errorCodes = {
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   maintenance: 'MAINTENANCE',
+  /** The database (or another part the service needs) is down or hung: try again shortly. */
+  unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const

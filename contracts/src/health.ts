@@ -36,10 +36,22 @@ export const consumerHealth = z.object({
 })
 export type ConsumerHealth = z.infer<typeof consumerHealth>
 
-/** DESIGN section 9: each projection and reactor, and 503 (`success: false`) while one is stuck. */
+/** Whether the database answered the health check in time, and if not why (e.g. `timeout after 2000 ms`). */
+export const databaseHealth = z.object({
+  ok: z.boolean(),
+  reason: z.string().optional(),
+})
+export type DatabaseHealthReport = z.infer<typeof databaseHealth>
+
+/**
+ * DESIGN section 9: each projection and reactor, and 503 (`success: false`) while one is stuck
+ * (`stuck`) or the database does not answer (`unavailable`: nothing else could be measured, so
+ * both lists are empty).
+ */
 export const healthResponse = z.object({
   success: z.boolean(),
-  status: z.enum(['ok', 'stuck']),
+  status: z.enum(['ok', 'stuck', 'unavailable']),
+  database: databaseHealth,
   /** When this was measured; answers are reused for about a second. */
   checkedAt: z.string(),
   projections: z.array(consumerHealth),

@@ -1,7 +1,7 @@
 import { createEventStoreDbEventStore } from './eventstoredb'
 import type { EventStoreLogger } from './logger'
 import type { EventStore } from './port'
-import { createPostgresEventStore } from './postgres'
+import { createPostgresEventStore, type DatabaseTimeouts } from './postgres'
 import type { SnapshotStore } from './snapshots/port'
 
 export interface CreateEventStoreOptions {
@@ -10,6 +10,8 @@ export interface CreateEventStoreOptions {
   /** An EventStoreDB/KurrentDB connection string; when set, events go there instead. */
   readonly eventStoreUrl?: string | undefined
   readonly logger?: EventStoreLogger
+  /** Bounds on every PostgreSQL call (DB_*_TIMEOUT_MS); the defaults unless given. */
+  readonly timeouts?: Partial<DatabaseTimeouts> | undefined
 }
 
 /** The adapter the configuration asks for. `migrate` is a no-op for EventStoreDB, which has no schema. */
@@ -23,5 +25,6 @@ export function createEventStore(
   return createPostgresEventStore({
     connectionString: options.databaseUrl,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   })
 }

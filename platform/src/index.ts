@@ -1,13 +1,29 @@
 export * from './auth'
-export { type Config, ConfigError, loadConfig } from './config/config'
-export { createKnex } from './db/knex'
+export { type Config, ConfigError, databaseTimeouts, loadConfig, stripeConfigured } from './config/config'
+export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'
 export { openPlatformDatabase, type PlatformDatabase } from './db/platform-database'
+export {
+  type DatabaseHealth,
+  DeadlineExceeded,
+  describeDatabaseFailure,
+  probeDatabase,
+  withinDeadline,
+} from './db/probe'
 export { freePort, isPortFree } from './embedded/free-port'
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded/postgres'
 export { type AppOptions, createApp, errorHandler } from './http/app'
-export { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from './http/errors'
+export {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  serviceUnavailable,
+  unauthorized,
+} from './http/errors'
 export { jsonBody } from './http/json-body'
+export { type SecurityHeadersOptions, securityHeaders } from './http/security-headers'
 export { parseOr400 } from './http/validate'
 export { createLogger, type Logger } from './logger'
 export * from './personal-data'

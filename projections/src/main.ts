@@ -1,5 +1,5 @@
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, createKnex, runProcess } from '@prizes/platform'
+import { ConfigError, createKnex, databaseTimeouts, runProcess } from '@prizes/platform'
 import { migrateReadModels } from './migrations/index'
 import { allProjections } from './projections'
 import { startProjections } from './runner'
@@ -14,8 +14,9 @@ runProcess('projections', async ({ config, logger }) => {
     databaseUrl: config.DATABASE_URL,
     eventStoreUrl: config.EVENTSTORE_URL,
     logger,
+    timeouts: databaseTimeouts(config),
   })
-  const knex = createKnex(config.DATABASE_URL)
+  const knex = createKnex(config.DATABASE_URL, { timeouts: databaseTimeouts(config) })
   await store.migrate()
   await migrateReadModels(knex)
   const running = await startProjections({ store, knex, logger, projections: allProjections })

@@ -3,9 +3,11 @@ import { endpoints, type ResponseOf } from '@prizes/contracts'
 import {
   createApp,
   createKnexSessionStore,
-  HttpError,
+  describeDatabaseFailure,
   type Logger,
   type SessionStore,
+  serviceUnavailable,
+  withinDeadline,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -26,16 +28,20 @@ export interface QueryAppOptions {
   readonly sessions?: SessionStore
   /** Tests move time; the default is the real clock. */
   readonly clock?: () => Date
+  /** How long the health check waits for the database before answering 503. */
+  readonly healthDeadlineMs?: number
 }
 
-function healthRouter({ knex, logger }: QueryAppOptions): Router {
+function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Router {
   const router = new Router()
   router.get(endpoints.queryHealth.path, async (ctx) => {
     try {
-      await knex.raw('select 1')
+      await withinDeadline(healthDeadlineMs ?? 2000, knex.raw('select 1'))
     } catch (error) {
       logger.error({ err: error }, 'read-model database unreachable')
-      throw new HttpError(503, 'UNAVAILABLE', 'The query service cannot reach its database')
+      throw serviceUnavailable(
+        `The query service cannot reach its database (${describeDatabaseFailure(error)})`,
+      )
     }
     const body: ResponseOf<'queryHealth'> = { success: true, service: 'query' }
     ctx.body = body

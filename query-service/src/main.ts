@@ -4,6 +4,7 @@ import {
   ConfigError,
   closeServer,
   createKnex,
+  databaseTimeouts,
   type Logger,
   listen,
   loadSecrets,
@@ -40,7 +41,7 @@ async function sessionSecret(knex: Knex, logger: Logger): Promise<Buffer> {
 
 runProcess('query-service', async ({ config, logger }) => {
   if (!config.DATABASE_URL) throw new ConfigError(['DATABASE_URL: required for the query service on its own'])
-  const knex = createKnex(config.DATABASE_URL, { poolMax: 10 })
+  const knex = createKnex(config.DATABASE_URL, { poolMax: 10, timeouts: databaseTimeouts(config) })
   const secret = await sessionSecret(knex, logger)
   const server = createServer(createQueryApp({ knex, logger, secret }).callback())
   await listen(server, config.QUERY_SERVICE_PORT, config.HOST)

@@ -77,6 +77,7 @@ export async function measureHealth(options: MeasureOptions): Promise<HealthResp
     success: !stuck,
     status: stuck ? 'stuck' : 'ok',
     checkedAt: options.now.toISOString(),
+    database: { ok: true },
     projections,
     reactors,
   }

@@ -6,3 +6,5 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres-event-store'
 export type { SubscriptionTiming } from './subscription'
+export { type DatabaseTimeouts, defaultDatabaseTimeouts, pgTimeoutSettings } from './timeouts'
+export { isDatabaseUnavailable } from './unavailable'

@@ -11,6 +11,7 @@ import { readStream } from './read-stream'
 import { schemaSql } from './schema'
 import { createPostgresSnapshotStore, snapshotsSchemaSql } from './snapshots'
 import { type SubscriptionTiming, subscribeToAll } from './subscription'
+import { type DatabaseTimeouts, defaultDatabaseTimeouts, pgTimeoutSettings } from './timeouts'
 import { inTransaction } from './transaction'
 import { createWakeUps } from './wake-ups'
 
@@ -19,6 +20,8 @@ export interface PostgresEventStoreOptions {
   readonly logger?: EventStoreLogger
   /** Tuning for subscriptions; the defaults suit production. */
   readonly subscriptions?: Partial<SubscriptionTiming>
+  /** Bounds on every call; the defaults unless given (see `DatabaseTimeouts`). */
+  readonly timeouts?: Partial<DatabaseTimeouts>
 }
 
 export type PostgresEventStore = EventStore & {
@@ -43,7 +46,11 @@ const defaultTiming: SubscriptionTiming = {
 export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const logger = options.logger ?? consoleLogger
   const timing = { ...defaultTiming, ...options.subscriptions }
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: 20 })
+  const settings = {
+    connectionString: options.connectionString,
+    ...pgTimeoutSettings({ ...defaultDatabaseTimeouts, ...options.timeouts }),
+  }
+  const pool = new pg.Pool({ ...settings, max: 20 })
   // An idle client dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error: Error & { code?: string }) =>
     // 57P01: the server is shutting down (a restart, or the whole process group being stopped).
@@ -59,7 +66,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     client.once('end', () => open.delete(client))
   })
   const self = randomUUID()
-  const wakeUps = createWakeUps(options.connectionString, logger, self)
+  const wakeUps = createWakeUps(settings, logger, self)
   const subscriptions = new Set<Subscription>()
   const announcer = createAppendAnnouncer(pool, wakeUps.wakeLocal, logger, self)
   const tail = createLiveTail(

@@ -19,7 +19,8 @@ const reconnectDelayMs = 1_000
  * slow poll, and every listener is woken after a reconnect in case a notification was lost.
  */
 export function createWakeUps(
-  connectionString: string,
+  /** Where to connect, with the store's connection timeouts. */
+  settings: pg.ClientConfig,
   logger: EventStoreLogger,
   /** Notifications carrying this payload come from this store, which woke its listeners itself. */
   self: string,
@@ -38,7 +39,7 @@ export function createWakeUps(
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString })
+    const next = new pg.Client(settings)
     next.on('notification', (message) => {
       if (message.payload !== self) wakeAll()
     })

@@ -92,8 +92,10 @@ function competitionCreated(competitionId: string) {
 async function main() {
   const db = await benchDatabase()
   const logger = createLogger({ level: 'warn', name: 'bench' })
-  const store = createPostgresEventStore({ connectionString: db.url })
-  const knex = createKnex(db.url)
+  // The rebuild case copies and swaps whole read models of a million events: job-length statements.
+  const timeouts = { statementMs: 60 * 60 * 1000 }
+  const store = createPostgresEventStore({ connectionString: db.url, timeouts })
+  const knex = createKnex(db.url, { timeouts })
   const insertPool = new pg.Pool({ connectionString: db.url, max: writers })
   try {
     await store.migrate()

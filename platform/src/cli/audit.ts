@@ -8,7 +8,7 @@ import {
   verifyDraw,
 } from '@prizes/domain'
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, loadConfig } from '../config/config'
+import { ConfigError, databaseTimeouts, loadConfig } from '../config/config'
 import { openPlatformDatabase } from '../db/platform-database'
 import { createLogger } from '../logger'
 
@@ -128,7 +128,12 @@ async function main(): Promise<number> {
     preferredPort: config.EMBEDDED_PG_PORT,
     joinRunning: true,
   })
-  const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL, logger })
+  const store = createEventStore({
+    databaseUrl: database.url,
+    eventStoreUrl: config.EVENTSTORE_URL,
+    logger,
+    timeouts: databaseTimeouts(config, 'job'),
+  })
   try {
     return await runAudit({ store, ...args, print: (line) => console.log(line) })
   } finally {

@@ -9,7 +9,7 @@ import {
 import { email as emailSchema, newPassword } from '@prizes/contracts'
 import { createEventStore } from '@prizes/event-store'
 import { loadSecrets } from '../auth/secrets'
-import { ConfigError, loadConfig } from '../config/config'
+import { ConfigError, databaseTimeouts, loadConfig } from '../config/config'
 import { createKnex } from '../db/knex'
 import { openPlatformDatabase } from '../db/platform-database'
 import { createLogger } from '../logger'
@@ -102,8 +102,13 @@ async function main() {
     preferredPort: config.EMBEDDED_PG_PORT,
     joinRunning: true,
   })
-  const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL, logger })
-  const knex = createKnex(database.url)
+  const store = createEventStore({
+    databaseUrl: database.url,
+    eventStoreUrl: config.EVENTSTORE_URL,
+    logger,
+    timeouts: databaseTimeouts(config),
+  })
+  const knex = createKnex(database.url, { timeouts: databaseTimeouts(config) })
   try {
     await store.migrate()
     await migrateCommandTables(knex)

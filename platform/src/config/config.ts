@@ -1,3 +1,4 @@
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '@prizes/event-store'
 import { z } from 'zod'
 
 const port = z.coerce.number().int().min(1).max(65535)
@@ -10,6 +11,12 @@ const optionalUrl = (protocols: readonly string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     })
     .optional()
+/** A duration in milliseconds, from 100 ms to an hour. */
+const milliseconds = z.coerce
+  .number()
+  .int()
+  .min(100)
+  .max(60 * 60 * 1000)
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -54,6 +61,16 @@ const schema = z.object({
   /** Store events in EventStoreDB/KurrentDB; Postgres then holds read models only. */
   EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent']),
   EMBEDDED_PG_PORT: port.default(54329),
+  /** Opening a database connection (and, for the event store's pool, waiting for a free one). */
+  DB_CONNECT_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.connectMs),
+  /** Waiting for a free connection in the read-model and command-side pool. */
+  DB_ACQUIRE_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.acquireMs),
+  /** One statement of a request or a consumer; the server cancels it after this. */
+  DB_STATEMENT_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.statementMs),
+  /** A transaction left idle this long is ended by the server. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.idleInTransactionMs),
+  /** One statement of an operator's job (a rebuild copies and swaps whole tables). */
+  DB_JOB_STATEMENT_TIMEOUT_MS: milliseconds.default(60 * 60 * 1000),
   /** Mail goes here instead of the embedded MailDev. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAILDEV_SMTP_PORT: port.default(1025),
@@ -100,6 +117,23 @@ export class ConfigError extends Error {
     this.name = 'ConfigError'
   }
 }
+
+/**
+ * The bounds on database calls: `service` for requests, projections and reactors; `job` for an
+ * operator's long statements (rebuild), which keep the same connection bounds.
+ */
+export function databaseTimeouts(config: Config, use: 'service' | 'job' = 'service'): DatabaseTimeouts {
+  return {
+    connectMs: config.DB_CONNECT_TIMEOUT_MS,
+    acquireMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementMs: use === 'job' ? config.DB_JOB_STATEMENT_TIMEOUT_MS : config.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  }
+}
+
+/** Stripe takes the payments (the schema admits all three keys or none). */
+export const stripeConfigured = (config: Config): boolean =>
+  Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET)
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,3 +1,4 @@
+import { type DatabaseTimeouts, defaultDatabaseTimeouts, pgTimeoutSettings } from '@prizes/event-store'
 import knexFactory, { type Knex } from 'knex'
 import pg from 'pg'
 
@@ -14,11 +15,22 @@ const readModelTypes: Knex.PgCustomTypesConfig = {
   },
 }
 
-/** A knex instance on PostgreSQL with a small pool, for read models and command-side tables. */
-export function createKnex(connectionString: string, options: { poolMax?: number } = {}): Knex {
+export interface KnexOptions {
+  readonly poolMax?: number
+  /** Bounds on every call (see `DatabaseTimeouts`); the defaults unless given. */
+  readonly timeouts?: Partial<DatabaseTimeouts>
+}
+
+/**
+ * A knex instance on PostgreSQL with a small pool, for read models and command-side tables.
+ * Every call is bounded: waiting for a connection, opening one, and each statement.
+ */
+export function createKnex(connectionString: string, options: KnexOptions = {}): Knex {
+  const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts }
   return knexFactory({
     client: 'pg',
-    connection: { connectionString, types: readModelTypes },
+    connection: { connectionString, types: readModelTypes, ...pgTimeoutSettings(timeouts) },
     pool: { min: 0, max: options.poolMax ?? 20 },
+    acquireConnectionTimeout: timeouts.acquireMs,
   })
 }

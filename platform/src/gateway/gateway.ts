@@ -17,11 +17,25 @@ export interface GatewayOptions {
   readonly webDistDir: string
   /** Uploaded and seeded images, served from our own origin. */
   readonly mediaDir: string
+  /** PUBLIC_URL: when it is https, a TLS proxy in front serves the site, so answers carry HSTS. */
+  readonly publicUrl: string
+  /** Stripe takes the payments, so the pages' CSP lets Stripe.js in. */
+  readonly stripe: boolean
 }
 
 const oneYear = 365 * 24 * 60 * 60
 
-function routeApi(options: GatewayOptions) {
+/**
+ * Whether the browser reached us over https. The gateway is the edge, so a client's own
+ * X-Forwarded-Proto proves nothing: https is PUBLIC_URL's promise (a TLS proxy in front) or
+ * a TLS socket of our own.
+ */
+function httpsOf(publicUrl: string) {
+  const publicHttps = new URL(publicUrl).protocol === 'https:'
+  return (ctx: Koa.Context) => publicHttps || (ctx.req.socket as { encrypted?: boolean }).encrypted === true
+}
+
+function routeApi(options: GatewayOptions, isHttps: (ctx: Koa.Context) => boolean) {
   const table = createRouteTable()
   return async function routeApiRequest(ctx: Koa.Context, next: Koa.Next) {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next()
@@ -34,6 +48,8 @@ function routeApi(options: GatewayOptions) {
     // The gateway is the edge: the services trust X-Forwarded-For (rate limits are per address),
     // so it carries the address this connection really came from, never the client's claim.
     ctx.req.headers['x-forwarded-for'] = ctx.req.socket.remoteAddress ?? ''
+    // Likewise the protocol, which the services read to decide on HSTS.
+    ctx.req.headers['x-forwarded-proto'] = isHttps(ctx) ? 'https' : 'http'
     // The service answers on the raw response; Koa must not touch it afterwards.
     ctx.respond = false
     options.services[match.service](ctx.req, ctx.res)
@@ -86,8 +102,13 @@ function serveWeb(distDir: string) {
 /** The public entry point: `/api` by the endpoint table, `/media` images, the web app. */
 export function createGateway(options: GatewayOptions): Koa {
   const distDir = path.resolve(options.webDistDir)
-  const app = createApp({ name: 'gateway', logger: options.logger })
-  app.use(routeApi(options))
+  const isHttps = httpsOf(options.publicUrl)
+  const app = createApp({
+    name: 'gateway',
+    logger: options.logger,
+    security: { content: 'web', stripe: options.stripe, isHttps },
+  })
+  app.use(routeApi(options, isHttps))
   app.use(serveMedia(path.resolve(options.mediaDir)))
   app.use(serveWeb(distDir))
   return app

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import path from 'node:path'
-import { ConfigError } from '../config/config'
+import { ConfigError, stripeConfigured } from '../config/config'
 import { closeServer, listen, runProcess } from '../process/run-process'
 import { createGateway } from './gateway'
 import { httpProxy } from './proxy'
@@ -17,6 +17,8 @@ runProcess('gateway', async ({ config, logger }) => {
     services: { command: httpProxy(commandUrl, onError), query: httpProxy(queryUrl, onError) },
     webDistDir: config.WEB_DIST_DIR,
     mediaDir: path.join(config.DATA_DIR, 'media'),
+    publicUrl: config.PUBLIC_URL,
+    stripe: stripeConfigured(config),
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)

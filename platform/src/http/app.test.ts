@@ -21,6 +21,23 @@ router.get('/forbidden', () => {
 router.get('/domain', () => {
   throw new OutOfStock('none left')
 })
+router.get('/database-down', () => {
+  throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' })
+})
+router.get('/database-hung', () => {
+  throw new Error('select * from users - Query read timeout')
+})
+router.get('/api/me', (ctx) => {
+  ctx.body = { success: true, email: 'ada@example.com' }
+})
+router.get('/api/public', (ctx) => {
+  ctx.set('Cache-Control', 'no-cache')
+  ctx.body = { success: true }
+})
+router.get('/api/public-but-failing', (ctx) => {
+  ctx.set('Cache-Control', 'no-cache')
+  throw new HttpError(404, 'NOT_FOUND', 'Not found')
+})
 router.get('/boom', () => {
   throw new Error('database password is hunter2')
 })
@@ -84,9 +101,48 @@ describe('the error middleware', () => {
     expect(JSON.parse(text)).toMatchObject({ success: false, code: 'INTERNAL_ERROR' })
   })
 
+  test.each([
+    ['down', '/database-down'],
+    ['hung', '/database-hung'],
+  ])('a database that is %s is a 503 with Retry-After that leaks nothing', async (_, route) => {
+    const res = await fetch(`${base}${route}`)
+    expect(res.status).toBe(503)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    const text = await res.text()
+    expect(text).not.toMatch(/10\.0\.0\.5|users/)
+    expect(JSON.parse(text)).toEqual({
+      success: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service cannot reach its database right now. Please try again in a moment.',
+    })
+  })
+
   test('an unknown route is a 404 error body', async () => {
     const res = await fetch(`${base}/nowhere`)
     expect(res.status).toBe(404)
     expect(await res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
+  })
+})
+
+describe('headers of a service answer', () => {
+  test('a JSON answer loads nothing, is framed by nobody, and sniffs nothing', async () => {
+    const res = await fetch(`${base}/api/me`)
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('permissions-policy')).toContain('camera=()')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  test('HSTS only when the proxy in front says the request came over https', async () => {
+    expect((await fetch(`${base}/api/me`)).headers.get('strict-transport-security')).toBeNull()
+    const https = await fetch(`${base}/api/me`, { headers: { 'x-forwarded-proto': 'https' } })
+    expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+  })
+
+  test('an /api answer is no-store unless its route says how it may be cached; errors always', async () => {
+    expect((await fetch(`${base}/api/me`)).headers.get('cache-control')).toBe('no-store')
+    expect((await fetch(`${base}/api/public`)).headers.get('cache-control')).toBe('no-cache')
+    expect((await fetch(`${base}/api/public-but-failing`)).headers.get('cache-control')).toBe('no-store')
+    expect((await fetch(`${base}/api/nowhere`)).headers.get('cache-control')).toBe('no-store')
   })
 })

@@ -1,8 +1,11 @@
 import type Router from '@koa/router'
 import { errorCodes } from '@prizes/contracts'
+import { isDatabaseUnavailable } from '@prizes/event-store'
 import Koa from 'koa'
 import type { Logger } from 'pino'
-import { HttpError } from './errors'
+import { DeadlineExceeded } from '../db/probe'
+import { HttpError, serviceUnavailable } from './errors'
+import { apiNoStoreByDefault, type SecurityHeadersOptions, securityHeaders } from './security-headers'
 
 export interface AppOptions {
   readonly name: string
@@ -10,6 +13,8 @@ export interface AppOptions {
   /** Turns a service's own (domain) errors into HTTP errors; return undefined to pass. */
   readonly mapError?: (error: unknown) => HttpError | undefined
   readonly routers?: readonly Router[]
+  /** Which CSP and Permissions-Policy, and how to tell https; the default suits a JSON service. */
+  readonly security?: SecurityHeadersOptions
 }
 
 /** Koa's own JSON-body failures and payload limits carry a status we can trust. */
@@ -18,6 +23,14 @@ function clientErrorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown; expose?: unknown }).status
   const expose = (error as { expose?: unknown }).expose
   return typeof status === 'number' && status >= 400 && status < 500 && expose === true ? status : undefined
+}
+
+/**
+ * Whatever the route, a database that is down, hung or full is 503 with `Retry-After` rather
+ * than a 500: the request was fine and will work again once the database answers.
+ */
+function unavailable(error: unknown): HttpError | undefined {
+  return isDatabaseUnavailable(error) || error instanceof DeadlineExceeded ? serviceUnavailable() : undefined
 }
 
 /** The error middleware: one place that turns any thrown error into the error body. */
@@ -29,7 +42,7 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
         throw new HttpError(404, errorCodes.notFound, `No route for ${ctx.method} ${ctx.path}`)
       }
     } catch (error) {
-      const mapped = error instanceof HttpError ? error : options.mapError?.(error)
+      const mapped = error instanceof HttpError ? error : (options.mapError?.(error) ?? unavailable(error))
       const clientStatus = mapped ? undefined : clientErrorStatus(error)
       const httpError =
         mapped ??
@@ -37,18 +50,11 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
           ? new HttpError(clientStatus, errorCodes.validation, (error as Error).message)
           : new HttpError(500, errorCodes.internal, 'Something went wrong on our side. Please try again.'))
       if (httpError.status >= 500) options.logger.error({ err: error, path: ctx.path }, 'request failed')
+      if (httpError.retryAfterSeconds !== undefined)
+        ctx.set('Retry-After', String(httpError.retryAfterSeconds))
       ctx.status = httpError.status
       ctx.body = httpError.toBody()
     }
-  }
-}
-
-function securityHeaders() {
-  return async function setSecurityHeaders(ctx: Koa.Context, next: Koa.Next) {
-    ctx.set('X-Content-Type-Options', 'nosniff')
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    ctx.set('X-Frame-Options', 'DENY')
-    await next()
   }
 }
 
@@ -57,7 +63,8 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa()
   app.proxy = true
   app.silent = true
-  app.use(securityHeaders())
+  app.use(securityHeaders(options.security))
+  app.use(apiNoStoreByDefault())
   app.use(errorHandler(options))
   for (const router of options.routers ?? []) {
     app.use(router.routes())

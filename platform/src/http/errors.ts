@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** Sent as `Retry-After`: when asking again may succeed (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'HttpError'
@@ -33,5 +35,10 @@ export const unauthorized = (message = 'Please sign in to continue') =>
 export const forbidden = (message = 'Access denied. Admin privileges required.') =>
   new HttpError(403, errorCodes.forbidden, message)
 export const notFound = (message = 'Not found') => new HttpError(404, errorCodes.notFound, message)
+/** The database is down or hung: nothing about the request, so the client may simply retry. */
+export const serviceUnavailable = (
+  message = 'The service cannot reach its database right now. Please try again in a moment.',
+  retryAfterSeconds = 5,
+) => new HttpError(503, errorCodes.unavailable, message, undefined, retryAfterSeconds)
 export const conflict = (message: string, code: string = errorCodes.conflict) =>
   new HttpError(409, code, message)

@@ -4,7 +4,7 @@ import { createDrawSeedStore, startCommandService } from '@prizes/command-servic
 import { createEventStore, type Position } from '@prizes/event-store'
 import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
 import { createQueryApp } from '@prizes/query-service'
-import type { Config } from '../config/config'
+import { type Config, databaseTimeouts, stripeConfigured } from '../config/config'
 import { createKnex } from '../db/knex'
 import { openPlatformDatabase } from '../db/platform-database'
 import { createGateway } from '../gateway/gateway'
@@ -54,11 +54,12 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       databaseUrl: database.url,
       eventStoreUrl: config.EVENTSTORE_URL,
       logger: logger.child({ component: 'event-store' }),
+      timeouts: databaseTimeouts(config),
     })
     undo.push(() => store.close())
     await store.migrate()
 
-    const knex = createKnex(database.url)
+    const knex = createKnex(database.url, { timeouts: databaseTimeouts(config) })
     undo.push(() => knex.destroy())
     await migrateReadModels(knex)
 
@@ -123,6 +124,8 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       services,
       webDistDir: config.WEB_DIST_DIR,
       mediaDir,
+      publicUrl: config.PUBLIC_URL,
+      stripe: stripeConfigured(config),
     })
     const httpServer = createServer(gateway.callback())
     const port = await listen(httpServer, config.PORT, config.HOST)

@@ -1,5 +1,5 @@
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, createKnex, loadConfig, openPlatformDatabase } from '@prizes/platform'
+import { ConfigError, createKnex, databaseTimeouts, loadConfig, openPlatformDatabase } from '@prizes/platform'
 import { Presets, SingleBar } from 'cli-progress'
 import { migrateReadModels } from '../migrations/index'
 import { allProjections } from '../projections'
@@ -29,8 +29,14 @@ async function main(argv: readonly string[]): Promise<void> {
     joinRunning: true,
   })
   console.log(`Rebuilding ${chosen.join(', ')} on ${database.source}`)
-  const store = createEventStore({ databaseUrl: database.url, eventStoreUrl: config.EVENTSTORE_URL })
-  const knex = createKnex(database.url)
+  // A rebuild copies and swaps whole tables: its statements get the job's longer bound.
+  const timeouts = databaseTimeouts(config, 'job')
+  const store = createEventStore({
+    databaseUrl: database.url,
+    eventStoreUrl: config.EVENTSTORE_URL,
+    timeouts,
+  })
+  const knex = createKnex(database.url, { timeouts })
   const bar = new SingleBar(
     {
       format: ' {bar} {percentage}% | {value}/{total} events | {rate} events/s | {duration_formatted}',

@@ -1,4 +1,9 @@
-import { comparePositions, type Position, type RecordedEvent } from '@prizes/event-store'
+import {
+  comparePositions,
+  isDatabaseUnavailable,
+  type Position,
+  type RecordedEvent,
+} from '@prizes/event-store'
 import type { Knex } from 'knex'
 import type { Projection } from '../projection'
 import { applyRows } from './apply-events'
@@ -25,7 +30,9 @@ const transientClasses = new Set(['08', '40', '53', '55', '57', '58'])
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof Error)) return false
   const code = (error as { code?: unknown }).code
-  if (error.name === 'KnexTimeoutError') return true
+  // The driver's own timeouts and cut connections carry no SQLSTATE (a statement that timed out
+  // says nothing about its event either).
+  if (isDatabaseUnavailable(error)) return true
   if (typeof code !== 'string') return false
   // Node's own socket errors (ECONNRESET, EPIPE, ...).
   if (code.startsWith('E')) return true

@@ -17,6 +17,7 @@ const report = (changes: Partial<HealthResponse> = {}): HealthResponse => ({
   success: true,
   status: 'ok',
   checkedAt: '2026-11-24T10:00:00.000Z',
+  database: { ok: true },
   projections: [consumer()],
   reactors: [consumer({ name: 'mail', lagEvents: 2, lagMs: 3_500 })],
   ...changes,
@@ -81,6 +82,20 @@ describe('healthRows and healthSummary', () => {
     expect(healthSummary(report())).toEqual({
       stuck: false,
       text: 'Every projection and reactor is running.',
+    })
+  })
+
+  it('says the database is not answering, and why, before anything else', () => {
+    const unavailable = report({
+      success: false,
+      status: 'unavailable',
+      database: { ok: false, reason: 'timeout after 2000 ms' },
+      projections: [],
+      reactors: [],
+    })
+    expect(healthSummary(unavailable)).toEqual({
+      stuck: true,
+      text: 'The database is not answering (timeout after 2000 ms). Nothing can be measured until it does.',
     })
   })
 

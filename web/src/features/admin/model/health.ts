@@ -73,8 +73,15 @@ export function healthRows(report: HealthResponse): HealthRow[] {
   ]
 }
 
-/** One sentence over the whole report: which are stuck, else that everything keeps up. */
+/** One sentence over the whole report: the database not answering, which are stuck, else that all keep up. */
 export function healthSummary(report: HealthResponse): { readonly stuck: boolean; readonly text: string } {
+  if (!report.database.ok) {
+    const why = report.database.reason ? ` (${report.database.reason})` : ''
+    return {
+      stuck: true,
+      text: `The database is not answering${why}. Nothing can be measured until it does.`,
+    }
+  }
   const stuck = [...report.projections, ...report.reactors]
     .filter((c) => c.status === 'stuck')
     .map((c) => c.name)
