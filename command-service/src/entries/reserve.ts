@@ -47,7 +47,7 @@ export async function reserveEntry(
   const metadata = { now: context.now }
   const quoted = await quote(
     deps,
-    { type: 'QuoteEntry', data: { competitionId, quantity, answer }, metadata },
+    { type: 'QuoteEntry', data: { competitionId, userId, quantity, answer }, metadata },
     context,
   )
   const amountPence = quantity * quoted.details.entryPricePence
