@@ -17,14 +17,16 @@ export interface ReservationLimits {
 
 const hourMs = 60 * 60 * 1000
 
+/** So many asks an hour per user and per address (RESERVATIONS_PER_USER_HOUR, _PER_ADDRESS_HOUR). */
+export function hourlyReservationLimits(perUser: number, perAddress: number): ReservationLimits {
+  return { perUser: { max: perUser, windowMs: hourMs }, perAddress: { max: perAddress, windowMs: hourMs } }
+}
+
 /**
  * An honest entrant asks once per purchase, plus once per "Back" or declined card; ten an hour
  * is several purchases with retries. An address is a household or an office: thirty an hour.
  */
-export const defaultReservationLimits: ReservationLimits = {
-  perUser: { max: 10, windowMs: hourMs },
-  perAddress: { max: 30, windowMs: hourMs },
-}
+export const defaultReservationLimits: ReservationLimits = hourlyReservationLimits(10, 30)
 
 function tooManyMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60)
