@@ -17,6 +17,7 @@ import { authRouters } from './auth/auth-routers'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
 import { entriesRouter } from './entries'
+import type { ReservationLimits } from './entries/rate-limits'
 import { mapCommandError } from './errors'
 import { type HealthRouterDeps, healthRouter } from './health'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
@@ -37,6 +38,8 @@ export interface CommandAppOptions {
   readonly clock?: () => Date
   /** Overrides of `defaultRateLimits`, per action (tests use small ones). */
   readonly rateLimits?: Partial<Record<RateLimitedAction, RateLimitPolicy>>
+  /** Overrides of `defaultReservationLimits` (create-payment-intent per user and per address). */
+  readonly reservationLimits?: ReservationLimits
   /** Stripe, or the offline test provider (whose card-form route exists only while it is active). */
   readonly payments: ActivePaymentProvider
   /** How long tickets are held for a payment (RESERVATION_MINUTES). */
@@ -128,7 +131,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       }),
       ...auth,
       ...payments,
-      entriesRouter({ ...entryDeps, secrets, clock }),
+      entriesRouter({ ...entryDeps, secrets, clock, limiter, reservationLimits: options.reservationLimits }),
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },

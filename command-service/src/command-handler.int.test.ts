@@ -197,6 +197,7 @@ function comparable(state: CompetitionState) {
     ...state,
     entries: pairs(state.entries),
     holds: pairs(state.holds),
+    heldBy: pairs(state.heldBy),
     refundedWhileSealed: pairs(state.refundedWhileSealed),
   }
 }

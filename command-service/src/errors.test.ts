@@ -3,6 +3,7 @@ import {
   CompetitionAlreadyExists,
   CompetitionEndDatePassed,
   CompetitionNotFound,
+  CompetitionTermsFixed,
   InvalidCompetitionDetails,
   InvalidTransition,
 } from '@prizes/domain'
@@ -20,6 +21,10 @@ const thrown: Record<string, () => Error> = {
   transition: () => new InvalidTransition('closed', 'competition.publish'),
   ended: () => new CompetitionEndDatePassed('c-1', '2030-01-01T00:00:00.000Z'),
   details: () => new InvalidCompetitionDetails({ endDate: ['The end date must be after the start date'] }),
+  terms: () =>
+    new CompetitionTermsFixed('c-1', {
+      totalTickets: ['The total tickets can only be raised once the competition has entries'],
+    }),
   conflict: () => new WrongExpectedVersion('competition-c-1', 3n, 4n),
   bug: () => new TypeError('undefined is not a function'),
 }
@@ -53,6 +58,17 @@ describe('domain errors over HTTP', () => {
       { code: 'INVALID_TRANSITION', message: 'Cannot publish a competition that is closed' },
     ],
     ['ended', 409, { code: 'COMPETITION_END_DATE_PASSED' }],
+    [
+      'terms',
+      409,
+      {
+        code: 'COMPETITION_TERMS_FIXED',
+        message: 'The total tickets can only be raised once the competition has entries',
+        fieldErrors: {
+          totalTickets: ['The total tickets can only be raised once the competition has entries'],
+        },
+      },
+    ],
     [
       'details',
       400,

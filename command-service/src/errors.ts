@@ -47,6 +47,15 @@ export function mapCommandError(error: unknown): HttpError | undefined {
     case 'RANDOMNESS_NOT_YET_PUBLISHED':
     case 'NO_ELIGIBLE_TICKETS':
       return new HttpError(409, error.code, error.message)
+    case 'COMPETITION_TERMS_FIXED':
+      return new HttpError(
+        409,
+        error.code,
+        error.message,
+        Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([field, messages]) => [field, [...(messages ?? [])]]),
+        ),
+      )
     case 'INVALID_DRAW_INPUT':
       return new HttpError(400, errorCodes.validation, error.message, { [error.field]: [error.message] })
     case 'INVALID_COMPETITION_DETAILS':

@@ -5,6 +5,7 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { createCommandApp } from './app'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import type { Mailer } from './mail'
 import { migrateCommandTables } from './migrations'
@@ -112,6 +113,10 @@ export async function startCommandService(options: {
       secrets,
       payments,
       reservationMinutes: config.RESERVATION_MINUTES,
+      reservationLimits: hourlyReservationLimits(
+        config.RESERVATIONS_PER_USER_HOUR,
+        config.RESERVATIONS_PER_ADDRESS_HOUR,
+      ),
       referencePrefix: config.ENTRY_REFERENCE_PREFIX,
       // Where uploaded images go: the gateway serves this folder at /media.
       mediaDir: path.join(config.DATA_DIR, 'media'),

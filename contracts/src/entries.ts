@@ -43,12 +43,6 @@ export const entrySubmission = z.object({
   agreedToTerms: z.literal(true, { error: entryMessages.agreeTerms }),
   subscribedToNewsletter: z.boolean().default(false),
   drawDate: z.string().optional(),
-  /**
-   * The intent of this entrant's previous attempt, when they went back and changed their
-   * details: its tickets are given back (the intent cancelled first, so it can no longer be
-   * paid) instead of being held until the reservation expires.
-   */
-  replacesPaymentIntentId: z.string().min(1).max(maxLength.identifier).optional(),
 })
 export type EntrySubmission = z.infer<typeof entrySubmission>
 

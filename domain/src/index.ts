@@ -25,6 +25,8 @@ export {
   CompetitionEndDatePassed,
   type CompetitionError,
   CompetitionNotFound,
+  CompetitionTermsFixed,
+  type FixedTerm,
   InvalidCompetitionDetails,
   InvalidDrawInput,
   InvalidTransition,

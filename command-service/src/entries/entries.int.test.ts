@@ -211,7 +211,8 @@ describe('the rules of an entry', () => {
   })
 
   it('refuses more tickets than remain with the clear message', async () => {
-    await createIntent(submission(competitionId, { numberOfEntries: 10 }), token)
+    // Another user's 10; the caller's own reservation would be replaced, not added to.
+    await createIntent(submission(competitionId, { numberOfEntries: 10 }), (await harness.user()).token)
     expect(await createIntent(submission(competitionId, { numberOfEntries: 3 }), token)).toMatchObject({
       status: 409,
       body: { success: false, code: 'NOT_ENOUGH_TICKETS', message: entryMessages.notEnoughTickets },

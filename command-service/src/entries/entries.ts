@@ -3,7 +3,6 @@ import type { CommandContext } from '../event-metadata'
 import { allocateEntry } from './allocate'
 import type { EntryDeps } from './deps'
 import { once } from './idempotency'
-import { releaseReplacedAttempt } from './replace'
 import { reserveEntry } from './reserve'
 import { type EntryResult, runEntryCommand, userEntryOf } from './stream'
 
@@ -21,8 +20,9 @@ export interface PaymentToMake {
 }
 
 /**
- * create-payment-intent: reserve the tickets and hand the client its intent to pay. A free
- * competition has nothing to pay; its entries go through `submitEntry`. With an idempotency
+ * create-payment-intent: reserve the tickets and hand the client its intent to pay, replacing
+ * the user's earlier unpaid reservation on the competition (going back, or asking again). A
+ * free competition has nothing to pay; its entries go through `submitEntry`. With an idempotency
  * key, the same key from the same user answers the first answer and reserves nothing more.
  */
 export function requestEntry(
@@ -41,16 +41,6 @@ async function reserveToPay(
   input: EntryRequest,
   context: CommandContext,
 ): Promise<PaymentToMake> {
-  const { replacesPaymentIntentId } = input.submission
-  if (replacesPaymentIntentId !== undefined) {
-    const { userId, submission } = input
-    const attempt = {
-      userId,
-      competitionId: submission.competitionId,
-      paymentIntentId: replacesPaymentIntentId,
-    }
-    await releaseReplacedAttempt(deps, attempt, context)
-  }
   const { entry, intent } = await reserveEntry(deps, input, context, { paidOnly: true })
   if (intent === null) throw new Error('A paid reservation came back without its intent')
   return {

@@ -1,45 +1,34 @@
-import type { CommandContext } from '../event-metadata'
+import type { Competition, CompetitionEvent } from '@prizes/domain'
 import type { EntryDeps } from './deps'
-import { runEntryCommand } from './stream'
 
 /**
- * An entrant who went back and changed their details starts a new payment; the tickets of the
- * attempt it replaces are given back at once instead of being held until the reservation
- * expires. The old intent is cancelled first, so it can never be paid afterwards; if the
- * provider says it was paid meanwhile (or cannot be reached), nothing is released and the
- * usual paths (confirm-payment, the webhook, the expiry reactor) allocate or refund it. Only the
- * same user's attempt on the same competition is touched, and never a paid one: the decider
- * releases only an entry that is still reserved.
+ * The intent of the reservation a new one replaced (the decider gives up a user's unpaid
+ * reservation when they ask again; see `reserveTickets`), so it is cancelled now rather than
+ * left payable. Best effort: if the provider cannot be reached, or the intent was paid just
+ * before, that payment still reaches confirm-payment, the webhook or the expiry reactor (which
+ * keeps a replaced reservation due until its expiry, then asks the provider and cancels), and
+ * is allocated while tickets remain, else owed back and refunded.
  */
-export async function releaseReplacedAttempt(
-  deps: Pick<EntryDeps, 'handler' | 'payments' | 'logger'>,
-  attempt: { readonly userId: string; readonly competitionId: string; readonly paymentIntentId: string },
-  context: CommandContext,
+export async function cancelReplacedIntent(
+  deps: Pick<EntryDeps, 'payments' | 'logger'>,
+  competition: Competition,
+  events: readonly CompetitionEvent[],
 ): Promise<void> {
-  const { userId, competitionId, paymentIntentId } = attempt
-  const log = deps.logger.child({ paymentIntentId, competitionId })
+  for (const event of events) {
+    if (event.type !== 'ReservationReleased' || event.data.reason !== 'replaced') continue
+    const paymentIntentId = competition.entries.get(event.data.entryId)?.paymentIntentId
+    if (paymentIntentId) await cancelQuietly(deps, paymentIntentId)
+  }
+}
+
+/** The caller's answer does not wait on it: an intent left open is dealt with as described above. */
+export async function cancelQuietly(
+  deps: Pick<EntryDeps, 'payments' | 'logger'>,
+  paymentIntentId: string,
+): Promise<void> {
   try {
-    const before = await deps.payments.retrieveIntent(paymentIntentId)
-    const { entryId } = before.metadata
-    if (before.metadata.userId !== userId || before.metadata.competitionId !== competitionId || !entryId) {
-      log.warn('a replaced intent that is not this entrant’s attempt on this competition; left alone')
-      return
-    }
-    if (before.status === 'succeeded' || before.status === 'processing') return
-    if (before.status !== 'canceled') await deps.payments.cancelIntent(paymentIntentId)
-    const after = await deps.payments.retrieveIntent(paymentIntentId)
-    if (after.status !== 'canceled') return
-    await runEntryCommand(
-      deps.handler,
-      {
-        type: 'ReleaseReservation',
-        data: { competitionId, entryId, reason: 'replaced' },
-        metadata: { now: context.now },
-      },
-      context,
-    )
+    await deps.payments.cancelIntent(paymentIntentId)
   } catch (error) {
-    // The new attempt goes ahead either way; the old reservation then expires as before.
-    log.warn({ err: error }, 'could not give back the replaced attempt’s tickets; they expire instead')
+    deps.logger.error({ err: error, paymentIntentId }, 'could not cancel an intent whose reservation ended')
   }
 }

@@ -12,7 +12,8 @@ import { conflict } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import { loadUserState } from '../users/user-stream'
 import { defaultReservationMinutes, type EntryDeps } from './deps'
-import { competitionOf, entryIn, runEntryCommand } from './stream'
+import { cancelQuietly, cancelReplacedIntent } from './replace'
+import { competitionOf, type EntryResult, entryIn, runEntryCommand } from './stream'
 
 export interface Reservation {
   readonly competition: Competition
@@ -31,9 +32,11 @@ async function assertMayEnter(deps: EntryDeps, userId: string): Promise<void> {
 /**
  * Holds tickets for a new entry: checks the rules on the competition's stream (QuoteEntry,
  * which records nothing), creates the provider's intent for the server's price, then appends
- * `TicketsReserved`. The intent's idempotency key comes from the new entry id, so a retried
- * provider call never makes a second intent; if the reservation is refused after all (the
- * last tickets went in between), the intent is cancelled so nobody can pay it.
+ * `TicketsReserved`, with the user's previous unpaid reservation on this competition released
+ * as replaced in the same append (its intent is then cancelled). The intent's idempotency key
+ * comes from the new entry id, so a retried provider call never makes a second intent; if the
+ * reservation is refused after all (the last tickets went in between), the intent is cancelled
+ * so nobody can pay it.
  */
 export async function reserveEntry(
   deps: EntryDeps,
@@ -47,7 +50,7 @@ export async function reserveEntry(
   const metadata = { now: context.now }
   const quoted = await quote(
     deps,
-    { type: 'QuoteEntry', data: { competitionId, quantity, answer }, metadata },
+    { type: 'QuoteEntry', data: { competitionId, userId, quantity, answer }, metadata },
     context,
   )
   const amountPence = quantity * quoted.details.entryPricePence
@@ -65,8 +68,9 @@ export async function reserveEntry(
         })
   const minutes = deps.reservationMinutes ?? defaultReservationMinutes
   const expiresAt = new Date(context.now.getTime() + minutes * 60_000).toISOString()
+  let reserved: EntryResult
   try {
-    const reserved = await runEntryCommand(
+    reserved = await runEntryCommand(
       deps.handler,
       {
         type: 'ReserveTickets',
@@ -83,12 +87,13 @@ export async function reserveEntry(
       },
       context,
     )
-    const competition = competitionOf(reserved, competitionId)
-    return { competition, entry: entryIn(competition, entryId), intent }
   } catch (error) {
     if (intent) await cancelQuietly(deps, intent.id)
     throw error
   }
+  const competition = competitionOf(reserved, competitionId)
+  await cancelReplacedIntent(deps, competition, reserved.events)
+  return { competition, entry: entryIn(competition, entryId), intent }
 }
 
 /**
@@ -108,13 +113,4 @@ async function quote(deps: EntryDeps, command: QuoteEntry, context: CommandConte
     }
   }
   return competitionOf(await runEntryCommand(deps.handler, command, context), competitionId)
-}
-
-/** The refusal is what the caller must hear; an intent left open expires unpaid at the provider. */
-async function cancelQuietly(deps: EntryDeps, paymentIntentId: string): Promise<void> {
-  try {
-    await deps.payments.cancelIntent(paymentIntentId)
-  } catch (error) {
-    deps.logger.error({ err: error, paymentIntentId }, 'could not cancel the intent of a refused reservation')
-  }
 }

@@ -2,10 +2,12 @@ import Router from '@koa/router'
 import { endpoints } from '@prizes/contracts'
 import {
   authenticate,
+  createKnexRateLimiter,
   createKnexSessionStore,
   jsonBody,
   type PlatformSecrets,
   parseOr400,
+  type RateLimiter,
   requireUser,
 } from '@prizes/platform'
 import type Koa from 'koa'
@@ -14,12 +16,17 @@ import { respond } from '../auth/routes'
 import { confirmEntryPayment } from './confirm'
 import type { EntryDeps } from './deps'
 import { requestEntry, submitEntry } from './entries'
+import { defaultReservationLimits, limitReservations, type ReservationLimits } from './rate-limits'
 
 export interface EntriesRouterDeps extends EntryDeps {
   /** `loadSecrets(knex)`: the session tokens' secret. */
   readonly secrets: PlatformSecrets
   /** The time every request runs at; tests move it. The real clock unless given. */
   readonly clock?: () => Date
+  /** Counters shared by every instance; one on `knex` unless given. */
+  readonly limiter?: RateLimiter
+  /** `defaultReservationLimits` unless given. */
+  readonly reservationLimits?: ReservationLimits
 }
 
 /** The longest Idempotency-Key kept; Stripe's own limit. */
@@ -36,8 +43,10 @@ export function entriesRouter(deps: EntriesRouterDeps): Router {
   const router = new Router()
   router.use(jsonBody())
   router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
+  const limiter = deps.limiter ?? createKnexRateLimiter(deps.knex)
+  const limitRate = limitReservations(limiter, deps.reservationLimits ?? defaultReservationLimits, clock)
 
-  router.post(endpoints.createPaymentIntent.path, async (ctx) => {
+  router.post(endpoints.createPaymentIntent.path, limitRate, async (ctx) => {
     const { userId } = requireUser(ctx)
     const submission = parseOr400(endpoints.createPaymentIntent.request, ctx.request.body)
     const request = { userId, submission, idempotencyKey: idempotencyKey(ctx) }
@@ -56,7 +65,7 @@ export function entriesRouter(deps: EntriesRouterDeps): Router {
     respond(ctx, 'confirmPayment', { success: true, entry })
   })
 
-  router.post(endpoints.submitEntry.path, async (ctx) => {
+  router.post(endpoints.submitEntry.path, limitRate, async (ctx) => {
     const { userId } = requireUser(ctx)
     const submission = parseOr400(endpoints.submitEntry.request, ctx.request.body)
     const entry = await submitEntry(deps, { userId, submission }, requestContext(ctx, clock))

@@ -16,6 +16,7 @@ import { testCards } from '../payments/offline/test-cards'
 import { details, silentLogger } from '../testing/fixtures'
 import { signedInGuest } from '../testing/signed-in-guest'
 import type { AccountDeps } from '../users/deps'
+import type { ReservationLimits } from './rate-limits'
 import type { EntriesRouterDeps } from './routes'
 import { entriesRouter } from './routes'
 
@@ -54,7 +55,19 @@ export interface EntriesHarness {
   close(): Promise<void>
 }
 
-export async function startEntriesHarness(label: string): Promise<EntriesHarness> {
+/**
+ * Tests buy as many users from one address (127.0.0.1), far more than `defaultReservationLimits`
+ * allow one address; a test of the limits passes its own.
+ */
+const unlimited: ReservationLimits = {
+  perUser: { max: 1_000_000, windowMs: 60_000 },
+  perAddress: { max: 1_000_000, windowMs: 60_000 },
+}
+
+export async function startEntriesHarness(
+  label: string,
+  options: { readonly reservationLimits?: ReservationLimits } = {},
+): Promise<EntriesHarness> {
   const database: TestDatabase = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
   await store.migrate()
@@ -72,6 +85,7 @@ export async function startEntriesHarness(label: string): Promise<EntriesHarness
     payments,
     logger: silentLogger,
     clock: clock.now,
+    reservationLimits: options.reservationLimits ?? unlimited,
   }
   const accounts: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }
   const app = createApp({

@@ -27,6 +27,7 @@ import {
 } from './lifecycle'
 import { competitionSnapshots } from './snapshot'
 import { type Competition, type CompetitionState, evolve, initialState } from './state'
+import { assertTermsKept } from './terms'
 
 /** Every command carries the moment it was issued; deciders never read a clock. */
 export interface CommandMetadata {
@@ -101,6 +102,7 @@ function reviseCompetition(command: ReviseCompetition, state: CompetitionState):
   const competition = existing(state, competitionId)
   assertAllowed(competition, 'competition.revise')
   assertValidDetails(details, competition.status === 'active' ? { liveAt: command.metadata.now } : {})
+  assertTermsKept(competition, details)
   return [{ type: 'CompetitionRevised', data: { competitionId, details } }]
 }
 

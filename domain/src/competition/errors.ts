@@ -54,6 +54,29 @@ export class InvalidCompetitionDetails extends DomainError<'INVALID_COMPETITION_
   }
 }
 
+/** The terms entrants entered on, which a revision may not change once there are entries. */
+export type FixedTerm =
+  | 'entryPricePence'
+  | 'totalTickets'
+  | 'endDate'
+  | 'skillQuestion.question'
+  | 'skillQuestion.options'
+  | 'skillQuestion.correct'
+
+/**
+ * A revision would change what entrants entered on (see `terms.ts`); `fieldErrors` names each
+ * such field with its reason, and the message is the first reason.
+ */
+export class CompetitionTermsFixed extends DomainError<'COMPETITION_TERMS_FIXED'> {
+  readonly code = 'COMPETITION_TERMS_FIXED'
+  constructor(
+    readonly competitionId: string,
+    readonly fieldErrors: Readonly<Partial<Record<FixedTerm, readonly string[]>>>,
+  ) {
+    super(Object.values(fieldErrors)[0]?.[0] ?? 'The terms of a competition with entries cannot change')
+  }
+}
+
 /** Publishing needs time left to enter: the end date must be after the moment of publishing. */
 export class CompetitionEndDatePassed extends DomainError<'COMPETITION_END_DATE_PASSED'> {
   readonly code = 'COMPETITION_END_DATE_PASSED'
@@ -128,6 +151,7 @@ export type CompetitionError =
   | CompetitionNotFound
   | InvalidTransition
   | InvalidCompetitionDetails
+  | CompetitionTermsFixed
   | CompetitionEndDatePassed
   | InvalidDrawInput
   | SeedDoesNotMatchCommitment
@@ -141,6 +165,7 @@ export function isCompetitionError(error: unknown): error is CompetitionError {
     error instanceof CompetitionNotFound ||
     error instanceof InvalidTransition ||
     error instanceof InvalidCompetitionDetails ||
+    error instanceof CompetitionTermsFixed ||
     error instanceof CompetitionEndDatePassed ||
     error instanceof InvalidDrawInput ||
     error instanceof SeedDoesNotMatchCommitment ||

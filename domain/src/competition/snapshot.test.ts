@@ -69,6 +69,7 @@ const plain = (state: CompetitionState) =>
         ...state,
         entries: sorted(state.entries),
         holds: sorted(state.holds),
+        heldBy: sorted(state.heldBy),
         refundedWhileSealed: sorted(state.refundedWhileSealed),
       }
     : state

@@ -11,7 +11,7 @@ import type { CompetitionState } from './state'
  * The competition decider's snapshots. Bump the version whenever `Competition`, `Entry` or
  * `evolve` change meaning; older snapshots are then ignored.
  */
-export const competitionSnapshotVersion = 'competition-4'
+export const competitionSnapshotVersion = 'competition-5'
 
 /**
  * One entry as a row rather than an object: a snapshot of a competition with 100,000 entries
@@ -46,6 +46,8 @@ interface Head {
   } | null
   readonly tickets: Tickets | null
   readonly holds: Array<[entryId: string, quantity: number, expiresAt: string]>
+  /** Each user's reservation still `reserved`, as `heldBy` names it. */
+  readonly heldBy: Array<[userId: string, entryId: string]>
   readonly refundedWhileSealed: string[]
   /** Entries in all, shards and overlay together. */
   readonly size: number
@@ -129,6 +131,7 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
       competition: null,
       tickets: null,
       holds: [],
+      heldBy: [],
       refundedWhileSealed: [],
       size: 0,
       shards: 0,
@@ -144,6 +147,7 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
     competition: { competitionId, status, details, featured, seedCommitment, sealed },
     tickets,
     holds,
+    heldBy: state.heldBy.entries(),
     refundedWhileSealed: state.refundedWhileSealed.keys(),
     size: entries.size,
   }
@@ -190,6 +194,7 @@ export function decodeCompetition(text: string): CompetitionState {
     holds: mapOf(
       head.holds.map(([entryId, quantity, expiresAt]) => [entryId, { entryId, quantity, expiresAt }]),
     ),
+    heldBy: mapOf(head.heldBy),
     refundedWhileSealed: mapOf(head.refundedWhileSealed.map((entryId) => [entryId, true as const])),
   }
 }

@@ -141,12 +141,9 @@ export const entryFlowMachine = setup({
         src: 'createPaymentIntent',
         input: ({ context }) => {
           if (!context.submission) throw new Error('A payment intent needs the entry details')
-          return {
-            submission: context.submission,
-            idempotencyKey: context.idempotencyKey,
-            // Details changed after an intent was made: its tickets are given back, not held.
-            replacesPaymentIntentId: context.intent?.paymentIntentId ?? null,
-          }
+          // Details changed after an intent was made: the server replaces that attempt's
+          // reservation with this one (one unpaid reservation per entrant and competition).
+          return { submission: context.submission, idempotencyKey: context.idempotencyKey }
         },
         onDone: {
           target: 'payment',

@@ -35,8 +35,6 @@ export interface CreateGuestInput {
 export interface CreateIntentInput {
   readonly submission: EntrySubmission
   readonly idempotencyKey: string
-  /** The previous attempt's intent when the entrant went back and changed the details. */
-  readonly replacesPaymentIntentId: string | null
 }
 /** The entrant's answer in the authentication step; null before any was asked. */
 export type AuthenticationAnswer = 'approved' | 'failed'

@@ -28,7 +28,13 @@ export interface ReserveTickets {
  */
 export interface QuoteEntry {
   readonly type: 'QuoteEntry'
-  readonly data: { readonly competitionId: string; readonly quantity: number; readonly answer: string }
+  readonly data: {
+    readonly competitionId: string
+    /** Their own reservation, which the new one would replace, does not count against them. */
+    readonly userId: string
+    readonly quantity: number
+    readonly answer: string
+  }
   readonly metadata: CommandMetadata
 }
 

@@ -18,7 +18,7 @@ import {
   NotEnoughTickets,
 } from './errors'
 import { nextPaymentStatus } from './payment.machine'
-import { type Entry, hasRoomFor, remainingTickets } from './state'
+import { type Entry, hasRoomFor, remainingTickets, reservationOf } from './state'
 
 /** The most tickets one purchase may take (SPEC section 9). */
 export const maxEntriesPerPurchase = 10
@@ -45,8 +45,17 @@ function entryOf(competition: Competition, entryId: string): Entry {
   return entry
 }
 
-/** The rules a reservation must meet at `now`; throws the first one it breaks. */
-function assertReservable(competition: Competition, quantity: number, answer: string, now: Date): void {
+/**
+ * The rules a reservation must meet at `now`; throws the first one it breaks. `replacing` is the
+ * entrant's own reservation the new one replaces: its tickets are theirs to take again.
+ */
+function assertReservable(
+  competition: Competition,
+  quantity: number,
+  answer: string,
+  now: Date,
+  replacing?: string,
+): void {
   if (!acceptsEntries(competition, now)) throw new CompetitionNotActive(competition.competitionId)
   const { details } = competition
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxEntriesPerPurchase) {
@@ -57,19 +66,40 @@ function assertReservable(competition: Competition, quantity: number, answer: st
   if (!details.skillQuestion.options.includes(answer)) {
     throw new InvalidEntry('skillQuestionAnswer', entryMessages.selectAnswer)
   }
-  if (!hasRoomFor(competition, details.totalTickets, quantity, now)) {
-    throw new NotEnoughTickets(quantity, remainingTickets(competition, details.totalTickets, now))
+  if (!hasRoomFor(competition, details.totalTickets, quantity, now, replacing)) {
+    throw new NotEnoughTickets(quantity, remainingTickets(competition, details.totalTickets, now, replacing))
   }
 }
 
 export function quoteEntry(command: QuoteEntry, state: CompetitionState): EntryEvent[] {
-  const { competitionId, quantity, answer } = command.data
-  assertReservable(existing(state, competitionId), quantity, answer, command.metadata.now)
+  const { competitionId, userId, quantity, answer } = command.data
+  const competition = existing(state, competitionId)
+  const replacing = reservationOf(competition, userId)?.entryId
+  assertReservable(competition, quantity, answer, command.metadata.now, replacing)
   return []
 }
 
+/**
+ * When a replacing reservation expires: never later than the one it replaces while that one
+ * still holds, so going back and paying again (or an attacker asking again and again) cannot
+ * keep tickets off sale for longer than one reservation's time. Once the old one has lapsed,
+ * its tickets were for sale again already and the new one is an ordinary new reservation.
+ */
+function replacementExpiry(replaced: Entry, expiresAt: string, now: Date): string {
+  const until = Date.parse(replaced.expiresAt)
+  return until > now.getTime() && until < Date.parse(expiresAt) ? replaced.expiresAt : expiresAt
+}
+
+/**
+ * Holds tickets for an entry. One unpaid reservation per user and competition: a user who
+ * already has one (going back to change their details, paying again, or asking twice to hold
+ * more) gives it up in the same append, `replaced`, and the new one keeps its expiry (see
+ * `replacementExpiry`). So one user holds at most one purchase's tickets (10) at a time,
+ * whichever process serves them. The replaced intent may still be paid; that late payment is
+ * allocated while tickets remain, else owed back (`allocateTickets`).
+ */
 export function reserveTickets(command: ReserveTickets, state: CompetitionState): EntryEvent[] {
-  const { competitionId, entryId, userId, quantity, answer, paymentIntentId, expiresAt } = command.data
+  const { competitionId, entryId, userId, quantity, answer, paymentIntentId } = command.data
   const competition = existing(state, competitionId)
   const known = competition.entries.get(entryId)
   if (known) {
@@ -77,17 +107,26 @@ export function reserveTickets(command: ReserveTickets, state: CompetitionState)
     if (known.userId === userId && known.paymentIntentId === paymentIntentId) return []
     throw new EntryAlreadyExists(entryId)
   }
-  assertReservable(competition, quantity, answer, command.metadata.now)
+  const { now } = command.metadata
+  const replaced = reservationOf(competition, userId)
+  assertReservable(competition, quantity, answer, now, replaced?.entryId)
   const amountPence = quantity * competition.details.entryPricePence
   if (amountPence > 0 && paymentIntentId === null) {
     throw new Error('A paid entry needs its payment intent')
   }
-  return [
-    {
-      type: 'TicketsReserved',
-      data: { competitionId, entryId, userId, quantity, amountPence, paymentIntentId, answer, expiresAt },
-    },
-  ]
+  const expiresAt = replaced
+    ? replacementExpiry(replaced, command.data.expiresAt, now)
+    : command.data.expiresAt
+  const reservation: EntryEvent = {
+    type: 'TicketsReserved',
+    data: { competitionId, entryId, userId, quantity, amountPence, paymentIntentId, answer, expiresAt },
+  }
+  if (!replaced) return [reservation]
+  const release: EntryEvent = {
+    type: 'ReservationReleased',
+    data: { competitionId, entryId: replaced.entryId, reason: 'replaced' },
+  }
+  return [release, reservation]
 }
 
 /**

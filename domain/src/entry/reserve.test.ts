@@ -140,7 +140,7 @@ describe('ReserveTickets', () => {
   it('is quoted by the same rules without recording anything', () => {
     const quote = (quantity: number): CompetitionCommand => ({
       type: 'QuoteEntry',
-      data: { competitionId, quantity, answer: '5' },
+      data: { competitionId, userId: 'u-9', quantity, answer: '5' },
       metadata: { now },
     })
     given(created(), published, reserved(1, 10)).when(quote(10)).thenEmits([])

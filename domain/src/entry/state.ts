@@ -44,18 +44,32 @@ export interface Hold {
 /**
  * A competition's entries, looked up by id, and its counters. `holds` has one item per entry
  * still `reserved`, so availability never walks the entries: at most the reservations in
- * flight, and only when the counters alone cannot say there is room.
+ * flight, and only when the counters alone cannot say there is room. `heldBy` names each
+ * user's reservation still `reserved` (user id → entry id), so finding the one a new
+ * reservation replaces costs one lookup however many are in flight.
  */
 export interface Entries {
   readonly entries: PersistentMap<Entry>
   readonly holds: PersistentMap<Hold>
+  readonly heldBy: PersistentMap<string>
   readonly tickets: Tickets
 }
 
 export const noEntries: Entries = {
   entries: emptyMap(),
   holds: emptyMap(),
+  heldBy: emptyMap(),
   tickets: { allocated: 0, reserved: 0, nextNumber: 1 },
+}
+
+/**
+ * The user's reservation that is still `reserved` (expired or not), if any. Streams written
+ * before one reservation per user was the rule may hold several; the latest is the one named.
+ */
+export function reservationOf(state: Entries, userId: string): Entry | undefined {
+  const entryId = state.heldBy.get(userId)
+  const entry = entryId === undefined ? undefined : state.entries.get(entryId)
+  return entry?.status === 'reserved' ? entry : undefined
 }
 
 const holdsAt = (hold: Hold, now: Date, except: string | undefined) =>
@@ -112,9 +126,11 @@ function put(
 ): Entries {
   const { before, after } = next
   const left = before.status === 'reserved' && after.status !== 'reserved'
+  const named = left && state.heldBy.get(before.userId) === before.entryId
   return {
     entries: state.entries.set(after.entryId, after),
     holds: left ? state.holds.delete(after.entryId) : state.holds,
+    heldBy: named ? state.heldBy.delete(before.userId) : state.heldBy,
     tickets: left ? { ...tickets, reserved: tickets.reserved - before.quantity } : tickets,
   }
 }
@@ -143,6 +159,7 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
       return {
         entries: state.entries.set(entryId, entry),
         holds: state.holds.set(entryId, { entryId, quantity, expiresAt }),
+        heldBy: state.heldBy.set(userId, entryId),
         tickets: { ...tickets, reserved: tickets.reserved + quantity },
       }
     }

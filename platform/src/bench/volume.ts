@@ -140,7 +140,7 @@ export async function measureColdLoad(
     competitionDecider,
     {
       type: 'QuoteEntry',
-      data: { competitionId, quantity: 1, answer: options.answer },
+      data: { competitionId, userId: 'bench-quote', quantity: 1, answer: options.answer },
       metadata: { now: options.now },
     },
     { actor: { system: 'bench' }, now: options.now },

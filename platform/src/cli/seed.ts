@@ -10,8 +10,8 @@ import { seedCommands } from '../seed/seed-commands'
 
 /**
  * `npm run seed`: the demo competitions, through the command handlers, against the configured
- * database (or the running embedded one). docker-compose runs it once; `npm start` seeds by
- * itself. Running it again changes nothing.
+ * database (or the running embedded one), only into an empty event store. docker-compose runs
+ * it at every start; `npm start` seeds by itself. Running it again changes nothing.
  */
 async function main() {
   const config = loadConfig()
@@ -34,14 +34,17 @@ async function main() {
     await migrateCommandTables(knex)
     const handler = createCommandHandler({ store, logger })
     const now = new Date()
-    const { created } = await seedDemoData({
+    const { created, skipped } = await seedDemoData({
+      store,
       commands: seedCommands(handler, now, createDrawSeedStore(knex)),
       mediaDir: path.join(config.DATA_DIR, 'media'),
       now,
       logger,
     })
     console.log(
-      created > 0 ? `Created ${created} demo competitions` : 'The demo competitions were already there',
+      skipped
+        ? 'The event store already holds events: the demo seed runs only into an empty one'
+        : `Created ${created} demo competitions`,
     )
   } finally {
     await knex.destroy()

@@ -99,6 +99,12 @@ const schema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  /**
+   * Reservations (create-payment-intent, POST /api/entries) one signed-in user, and one client
+   * address, may ask for in an hour; over it, 429. The bench raises them: its buyers share one address.
+   */
+  RESERVATIONS_PER_USER_HOUR: z.coerce.number().int().min(1).default(10),
+  RESERVATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(30),
   /** Entry references read `<PREFIX>-<YYYY>-<6 digits>`. */
   ENTRY_REFERENCE_PREFIX: z
     .string()

@@ -28,8 +28,8 @@ export interface RunningPlatform {
 /**
  * Everything `npm start` runs, in one process: the database (embedded unless DATABASE_URL),
  * the event store, migrations, projections, mail (MailDev unless SMTP_URL) and the mail reactor,
- * the admin account on first start, the command and query services, the demo seed on first
- * start, and the gateway in front of it all.
+ * the command and query services, the demo seed into an empty event store, the admin account
+ * on first start, and the gateway in front of it all.
  * Each step's undo is pushed on a stack so a failed start or a stop unwinds in reverse order.
  */
 export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
@@ -91,6 +91,19 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     })
     undo.push(() => commandService.stop())
     const { handler, secrets } = commandService
+    // Before the admin account, whose events would make the store look used.
+    const mediaDir = path.join(config.DATA_DIR, 'media')
+    if (config.SEED_DEMO_DATA) {
+      const now = new Date()
+      const seeded = await seedDemoData({
+        store,
+        commands: seedCommands(handler, now, createDrawSeedStore(knex)),
+        mediaDir,
+        now,
+        logger,
+      })
+      if (seeded.position) await projections.waitForPosition(seeded.position)
+    }
     await ensureAdminAccount({
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
@@ -105,18 +118,6 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
         ? httpProxy(config.COMMAND_SERVICE_URL, proxyError)
         : commandService.app.callback(),
       query: config.QUERY_SERVICE_URL ? httpProxy(config.QUERY_SERVICE_URL, proxyError) : queryApp.callback(),
-    }
-
-    const mediaDir = path.join(config.DATA_DIR, 'media')
-    if (config.SEED_DEMO_DATA) {
-      const now = new Date()
-      const seeded = await seedDemoData({
-        commands: seedCommands(handler, now, createDrawSeedStore(knex)),
-        mediaDir,
-        now,
-        logger,
-      })
-      if (seeded.position) await projections.waitForPosition(seeded.position)
     }
 
     const gateway = createGateway({

@@ -2,7 +2,7 @@ import type { CompetitionDetails } from '@prizes/contracts'
 import type { Artwork } from './artwork'
 
 export interface DemoCompetition {
-  /** Fixed id, so a seed interrupted half-way can run again without creating twins. */
+  /** Fixed id, so two seeds racing into one empty store make each competition once. */
   readonly id: string
   readonly artwork: Artwork
   readonly featured: boolean

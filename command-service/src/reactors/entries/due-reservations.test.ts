@@ -60,6 +60,15 @@ describe('due reservations', () => {
     }
   })
 
+  it('keeps a replaced reservation due, so its intent is made sure of at its expiry', () => {
+    const list = new DueReservations()
+    apply(list, reserved)
+    const replaced = recorded('ReservationReleased', { competitionId: 'c-1', entryId, reason: 'replaced' })
+    expect(apply(list, replaced)).toBeUndefined()
+    expect(list.list()).toEqual([expect.objectContaining({ entryId, paymentIntentId: 'pi_1' })])
+    expect(apply(list, allocated)).toEqual({ kind: 'settled', entryId })
+  })
+
   it('takes a repeat of either event as nothing new', () => {
     const list = new DueReservations()
     apply(list, reserved)

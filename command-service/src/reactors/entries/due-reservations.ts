@@ -1,7 +1,10 @@
 import { competitionStreamPrefix, entryEvents } from '@prizes/contracts'
 import type { RecordedEvent, SubscriptionFilter } from '@prizes/event-store'
 
-/** A reservation still holding tickets: neither allocated nor released yet. */
+/**
+ * A reservation still holding tickets, neither allocated nor released yet, or one replaced by
+ * its entrant's next, whose intent is made sure of at its expiry.
+ */
 export interface DueReservation {
   readonly competitionId: string
   readonly entryId: string
@@ -41,10 +44,17 @@ export function reservationChangeOf(event: RecordedEvent): ReservationChange | u
         },
       }
     }
-    case 'TicketsAllocated':
-    case 'ReservationReleased': {
-      const parsed = entryEvents[event.type].safeParse(event.data)
+    case 'TicketsAllocated': {
+      const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
       return parsed.success ? { kind: 'settled', entryId: parsed.data.entryId } : undefined
+    }
+    case 'ReservationReleased': {
+      const parsed = entryEvents.ReservationReleased.safeParse(event.data)
+      // A replaced reservation's intent was cancelled only as well as the provider answered at
+      // the time; it stays due, so at its expiry the provider is asked again: a payment that
+      // got through is allocated (or owed back), anything else is cancelled for certain.
+      if (!parsed.success || parsed.data.reason === 'replaced') return undefined
+      return { kind: 'settled', entryId: parsed.data.entryId }
     }
     default:
       return undefined

@@ -1,5 +1,6 @@
 import { comparePositions, type Position } from '@prizes/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requestEntry } from '../../entries'
 import { silentLogger } from '../../testing/fixtures'
 import type { RunningReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'
@@ -94,7 +95,8 @@ describe('reservation expiry reactor', () => {
     await waitForCheckpoint(reservedEvent.position)
     await stop()
 
-    const whileDown = await harness.reserve(competitionId, userId)
+    // Another user: a second reservation of the same user would replace the first.
+    const whileDown = await harness.reserve(competitionId, (await harness.user()).userId)
     await sleep(reservationMs + 300)
     // Both expired while nothing was watching: still held.
     expect(
@@ -161,6 +163,56 @@ describe('reservation expiry reactor', () => {
       'TicketsAllocated',
     ])
     expect(handedOver).toHaveLength(before)
+    await stop()
+  })
+
+  it('makes sure of a replaced reservation’s intent at its expiry: paid is allocated, open is cancelled', async () => {
+    await start()
+    const { competitionId } = await harness.competition()
+    const payer = (await harness.user()).userId
+    const paid = await harness.reserve(competitionId, payer, 2)
+    await harness.pay(paid.paymentIntentId)
+    // Asked again before confirming: the paid attempt is replaced, its cancel a no-op.
+    await harness.reserve(competitionId, payer, 1)
+
+    // The provider cannot be reached when another user's first attempt is replaced.
+    const unreachable = {
+      ...harness.deps,
+      payments: {
+        ...harness.payments,
+        cancelIntent: async () => {
+          throw new Error('provider unreachable')
+        },
+      },
+    }
+    const other = (await harness.user()).userId
+    const submission = {
+      competitionId,
+      numberOfEntries: 1,
+      skillQuestionAnswer: '4',
+      firstName: 'Bo',
+      lastName: 'Peep',
+      email: 'bo@example.com',
+      phone: '+44 20 7946 0958',
+      address: '2 Meadow Lane, Leeds',
+      agreedToTerms: true as const,
+      subscribedToNewsletter: false,
+    }
+    const open = await requestEntry(unreachable, { userId: other, submission }, harness.context())
+    await requestEntry(unreachable, { userId: other, submission }, harness.context())
+    expect((await harness.payments.retrieveIntent(open.paymentIntentId)).status).toBe(
+      'requires_payment_method',
+    )
+
+    await harness.waitFor(competitionId, (types) => count(types, 'TicketsAllocated') === 1)
+    const allocated = (await harness.events(competitionId)).find((e) => e.type === 'TicketsAllocated')
+    expect(allocated?.data).toMatchObject({ entryId: paid.entryId, paymentIntentId: paid.paymentIntentId })
+    expect(handedOver).toContain(paid.paymentIntentId)
+    const deadline = Date.now() + 10_000
+    while ((await harness.payments.retrieveIntent(open.paymentIntentId)).status !== 'canceled') {
+      if (Date.now() > deadline) throw new Error('the replaced intent was never cancelled')
+      await sleep(50)
+    }
     await stop()
   })
 })

@@ -6,17 +6,16 @@ const timeoutMs = 30_000
 
 /**
  * Reserves the tickets and opens the payment. The Idempotency-Key makes a retry of the same
- * attempt (a lost answer) return the same intent instead of reserving twice. A previous
- * attempt's intent, when given, is cancelled and its tickets given back.
+ * attempt (a lost answer) return the same intent instead of reserving twice. The server
+ * replaces the entrant's earlier unpaid attempt on the competition, cancelling its intent.
  */
 export async function createPaymentIntent(
   submission: EntrySubmission,
   idempotencyKey: string,
-  replacesPaymentIntentId: string | null = null,
 ): Promise<PaymentIntentDetails> {
   const { clientSecret, paymentIntentId, amount } = await apiClient.call('createPaymentIntent', {
     timeoutMs,
-    body: replacesPaymentIntentId === null ? submission : { ...submission, replacesPaymentIntentId },
+    body: submission,
     headers: { 'Idempotency-Key': idempotencyKey },
   })
   return { clientSecret, paymentIntentId, amount }

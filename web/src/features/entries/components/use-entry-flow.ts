@@ -51,11 +51,7 @@ export function useEntryFlow(
           signedIn.current(session.user, session.token)
         }),
         createPaymentIntent: fromPromise(({ input }) =>
-          serverMessages(() =>
-            call(() =>
-              createPaymentIntent(input.submission, input.idempotencyKey, input.replacesPaymentIntentId),
-            ),
-          ),
+          serverMessages(() => call(() => createPaymentIntent(input.submission, input.idempotencyKey))),
         ),
         authorizePayment: fromPromise(({ input }) => {
           const authorize = authorizer.current

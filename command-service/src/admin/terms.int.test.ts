@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { submission } from '../entries/test-harness'
+import { testCards } from '../payments/offline/test-cards'
+import { type AdminHarness, form, startAdminHarness } from './test-harness'
+
+let harness: AdminHarness
+let admin: string
+
+beforeAll(async () => {
+  harness = await startAdminHarness('admin-terms')
+  admin = await harness.admin()
+})
+afterAll(() => harness.close())
+
+const route = '/api/admin/competitions'
+
+/** A signed-in user buys `numberOfEntries` tickets: intent, the offline card form, confirmation. */
+async function buy(competitionId: string, numberOfEntries: number): Promise<void> {
+  const { token } = await harness.user()
+  const intent = await harness.call(
+    'POST',
+    '/api/entries/create-payment-intent',
+    submission(competitionId, { numberOfEntries }),
+    token,
+  )
+  const paymentIntentId = String(intent.body.paymentIntentId)
+  await harness.payments.confirmWithTestCard(paymentIntentId, {
+    cardNumber: testCards.succeeds,
+    expiry: '12/34',
+  })
+  const confirmed = await harness.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)
+  expect(confirmed.status).toBe(200)
+}
+
+describe('PUT /api/admin/competitions/:id once tickets are sold', () => {
+  it('refuses to cut the total below the sold, or change the price, question or answer; allows raising and later', async () => {
+    const created = await harness.call('POST', route, form({ total_tickets: 20 }), admin)
+    const id = (created.body.competition as { id: string }).id
+    await buy(id, 10)
+    await buy(id, 2)
+    const before = await harness.events(id)
+
+    const cut = await harness.call('PUT', `${route}/${id}`, form({ total_tickets: 5 }), admin)
+    expect(cut).toMatchObject({
+      status: 409,
+      body: {
+        success: false,
+        code: 'COMPETITION_TERMS_FIXED',
+        message: 'The total tickets can only be raised once the competition has entries',
+        fieldErrors: { totalTickets: [expect.any(String)] },
+      },
+    })
+    const refused: Array<[Record<string, unknown>, string]> = [
+      [{ entry_price: 0.5 }, 'entryPricePence'],
+      [{ end_date: '2030-02-01T00:00:00.000Z' }, 'endDate'],
+      [
+        { skill_question: { question: 'What is 2 + 2?', options: ['3', '4', '5', '6'], correct: '5' } },
+        'skillQuestion.correct',
+      ],
+      [
+        { skill_question: { question: 'What is 2 + 2?', options: ['4', '7', '8', '9'], correct: '4' } },
+        'skillQuestion.options',
+      ],
+    ]
+    for (const [change, field] of refused) {
+      const answer = await harness.call(
+        'PUT',
+        `${route}/${id}`,
+        form({ total_tickets: 20, ...change }),
+        admin,
+      )
+      expect(answer).toMatchObject({ status: 409, body: { code: 'COMPETITION_TERMS_FIXED' } })
+      expect(Object.keys(answer.body.fieldErrors as object)).toEqual([field])
+    }
+    // Nothing was recorded by any refused edit, featured and status changes in the same form included.
+    expect(await harness.events(id)).toEqual(before)
+
+    const raised = await harness.call(
+      'PUT',
+      `${route}/${id}`,
+      form({ total_tickets: 30, end_date: '2030-03-10T00:00:00.000Z', title: 'Win a bigger van' }),
+      admin,
+    )
+    expect(raised).toMatchObject({
+      status: 200,
+      body: {
+        competition: { total_tickets: 30, end_date: '2030-03-10T00:00:00.000Z', title: 'Win a bigger van' },
+      },
+    })
+  })
+})

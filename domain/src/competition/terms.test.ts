@@ -1,0 +1,82 @@
+import type { CompetitionDetails } from '@prizes/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  competitionId,
+  created,
+  details,
+  entryId,
+  given,
+  now,
+  published,
+  reserved,
+} from '../entry/test-fixtures'
+import type { CompetitionCommand } from './decide'
+
+const revise = (overrides: Partial<CompetitionDetails>): CompetitionCommand => ({
+  type: 'ReviseCompetition',
+  data: { competitionId, details: { ...details, ...overrides } },
+  metadata: { now },
+})
+const question = (overrides: Partial<CompetitionDetails['skillQuestion']>) => ({
+  skillQuestion: { ...details.skillQuestion, ...overrides },
+})
+const released = {
+  type: 'ReservationReleased',
+  data: { competitionId, entryId: entryId(1), reason: 'expired' },
+} as const
+
+/** Details (the fixtures': 20 tickets at £2.50 until 1 February) with one change each. */
+const changes: ReadonlyArray<[field: string, change: Partial<CompetitionDetails>, reason: string]> = [
+  ['entryPricePence', { entryPricePence: 100 }, 'The entry price cannot change'],
+  ['totalTickets', { totalTickets: 5 }, 'The total tickets can only be raised'],
+  ['endDate', { endDate: '2030-01-31T00:00:00.000Z' }, 'The end date can only move later'],
+  ['skillQuestion.question', question({ question: '3 + 3?' }), 'The skill question cannot change'],
+  ['skillQuestion.options', question({ options: ['4', '3', '5', '6'] }), 'The answer options cannot change'],
+  ['skillQuestion.correct', question({ correct: '5' }), 'The correct answer cannot change'],
+]
+
+describe('ReviseCompetition once the competition has entries', () => {
+  it.each(changes)('refuses a change of %s, naming it', (field, change, reason) => {
+    given(created(), published, reserved(1, 12))
+      .when(revise(change))
+      .thenFails({
+        code: 'COMPETITION_TERMS_FIXED',
+        message: expect.stringContaining(reason),
+        fieldErrors: { [field]: [expect.stringContaining(reason)] },
+      })
+  })
+
+  it('names every field it refuses at once', () => {
+    given(created(), published, reserved(1))
+      .when(revise({ entryPricePence: 100, totalTickets: 5 }))
+      .thenFails({ fieldErrors: { entryPricePence: expect.any(Array), totalTickets: expect.any(Array) } })
+  })
+
+  it('counts a reservation that was never paid: its intent may still be paid late', () => {
+    given(created(), published, reserved(1), released)
+      .when(revise({ totalTickets: 5 }))
+      .thenFails({ code: 'COMPETITION_TERMS_FIXED' })
+  })
+
+  it('raises the total, moves the end date later and changes the rest', () => {
+    const allowed = {
+      totalTickets: 40,
+      endDate: '2030-03-01T00:00:00.000Z',
+      title: 'Win a bigger campervan',
+      description: 'Now with a roof tent.',
+      prizeValuePence: 4_000_000,
+    }
+    const [event] = given(created(), published, reserved(1, 12)).when(revise(allowed)).decided()
+    expect(event).toEqual({
+      type: 'CompetitionRevised',
+      data: { competitionId, details: { ...details, ...allowed } },
+    })
+    expect(given(created(), published, reserved(1)).when(revise({})).decided()).toHaveLength(1)
+  })
+
+  it('leaves every term open while nobody has entered', () => {
+    for (const [, change] of changes) {
+      expect(given(created(), published).when(revise(change)).decided()).toHaveLength(1)
+    }
+  })
+})
