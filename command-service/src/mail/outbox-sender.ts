@@ -1,10 +1,16 @@
-import { randomUUID } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { Mailer } from './mailer'
 
 /** The error is kept for the admin's Email System tab; its start is enough. */
 const maxErrorLength = 2000
+/**
+ * The first key of the advisory lock each sender holds while it lives (the second is its
+ * `lease_holder`): 'mail' in ASCII. A lease whose holder's lock is free belongs to a sender
+ * that died, and its rows are due again at once rather than when the lease runs out.
+ */
+export const mailSenderLockClass = 0x6d61696c
 
 export interface MailSenderOptions {
   readonly knex: Knex
@@ -28,6 +34,8 @@ export interface MailSenderOptions {
 export interface MailSender {
   /** Leases the emails due now (one batch), sends them and records each outcome; how many it leased. */
   sendDue(): Promise<number>
+  /** Gives back the connection that holds this sender's lock (its leases then count as dead). */
+  close(): Promise<void>
 }
 
 export interface RunningMailSender {
@@ -54,32 +62,47 @@ export function retryDelay(attempts: number, initialMs: number, maxMs: number): 
   return Math.min(maxMs, initialMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30))
 }
 
+export interface Lease {
+  readonly now: Date
+  readonly leaseMs: number
+  readonly limit: number
+  /** Names this batch: only its sender records the outcomes. */
+  readonly token: string
+  /** The sender: the second key of the advisory lock it holds (`mailSenderLockClass`). */
+  readonly holder: number
+}
+
 /**
- * Leases up to `limit` due emails for `leaseMs` under `token`, counting the attempt. One
- * statement: `for update skip locked` keeps two senders from taking the same row, and a row
- * whose lease has expired (its sender died) is due again.
+ * Leases up to `limit` due emails for `leaseMs`, counting the attempt. One statement:
+ * `for update skip locked` keeps two senders from taking the same row. A leased row is due again
+ * once its lease has run out (its sender hangs) or its holder's advisory lock is free (its
+ * sender died: PostgreSQL released the lock with the connection), whichever comes first.
  */
-export async function leaseDueEmails(
-  knex: Knex,
-  lease: { readonly now: Date; readonly leaseMs: number; readonly limit: number; readonly token: string },
-): Promise<LeasedEmail[]> {
-  const { now, leaseMs, limit, token } = lease
-  const result = await knex.raw<{ rows: LeasedEmail[] }>(
+export async function leaseDueEmails(knex: Knex, lease: Lease, connection?: unknown): Promise<LeasedEmail[]> {
+  const { now, leaseMs, limit, token, holder } = lease
+  const query = knex.raw<{ rows: LeasedEmail[] }>(
     `with due as (
-       select id from mail_outbox
-        where status = 'pending' and next_attempt_at <= ?
-          and (leased_until is null or leased_until <= ?)
-        order by next_attempt_at, id
+       select o.id from mail_outbox o
+        where o.status = 'pending' and o.next_attempt_at <= ?
+          and (o.leased_until is null or o.leased_until <= ?
+               or not exists (
+                 select 1 from pg_locks l
+                  where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+                    and l.database = (select oid from pg_database where datname = current_database())
+                    and l.classid = ?::int::oid and l.objid = o.lease_holder::oid))
+        order by o.next_attempt_at, o.id
         limit ?
-        for update skip locked
+        for update of o skip locked
      )
      update mail_outbox m
-        set leased_until = ?, lease_token = ?, attempts = m.attempts + 1, last_attempt_at = ?
+        set leased_until = ?, lease_token = ?, lease_holder = ?, attempts = m.attempts + 1,
+            last_attempt_at = ?
        from due
       where m.id = due.id
      returning m.id, m.template, m.recipient, m.subject, m.html, m.text_body, m.attempts`,
-    [now, now, limit, new Date(now.getTime() + leaseMs), token, now],
+    [now, now, mailSenderLockClass, limit, new Date(now.getTime() + leaseMs), token, holder, now],
   )
+  const result = await (connection === undefined ? query : query.connection(connection))
   return result.rows
 }
 
@@ -87,8 +110,8 @@ export async function leaseDueEmails(
  * Sends what the reactors queued in `mail_outbox`, at least once each. Any number of senders
  * (one per process) share the table: each batch is leased by `leaseDueEmails`, and the lease
  * keeps its rows this sender's while sending. A sender that dies holding a lease leaves its rows
- * pending: once the lease expires, any sender sends them again. So a crash can repeat an email
- * (sent, but not yet marked) and never loses one.
+ * pending, and they are due again as soon as its advisory lock is gone (at the latest when the
+ * lease runs out). So a crash can repeat an email (sent, but not yet marked) and never loses one.
  *
  * A refused send is retried after a doubling delay (`retryDelayMs`, capped), its attempts, error
  * and next attempt recorded; after `maxAttempts` the row is marked failed and stays listed.
@@ -103,6 +126,40 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 60 * 60_000
   const maxAttempts = options.maxAttempts ?? 10
   const batchSize = options.batchSize ?? 10
+  const holder = randomInt(1, 2 ** 31 - 1)
+
+  /**
+   * A connection of its own holds the sender's advisory lock for as long as it lives, and leases
+   * are taken on it: a lease is only ever taken while the lock is held. If the connection breaks
+   * the lease fails, and the next attempt takes a new connection and the lock again.
+   */
+  let session: unknown
+  const pool = knex.client as {
+    acquireConnection(): Promise<unknown>
+    releaseConnection(connection: unknown): Promise<void>
+  }
+  async function lockSession(): Promise<unknown> {
+    if (session !== undefined) return session
+    const connection = await pool.acquireConnection()
+    try {
+      await knex.raw('select pg_advisory_lock(?, ?)', [mailSenderLockClass, holder]).connection(connection)
+    } catch (error) {
+      await pool.releaseConnection(connection)
+      throw error
+    }
+    session = connection
+    return connection
+  }
+  async function releaseSession(): Promise<void> {
+    const connection = session
+    session = undefined
+    if (connection === undefined) return
+    await knex
+      .raw('select pg_advisory_unlock(?, ?)', [mailSenderLockClass, holder])
+      .connection(connection)
+      .catch(() => {})
+    await pool.releaseConnection(connection)
+  }
 
   async function sendWithin(email: LeasedEmail): Promise<void> {
     let timer: NodeJS.Timeout | undefined
@@ -142,6 +199,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           last_error: message,
           leased_until: null,
           lease_token: null,
+          lease_holder: null,
         })
       return
     }
@@ -154,13 +212,18 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       text_body: null,
       leased_until: null,
       lease_token: null,
+      lease_holder: null,
     })
   }
 
   return {
     async sendDue() {
       const token = randomUUID()
-      const batch = await leaseDueEmails(knex, { now: now(), leaseMs, limit: batchSize, token })
+      const lease = { now: now(), leaseMs, limit: batchSize, token, holder }
+      const batch = await leaseDueEmails(knex, lease, await lockSession()).catch(async (error: unknown) => {
+        await releaseSession()
+        throw error
+      })
       // Each outcome is recorded on its own: one the database refused is left to its lease.
       const outcomes = await Promise.allSettled(batch.map((email) => deliver(email, token)))
       for (const outcome of outcomes) {
@@ -169,6 +232,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       }
       return batch.length
     },
+    close: releaseSession,
   }
 }
 
@@ -226,6 +290,7 @@ export function startMailSender(
       stopped = true
       wakeUp?.()
       await running
+      await sender.close()
     },
   }
 }

@@ -7,7 +7,14 @@ import { migrateCommandTables } from '../migrations'
 import { silentLogger } from '../testing/fixtures'
 import type { Mailer } from './mailer'
 import { countUnsentEmails, createMailOutbox, listUnsentEmails, type MailOutbox } from './outbox'
-import { createMailSender, leaseDueEmails, type MailSenderOptions, startMailSender } from './outbox-sender'
+import {
+  createMailSender,
+  leaseDueEmails,
+  type MailSender,
+  type MailSenderOptions,
+  mailSenderLockClass,
+  startMailSender,
+} from './outbox-sender'
 import { createSmtpMailer } from './smtp-mailer'
 import { type RefusingSmtp, startRefusingSmtp } from './testing/refusing-smtp'
 
@@ -48,6 +55,15 @@ const advance = (ms: number) => {
 
 const sender = (options: Partial<MailSenderOptions> = {}) =>
   createMailSender({ knex, mailer, logger: silentLogger, now, retryDelayMs: minute, ...options })
+
+/** Runs `use` with a sender, then gives back the connection holding its lock. */
+async function using<T>(one: MailSender, use: (sender: MailSender) => Promise<T>): Promise<T> {
+  try {
+    return await use(one)
+  } finally {
+    await one.close()
+  }
+}
 
 /** A user with a key, as registration leaves one, and an email queued for them. */
 async function queued(template = 'entry-confirmation') {
@@ -113,30 +129,50 @@ describe('mail outbox: at least once', () => {
     }
   })
 
-  it('sends an email whose sender died holding the lease, once the lease expires', async () => {
+  it('sends at once an email whose sender died holding the lease (its lock went with it)', async () => {
     const email = await queued()
-    // A sender leases the email and dies before sending or recording anything.
-    const dead = await leaseDueEmails(knex, { now: clock, leaseMs: 5 * minute, limit: 100, token: 'dead' })
-    expect(dead.map((leased) => leased.id)).toContain(email.key)
+    // A sender leases the email and dies before sending or recording anything: no process holds
+    // the advisory lock of its holder id any more.
+    const lease = { now: clock, leaseMs: 5 * minute, limit: 100, token: 'dead', holder: 4242 }
+    expect((await leaseDueEmails(knex, lease)).map((leased) => leased.id)).toContain(email.key)
+    expect(await row(email.key)).toMatchObject({ lease_token: 'dead', status: 'pending' })
 
-    const survivor = sender({ leaseMs: 5 * minute })
-    await survivor.sendDue()
-    expect(await row(email.key)).toMatchObject({ status: 'pending', lease_token: 'dead' })
-    expect(acceptedFor(email.mail.to)).toEqual([])
-
-    advance(5 * minute)
-    await survivor.sendDue()
+    await using(sender(), (survivor) => survivor.sendDue())
     expect(await row(email.key)).toMatchObject({ status: 'sent', attempts: 2, lease_token: null })
     expect(acceptedFor(email.mail.to)).toHaveLength(1)
   })
 
+  it('sends an email whose sender hangs holding the lease, once the lease runs out', async () => {
+    const email = await queued()
+    const hung = await knex.transaction()
+    try {
+      // The hung sender is alive: its lock is held, so only the lease's end frees the email.
+      await hung.raw('select pg_advisory_lock(?, ?)', [mailSenderLockClass, 4343])
+      const lease = { now: clock, leaseMs: 5 * minute, limit: 100, token: 'hung', holder: 4343 }
+      expect((await leaseDueEmails(knex, lease)).map((leased) => leased.id)).toContain(email.key)
+      await using(sender(), async (survivor) => {
+        await survivor.sendDue()
+        expect(await row(email.key)).toMatchObject({ status: 'pending', lease_token: 'hung' })
+        expect(acceptedFor(email.mail.to)).toEqual([])
+
+        advance(5 * minute)
+        await survivor.sendDue()
+      })
+      expect(await row(email.key)).toMatchObject({ status: 'sent', attempts: 2, lease_token: null })
+      expect(acceptedFor(email.mail.to)).toHaveLength(1)
+    } finally {
+      await hung.raw('select pg_advisory_unlock(?, ?)', [mailSenderLockClass, 4343])
+      await hung.rollback()
+    }
+  })
+
   it('lets two senders share the outbox without sending any email twice', async () => {
     const emails = await Promise.all(Array.from({ length: 30 }, () => queued()))
-    const [a, b] = [sender({ batchSize: 4 }), sender({ batchSize: 4 })]
-    const drain = async (one: typeof a) => {
-      while ((await one.sendDue()) > 0);
-    }
-    await Promise.all([drain(a), drain(b)])
+    const drain = (options: Partial<MailSenderOptions>) =>
+      using(sender(options), async (one) => {
+        while ((await one.sendDue()) > 0);
+      })
+    await Promise.all([drain({ batchSize: 4 }), drain({ batchSize: 4 })])
     for (const email of emails) expect(acceptedFor(email.mail.to)).toHaveLength(1)
     const rows = await knex('mail_outbox').whereIn(
       'id',
@@ -148,12 +184,13 @@ describe('mail outbox: at least once', () => {
   it('marks an email failed after the last attempt, and lists it with its error', async () => {
     const email = await queued('winner-email')
     smtp.refuseNext(3)
-    const giving = sender({ maxAttempts: 3 })
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
-      await giving.sendDue()
-      advance(60 * minute)
-    }
-    expect(await giving.sendDue()).toBe(0)
+    await using(sender({ maxAttempts: 3 }), async (giving) => {
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        await giving.sendDue()
+        advance(60 * minute)
+      }
+      expect(await giving.sendDue()).toBe(0)
+    })
     const failedAt = new Date(clock.getTime() - 60 * minute)
     expect(await row(email.key)).toMatchObject({ status: 'failed', attempts: 3, failed_at: failedAt })
     expect(acceptedFor(email.mail.to)).toEqual([])
@@ -184,14 +221,14 @@ describe('mail outbox: at least once', () => {
     })
     const before = await countUnsentEmails(knex)
     expect(before.pending).toBeGreaterThanOrEqual(1)
-    await sender({ batchSize: 1000 }).sendDue()
+    await using(sender({ batchSize: 1000 }), (one) => one.sendDue())
     expect(await countUnsentEmails(knex)).toMatchObject({ pending: before.pending - 1 })
   })
 
   it('queues a key once: a replayed event adds nothing', async () => {
     const email = await queued()
     await expect(outbox.enqueue(email)).resolves.toBe('already-queued')
-    await sender({ batchSize: 1000 }).sendDue()
+    await using(sender({ batchSize: 1000 }), (one) => one.sendDue())
     await expect(outbox.enqueue(email)).resolves.toBe('already-queued')
     expect(await knex('mail_outbox').where({ id: email.key })).toHaveLength(1)
   })

@@ -33,6 +33,7 @@ export const mailOutboxTables: Knex.Migration = {
         last_attempt_at timestamptz,
         leased_until timestamptz,
         lease_token text,
+        lease_holder integer,
         sent_at timestamptz,
         failed_at timestamptz
       );
