@@ -64,16 +64,24 @@ export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
 export {
   brand,
+  countUnsentEmails,
+  createMailOutbox,
   createSmtpMailer,
+  type EmailCounts,
   type EntryConfirmation,
   entryConfirmationEmail,
   guestInvitationEmail,
   InvalidSmtpUrl,
+  listUnsentEmails,
   type Mailer,
+  type MailOutbox,
   type OutgoingMail,
   passwordResetEmail,
   type RenderedEmail,
+  type RunningMailSender,
   type SmtpMailerOptions,
+  startMailSender,
+  type UnsentEmail,
   verificationEmail,
 } from './mail'
 export { commandMigrationSource, migrateCommandTables } from './migrations'

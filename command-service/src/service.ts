@@ -8,6 +8,8 @@ import { type CommandHandler, createCommandHandler } from './command-handler'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import type { Mailer } from './mail'
+import { createMailOutbox } from './mail/outbox'
+import { startMailSender } from './mail/outbox-sender'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
 import {
@@ -60,10 +62,15 @@ export async function startCommandService(options: {
   const reactorLogger = logger.child({ component: 'reactors' })
   const stops: Array<() => Promise<void>> = []
   try {
+    // Reactors queue their emails; this process's sender sends them (and any other's, once due).
+    const sender = startMailSender({ knex, mailer, logger: reactorLogger })
+    stops.push(() => sender.stop())
+    const outbox = createMailOutbox(knex, { onQueued: sender.wake })
+
     const mailReactor = await startMailReactor({
       store,
       knex,
-      mailer,
+      outbox,
       secrets,
       publicUrl: config.PUBLIC_URL,
       logger: reactorLogger,
@@ -88,7 +95,7 @@ export async function startCommandService(options: {
       knex,
       logger: reactorLogger,
       payments,
-      mailer,
+      outbox,
       publicUrl: config.PUBLIC_URL,
       commands: entryCommandsOf(entryDeps),
       onSucceeded: allocatePaidEntry(entryDeps, { logger }),
@@ -100,7 +107,7 @@ export async function startCommandService(options: {
       knex,
       logger: reactorLogger,
       payments,
-      mailer,
+      outbox,
       publicUrl: config.PUBLIC_URL,
       commands: lifecycleCommandsOf(entryDeps),
     })

@@ -36,6 +36,15 @@ export const consumerHealth = z.object({
 })
 export type ConsumerHealth = z.infer<typeof consumerHealth>
 
+/** The mail outbox: emails waiting to be sent (retries included) and those that gave up. */
+export const emailHealth = z.object({
+  pending: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** When the oldest pending email was queued; null when none waits. */
+  oldestPendingAt: z.string().nullable(),
+})
+export type EmailHealth = z.infer<typeof emailHealth>
+
 /** Whether the database answered the health check in time, and if not why (e.g. `timeout after 2000 ms`). */
 export const databaseHealth = z.object({
   ok: z.boolean(),
@@ -56,5 +65,7 @@ export const healthResponse = z.object({
   checkedAt: z.string(),
   projections: z.array(consumerHealth),
   reactors: z.array(consumerHealth),
+  /** Absent while the command-side tables are not migrated yet. Failed emails do not make it 503. */
+  emails: emailHealth.optional(),
 })
 export type HealthResponse = z.infer<typeof healthResponse>

@@ -148,4 +148,29 @@ describe('GET /api/health', () => {
       failure: { eventId: 'event-2', error: 'SMTP connection refused' },
     })
   })
+
+  it('counts the emails waiting in the outbox and those that gave up, without answering 503', async () => {
+    await harness.knex('mail_outbox').delete()
+    const queuedAt = new Date('2030-01-10T12:00:00.000Z')
+    const email = (id: string, status: string) => ({
+      id,
+      template: 'entry-confirmation',
+      recipient: `${id}@example.com`,
+      subject: 'Your entry is confirmed',
+      status,
+      created_at: queuedAt,
+      next_attempt_at: queuedAt,
+    })
+    await harness
+      .knex('mail_outbox')
+      .insert([
+        email('waiting', 'pending'),
+        { ...email('retrying', 'pending'), attempts: 2, created_at: new Date(queuedAt.getTime() + 1000) },
+        { ...email('given-up', 'failed'), attempts: 10, last_error: '550 mailbox unavailable' },
+        email('gone', 'sent'),
+      ])
+    const { status, body } = await health()
+    expect(status).toBe(200)
+    expect(body.emails).toEqual({ pending: 2, failed: 1, oldestPendingAt: queuedAt.toISOString() })
+  })
 })

@@ -1,6 +1,7 @@
-import type { ConsumerHealth, ConsumerStatus, HealthResponse } from '@prizes/contracts'
+import type { ConsumerHealth, ConsumerStatus, EmailHealth, HealthResponse } from '@prizes/contracts'
 import { type EventStore, positionFromString } from '@prizes/event-store'
 import type { Knex } from 'knex'
+import { countUnsentEmails } from '../mail/outbox'
 import { type ConsumerRow, type RecordedFailure, readProjectionRows, readReactorRows } from './consumers'
 
 export interface MeasureOptions {
@@ -60,11 +61,26 @@ function reactorStatus(options: MeasureOptions, row: ConsumerRow): ConsumerStatu
   return options.now.getTime() - since.getTime() >= options.reactorStuckAfterMs ? 'stuck' : 'failing'
 }
 
+/** PostgreSQL's "undefined_table". */
+const undefinedTable = '42P01'
+
+/** The outbox's counts; undefined before the command-side migration that makes it has run. */
+async function emailHealthOf(knex: Knex): Promise<EmailHealth | undefined> {
+  try {
+    const counts = await countUnsentEmails(knex)
+    return { ...counts, oldestPendingAt: counts.oldestPendingAt?.toISOString() ?? null }
+  } catch (error) {
+    if ((error as { code?: unknown }).code === undefinedTable) return undefined
+    throw error
+  }
+}
+
 /** Every projection and reactor, measured now, with every detail (see `forCaller` before answering). */
 export async function measureHealth(options: MeasureOptions): Promise<HealthResponse> {
-  const [projectionRows, reactorRows] = await Promise.all([
+  const [projectionRows, reactorRows, emails] = await Promise.all([
     readProjectionRows(options.knex),
     readReactorRows(options.knex),
+    emailHealthOf(options.knex),
   ])
   const projections = await Promise.all(
     projectionRows.map((row) => measure(options, row, projectionStatus(row))),
@@ -80,6 +96,7 @@ export async function measureHealth(options: MeasureOptions): Promise<HealthResp
     database: { ok: true },
     projections,
     reactors,
+    ...(emails ? { emails } : {}),
   }
 }
 

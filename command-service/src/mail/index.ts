@@ -1,5 +1,24 @@
 export { brand } from './brand'
 export type { Mailer, OutgoingMail } from './mailer'
+export {
+  countUnsentEmails,
+  createMailOutbox,
+  type EmailCounts,
+  type EnqueueResult,
+  listUnsentEmails,
+  type MailOutbox,
+  type QueuedEmail,
+  type UnsentEmail,
+} from './outbox'
+export {
+  createMailSender,
+  leaseDueEmails,
+  type MailSender,
+  type MailSenderOptions,
+  type RunningMailSender,
+  retryDelay,
+  startMailSender,
+} from './outbox-sender'
 export { createSmtpMailer, InvalidSmtpUrl, type SmtpMailerOptions } from './smtp-mailer'
 export {
   guestInvitationEmail,

@@ -6,6 +6,7 @@ import { paymentTables } from './0100-payments'
 import { entryTables } from './0200-entry-tables'
 import { drawSeedTables } from './0300-draw-seeds'
 import { entryReferenceFloor } from './0400-entry-reference-floor'
+import { mailOutboxTables } from './0500-mail-outbox'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -15,6 +16,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0200-entry-tables', entryTables],
   ['0300-draw-seeds', drawSeedTables],
   ['0400-entry-reference-floor', entryReferenceFloor],
+  ['0500-mail-outbox', mailOutboxTables],
 ])
 
 /**

@@ -12,9 +12,8 @@ const checkpoints = 'reactor_checkpoints'
 const maxErrorLength = 2000
 
 /**
- * Reactor tables on the command side: each reactor's checkpoint, and the emails claimed or sent
- * (one row per event, so an email goes out at most once; see `mail/mail-reactor.ts`).
- * `sent_at` stays null when the send failed or the process died between claim and send.
+ * Reactor tables on the command side: each reactor's checkpoint. (The emails they decide to
+ * send wait in `mail_outbox`, a command-side migration: see `mail/outbox.ts`.)
  *
  * A checkpoint row also says, for `/api/health`, what the reactor handles (its filter, to
  * measure its lag) and, while an event keeps failing, since when, on which event and why. A
@@ -26,13 +25,6 @@ export async function migrateReactorTables(knex: Knex): Promise<void> {
       name text primary key,
       position text not null,
       updated_at timestamptz not null default now()
-    );
-    create table if not exists sent_emails (
-      event_id text primary key,
-      template text not null,
-      claimed_at timestamptz not null default now(),
-      sent_at timestamptz,
-      error text
     );
     alter table reactor_checkpoints
       alter column position drop not null,

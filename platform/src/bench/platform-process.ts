@@ -30,6 +30,8 @@ async function main() {
     MAILDEV_SMTP_PORT: String(smtpPort),
     MAILDEV_WEB_PORT: String(mailWebPort),
     ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+    // The crash test shortens reservations, so a payment cut off by a kill is reconciled soon.
+    ...(process.env.RESERVATION_MINUTES ? { RESERVATION_MINUTES: process.env.RESERVATION_MINUTES } : {}),
     SEED_DEMO_DATA: 'false',
     // Every buyer is on 127.0.0.1 and buys in a loop: the hoarding limits would stop the run.
     RESERVATIONS_PER_USER_HOUR: '1000000000',

@@ -12,32 +12,40 @@ export interface PlatformProcess {
 const platformEntry = fileURLToPath(new URL('./platform-process.ts', import.meta.url))
 const mailEntry = fileURLToPath(new URL('./mail-process.ts', import.meta.url))
 
-interface Ready {
+export interface Ready {
   readonly ready: string
+  /** The rest of the ready line: MailDev's web address, for one. */
+  readonly line: Readonly<Record<string, unknown>>
   readonly child: ChildProcess
   readonly exited: Promise<unknown>
 }
 
+export { mailEntry, platformEntry }
+
 /** Starts a bench process and waits for the `{"ready": …}` line it prints. */
-async function spawnReady(entry: string, env: NodeJS.ProcessEnv, nodeOptions: string[] = []): Promise<Ready> {
+export async function spawnReady(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  nodeOptions: string[] = [],
+): Promise<Ready> {
   const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = once(child, 'exit')
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-  const ready = await new Promise<string>((resolve, reject) => {
-    lines.on('line', (line) => {
+  const line = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    lines.on('line', (text) => {
       try {
-        const parsed = JSON.parse(line) as { ready?: string }
-        if (parsed.ready) resolve(parsed.ready)
+        const parsed = JSON.parse(text) as Record<string, unknown>
+        if (typeof parsed.ready === 'string') resolve(parsed)
       } catch {
         // A log line, not ours.
       }
     })
     void exited.then(() => reject(new Error(`${entry} exited before it was ready`)))
   })
-  return { ready, child, exited }
+  return { ready: String(line.ready), line, child, exited }
 }
 
 /**

@@ -1,8 +1,12 @@
+import { competitionStream } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
+import type { RunningMailSender } from '../../mail/outbox-sender'
 import { createSmtpMailer } from '../../mail/smtp-mailer'
 import { silentLogger } from '../../testing/fixtures'
 import type { RunningReactor } from '../runner'
+import { startTestMailOutbox } from '../testing/mail-outbox'
 import { startTestInbox, type TestInbox } from '../testing/maildev-inbox'
 import { entryConfirmationName, startEntryConfirmationReactor } from './confirmation-reactor'
 import { allocatePaidEntry } from './entry-commands'
@@ -12,26 +16,40 @@ const publicUrl = 'https://prizes.example.co.uk'
 let harness: EntryReactorHarness
 let inbox: TestInbox
 let mailer: Mailer
+/** The SMTP server refuses this many sends, whoever they are for. */
+let refusals = 0
+let outbox: MailOutbox
+let sender: RunningMailSender
 
 beforeAll(async () => {
   harness = await startEntryReactorHarness('entry_confirmation', 600_000)
   inbox = await startTestInbox()
-  mailer = createSmtpMailer({ url: inbox.smtpUrl })
+  const smtp = createSmtpMailer({ url: inbox.smtpUrl })
+  mailer = {
+    send(mail) {
+      if (refusals > 0) {
+        refusals -= 1
+        return Promise.reject(new Error('451 4.3.0 Try again later'))
+      }
+      return smtp.send(mail)
+    },
+    close: () => smtp.close(),
+  }
+  ;({ outbox, sender } = startTestMailOutbox(harness.knex, mailer))
 })
 
 afterAll(async () => {
+  await sender?.stop()
   mailer?.close()
   await inbox?.stop()
   await harness?.close()
 })
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 const start = (): Promise<RunningReactor> =>
   startEntryConfirmationReactor({
     store: harness.store,
     knex: harness.knex,
-    mailer,
+    outbox,
     publicUrl,
     logger: silentLogger,
   })
@@ -43,13 +61,18 @@ async function paidEntry(quantity: number) {
   const reserved = await harness.reserve(competitionId, userId, quantity)
   await harness.pay(reserved.paymentIntentId)
   await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
-  const allocated = (await harness.events(competitionId)).find((e) => e.type === 'TicketsAllocated')
+  const allocated = (await harness.store.readStream(competitionStream(competitionId))).find(
+    (e) => e.type === 'TicketsAllocated',
+  )
   if (!allocated) throw new Error('not allocated')
+  const data = allocated.data as { entryReference: string; ticketNumbers: number[] }
   return {
+    userId,
     email,
+    position: allocated.position,
     title,
-    entryReference: String(allocated.data.entryReference),
-    ticketNumbers: allocated.data.ticketNumbers as number[],
+    entryReference: data.entryReference,
+    ticketNumbers: data.ticketNumbers,
   }
 }
 
@@ -75,19 +98,42 @@ describe('entry confirmation email', () => {
     }
   })
 
-  it('never sends twice, even from the start of the log again', async () => {
+  it('sends the email once the SMTP server accepts, after refusing the first two sends', async () => {
+    const running = await start()
+    try {
+      refusals = 2
+      const entry = await paidEntry(1)
+      const [mail, ...more] = await inbox.waitForEmails(entry.email, 1)
+      expect(more).toEqual([])
+      expect(mail?.subject).toContain(entry.entryReference)
+      expect(refusals).toBe(0)
+      const rows = await harness.knex('mail_outbox').where({ user_id: entry.userId })
+      expect(rows).toMatchObject([
+        {
+          template: entryConfirmationName,
+          status: 'sent',
+          attempts: 3,
+          last_error: '451 4.3.0 Try again later',
+        },
+      ])
+    } finally {
+      await running.stop()
+    }
+  })
+
+  it('never queues an email twice, even from the start of the log again', async () => {
     const first = await start()
     const entry = await paidEntry(1)
     await inbox.waitForEmails(entry.email, 1)
     await first.stop()
     await harness.knex('reactor_checkpoints').where({ name: entryConfirmationName }).delete()
     const again = await start()
-    await sleep(1000)
+    await again.waitForPosition(entry.position, { timeoutMs: 10_000 })
     await again.stop()
+    expect(await harness.knex('mail_outbox').where({ user_id: entry.userId })).toMatchObject([
+      { status: 'sent', attempts: 1 },
+    ])
     expect(await inbox.emailsTo(entry.email)).toHaveLength(1)
-    const claimed = await harness.knex('sent_emails').where({ template: entryConfirmationName })
-    expect(claimed.length).toBeGreaterThanOrEqual(2)
-    expect(claimed.every((row) => row.sent_at !== null)).toBe(true)
   })
 
   it('sends nothing to an erased user (no key)', async () => {
@@ -99,8 +145,11 @@ describe('entry confirmation email', () => {
       const reserved = await harness.reserve(competitionId, userId)
       await harness.pay(reserved.paymentIntentId)
       await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
-      await harness.waitFor(competitionId, (types) => types.includes('TicketsAllocated'))
-      await sleep(800)
+      const events = await harness.store.readStream(competitionStream(competitionId))
+      const allocated = events.find((e) => e.type === 'TicketsAllocated')
+      if (!allocated) throw new Error('not allocated')
+      await running.waitForPosition(allocated.position, { timeoutMs: 10_000 })
+      expect(await harness.knex('mail_outbox').where({ user_id: userId })).toEqual([])
       expect(await inbox.emailsTo(email)).toEqual([])
     } finally {
       await running.stop()

@@ -2,10 +2,9 @@ import { competitionStreamPrefix, entryEvents, userStream } from '@prizes/contra
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
 import { entryConfirmationEmail } from '../../mail/templates/entry-emails'
 import { readRecipient } from '../mail/mail-reactor'
-import { sendOnce } from '../mail/sent-emails'
 import { foldUserMailView } from '../mail/user-view'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
@@ -13,9 +12,10 @@ import { competitionTitles } from './competition-titles'
 
 export interface EntryConfirmationOptions {
   readonly store: EventStore
-  /** `reactor_checkpoints`, `sent_emails`, `user_keys`. */
+  /** `reactor_checkpoints`, `user_keys`. */
   readonly knex: Knex
-  readonly mailer: Mailer
+  /** Where the email is queued; a sender sends it. */
+  readonly outbox: MailOutbox
   /** PUBLIC_URL, for the link back to the site. */
   readonly publicUrl: string
   readonly logger: Logger
@@ -27,13 +27,12 @@ export const entryConfirmationName = 'entry-confirmation'
 
 /**
  * Emails the entrant when tickets are allocated (TicketsAllocated): the competition's title,
- * the entry reference, the number of entries, the ticket numbers and the total paid. At most once
- * per event, like the account emails: the event id is claimed in `sent_emails` before sending, so
- * a crash or an SMTP error loses that one email (the dashboard still lists the entry) rather than
- * ever sending it twice. Anything that fails before the claim is retried by the runner.
+ * the entry reference, the number of entries, the ticket numbers and the total paid. The email is
+ * queued in the mail outbox under the event's id before the checkpoint moves, so a replay queues
+ * nothing new and a crash or a refused send never loses it (the sender retries; at least once).
  */
 export function createEntryConfirmationReactor(options: EntryConfirmationOptions): Reactor {
-  const { store, knex, mailer, publicUrl } = options
+  const { store, knex, outbox, publicUrl } = options
   const userKeys = options.userKeys ?? knexUserKeyReader(knex)
   const titles = competitionTitles(store)
   const logger = options.logger.child({ reactor: entryConfirmationName })
@@ -61,11 +60,13 @@ export function createEntryConfirmationReactor(options: EntryConfirmationOptions
       totalPaidPence: amountPence,
       publicUrl,
     })
-    await sendOnce(
-      { knex, mailer, log: log.child({ entryReference }) },
-      { key: event.id, template: entryConfirmationName },
-      { to: recipient.to, ...mail },
-    )
+    const queued = await outbox.enqueue({
+      key: event.id,
+      template: entryConfirmationName,
+      userId,
+      mail: { to: recipient.to, ...mail },
+    })
+    log.info({ entryReference, queued }, 'confirmation email')
   }
 
   return {

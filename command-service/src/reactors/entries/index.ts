@@ -1,7 +1,7 @@
 import type { EventStore } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
 import type { PaymentProvider } from '../../payments/port'
 import type { RunningReactor } from '../runner'
 import type { UserKeyReader } from '../user-keys'
@@ -16,7 +16,8 @@ export interface EntryReactorsOptions {
   readonly knex: Knex
   readonly logger: Logger
   readonly payments: PaymentProvider
-  readonly mailer: Mailer
+  /** Where their emails are queued; a sender (`startMailSender`) sends them. */
+  readonly outbox: MailOutbox
   readonly publicUrl: string
   /** `entryCommandsOf(entryDeps)`. */
   readonly commands: EntryCommands
@@ -51,7 +52,7 @@ export async function startEntryReactors(options: EntryReactorsOptions): Promise
     store,
     knex,
     logger,
-    mailer: options.mailer,
+    outbox: options.outbox,
     publicUrl: options.publicUrl,
     ...(options.userKeys === undefined ? {} : { userKeys: options.userKeys }),
   })

@@ -1,11 +1,15 @@
+import { competitionStream } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cancelCompetition } from '../../competitions/lifecycle'
 import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
+import type { RunningMailSender } from '../../mail/outbox-sender'
 import { createSmtpMailer } from '../../mail/smtp-mailer'
 import { silentLogger } from '../../testing/fixtures'
 import { allocatePaidEntry, type EntryCommands, entryCommandsOf } from '../entries/entry-commands'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../entries/test-harness'
 import type { RunningReactor } from '../runner'
+import { startTestMailOutbox } from '../testing/mail-outbox'
 import { startTestInbox, type TestInbox } from '../testing/maildev-inbox'
 import { cancellationRefundsName, startCancellationRefunds } from './cancellation-refunds'
 
@@ -13,20 +17,30 @@ const publicUrl = 'https://prizes.example.co.uk'
 let harness: EntryReactorHarness
 let inbox: TestInbox
 let mailer: Mailer
+let outbox: MailOutbox
+let sender: RunningMailSender
 
 beforeAll(async () => {
   harness = await startEntryReactorHarness('cancellation_refunds', 600_000)
   inbox = await startTestInbox()
   mailer = createSmtpMailer({ url: inbox.smtpUrl })
+  ;({ outbox, sender } = startTestMailOutbox(harness.knex, mailer))
 })
 
 afterAll(async () => {
+  await sender?.stop()
   mailer?.close()
   await inbox?.stop()
   await harness?.close()
 })
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/** Where the competition's cancellation lies in the log, to wait for a reactor to pass it. */
+async function cancelledAt(competitionId: string) {
+  const events = await harness.store.readStream(competitionStream(competitionId))
+  const cancelled = events.find((event) => event.type === 'CompetitionCancelled')
+  if (!cancelled) throw new Error('not cancelled')
+  return cancelled.position
+}
 const admin = () => ({ actor: { userId: 'admin-1', role: 'admin' as const }, now: new Date() })
 
 function start(recordRefund: EntryCommands['recordRefund'], retryDelayMs = 20): Promise<RunningReactor> {
@@ -36,7 +50,7 @@ function start(recordRefund: EntryCommands['recordRefund'], retryDelayMs = 20): 
     logger: silentLogger,
     payments: harness.payments,
     commands: { recordRefund },
-    mailer,
+    outbox,
     publicUrl,
     retryDelayMs,
   })
@@ -114,7 +128,7 @@ describe('cancellation refunds', () => {
     // From the start of the log again, as after losing the checkpoint: nothing more happens.
     await harness.knex('reactor_checkpoints').where({ name: cancellationRefundsName }).delete()
     const again = await start(real.recordRefund)
-    await sleep(1000)
+    await again.waitForPosition(await cancelledAt(competitionId), { timeoutMs: 10_000 })
     await again.stop()
     await expectEveryEntryRefundedOnce(competitionId, title, paid)
   })
@@ -179,7 +193,7 @@ describe('cancellation refunds', () => {
     const running = await start(real.recordRefund)
     try {
       await harness.waitFor(competitionId, (types) => types.filter((t) => t === 'EntryRefunded').length === 2)
-      await sleep(500)
+      await running.waitForPosition(await cancelledAt(competitionId), { timeoutMs: 10_000 })
     } finally {
       await running.stop()
     }

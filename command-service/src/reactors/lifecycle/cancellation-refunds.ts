@@ -2,12 +2,11 @@ import { competitionEvents, competitionStream, competitionStreamPrefix, userStre
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
 import { competitionCancelledEmail } from '../../mail/templates/cancellation-emails'
 import type { PaymentProvider } from '../../payments/port'
 import { refundIdempotencyKey } from '../entries/refund-reactor'
 import { readRecipient } from '../mail/mail-reactor'
-import { sendOnce } from '../mail/sent-emails'
 import { foldUserMailView } from '../mail/user-view'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
@@ -16,12 +15,13 @@ import type { LifecycleCommands } from './commands'
 
 export interface CancellationRefundOptions {
   readonly store: EventStore
-  /** `reactor_checkpoints`, `sent_emails`, `user_keys`. */
+  /** `reactor_checkpoints`, `user_keys`. */
   readonly knex: Knex
   readonly logger: Logger
   readonly payments: PaymentProvider
   readonly commands: Pick<LifecycleCommands, 'recordRefund'>
-  readonly mailer: Mailer
+  /** Where the emails are queued; a sender sends them. */
+  readonly outbox: MailOutbox
   /** PUBLIC_URL, for the link back to the site. */
   readonly publicUrl: string
   readonly userKeys?: UserKeyReader
@@ -31,10 +31,10 @@ export interface CancellationRefundOptions {
 
 export const cancellationRefundsName = 'competition-cancellation-refunds'
 export const cancellationRefundReason = 'competition_cancelled'
-/** The template name in `sent_emails`. */
+/** The template name in `mail_outbox`. */
 export const competitionCancelledTemplate = 'competition-cancelled'
 
-/** The claim of one entry's cancellation email: at most one per entry, whatever the events. */
+/** The outbox key of one entry's cancellation email: one per entry, whatever the events. */
 export const cancellationEmailKey = (entryId: string) => `${competitionCancelledTemplate}:${entryId}`
 
 /**
@@ -43,11 +43,12 @@ export const cancellationEmailKey = (entryId: string) => `${competitionCancelled
  * so no entry is ever refunded twice) and recorded as EntryRefunded with reason
  * `competition_cancelled`, which the entries read model shows. A failure throws and the runner
  * handles the cancellation again: refunds made stay made (same key, same refund) and recorded
- * ones are skipped. Then each entrant refunded for the cancellation is emailed, at most once
- * per entry (claimed in `sent_emails` before sending, like the other emails).
+ * ones are skipped. Then each entrant refunded for the cancellation is emailed: queued in the
+ * mail outbox under one key per entry before the checkpoint moves, so at least once and never
+ * queued twice.
  */
 export function createCancellationRefundReactor(options: CancellationRefundOptions): Reactor {
-  const { store, knex, payments, commands, mailer, publicUrl } = options
+  const { store, knex, payments, commands, outbox, publicUrl } = options
   const now = options.now ?? (() => new Date())
   const userKeys = options.userKeys ?? knexUserKeyReader(knex)
   const logger = options.logger.child({ reactor: cancellationRefundsName })
@@ -90,11 +91,13 @@ export function createCancellationRefundReactor(options: CancellationRefundOptio
       refundedPence,
       publicUrl,
     })
-    await sendOnce(
-      { knex, mailer, log },
-      { key: cancellationEmailKey(entry.entryId), template: competitionCancelledTemplate },
-      { to: recipient.to, ...mail },
-    )
+    const queued = await outbox.enqueue({
+      key: cancellationEmailKey(entry.entryId),
+      template: competitionCancelledTemplate,
+      userId: entry.userId,
+      mail: { to: recipient.to, ...mail },
+    })
+    log.info({ queued }, 'cancellation email')
   }
 
   return {

@@ -1,7 +1,7 @@
 import type { EventStore } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
 import type { PaymentProvider } from '../../payments/port'
 import type { RunningReactor } from '../runner'
 import type { UserKeyReader } from '../user-keys'
@@ -16,7 +16,8 @@ export interface LifecycleReactorsOptions {
   readonly knex: Knex
   readonly logger: Logger
   readonly payments: PaymentProvider
-  readonly mailer: Mailer
+  /** Where their emails are queued; a sender (`startMailSender`) sends them. */
+  readonly outbox: MailOutbox
   readonly publicUrl: string
   readonly commands: LifecycleCommands
   readonly userKeys?: UserKeyReader
@@ -51,7 +52,7 @@ export async function startLifecycleReactors(
       logger,
       commands,
       payments: options.payments,
-      mailer: options.mailer,
+      outbox: options.outbox,
       publicUrl: options.publicUrl,
       ...clock,
       ...keys,
@@ -61,7 +62,7 @@ export async function startLifecycleReactors(
       store,
       knex,
       logger,
-      mailer: options.mailer,
+      outbox: options.outbox,
       publicUrl: options.publicUrl,
       ...keys,
     })

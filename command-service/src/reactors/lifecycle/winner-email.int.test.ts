@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDrawSeedStore } from '../../competitions/draw-seeds'
 import { closeCompetition, completeDraw, startDraw } from '../../competitions/lifecycle'
 import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
+import type { RunningMailSender } from '../../mail/outbox-sender'
 import { createSmtpMailer } from '../../mail/smtp-mailer'
 import { silentLogger } from '../../testing/fixtures'
 import { allocatePaidEntry } from '../entries/entry-commands'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../entries/test-harness'
 import type { RunningReactor } from '../runner'
+import { startTestMailOutbox } from '../testing/mail-outbox'
 import { startTestInbox, type TestInbox } from '../testing/maildev-inbox'
 import { startWinnerEmail, winnerEmailName } from './winner-email'
 
@@ -15,14 +18,18 @@ const publicUrl = 'https://prizes.example.co.uk'
 let harness: EntryReactorHarness
 let inbox: TestInbox
 let mailer: Mailer
+let outbox: MailOutbox
+let sender: RunningMailSender
 
 beforeAll(async () => {
   harness = await startEntryReactorHarness('winner_email', 600_000)
   inbox = await startTestInbox()
   mailer = createSmtpMailer({ url: inbox.smtpUrl })
+  ;({ outbox, sender } = startTestMailOutbox(harness.knex, mailer))
 })
 
 afterAll(async () => {
+  await sender?.stop()
   mailer?.close()
   await inbox?.stop()
   await harness?.close()
@@ -34,7 +41,7 @@ const start = (): Promise<RunningReactor> =>
     store: harness.store,
     knex: harness.knex,
     logger: silentLogger,
-    mailer,
+    outbox,
     publicUrl,
     retryDelayMs: 20,
   })
@@ -70,7 +77,7 @@ describe('the winner email', () => {
     expect(mail?.text).toMatch(/Entry reference: \w+-\d{4}-\d{6}/)
     expect(mail?.text).toContain(`${publicUrl}/draws/${drawn.competitionId}`)
 
-    // From the start again (checkpoint gone): the claim in sent_emails stops a second email.
+    // From the start again (checkpoint gone): the outbox row under the event id stops a second email.
     await reactor.stop()
     await harness.knex('reactor_checkpoints').where({ name: winnerEmailName }).delete()
     reactor = await start()

@@ -8,20 +8,20 @@ import {
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
 import { winnerEmail } from '../../mail/templates/winner-emails'
 import { readRecipient } from '../mail/mail-reactor'
-import { sendOnce } from '../mail/sent-emails'
 import { foldUserMailView } from '../mail/user-view'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 
 export interface WinnerEmailOptions {
   readonly store: EventStore
-  /** `reactor_checkpoints`, `sent_emails`, `user_keys`. */
+  /** `reactor_checkpoints`, `user_keys`. */
   readonly knex: Knex
   readonly logger: Logger
-  readonly mailer: Mailer
+  /** Where the email is queued; a sender sends it. */
+  readonly outbox: MailOutbox
   /** PUBLIC_URL, for the certificate link. */
   readonly publicUrl: string
   readonly userKeys?: UserKeyReader
@@ -50,11 +50,12 @@ function drawnCompetition(events: readonly RecordedEvent[], winningEntryId: stri
 
 /**
  * Emails the winner when a draw completes (DrawCompleted): the prize, the winning ticket, the
- * entry reference and a link to the public draw certificate. At most once per draw (claimed in
- * `sent_emails` under the event's id before sending); an erased winner gets nothing.
+ * entry reference and a link to the public draw certificate. Queued in the mail outbox under the
+ * event's id, so it is sent at least once and a replay queues nothing new; an erased winner gets
+ * nothing.
  */
 export function createWinnerEmailReactor(options: WinnerEmailOptions): Reactor {
-  const { store, knex, mailer, publicUrl } = options
+  const { store, knex, outbox, publicUrl } = options
   const userKeys = options.userKeys ?? knexUserKeyReader(knex)
   const logger = options.logger.child({ reactor: winnerEmailName })
 
@@ -84,11 +85,13 @@ export function createWinnerEmailReactor(options: WinnerEmailOptions): Reactor {
       entryReference: competition.entryReference,
       publicUrl,
     })
-    await sendOnce(
-      { knex, mailer, log },
-      { key: event.id, template: winnerEmailName },
-      { to: recipient.to, ...mail },
-    )
+    const queued = await outbox.enqueue({
+      key: event.id,
+      template: winnerEmailName,
+      userId: winnerUserId,
+      mail: { to: recipient.to, ...mail },
+    })
+    log.info({ queued }, 'winner email')
   }
 
   return {

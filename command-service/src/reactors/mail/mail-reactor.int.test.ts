@@ -15,12 +15,15 @@ import { requestPasswordReset, resetPassword, verifyEmail } from '../../auth/lin
 import { createCommandHandler } from '../../command-handler'
 import { hashToken } from '../../crypto/one-time-token'
 import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
+import type { RunningMailSender } from '../../mail/outbox-sender'
 import { createSmtpMailer } from '../../mail/smtp-mailer'
 import { migrateCommandTables } from '../../migrations'
 import type { AccountDeps } from '../../users/deps'
 import { openAccount } from '../../users/registration'
 import type { RunningReactor } from '../runner'
 import { migrateReactorTables } from '../tables'
+import { startTestMailOutbox } from '../testing/mail-outbox'
 import { startTestInbox, type TestInbox } from '../testing/maildev-inbox'
 import { linkRequested, registered, withEnvelope } from '../testing/user-events'
 import { mailReactorName, startMailReactor } from './mail-reactor'
@@ -34,9 +37,11 @@ let store: PostgresEventStore
 let knex: Knex
 let inbox: TestInbox
 let smtp: Mailer
+let outbox: MailOutbox
+let sender: RunningMailSender
 let reactor: RunningReactor
 let secrets: PlatformSecrets
-/** Addresses the SMTP server is made to refuse, to see the reactor carry on. */
+/** Addresses the SMTP server is made to refuse, to see the sender retry and carry on. */
 const refused = new Set<string>()
 const mailer: Mailer = {
   send: (mail) =>
@@ -44,7 +49,7 @@ const mailer: Mailer = {
   close: () => smtp.close(),
 }
 
-const start = () => startMailReactor({ store, knex, mailer, secrets, publicUrl, logger })
+const start = () => startMailReactor({ store, knex, outbox, secrets, publicUrl, logger })
 
 beforeAll(async () => {
   database = await createTestDatabase('mail_reactor')
@@ -56,11 +61,13 @@ beforeAll(async () => {
   secrets = await loadSecrets(knex)
   inbox = await startTestInbox()
   smtp = createSmtpMailer({ url: inbox.smtpUrl })
+  ;({ outbox, sender } = startTestMailOutbox(knex, mailer))
   reactor = await start()
 })
 
 afterAll(async () => {
   await reactor?.stop()
+  await sender?.stop()
   mailer.close()
   await inbox?.stop()
   await knex?.destroy()
@@ -109,11 +116,11 @@ describe('mail reactor (PostgreSQL event store, MailDev over SMTP)', () => {
     expect(email?.text).toContain('Hello Ada,')
     expect(email?.html).toContain('Hello Ada,')
     const [requestId] = await eventIdsOf(user.userId)
-    const [claim] = await knex('sent_emails')
-      .where({ event_id: requestId ?? '' })
-      .select('template', 'sent_at', 'error')
-    expect(claim).toMatchObject({ template: 'verification', error: null })
-    expect(claim?.sent_at).toBeInstanceOf(Date)
+    const [queued] = await knex('mail_outbox')
+      .where({ id: requestId ?? '' })
+      .select('template', 'user_id', 'sent_at', 'last_error')
+    expect(queued).toMatchObject({ template: 'verification', user_id: user.userId, last_error: null })
+    expect(queued?.sent_at).toBeInstanceOf(Date)
   })
 
   it('sends links the account endpoints accept: sign up, verify, forgot password, reset', async () => {
@@ -189,11 +196,8 @@ describe('mail reactor (PostgreSQL event store, MailDev over SMTP)', () => {
     await reactor.waitForPosition(control.position, { timeoutMs: 10_000 })
     expect(await inbox.emailsTo(erased.email)).toEqual([])
     expect(await inbox.emailsTo(expired.email)).toEqual([])
-    const claimed = await knex('sent_emails').whereIn(
-      'event_id',
-      await eventIdsOf(erased.userId, expired.userId),
-    )
-    expect(claimed).toEqual([])
+    const queued = await knex('mail_outbox').whereIn('id', await eventIdsOf(erased.userId, expired.userId))
+    expect(queued).toEqual([])
   })
 
   it('does not send again after a restart, even one that lost its checkpoint', async () => {
@@ -213,16 +217,26 @@ describe('mail reactor (PostgreSQL event store, MailDev over SMTP)', () => {
     expect(await inbox.emailsTo(user.email)).toHaveLength(1)
   })
 
-  it('logs an SMTP refusal, keeps the error, and carries on with the next email', async () => {
+  it('keeps retrying an SMTP refusal, with its error, without holding up the next email', async () => {
     const unlucky = await signUp()
     refused.add(unlucky.email)
     const lucky = await signUp()
     await inbox.waitForEmails(lucky.email)
     const [verification] = await eventIdsOf(unlucky.userId)
-    const [row] = await knex('sent_emails')
-      .where({ event_id: verification ?? '' })
-      .select('sent_at', 'error')
-    expect(row).toEqual({ sent_at: null, error: '550 mailbox unavailable' })
+    const row = () =>
+      knex('mail_outbox')
+        .where({ id: verification ?? '' })
+        .first('status', 'attempts', 'last_error')
+    for (let seen = await row(); (seen?.attempts ?? 0) < 2; seen = await row()) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(await row()).toMatchObject({ status: 'pending', last_error: '550 mailbox unavailable' })
+    expect(await inbox.emailsTo(unlucky.email)).toEqual([])
+
+    refused.delete(unlucky.email)
+    const [email, ...more] = await inbox.waitForEmails(unlucky.email)
+    expect(more).toEqual([])
+    expect(email?.subject).toBe('Verify your email address for Prize Platform')
   })
 })
 

@@ -4,19 +4,19 @@ import type { Logger } from '@prizes/platform'
 import { decryptValue, type UserKey } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { deriveOneTimeToken, hashToken } from '../../crypto/one-time-token'
-import type { Mailer } from '../../mail/mailer'
+import type { MailOutbox } from '../../mail/outbox'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 import { composeEmail } from './compose'
 import { planEmail } from './plan'
-import { sendOnce } from './sent-emails'
 import { foldUserMailView, tokenRequestOf, tokenRequestTypes } from './user-view'
 
 export interface MailReactorOptions {
   readonly store: EventStore
-  /** The command-side database: `reactor_checkpoints`, `sent_emails`, `user_keys`. */
+  /** The command-side database: `reactor_checkpoints`, `user_keys`. */
   readonly knex: Knex
-  readonly mailer: Mailer
+  /** Where the emails are queued; a sender sends them. */
+  readonly outbox: MailOutbox
   /** The secret one-time tokens are derived from (`loadSecrets(knex)`). */
   readonly secrets: { readonly oneTimeTokens: Buffer }
   /** Links in emails start with this (PUBLIC_URL). */
@@ -35,14 +35,13 @@ export const mailReactorName = 'mail'
  * Sends the account emails from the user events: EmailVerificationRequested becomes the
  * verification email (the guest invitation for a guest), PasswordResetRequested the reset email.
  *
- * At most once per event: the event id is claimed in `sent_emails` before sending, and only the
- * claimant sends. A crash between claim and send loses that one email (the user can ask again:
- * resend-verification, forgot-password) rather than ever sending it twice; so does an SMTP error,
- * which is logged and kept in `sent_emails.error` while the reactor moves on. Anything that fails
- * before the claim (reading the stream, the database) is retried by the runner.
+ * Each email is queued in the mail outbox under the event's id before the checkpoint moves: a
+ * replayed event queues nothing new, and the sender retries a refused send, so a crash or an
+ * SMTP error never loses the email (at least once). Anything that fails before it is queued
+ * (reading the stream, the database) is retried by the runner.
  */
 export function createMailReactor(options: MailReactorOptions): Reactor {
-  const { store, knex, mailer, secrets, publicUrl } = options
+  const { store, knex, outbox, secrets, publicUrl } = options
   const userKeys = options.userKeys ?? knexUserKeyReader(knex)
   const now = options.now ?? (() => new Date())
   const logger = options.logger.child({ reactor: mailReactorName })
@@ -68,7 +67,13 @@ export function createMailReactor(options: MailReactorOptions): Reactor {
     if (!recipient) return
 
     const mail = composeEmail({ template: plan.template, link: plan.link, token, publicUrl, ...recipient })
-    await sendOnce({ knex, mailer, log }, { key: event.id, template: plan.template }, mail)
+    const queued = await outbox.enqueue({
+      key: event.id,
+      template: plan.template,
+      userId: request.userId,
+      mail,
+    })
+    log.info({ template: plan.template, queued }, 'account email')
   }
 
   return {

@@ -1,0 +1,160 @@
+import type { Knex } from 'knex'
+import type { OutgoingMail } from './mailer'
+
+const table = 'mail_outbox'
+/** PostgreSQL's foreign_key_violation: the user's key went while the email was being queued. */
+const foreignKeyViolation = '23503'
+
+/** One email a reactor decided to send. */
+export interface QueuedEmail {
+  /**
+   * What makes it this email and no other: the event it is about, or `<template>:<entry>`. A
+   * replayed event queues the same key again, which adds nothing.
+   */
+  readonly key: string
+  readonly template: string
+  /** Whose address it goes to; their erasure (the key's deletion) deletes the row. */
+  readonly userId: string | null
+  readonly mail: OutgoingMail
+}
+
+/**
+ * `queued`: in the outbox now. `already-queued`: a row with the key was there (queued, sent or
+ * failed). `erased`: the user's key is gone, so nothing may be sent to them.
+ */
+export type EnqueueResult = 'queued' | 'already-queued' | 'erased'
+
+/** The reactors' side of the outbox: they queue, a sender (`outbox-sender.ts`) sends. */
+export interface MailOutbox {
+  /** Resolves once the email is durably queued (or known to need no queueing). */
+  enqueue(email: QueuedEmail): Promise<EnqueueResult>
+}
+
+export interface MailOutboxOptions {
+  readonly now?: () => Date
+  /** Called after an email is queued: the sender of this process looks at once. */
+  readonly onQueued?: () => void
+}
+
+/**
+ * The outbox in the command-side database. A reactor awaits `enqueue` before its checkpoint may
+ * move past the event, so an email the reactor decided on is never forgotten by a crash; the
+ * insert only happens while the user's key exists (`mail_outbox.user_id` references it), so an
+ * erased user is never queued for.
+ */
+export function createMailOutbox(knex: Knex, options: MailOutboxOptions = {}): MailOutbox {
+  const now = options.now ?? (() => new Date())
+  return {
+    async enqueue({ key, template, userId, mail }) {
+      const at = now()
+      try {
+        const inserted = await knex.raw<{ rows: unknown[] }>(
+          `insert into ${table}
+             (id, template, user_id, recipient, subject, html, text_body, created_at, next_attempt_at)
+           select ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::timestamptz, ?::timestamptz
+            where ?::text is null or exists (select 1 from user_keys where user_id = ?)
+           on conflict (id) do nothing
+           returning id`,
+          [key, template, userId, mail.to, mail.subject, mail.html, mail.text, at, at, userId, userId],
+        )
+        if (inserted.rows.length === 1) {
+          options.onQueued?.()
+          return 'queued'
+        }
+      } catch (error) {
+        if ((error as { code?: unknown }).code === foreignKeyViolation) return 'erased'
+        throw error
+      }
+      const existing = await knex(table).where({ id: key }).first('id')
+      return existing ? 'already-queued' : 'erased'
+    },
+  }
+}
+
+export type EmailStatus = 'pending' | 'sent' | 'failed'
+
+/** An email not sent yet, as the admin's Email System tab shows it (no body). */
+export interface UnsentEmail {
+  readonly id: string
+  readonly template: string
+  readonly status: Exclude<EmailStatus, 'sent'>
+  readonly userId: string | null
+  readonly recipient: string
+  readonly subject: string
+  readonly attempts: number
+  readonly lastError: string | null
+  readonly createdAt: Date
+  readonly lastAttemptAt: Date | null
+  readonly nextAttemptAt: Date
+  readonly failedAt: Date | null
+  /** A sender holds it right now. */
+  readonly sending: boolean
+}
+
+interface UnsentRow {
+  id: string
+  template: string
+  status: Exclude<EmailStatus, 'sent'>
+  user_id: string | null
+  recipient: string
+  subject: string
+  attempts: number
+  last_error: string | null
+  created_at: Date
+  last_attempt_at: Date | null
+  next_attempt_at: Date
+  failed_at: Date | null
+  sending: boolean
+}
+
+/** Pending and failed emails from the `mail_outbox_unsent` view, oldest first, at most `limit`. */
+export async function listUnsentEmails(
+  knex: Knex,
+  options: { status?: Exclude<EmailStatus, 'sent'>; limit?: number } = {},
+): Promise<UnsentEmail[]> {
+  const query = knex('mail_outbox_unsent')
+    .select<UnsentRow[]>('*')
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .limit(Math.min(Math.max(options.limit ?? 100, 1), 1000))
+  if (options.status) query.where({ status: options.status })
+  const rows = await query
+  return rows.map((row) => ({
+    id: row.id,
+    template: row.template,
+    status: row.status,
+    userId: row.user_id,
+    recipient: row.recipient,
+    subject: row.subject,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    lastAttemptAt: row.last_attempt_at,
+    nextAttemptAt: row.next_attempt_at,
+    failedAt: row.failed_at,
+    sending: row.sending,
+  }))
+}
+
+export interface EmailCounts {
+  readonly pending: number
+  readonly failed: number
+  /** When the oldest pending email was queued; null when none waits. */
+  readonly oldestPendingAt: Date | null
+}
+
+/** How many emails wait and how many gave up, for `/api/health`; two index scans. */
+export async function countUnsentEmails(knex: Knex): Promise<EmailCounts> {
+  const result = await knex.raw<{
+    rows: Array<{ pending: number; failed: number; oldest_pending_at: Date | null }>
+  }>(`
+    select (select count(*) from mail_outbox where status = 'pending')::int as pending,
+           (select count(*) from mail_outbox where status = 'failed')::int as failed,
+           (select min(created_at) from mail_outbox where status = 'pending') as oldest_pending_at
+  `)
+  const row = result.rows[0]
+  return {
+    pending: row?.pending ?? 0,
+    failed: row?.failed ?? 0,
+    oldestPendingAt: row?.oldest_pending_at ?? null,
+  }
+}
