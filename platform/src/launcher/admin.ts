@@ -5,7 +5,7 @@ import {
   type CommandContext,
   createAdminAccount,
 } from '@prizes/command-service'
-import { newPassword } from '@prizes/contracts'
+import { newPassword, userStream } from '@prizes/contracts'
 import type { EventStore, Position } from '@prizes/event-store'
 import { ConfigError } from '../config/config'
 
@@ -86,7 +86,7 @@ export interface EnsureAdminAccountOptions {
   readonly password: string | undefined
   readonly deps: AccountDeps
   /** The whole log, to tell whether an admin ever existed. */
-  readonly store: Pick<EventStore, 'readAll'>
+  readonly store: Pick<EventStore, 'readAll' | 'readStream'>
   readonly now?: () => Date
 }
 
@@ -130,7 +130,13 @@ export async function ensureAdminAccount(options: EnsureAdminAccountOptions): Pr
   }
 
   if (await anAdminEverExisted(options.store)) return { outcome: 'skipped', email, reason: 'an admin exists' }
-  if (await emailHasAccount(deps, email)) {
+  const holder = await accountAt(deps, email)
+  // `$all` may not show an append that committed a moment ago (an older transaction is still
+  // open); the account's own stream always does.
+  if (holder !== undefined && (await isAdmin(options.store, holder))) {
+    return { outcome: 'skipped', email, reason: 'an admin exists' }
+  }
+  if (holder !== undefined) {
     const reason = `${email} already has an account that is not an admin`
     logger.warn(
       `Not creating the first admin: ${reason}. Set ADMIN_EMAIL and ADMIN_PASSWORD, or run npm run create-admin.`,
@@ -159,8 +165,22 @@ export async function ensureAdminAccount(options: EnsureAdminAccountOptions): Pr
   return { ...result, email }
 }
 
-async function emailHasAccount(deps: AccountDeps, email: string): Promise<boolean> {
+async function accountAt(deps: AccountDeps, email: string): Promise<string | undefined> {
   // The command side's unique-email index: every account's (lower-cased) email has a row.
   const row = await deps.knex('user_emails').where({ email: email.toLowerCase() }).first('user_id')
-  return row !== undefined
+  return row?.user_id
+}
+
+/** Whether the account's own stream leaves it an admin: registered as one or promoted, not demoted since. */
+async function isAdmin(store: Pick<EventStore, 'readStream'>, userId: string): Promise<boolean> {
+  let admin = false
+  for (const event of await store.readStream(userStream(userId))) {
+    const data = event.data
+    if (event.type === 'UserRegistered') {
+      admin = typeof data === 'object' && data !== null && 'role' in data && data.role === 'admin'
+    }
+    if (event.type === 'UserPromoted') admin = true
+    if (event.type === 'UserDemoted') admin = false
+  }
+  return admin
 }

@@ -45,7 +45,14 @@ describe('api client', () => {
   })
 
   it('reads an error status the caller names as the answer, and any other as a refusal', async () => {
-    const stuck = { success: false, status: 'stuck', checkedAt: 'now', projections: [], reactors: [] }
+    const stuck = {
+      success: false,
+      status: 'stuck',
+      checkedAt: 'now',
+      database: { ok: true },
+      projections: [],
+      reactors: [],
+    }
     const { client } = clientAnswering(async () => json(503, stuck))
     expect(await client.call('health', { timeoutMs: 1000, answerStatuses: [503] })).toEqual(stuck)
     await expect(client.call('health', { timeoutMs: 1000 })).rejects.toMatchObject({ status: 503 })
