@@ -108,12 +108,15 @@ export async function checkResetLink(deps: AccountDeps, token: string, now: Date
   return { firstName, lastName, email }
 }
 
-/** Sets a new password from a reset link and ends every session the user had. */
+/**
+ * Sets a new password from a reset link and ends every session the user had. Answers the
+ * account's email: whoever used the link has proven the inbox, so their address may sign in.
+ */
 export async function resetPassword(
   deps: AccountDeps,
   input: { readonly token: string; readonly password: string },
   context: CommandContext,
-): Promise<void> {
+): Promise<{ readonly email: string }> {
   const tokenHash = hashToken(input.token)
   const userId = await userOfToken(deps, tokenHash, 'reset-password')
   const [{ user }, key] = await Promise.all([loadUser(deps.store, userId), readUserKey(deps.knex, userId)])
@@ -127,4 +130,5 @@ export async function resetPassword(
     context,
     { rows: standingRows(deps.knex, userId, { revoke: true }) },
   )
+  return { email: decryptPersonal(key, user.personal).email }
 }

@@ -12,6 +12,7 @@ import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider } from '../payments'
 import { silentLogger } from '../testing/fixtures'
 import type { AccountDeps } from '../users/deps'
+import type { SignInLimits } from './login-guard'
 import type { RateLimitedAction, RateLimitPolicy } from './rate-limits'
 
 /**
@@ -45,9 +46,13 @@ export interface RequestOptions {
 }
 
 /** Generous limits so only the rate-limit tests ever meet one. */
-const roomy: RateLimitPolicy = {
-  perAddress: { max: 10_000, windowMs: 60_000 },
-  perEmail: { max: 10_000, windowMs: 60_000 },
+const plenty = { max: 10_000, windowMs: 60_000 }
+const roomy: RateLimitPolicy = { perAddress: plenty, perEmail: plenty, perInbox: plenty }
+const roomySignIn: SignInLimits = {
+  attemptsPerAddress: plenty,
+  failuresPerEmailAndAddress: plenty,
+  failuresPerAddress: plenty,
+  failuresPerEmail: plenty,
 }
 
 export interface AuthHarness {
@@ -67,6 +72,7 @@ export interface AuthHarness {
 export async function startAuthHarness(
   label: string,
   rateLimits: Partial<Record<RateLimitedAction, RateLimitPolicy>> = {},
+  signInLimits: Partial<SignInLimits> = {},
 ): Promise<AuthHarness> {
   const database: TestDatabase = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
@@ -85,12 +91,14 @@ export async function startAuthHarness(
     logger: silentLogger,
     clock: clock.now,
     rateLimits: {
-      login: roomy,
       checkEmail: roomy,
       forgotPassword: roomy,
       resendVerification: roomy,
+      register: roomy,
+      createGuestAccount: roomy,
       ...rateLimits,
     },
+    signInLimits: { ...roomySignIn, ...signInLimits },
   })
   const served = await serve(app.callback())
   const deps: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }
