@@ -162,7 +162,9 @@ describe('mail reactor (PostgreSQL event store, MailDev over SMTP)', () => {
     const reset = emails.find((sent) => sent.subject !== verification?.subject)
     expect(reset?.subject).toBe('Reset your Prize Platform password')
     const token = tokenIn(reset?.text ?? '', 'reset-password') ?? ''
-    await expect(resetPassword(deps, { token, password: 'N3wPassword' }, context())).resolves.toEqual({ email })
+    await expect(resetPassword(deps, { token, password: 'N3wPassword' }, context())).resolves.toEqual({
+      email,
+    })
   })
 
   it('sends a guest no bare verification link, which could not finish the account', async () => {
