@@ -69,5 +69,13 @@ export function createPasswordWork(slots: number): PasswordWork {
   }
 }
 
-/** The process's one queue: argon2 runs on libuv's thread pool, which the whole process shares. */
-export const passwordWork = createPasswordWork(Math.max(2, availableParallelism()))
+/** libuv's default thread pool, where argon2 runs: more slots than threads would queue in there, first come first served. */
+const libuvThreads = 4
+
+/**
+ * The process's one queue, as argon2 shares the process's thread pool. One slot more than the
+ * cores keeps every core hashing during a burst of sign-ups and one slot free for a sign-in.
+ */
+export const passwordWork = createPasswordWork(
+  Math.min(libuvThreads, Math.max(2, availableParallelism() + 1)),
+)
