@@ -1,6 +1,6 @@
 import { authMessages } from '@prizes/contracts'
-import { InvalidCredentials } from '@prizes/domain'
-import type { RateLimit, RateLimiter } from '@prizes/platform'
+import { IncorrectCurrentPassword, InvalidCredentials } from '@prizes/domain'
+import { type RateLimit, type RateLimiter, requireUser } from '@prizes/platform'
 import type Koa from 'koa'
 import { countAsFailure, type FailureBucket, settle } from './failure-limits'
 import type { KnownAddresses } from './known-addresses'
@@ -28,6 +28,11 @@ export interface SignInLimits {
   readonly failuresPerEmailAndAddress: RateLimit
   readonly failuresPerAddress: RateLimit
   readonly failuresPerEmail: RateLimit
+  /**
+   * Wrong current passwords given to change-password, per signed-in user; they count against
+   * the address's wrong passwords too. A stolen session must not become a guessing oracle.
+   */
+  readonly currentPasswordFailuresPerUser: RateLimit
 }
 
 const minutes = (n: number) => n * 60 * 1000
@@ -37,6 +42,7 @@ export const defaultSignInLimits: SignInLimits = {
   failuresPerEmailAndAddress: { max: 10, windowMs: minutes(15) },
   failuresPerAddress: { max: 50, windowMs: minutes(15) },
   failuresPerEmail: { max: 50, windowMs: minutes(60) },
+  currentPasswordFailuresPerUser: { max: 5, windowMs: minutes(15) },
 }
 
 export interface SignInGuardOptions {
@@ -47,6 +53,7 @@ export interface SignInGuardOptions {
 }
 
 const isWrongPassword = (error: unknown) => error instanceof InvalidCredentials
+const addressFailures = (address: string) => `sign-in:failures:address:${address}`
 
 /** The middleware in front of a sign-in route; it runs before validation, like `rateLimit`. */
 export function guardSignIn({ limiter, limits, known, clock }: SignInGuardOptions) {
@@ -56,7 +63,7 @@ export function guardSignIn({ limiter, limits, known, clock }: SignInGuardOption
     const email = emailOf(ctx.request.body)
     const attempts = await limiter.hit(`sign-in:attempts:address:${address}`, limits.attemptsPerAddress, now)
     const local: FailureBucket[] = [
-      { key: `sign-in:failures:address:${address}`, limit: limits.failuresPerAddress },
+      { key: addressFailures(address), limit: limits.failuresPerAddress },
       ...(email === undefined
         ? []
         : [
@@ -83,5 +90,27 @@ export function guardSignIn({ limiter, limits, known, clock }: SignInGuardOption
     }
     await settle(failures, next, isWrongPassword)
     if (email !== undefined && ctx.status === 200) await known.remember(email, address, now)
+  }
+}
+
+/** The middleware in front of change-password, after `authenticate`. */
+export function guardCurrentPassword({ limiter, limits, clock }: Omit<SignInGuardOptions, 'known'>) {
+  return async function guardCurrentPasswordAttempt(ctx: Koa.Context, next: Koa.Next) {
+    const { userId } = requireUser(ctx)
+    const now = clock()
+    const failures = await countAsFailure(
+      limiter,
+      [
+        { key: `change-password:failures:user:${userId}`, limit: limits.currentPasswordFailuresPerUser },
+        { key: addressFailures(ctx.ip), limit: limits.failuresPerAddress },
+      ],
+      now,
+    )
+    const refused = failures.verdicts.filter((verdict) => !verdict.allowed)
+    if (refused.length > 0) {
+      await failures.refund()
+      throw tooMany(ctx, longestWait(refused), authMessages.tooManyAttempts)
+    }
+    await settle(failures, next, (error) => error instanceof IncorrectCurrentPassword)
   }
 }

@@ -3,7 +3,7 @@ import type { RateLimiter } from '@prizes/platform'
 import type Koa from 'koa'
 import type { AccountDeps } from '../users/deps'
 import { createKnownAddresses, type KnownAddresses } from './known-addresses'
-import { guardSignIn, type SignInLimits } from './login-guard'
+import { guardCurrentPassword, guardSignIn, type SignInLimits } from './login-guard'
 import { type RateLimitedAction, type RateLimitPolicies, rateLimit } from './rate-limits'
 
 /** What every auth router is built from. */
@@ -31,4 +31,9 @@ export function knownAddressesOf(options: AuthRouteOptions): KnownAddresses {
 export function signInGuarded(options: AuthRouteOptions) {
   const { limiter, signInLimits: limits, clock } = options
   return guardSignIn({ limiter, limits, clock, known: knownAddressesOf(options) })
+}
+
+export function currentPasswordGuarded(options: AuthRouteOptions) {
+  const { limiter, signInLimits: limits, clock } = options
+  return guardCurrentPassword({ limiter, limits, clock })
 }
