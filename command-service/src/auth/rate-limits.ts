@@ -36,6 +36,15 @@ const minutes = (n: number) => n * 60 * 1000
 /** Account emails one inbox may be sent in an hour, whichever actions send them. */
 const accountEmailsPerInbox: RateLimit = { max: 10, windowMs: minutes(60) }
 
+/** Sign-ups and guest accounts, each so many an hour per address (ACCOUNTS_PER_ADDRESS_HOUR). */
+export function accountCreationLimits(perAddressHour: number) {
+  const policy: RateLimitPolicy = {
+    perAddress: { max: perAddressHour, windowMs: minutes(60) },
+    perInbox: accountEmailsPerInbox,
+  }
+  return { register: policy, createGuestAccount: policy }
+}
+
 /**
  * Per email, tight enough that probing one address is slow; per address, loose enough for a
  * household or office behind one address. Creating accounts: a family entering together makes
@@ -56,8 +65,7 @@ export const defaultRateLimits: RateLimitPolicies = {
     perAddress: { max: 20, windowMs: minutes(60) },
     perInbox: accountEmailsPerInbox,
   },
-  register: { perAddress: { max: 20, windowMs: minutes(60) }, perInbox: accountEmailsPerInbox },
-  createGuestAccount: { perAddress: { max: 20, windowMs: minutes(60) }, perInbox: accountEmailsPerInbox },
+  ...accountCreationLimits(20),
   // A monitor polls every few seconds; a GET names no email, so only the address counts.
   health: { perAddress: { max: 120, windowMs: minutes(1) } },
 }
