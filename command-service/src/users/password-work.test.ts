@@ -16,7 +16,12 @@ function controlled(
     log.push(name)
     await finished
   })
-  return { finish: async () => (finish(), await done) }
+  return {
+    async finish() {
+      finish()
+      await done
+    },
+  }
 }
 
 /** Lets every resolved continuation run before looking. */
