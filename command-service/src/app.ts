@@ -14,6 +14,7 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
 import { authRouters } from './auth/auth-routers'
+import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
 import { entriesRouter } from './entries'
@@ -40,6 +41,8 @@ export interface CommandAppOptions {
   readonly rateLimits?: Partial<Record<RateLimitedAction, RateLimitPolicy>>
   /** Overrides of `defaultReservationLimits` (create-payment-intent per user and per address). */
   readonly reservationLimits?: ReservationLimits
+  /** Overrides of `defaultSignInLimits` (tests use small ones). */
+  readonly signInLimits?: Partial<SignInLimits>
   /** Stripe, or the offline test provider (whose card-form route exists only while it is active). */
   readonly payments: ActivePaymentProvider
   /** How long tickets are held for a payment (RESERVATION_MINUTES). */
@@ -92,7 +95,9 @@ export function createCommandApp(options: CommandAppOptions): Koa {
   const clock = options.clock ?? (() => new Date())
   const limiter = createKnexRateLimiter(knex)
   const rateLimits = { ...defaultRateLimits, ...options.rateLimits }
-  const auth = authRouters({ deps: { handler, store, knex, secrets, logger }, clock, limiter, rateLimits })
+  const signInLimits = { ...defaultSignInLimits, ...options.signInLimits }
+  const deps = { handler, store, knex, secrets, logger }
+  const auth = authRouters({ deps, clock, limiter, rateLimits, signInLimits })
   const entryDeps = {
     handler,
     store,

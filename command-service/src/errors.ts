@@ -91,6 +91,7 @@ function mapUserError(error: UserError): HttpError {
     case 'EMAIL_TAKEN':
     case 'USER_ALREADY_EXISTS':
     case 'CANNOT_ACT_ON_SELF':
+    case 'GUEST_SETUP_PENDING':
       return new HttpError(409, error.code, error.message)
     case 'INVALID_TOKEN':
       return new HttpError(400, error.code, error.message)

@@ -1,5 +1,6 @@
 export { loadSecrets, type PlatformSecrets } from '@prizes/platform'
 export { type CommandAppOptions, createCommandApp } from './app'
+export { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 export {
   defaultRateLimits,
   type RateLimitedAction,

@@ -4,6 +4,7 @@ import { type Config, type Logger, loadSecrets, type PlatformSecrets } from '@pr
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { createCommandApp } from './app'
+import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
@@ -124,6 +125,7 @@ export async function startCommandService(options: {
         config.RESERVATIONS_PER_USER_HOUR,
         config.RESERVATIONS_PER_ADDRESS_HOUR,
       ),
+      rateLimits: accountCreationLimits(config.ACCOUNTS_PER_ADDRESS_HOUR),
       referencePrefix: config.ENTRY_REFERENCE_PREFIX,
       // Where uploaded images go: the gateway serves this folder at /media.
       mediaDir: path.join(config.DATA_DIR, 'media'),

@@ -3,7 +3,7 @@ import { authMessages, endpoints } from '@prizes/contracts'
 import { authenticate, createKnexSessionStore, jsonBody, parseOr400, requireUser } from '@prizes/platform'
 import { changePassword, getProfile, updateProfile } from './account'
 import { requestContext } from './request-context'
-import { type AuthRouteOptions, respond } from './routes'
+import { type AuthRouteOptions, currentPasswordGuarded, respond } from './routes'
 
 /** The signed-in user's own account; every route needs a live session. */
 export function accountRouter(options: AuthRouteOptions): Router {
@@ -25,7 +25,7 @@ export function accountRouter(options: AuthRouteOptions): Router {
     respond(ctx, 'updateProfile', { success: true, message: authMessages.profileUpdated, user })
   })
 
-  router.put(endpoints.changePassword.path, async (ctx) => {
+  router.put(endpoints.changePassword.path, currentPasswordGuarded(options), async (ctx) => {
     const { userId } = requireUser(ctx)
     const input = parseOr400(endpoints.changePassword.request, ctx.request.body)
     const { token } = await changePassword(deps, userId, input, requestContext(ctx, clock))

@@ -4,11 +4,12 @@ import { badRequest, jsonBody, parseOr400 } from '@prizes/platform'
 import { checkResetLink, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './links'
 import { serverMessages } from './messages'
 import { requestContext } from './request-context'
-import { type AuthRouteOptions, limited, respond } from './routes'
+import { type AuthRouteOptions, knownAddressesOf, limited, respond } from './routes'
 
 /** The emailed links: asking for them and using them. */
 export function linkRouter(options: AuthRouteOptions): Router {
   const { deps, clock } = options
+  const known = knownAddressesOf(options)
   const router = new Router()
   router.use(jsonBody())
 
@@ -38,7 +39,9 @@ export function linkRouter(options: AuthRouteOptions): Router {
 
   router.post(endpoints.resetPassword.path, async (ctx) => {
     const input = parseOr400(endpoints.resetPassword.request, ctx.request.body)
-    await resetPassword(deps, input, requestContext(ctx, clock))
+    const context = requestContext(ctx, clock)
+    const { email } = await resetPassword(deps, input, context)
+    await known.remember(email, ctx.ip, context.now)
     respond(ctx, 'resetPassword', { success: true, message: serverMessages.passwordReset })
   })
 

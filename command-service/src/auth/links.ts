@@ -1,13 +1,18 @@
 import {
   assertResetLinkUsable,
   expiryAfter,
+  guestPasswordLinkLifetimeMs,
   InvalidToken,
+  type NewLink,
   type OneTimeTokenPurpose,
   resetLinkLifetimeMs,
   type UserCommand,
+  UserNotFound,
+  type UserState,
   verificationLinkLifetimeMs,
 } from '@prizes/domain'
 import { encryptValue, readUserKey } from '@prizes/platform'
+import type { RowChanges } from '../command-rows'
 import { hashToken } from '../crypto/one-time-token'
 import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from '../users/deps'
@@ -16,8 +21,8 @@ import { hashPassword } from '../users/passwords'
 import { decryptPersonal } from '../users/personal'
 import { newLink } from '../users/registration'
 import { standingRows } from '../users/session-standing'
-import { loadUser, loadUserState, runUserCommand } from '../users/user-stream'
-import { deleteToken, recordToken, userIdByToken } from '../users/user-tokens'
+import { loadUser, nobody, runUserCommand } from '../users/user-stream'
+import { tokenRow, userIdByToken } from '../users/user-tokens'
 
 /**
  * The email links: asking for one (verification again, or a password reset) and using one.
@@ -29,33 +34,52 @@ const lifetimes: Record<OneTimeTokenPurpose, number> = {
   'reset-password': resetLinkLifetimeMs,
 }
 
+/**
+ * Asks for a link. Whether the email has an account, is verified, banned or erased, the same
+ * steps run: the email index, the command on a user's stream (for an unknown email, `nobody`'s,
+ * which no account ever has, so the decider refuses it as a missing user), and nothing more
+ * unless a link is recorded. So the answer's timing does not say whether the email has an
+ * account; only recording a link costs its append, whose rows (the link's token rows) commit
+ * with it.
+ */
 async function requestLink(
   deps: AccountDeps,
   email: string,
   purpose: OneTimeTokenPurpose,
   context: CommandContext,
 ): Promise<void> {
-  const { knex, handler } = deps
+  const { knex, handler, secrets } = deps
   const { now } = context
-  const userId = await userIdByEmail(knex, email)
-  if (userId === undefined) return
-  const state = await loadUserState(deps.store, userId)
-  if (state.status !== 'registered' || (purpose === 'verify-email' && state.emailVerified)) return
-  const link = newLink(deps.secrets.oneTimeTokens, purpose, userId)
+  const userId = (await userIdByEmail(knex, email)) ?? nobody
+  const link = newLink(secrets.oneTimeTokens, purpose, userId)
   const metadata = { now }
-  const command: UserCommand =
-    purpose === 'verify-email'
-      ? { type: 'RequestEmailVerification', data: { userId, link }, metadata }
-      : { type: 'RequestPasswordReset', data: { userId, link }, metadata }
-  // Recorded before the event, so the link works the moment the mail reactor sends it.
-  const expiresAt = expiryAfter(now, lifetimes[purpose])
-  await recordToken(knex, { tokenHash: link.tokenHash, userId, purpose, expiresAt }, now)
+  // A guest still setting up is sent a password link with it; the decider says whether.
+  const passwordLink =
+    purpose === 'verify-email' ? newLink(secrets.oneTimeTokens, 'reset-password', userId) : undefined
+  const command: UserCommand = passwordLink
+    ? { type: 'RequestEmailVerification', data: { userId, link, passwordLink }, metadata }
+    : { type: 'RequestPasswordReset', data: { userId, link }, metadata }
+  const row = (token: NewLink, tokenPurpose: OneTimeTokenPurpose, lifetimeMs: number) =>
+    tokenRow(knex, {
+      tokenHash: token.tokenHash,
+      userId,
+      purpose: tokenPurpose,
+      expiresAt: expiryAfter(now, lifetimeMs),
+    })
+  const rows: RowChanges<UserState> = async (writer, state) => {
+    if (state.status !== 'registered') return
+    if (state.verification?.tokenHash === link.tokenHash)
+      await writer.run(row(link, purpose, lifetimes[purpose]))
+    if (state.reset?.tokenHash === link.tokenHash) await writer.run(row(link, purpose, lifetimes[purpose]))
+    if (passwordLink && state.reset?.tokenHash === passwordLink.tokenHash) {
+      await writer.run(row(passwordLink, 'reset-password', guestPasswordLinkLifetimeMs))
+    }
+  }
   try {
-    const { events } = await runUserCommand(handler, command, context)
-    if (events.length === 0) await deleteToken(knex, link.tokenHash)
+    await runUserCommand(handler, command, context, { rows })
   } catch (error) {
-    await deleteToken(knex, link.tokenHash)
-    throw error
+    // No account (or an erased one): nothing to send, and the caller answers the same.
+    if (!(error instanceof UserNotFound)) throw error
   }
 }
 
@@ -108,12 +132,15 @@ export async function checkResetLink(deps: AccountDeps, token: string, now: Date
   return { firstName, lastName, email }
 }
 
-/** Sets a new password from a reset link and ends every session the user had. */
+/**
+ * Sets a new password from a reset link and ends every session the user had. Answers the
+ * account's email: whoever used the link has proven the inbox, so their address may sign in.
+ */
 export async function resetPassword(
   deps: AccountDeps,
   input: { readonly token: string; readonly password: string },
   context: CommandContext,
-): Promise<void> {
+): Promise<{ readonly email: string }> {
   const tokenHash = hashToken(input.token)
   const userId = await userOfToken(deps, tokenHash, 'reset-password')
   const [{ user }, key] = await Promise.all([loadUser(deps.store, userId), readUserKey(deps.knex, userId)])
@@ -127,4 +154,5 @@ export async function resetPassword(
     context,
     { rows: standingRows(deps.knex, userId, { revoke: true }) },
   )
+  return { email: decryptPersonal(key, user.personal).email }
 }

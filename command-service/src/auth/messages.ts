@@ -9,4 +9,6 @@ export const serverMessages = {
   alreadyVerified: 'Your email is already verified. You can log in.',
   resetLinkValid: 'Reset link is valid. Choose a new password.',
   passwordReset: 'Password reset successfully! You can now log in with your new password.',
+  signInFromKnownPlace:
+    'Too many failed sign-ins for this account from new places. Sign in from a device you have used before, or reset your password to sign in from here.',
 } as const

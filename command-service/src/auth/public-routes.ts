@@ -4,7 +4,7 @@ import { jsonBody, parseOr400 } from '@prizes/platform'
 import { serverMessages } from './messages'
 import { createGuestAccount, emailExists, register } from './registration'
 import { requestContext } from './request-context'
-import { type AuthRouteOptions, limited, respond } from './routes'
+import { type AuthRouteOptions, limited, respond, signInGuarded } from './routes'
 import { signIn } from './sign-in'
 
 /** Signing up and signing in: no session needed. */
@@ -13,20 +13,22 @@ export function publicAuthRouter(options: AuthRouteOptions): Router {
   const router = new Router()
   router.use(jsonBody())
 
-  router.post(endpoints.register.path, async (ctx) => {
+  const guarded = signInGuarded(options)
+
+  router.post(endpoints.register.path, limited(options, 'register'), async (ctx) => {
     const input = parseOr400(endpoints.register.request, ctx.request.body)
     const user = await register(deps, input, requestContext(ctx, clock))
     respond(ctx, 'register', { success: true, message: authMessages.registered, user, token: null })
   })
 
-  router.post(endpoints.login.path, limited(options, 'login'), async (ctx) => {
+  router.post(endpoints.login.path, guarded, async (ctx) => {
     const input = parseOr400(endpoints.login.request, ctx.request.body)
     const { user, token } = await signIn(deps, input, clock())
     respond(ctx, 'login', { success: true, message: authMessages.loggedIn, user, token })
   })
 
-  // The entry flow's "Account Found" prompt: the same sign-in, sharing its rate limits.
-  router.post(endpoints.loginForEntry.path, limited(options, 'login'), async (ctx) => {
+  // The entry flow's "Account Found" prompt: the same sign-in, sharing its limits.
+  router.post(endpoints.loginForEntry.path, guarded, async (ctx) => {
     const input = parseOr400(endpoints.loginForEntry.request, ctx.request.body)
     const { user, token } = await signIn(deps, input, clock())
     respond(ctx, 'loginForEntry', { success: true, message: authMessages.loggedIn, user, token })
@@ -38,7 +40,7 @@ export function publicAuthRouter(options: AuthRouteOptions): Router {
     respond(ctx, 'checkEmail', { success: true, exists })
   })
 
-  router.post(endpoints.createGuestAccount.path, async (ctx) => {
+  router.post(endpoints.createGuestAccount.path, limited(options, 'createGuestAccount'), async (ctx) => {
     const input = parseOr400(endpoints.createGuestAccount.request, ctx.request.body)
     const { user, token } = await createGuestAccount(deps, input, requestContext(ctx, clock))
     respond(ctx, 'createGuestAccount', { success: true, message: serverMessages.guestCreated, user, token })

@@ -1,30 +1,56 @@
 import { createHash } from 'node:crypto'
 import { authErrorCodes, authMessages } from '@prizes/contracts'
-import { HttpError, type RateLimit, type RateLimiter } from '@prizes/platform'
+import { HttpError, type RateLimit, type RateLimiter, type RateLimitVerdict } from '@prizes/platform'
 import type Koa from 'koa'
+import { mailboxOf } from './mailbox'
 
 /**
- * The endpoints that can be used to guess passwords, probe emails or flood inboxes, and the
- * public health check (each answer is shared for a second, but every call still costs a lookup).
+ * The endpoints that can be used to probe emails, flood inboxes or mass-create accounts, and the
+ * public health check (each answer is shared for a second, but every call still costs a
+ * lookup). Sign-in has limits of its own that count failures (`login-guard.ts`).
  */
-export type RateLimitedAction = 'login' | 'checkEmail' | 'forgotPassword' | 'resendVerification' | 'health'
+export type RateLimitedAction =
+  | 'checkEmail'
+  | 'forgotPassword'
+  | 'resendVerification'
+  | 'register'
+  | 'createGuestAccount'
+  | 'health'
 
-/** Each action is limited per client address and, when the body names one, per email. */
+/**
+ * Each action is limited per client address and, when the body names an email, per email. An
+ * action that emails the address it is given also counts against that inbox (`mailboxOf`), in
+ * one bucket every such action shares, so no mix of sign-ups, guest accounts, resends and
+ * resets can send one inbox more than `perInbox` account emails in its window.
+ */
 export interface RateLimitPolicy {
   readonly perAddress: RateLimit
-  readonly perEmail: RateLimit
+  readonly perEmail?: RateLimit
+  readonly perInbox?: RateLimit
 }
 
 export type RateLimitPolicies = Readonly<Record<RateLimitedAction, RateLimitPolicy>>
 
 const minutes = (n: number) => n * 60 * 1000
 
+/** Account emails one inbox may be sent in an hour, whichever actions send them. */
+const accountEmailsPerInbox: RateLimit = { max: 10, windowMs: minutes(60) }
+
+/** Sign-ups and guest accounts, each so many an hour per address (ACCOUNTS_PER_ADDRESS_HOUR). */
+export function accountCreationLimits(perAddressHour: number) {
+  const policy: RateLimitPolicy = {
+    perAddress: { max: perAddressHour, windowMs: minutes(60) },
+    perInbox: accountEmailsPerInbox,
+  }
+  return { register: policy, createGuestAccount: policy }
+}
+
 /**
- * Per email, tight enough that guessing one password is hopeless; per address, loose enough
- * for a household or office behind one address.
+ * Per email, tight enough that probing one address is slow; per address, loose enough for a
+ * household or office behind one address. Creating accounts: a family entering together makes
+ * a handful of guest accounts in an hour, a script makes hundreds.
  */
 export const defaultRateLimits: RateLimitPolicies = {
-  login: { perEmail: { max: 10, windowMs: minutes(15) }, perAddress: { max: 50, windowMs: minutes(15) } },
   checkEmail: {
     perEmail: { max: 20, windowMs: minutes(15) },
     perAddress: { max: 60, windowMs: minutes(15) },
@@ -32,29 +58,61 @@ export const defaultRateLimits: RateLimitPolicies = {
   forgotPassword: {
     perEmail: { max: 5, windowMs: minutes(60) },
     perAddress: { max: 20, windowMs: minutes(60) },
+    perInbox: accountEmailsPerInbox,
   },
   resendVerification: {
     perEmail: { max: 5, windowMs: minutes(60) },
     perAddress: { max: 20, windowMs: minutes(60) },
+    perInbox: accountEmailsPerInbox,
   },
+  ...accountCreationLimits(20),
   // A monitor polls every few seconds; a GET names no email, so only the address counts.
-  health: { perEmail: { max: 120, windowMs: minutes(1) }, perAddress: { max: 120, windowMs: minutes(1) } },
+  health: { perAddress: { max: 120, windowMs: minutes(1) } },
 }
 
 /** The email a body names, normalised like the contracts do; the rest is the schema's job. */
-function emailOf(body: unknown): string | undefined {
+export function emailOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const email = (body as { email?: unknown }).email
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined
 }
 
 /** Buckets name an email by its hash, so the counters table holds no addresses in clear. */
-const digest = (value: string) => createHash('sha256').update(value).digest('hex')
+export const digest = (value: string) => createHash('sha256').update(value).digest('hex')
+
+/** "a minute" or "N minutes", rounded up: how people are told to wait. */
+export function waitFor(retryAfterSeconds: number): string {
+  const minutesToWait = Math.ceil(retryAfterSeconds / 60)
+  return minutesToWait <= 1 ? 'a minute' : `${minutesToWait} minutes`
+}
+
+/** The longest wait among the refusing buckets: only when all have reopened may the caller try. */
+export function longestWait(refused: readonly RateLimitVerdict[]): number {
+  return Math.max(...refused.map((verdict) => verdict.retryAfterSeconds))
+}
+
+/** 429 with `Retry-After`, and what to tell people. */
+export function tooMany(ctx: Koa.Context, retryAfterSeconds: number, message: string): HttpError {
+  ctx.set('Retry-After', String(retryAfterSeconds))
+  return new HttpError(429, authErrorCodes.rateLimited, message)
+}
+
+const creations: ReadonlySet<RateLimitedAction> = new Set(['register', 'createGuestAccount'])
+
+function messageFor(action: RateLimitedAction, bucket: 'address' | 'email' | 'inbox', retryAfter: number) {
+  if (bucket === 'inbox') {
+    return `Too many emails have been sent to this address recently. Please wait ${waitFor(retryAfter)} and try again.`
+  }
+  if (bucket === 'address' && creations.has(action)) {
+    return `Too many accounts have been created from your network. Please wait ${waitFor(retryAfter)} and try again.`
+  }
+  return authMessages.tooManyAttempts
+}
 
 /**
- * Counts the request against both buckets and refuses it with 429 and `Retry-After` when
- * either is over. Runs after `jsonBody()` and before validation, so attempts the schema refuses
- * count too (a body that is not JSON at all is refused before it costs anything).
+ * Counts the request against its buckets and refuses it with 429 and `Retry-After` when any is
+ * over. Runs after `jsonBody()` and before validation, so attempts the schema refuses count too
+ * (a body that is not JSON at all is refused before it costs anything).
  */
 export function rateLimit(
   limiter: RateLimiter,
@@ -65,14 +123,30 @@ export function rateLimit(
   return async function limitRate(ctx: Koa.Context, next: Koa.Next) {
     const now = clock()
     const email = emailOf(ctx.request.body)
-    const verdicts = await Promise.all([
-      limiter.hit(`${action}:address:${ctx.ip}`, policy.perAddress, now),
-      ...(email === undefined ? [] : [limiter.hit(`${action}:email:${digest(email)}`, policy.perEmail, now)]),
-    ])
-    const refused = verdicts.filter((verdict) => !verdict.allowed)
-    if (refused.length > 0) {
-      ctx.set('Retry-After', String(Math.max(...refused.map((verdict) => verdict.retryAfterSeconds))))
-      throw new HttpError(429, authErrorCodes.rateLimited, authMessages.tooManyAttempts)
+    const buckets: {
+      readonly kind: 'address' | 'email' | 'inbox'
+      readonly key: string
+      readonly limit: RateLimit
+    }[] = [{ kind: 'address', key: `${action}:address:${ctx.ip}`, limit: policy.perAddress }]
+    if (email !== undefined && policy.perEmail) {
+      buckets.push({ kind: 'email', key: `${action}:email:${digest(email)}`, limit: policy.perEmail })
+    }
+    if (email !== undefined && policy.perInbox) {
+      buckets.push({
+        kind: 'inbox',
+        key: `account-mail:inbox:${digest(mailboxOf(email))}`,
+        limit: policy.perInbox,
+      })
+    }
+    const verdicts = await Promise.all(buckets.map((bucket) => limiter.hit(bucket.key, bucket.limit, now)))
+    const refused = buckets.flatMap((bucket, i) => {
+      const verdict = verdicts[i]
+      return verdict && !verdict.allowed ? [{ bucket, verdict }] : []
+    })
+    const first = refused[0]
+    if (first) {
+      const retryAfter = longestWait(refused.map((r) => r.verdict))
+      throw tooMany(ctx, retryAfter, messageFor(action, first.bucket.kind, retryAfter))
     }
     await next()
   }

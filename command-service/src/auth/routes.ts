@@ -2,6 +2,8 @@ import type { EndpointName, ResponseOf } from '@prizes/contracts'
 import type { RateLimiter } from '@prizes/platform'
 import type Koa from 'koa'
 import type { AccountDeps } from '../users/deps'
+import { createKnownAddresses, type KnownAddresses } from './known-addresses'
+import { guardCurrentPassword, guardSignIn, type SignInLimits } from './login-guard'
 import { type RateLimitedAction, type RateLimitPolicies, rateLimit } from './rate-limits'
 
 /** What every auth router is built from. */
@@ -10,6 +12,7 @@ export interface AuthRouteOptions {
   readonly clock: () => Date
   readonly limiter: RateLimiter
   readonly rateLimits: RateLimitPolicies
+  readonly signInLimits: SignInLimits
 }
 
 /** Sets a response body the endpoint's contract describes, so the compiler checks its shape. */
@@ -19,4 +22,18 @@ export function respond<N extends EndpointName>(ctx: Koa.Context, _endpoint: N, 
 
 export function limited(options: AuthRouteOptions, action: RateLimitedAction) {
   return rateLimit(options.limiter, action, options.rateLimits[action], options.clock)
+}
+
+export function knownAddressesOf(options: AuthRouteOptions): KnownAddresses {
+  return createKnownAddresses(options.deps.knex, options.deps.secrets.oneTimeTokens)
+}
+
+export function signInGuarded(options: AuthRouteOptions) {
+  const { limiter, signInLimits: limits, clock } = options
+  return guardSignIn({ limiter, limits, clock, known: knownAddressesOf(options) })
+}
+
+export function currentPasswordGuarded(options: AuthRouteOptions) {
+  const { limiter, signInLimits: limits, clock } = options
+  return guardCurrentPassword({ limiter, limits, clock })
 }

@@ -6,7 +6,7 @@ import { userIdByEmail } from '../users/email-index'
 import { checkAgainstDecoy, passwordMatches } from '../users/passwords'
 import { decryptPasswordHash, sessionUserOf } from '../users/personal'
 import { sessionRowFor } from '../users/session-standing'
-import { loadUserState, registeredAt } from '../users/user-stream'
+import { loadUserState, nobody, registeredAt } from '../users/user-stream'
 
 export interface SignedIn {
   readonly user: SessionUser
@@ -26,27 +26,28 @@ export async function issueSession(deps: AccountDeps, user: RegisteredUser, now:
 }
 
 /**
- * Email and password to a session. Unknown email and wrong password fail alike (same error,
- * same argon2 work); banned and unverified are told apart only after the password matched.
+ * Email and password to a session. Unknown email and wrong password fail alike: the same
+ * error after the same steps (the email index, a stream and a key read, for an unknown email
+ * `nobody`'s, and one argon2 check, against a decoy hash when there is no account), so neither
+ * the answer nor its timing tells whether the email has an account. Banned and unverified are
+ * told apart only after the password matched.
  */
 export async function signIn(
   deps: AccountDeps,
   input: { readonly email: string; readonly password: string },
   now: Date,
 ): Promise<SignedIn> {
-  const userId = await userIdByEmail(deps.knex, input.email)
-  const state = userId === undefined ? undefined : await loadUserState(deps.store, userId)
-  const user = state?.status === 'registered' ? state : undefined
-  const key = user ? await readUserKey(deps.knex, user.userId) : undefined
-  if (!user || !key) {
-    await checkAgainstDecoy(input.password)
-    throw new InvalidCredentials()
-  }
-  if (!(await passwordMatches(decryptPasswordHash(key, user), input.password))) throw new InvalidCredentials()
-  assertCanSignIn(user)
+  const userId = (await userIdByEmail(deps.knex, input.email)) ?? nobody
+  const [state, key] = await Promise.all([loadUserState(deps.store, userId), readUserKey(deps.knex, userId)])
+  const user = state.status === 'registered' && key ? { user: state, key } : undefined
+  const matches = user
+    ? await passwordMatches(decryptPasswordHash(user.key, user.user), input.password)
+    : await checkAgainstDecoy(input.password)
+  if (!user || !matches) throw new InvalidCredentials()
+  assertCanSignIn(user.user)
   const [token, createdAt] = await Promise.all([
-    issueSession(deps, user, now),
-    registeredAt(deps.store, user.userId),
+    issueSession(deps, user.user, now),
+    registeredAt(deps.store, user.user.userId),
   ])
-  return { user: sessionUserOf(user, key, createdAt), token }
+  return { user: sessionUserOf(user.user, user.key, createdAt), token }
 }

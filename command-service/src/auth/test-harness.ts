@@ -12,6 +12,7 @@ import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider } from '../payments'
 import { silentLogger } from '../testing/fixtures'
 import type { AccountDeps } from '../users/deps'
+import type { SignInLimits } from './login-guard'
 import type { RateLimitedAction, RateLimitPolicy } from './rate-limits'
 
 /**
@@ -45,9 +46,14 @@ export interface RequestOptions {
 }
 
 /** Generous limits so only the rate-limit tests ever meet one. */
-const roomy: RateLimitPolicy = {
-  perAddress: { max: 10_000, windowMs: 60_000 },
-  perEmail: { max: 10_000, windowMs: 60_000 },
+const plenty = { max: 10_000, windowMs: 60_000 }
+const roomy: RateLimitPolicy = { perAddress: plenty, perEmail: plenty, perInbox: plenty }
+const roomySignIn: SignInLimits = {
+  attemptsPerAddress: plenty,
+  failuresPerEmailAndAddress: plenty,
+  failuresPerAddress: plenty,
+  failuresPerEmail: plenty,
+  currentPasswordFailuresPerUser: plenty,
 }
 
 export interface AuthHarness {
@@ -58,26 +64,63 @@ export interface AuthHarness {
   readonly clock: TestClock
   readonly deps: AccountDeps
   readonly context: () => CommandContext
+  /** Every `readStream` and `append` the app made, as `method stream`, in order; tests clear it. */
+  readonly storeCalls: string[]
   call(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<Answer>
   /** The token of the latest link of this purpose the user was sent, as the mail reactor derives it. */
   linkToken(userId: string, purpose: OneTimeTokenPurpose): Promise<string>
   close(): Promise<void>
 }
 
+/**
+ * The store, noting each stream read and append, and each row statement of an append's
+ * transaction (the steps a request takes in the log).
+ */
+function recordingStore(store: PostgresEventStore, calls: string[]): PostgresEventStore {
+  const appending = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(inner, property, receiver) {
+        const value: unknown = Reflect.get(inner, property, receiver)
+        if (typeof value !== 'function') return value
+        if (property === 'readStream' || property === 'append') {
+          return (stream: string, ...rest: unknown[]) => {
+            calls.push(`${property} ${stream}`)
+            return value.call(inner, stream, ...rest)
+          }
+        }
+        if (property === 'query') {
+          return (...args: unknown[]) => {
+            calls.push('row statement')
+            return value.apply(inner, args)
+          }
+        }
+        if (property === 'transaction') {
+          return (work: (tx: object) => Promise<unknown>) =>
+            value.call(inner, (tx: object) => work(appending(tx)))
+        }
+        return value.bind(inner)
+      },
+    })
+  return appending(store)
+}
+
 export async function startAuthHarness(
   label: string,
   rateLimits: Partial<Record<RateLimitedAction, RateLimitPolicy>> = {},
+  signInLimits: Partial<SignInLimits> = {},
 ): Promise<AuthHarness> {
   const database: TestDatabase = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
   await store.migrate()
+  const storeCalls: string[] = []
+  const recorded = recordingStore(store, storeCalls)
   const knex = createKnex(database.url, { poolMax: 20 })
   await migrateCommandTables(knex)
   const secrets = await loadSecrets(knex)
   const clock = testClock()
-  const handler = createCommandHandler({ store, logger: silentLogger })
+  const handler = createCommandHandler({ store: recorded, logger: silentLogger })
   const app = createCommandApp({
-    store,
+    store: recorded,
     knex,
     secrets,
     handler,
@@ -85,15 +128,17 @@ export async function startAuthHarness(
     logger: silentLogger,
     clock: clock.now,
     rateLimits: {
-      login: roomy,
       checkEmail: roomy,
       forgotPassword: roomy,
       resendVerification: roomy,
+      register: roomy,
+      createGuestAccount: roomy,
       ...rateLimits,
     },
+    signInLimits: { ...roomySignIn, ...signInLimits },
   })
   const served = await serve(app.callback())
-  const deps: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }
+  const deps: AccountDeps = { handler, store: recorded, knex, secrets, logger: silentLogger }
 
   return {
     url: served.url,
@@ -103,6 +148,7 @@ export async function startAuthHarness(
     clock,
     deps,
     context: () => ({ actor: { system: 'test' }, now: clock.now() }),
+    storeCalls,
     async call(method, path, body, options = {}) {
       const headers: Record<string, string> = {}
       if (body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json'

@@ -20,11 +20,6 @@ export {
   startMailSender,
 } from './outbox-sender'
 export { createSmtpMailer, InvalidSmtpUrl, type SmtpMailerOptions } from './smtp-mailer'
-export {
-  guestInvitationEmail,
-  type InvitationLink,
-  passwordResetEmail,
-  verificationEmail,
-} from './templates/account-emails'
+export { guestInvitationEmail, passwordResetEmail, verificationEmail } from './templates/account-emails'
 export { type EntryConfirmation, entryConfirmationEmail, formatPence } from './templates/entry-emails'
 export type { RenderedEmail } from './templates/render'

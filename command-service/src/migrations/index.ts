@@ -7,6 +7,7 @@ import { entryTables } from './0200-entry-tables'
 import { drawSeedTables } from './0300-draw-seeds'
 import { entryReferenceFloor } from './0400-entry-reference-floor'
 import { mailOutboxTables } from './0500-mail-outbox'
+import { signInAddresses } from './0600-sign-in-addresses'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -17,6 +18,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0300-draw-seeds', drawSeedTables],
   ['0400-entry-reference-floor', entryReferenceFloor],
   ['0500-mail-outbox', mailOutboxTables],
+  ['0600-sign-in-addresses', signInAddresses],
 ])
 
 /**

@@ -5,6 +5,7 @@ import {
   assertRegistrableDateOfBirth,
   EmailTaken,
   expiryAfter,
+  guestPasswordLinkLifetimeMs,
   type NewLink,
   type RegisteredUser,
   type Registration,
@@ -59,7 +60,13 @@ async function freedAbandonedClaim(deps: AccountDeps, email: string): Promise<bo
 function registrationOf(deps: AccountDeps, account: NewAccount, userId: string): Registration {
   if (account.kind === 'admin') return { kind: 'admin' }
   const verification = newLink(deps.secrets.oneTimeTokens, 'verify-email', userId)
-  if (account.kind === 'guest') return { kind: 'guest', verification }
+  if (account.kind === 'guest') {
+    return {
+      kind: 'guest',
+      verification,
+      passwordLink: newLink(deps.secrets.oneTimeTokens, 'reset-password', userId),
+    }
+  }
   return { kind: 'self', dateOfBirth: account.personal.dateOfBirth ?? '', verification }
 }
 
@@ -81,6 +88,7 @@ export async function openAccount(
   const userId = randomUUID()
   const registration = registrationOf(deps, account, userId)
   const link = registration.kind === 'admin' ? undefined : registration.verification
+  const passwordLink = registration.kind === 'guest' ? registration.passwordLink : undefined
   const key = generateUserKey()
   const { email } = account.personal
   const statements = [
@@ -94,6 +102,16 @@ export async function openAccount(
             userId,
             purpose: 'verify-email',
             expiresAt: expiryAfter(now, verificationLinkLifetimeMs),
+          }),
+        ]
+      : []),
+    ...(passwordLink
+      ? [
+          tokenRow(knex, {
+            tokenHash: passwordLink.tokenHash,
+            userId,
+            purpose: 'reset-password',
+            expiresAt: expiryAfter(now, guestPasswordLinkLifetimeMs),
           }),
         ]
       : []),

@@ -13,6 +13,13 @@ import type { CommandContext } from '../event-metadata'
 
 export type UserResult = HandleResult<UserState, UserEvent>
 
+/**
+ * The user id of no account: its stream never has events (every command on it is refused as a
+ * missing user). A look-up of an email with no account goes through it, doing the same steps as
+ * one that finds an account, so the time it takes does not say whether the email has one.
+ */
+export const nobody = 'nobody'
+
 /** Runs one user command on the user's stream through the one handler, with its rows if any. */
 export function runUserCommand(
   handler: CommandHandler,

@@ -36,11 +36,6 @@ export function sweptTokens(knex: Knex, now: Date): RowStatement {
     .delete()
 }
 
-export async function recordToken(knex: Knex, token: TokenRow, now: Date): Promise<void> {
-  await tokenRow(knex, token)
-  await sweptTokens(knex, now)
-}
-
 export async function userIdByToken(
   knex: Knex,
   tokenHash: string,
@@ -50,8 +45,4 @@ export async function userIdByToken(
     .where({ token_hash: tokenHash, purpose })
     .first<{ user_id: string } | undefined>('user_id')
   return row?.user_id
-}
-
-export async function deleteToken(knex: Knex, tokenHash: string): Promise<void> {
-  await knex('user_tokens').where({ token_hash: tokenHash }).delete()
 }

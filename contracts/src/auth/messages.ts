@@ -56,4 +56,6 @@ export const authErrorCodes = {
   accountBanned: 'ACCOUNT_BANNED',
   invalidToken: 'INVALID_TOKEN',
   rateLimited: 'RATE_LIMITED',
+  /** A guest still setting up tried to change the password chosen at entry. */
+  guestSetupPending: 'GUEST_SETUP_PENDING',
 } as const

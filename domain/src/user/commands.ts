@@ -18,8 +18,11 @@ export interface NewLink {
 export type Registration =
   /** Sign-up form: an adult who must verify the email before signing in. */
   | { readonly kind: 'self'; readonly dateOfBirth: string; readonly verification: NewLink }
-  /** Created at entry time (SPEC section 4): signed in at once, invited to verify by email. */
-  | { readonly kind: 'guest'; readonly verification: NewLink }
+  /**
+   * Created at entry time (SPEC section 4): signed in at once, and invited by email to finish
+   * setting the account up by choosing a password (`passwordLink`, a reset link).
+   */
+  | { readonly kind: 'guest'; readonly verification: NewLink; readonly passwordLink: NewLink }
   /** The operator's admin account: verified from the start, no email sent. */
   | { readonly kind: 'admin' }
 
@@ -38,7 +41,11 @@ export type RegisterUser = UserCommandOf<
     readonly registration: Registration
   }
 >
-export type RequestEmailVerification = UserCommandOf<'RequestEmailVerification', { readonly link: NewLink }>
+/** `passwordLink`: what a guest still setting up is sent instead of a bare verification link. */
+export type RequestEmailVerification = UserCommandOf<
+  'RequestEmailVerification',
+  { readonly link: NewLink; readonly passwordLink?: NewLink }
+>
 export type VerifyEmail = UserCommandOf<'VerifyEmail', { readonly tokenHash: string }>
 /** Verification without a link, for the admin bootstrap promoting an existing account. */
 export type MarkEmailVerified = UserCommandOf<'MarkEmailVerified', Record<never, never>>

@@ -18,6 +18,10 @@ import {
 } from './test-fixtures'
 
 const banned: UserEvent = { type: 'UserBanned', data: { userId } }
+const guest: UserEvent = {
+  ...registered,
+  data: { ...registered.data, guest: true, source: 'competition_entry' },
+} as UserEvent
 const erased: UserEvent = { type: 'UserErased', data: { userId } }
 
 describe('RequestPasswordReset', () => {
@@ -81,6 +85,20 @@ describe('ResetPassword', () => {
   it('refuses a banned user', () => {
     given(registered, resetRequested(2), banned).when(reset(2)).thenFails({ code: 'ACCOUNT_BANNED' })
   })
+
+  it("finishes a guest's setup: the password chosen at entry is replaced, the email verified, every session ended", () => {
+    const invited = [guest, verificationRequested(1), resetRequested(2)]
+    given(...invited)
+      .when(reset(2))
+      .thenEmits([passwordReset, { type: 'EmailVerified', data: { userId, tokenHash: null } }])
+    const after = [
+      ...invited,
+      passwordReset,
+      { type: 'EmailVerified', data: { userId, tokenHash: null } } as UserEvent,
+    ]
+    const state = after.reduce(evolve, initialState)
+    expect(state).toMatchObject({ passwordHash: enc('new'), emailVerified: true, tokenVersion: 1 })
+  })
 })
 
 describe('ChangePassword', () => {
@@ -93,6 +111,12 @@ describe('ChangePassword', () => {
   it('refuses a banned or erased user', () => {
     given(registered, banned).when(change).thenFails({ code: 'ACCOUNT_BANNED' })
     given(registered, erased).when(change).thenFails({ code: 'USER_NOT_FOUND' })
+  })
+  it('refuses a guest still setting up, whose password was chosen at entry, until the link sets one', () => {
+    given(guest, verificationRequested(1)).when(change).thenFails({ code: 'GUEST_SETUP_PENDING' })
+    given(guest, verificationRequested(1), verified)
+      .when(change)
+      .thenEmits([{ type: 'PasswordChanged', data: { userId, passwordHash: enc('new') } }])
   })
 })
 

@@ -8,9 +8,16 @@ import type {
   VerifyEmail,
 } from './commands'
 import type { OneTimeTokenPurpose } from './errors'
-import { AccountBanned, InvalidToken } from './errors'
+import { AccountBanned, GuestSetupPending, InvalidToken } from './errors'
 import type { UserEvent } from './events'
-import { expiryAfter, isExpired, resetLinkLifetimeMs, verificationLinkLifetimeMs } from './rules'
+import {
+  expiryAfter,
+  guestPasswordLinkLifetimeMs,
+  isExpired,
+  isGuestSettingUp,
+  resetLinkLifetimeMs,
+  verificationLinkLifetimeMs,
+} from './rules'
 import type { OutstandingToken, RegisteredUser } from './state'
 
 /**
@@ -45,19 +52,44 @@ export function verificationRequested(userId: string, link: NewLink, now: Date):
   return { type: 'EmailVerificationRequested', data: { userId, ...link, expiresAt } }
 }
 
+/**
+ * A guest's invitation to finish setting up: a verification request and a password link asked
+ * for by one command, which the mail reactor sends as one email carrying the password link.
+ */
+export function guestInvitationRequested(
+  userId: string,
+  links: { readonly verification: NewLink; readonly passwordLink: NewLink },
+  now: Date,
+): UserEvent[] {
+  const expiresAt = expiryAfter(now, guestPasswordLinkLifetimeMs)
+  return [
+    verificationRequested(userId, links.verification, now),
+    { type: 'PasswordResetRequested', data: { userId, ...links.passwordLink, expiresAt } },
+  ]
+}
+
 export function requestEmailVerification(
   command: RequestEmailVerification,
   user: RegisteredUser,
 ): UserEvent[] {
   // Nothing to verify, or nobody to welcome back: record nothing (the caller answers the same).
   if (user.emailVerified || user.banned) return []
-  return [verificationRequested(command.data.userId, command.data.link, command.metadata.now)]
+  const { userId, link, passwordLink } = command.data
+  const { now } = command.metadata
+  if (!isGuestSettingUp(user)) return [verificationRequested(userId, link, now)]
+  if (!passwordLink) throw new Error('a guest still setting up is sent a password link; none was given')
+  return guestInvitationRequested(userId, { verification: link, passwordLink }, now)
 }
 
-/** Verifying a verified email changes nothing: the caller reports "already verified". */
+/**
+ * Verifying a verified email changes nothing: the caller reports "already verified". A guest
+ * still setting up is not verified by a link alone: the password was chosen by whoever created
+ * the account, and verifying would hand them the owner's account. Their link sets a password.
+ */
 export function verifyEmail(command: VerifyEmail, user: RegisteredUser): UserEvent[] {
   if (user.emailVerified) return []
   const { userId, tokenHash } = command.data
+  if (isGuestSettingUp(user)) throw new InvalidToken('verify-email', 'superseded')
   assertUsable(user.verification, tokenHash, command.metadata.now, 'verify-email')
   return [{ type: 'EmailVerified', data: { userId, tokenHash } }]
 }
@@ -75,7 +107,11 @@ export function requestPasswordReset(command: RequestPasswordReset, user: Regist
   return [{ type: 'PasswordResetRequested', data: { userId, ...link, expiresAt } }]
 }
 
-/** The link came from the user's inbox, so completing a reset proves the email too. */
+/**
+ * The link came from the user's inbox, so completing a reset proves the email too; it ends every
+ * earlier session and replaces whatever password was set before (for a guest still setting up,
+ * the one chosen at entry time by whoever created the account).
+ */
 export function resetPassword(command: ResetPassword, user: RegisteredUser): UserEvent[] {
   const { userId, tokenHash, passwordHash } = command.data
   assertResetLinkUsable(user, tokenHash, command.metadata.now)
@@ -86,6 +122,7 @@ export function resetPassword(command: ResetPassword, user: RegisteredUser): Use
 
 export function changePassword(command: ChangePassword, user: RegisteredUser): UserEvent[] {
   if (user.banned) throw new AccountBanned()
+  if (isGuestSettingUp(user)) throw new GuestSetupPending()
   const { userId, passwordHash } = command.data
   return [{ type: 'PasswordChanged', data: { userId, passwordHash } }]
 }

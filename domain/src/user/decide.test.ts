@@ -14,6 +14,17 @@ import {
   verified,
 } from './test-fixtures'
 
+const guestRegistered = {
+  ...registered,
+  data: { ...registered.data, guest: true, source: 'competition_entry' },
+} as UserEvent
+/** A guest's password link lasts as long as a verification link. */
+const passwordLinkRequested = (n: number): UserEvent => ({
+  type: 'PasswordResetRequested',
+  data: { userId, ...link(n), expiresAt: '2030-06-17T10:00:00.000Z' },
+})
+const guestInvited = [guestRegistered, verificationRequested(1), passwordLinkRequested(2)]
+
 describe('RegisterUser', () => {
   it('records the registration and asks for a 48-hour verification link', () => {
     given()
@@ -27,16 +38,10 @@ describe('RegisterUser', () => {
       .thenFails({ code: 'INVALID_DATE_OF_BIRTH', message: 'You must be 18 or older to register' })
   })
 
-  it('records a guest from a competition entry, also asking for verification', () => {
+  it('records a guest from a competition entry, inviting them to choose a password within 48 hours', () => {
     given()
-      .when(register({ kind: 'guest', verification: link(1) }))
-      .thenEmits([
-        {
-          ...registered,
-          data: { ...registered.data, guest: true, source: 'competition_entry' },
-        } as UserEvent,
-        verificationRequested(1),
-      ])
+      .when(register({ kind: 'guest', verification: link(1), passwordLink: link(2) }))
+      .thenEmits([guestRegistered, verificationRequested(1), passwordLinkRequested(2)])
   })
 
   it('records a verified admin without any email', () => {
@@ -90,6 +95,12 @@ describe('VerifyEmail', () => {
       .when(verify(1))
       .thenFails({ code: 'USER_NOT_FOUND' })
   })
+
+  it('does not verify a guest still setting up: whoever created it chose the password', () => {
+    given(...guestInvited)
+      .when(verify(1))
+      .thenFails({ code: 'INVALID_TOKEN', reason: 'superseded' })
+  })
 })
 
 describe('RequestEmailVerification', () => {
@@ -104,6 +115,17 @@ describe('RequestEmailVerification', () => {
   it('records nothing for a verified or banned user', () => {
     given(registered, verified).when(resend).thenEmits([])
     given(registered, { type: 'UserBanned', data: { userId } }).when(resend).thenEmits([])
+  })
+
+  it('sends a guest still setting up a new invitation with a password link', () => {
+    const withPasswordLink = { ...resend, data: { ...resend.data, passwordLink: link(3) } }
+    given(...guestInvited)
+      .when(withPasswordLink)
+      .thenEmits([verificationRequested(2), passwordLinkRequested(3)])
+    // Anyone else is sent the verification link alone.
+    given(registered, verificationRequested(1))
+      .when(withPasswordLink)
+      .thenEmits([verificationRequested(2)])
   })
 })
 

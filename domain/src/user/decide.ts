@@ -13,6 +13,7 @@ import type {
 } from './commands'
 import {
   changePassword,
+  guestInvitationRequested,
   markEmailVerified,
   requestEmailVerification,
   requestPasswordReset,
@@ -57,6 +58,8 @@ function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   }
   if (registration.kind === 'admin') return [registered]
   // The mail reactor sends the link when it sees the request; registering sends nothing itself.
+  if (registration.kind === 'guest')
+    return [registered, ...guestInvitationRequested(userId, registration, now)]
   return [registered, verificationRequested(userId, registration.verification, now)]
 }
 

@@ -71,6 +71,20 @@ export class IncorrectCurrentPassword extends DomainError<'INCORRECT_CURRENT_PAS
   }
 }
 
+/**
+ * A guest account still setting up cannot change its password in the account settings: the
+ * password it has was chosen at entry time, and only a password chosen from the emailed link,
+ * which proves the inbox, finishes the account.
+ */
+export class GuestSetupPending extends DomainError<'GUEST_SETUP_PENDING'> {
+  readonly code = 'GUEST_SETUP_PENDING'
+  constructor() {
+    super(
+      'Please finish setting up your account first: choose your password from the link in the email we sent you.',
+    )
+  }
+}
+
 /** A verification or reset link that is unknown, superseded, used or expired. */
 export class InvalidToken extends DomainError<'INVALID_TOKEN'> {
   readonly code = 'INVALID_TOKEN'
@@ -101,6 +115,7 @@ export type UserError =
   | EmailNotVerified
   | AccountBanned
   | IncorrectCurrentPassword
+  | GuestSetupPending
   | InvalidToken
   | CannotActOnSelf
 
@@ -114,6 +129,7 @@ const userErrorClasses = [
   EmailNotVerified,
   AccountBanned,
   IncorrectCurrentPassword,
+  GuestSetupPending,
   InvalidToken,
   CannotActOnSelf,
 ] as const

@@ -11,6 +11,8 @@ import type { RegisteredUser } from './state'
 export const resetLinkLifetimeMs = 60 * 60 * 1000
 /** The spec gives none; two days covers a weekend away from the inbox, and resending is easy. */
 export const verificationLinkLifetimeMs = 48 * 60 * 60 * 1000
+/** A guest's link to finish setting up: as long as a verification link, since it does that job. */
+export const guestPasswordLinkLifetimeMs = verificationLinkLifetimeMs
 /** Beyond this the date is a typing mistake, not a customer. */
 export const oldestPlausibleAge = 120
 
@@ -66,6 +68,15 @@ export function expiryAfter(now: Date, lifetimeMs: number): string {
 /** A link is good up to, not including, its expiry instant. */
 export function isExpired(expiresAt: string, now: Date): boolean {
   return Date.parse(expiresAt) <= now.getTime()
+}
+
+/**
+ * A guest account whose password was chosen by whoever created it, at entry time, and not yet
+ * by the owner of the inbox from the emailed link. Until it is, nothing may verify the email
+ * or entrench that password: only setting a password from the link finishes the account.
+ */
+export function isGuestSettingUp(user: RegisteredUser): boolean {
+  return user.guest && !user.emailVerified
 }
 
 /**

@@ -44,6 +44,19 @@ describe('the PostgreSQL rate limiter', () => {
     expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     expect(verdicts.filter((v) => v?.allowed)).toHaveLength(5)
   })
+
+  it('takes a refunded hit back from the window it was made in, never below zero', async () => {
+    const limiter = createKnexRateLimiter(knex)
+    const at = new Date(start.getTime() + 5_000)
+    for (let i = 0; i < 3; i += 1) await limiter.hit('refund:a', limit, at)
+    await limiter.refund('refund:a', limit, at)
+    expect((await limiter.hit('refund:a', limit, at)).count).toBe(3)
+    // Another window's refund leaves this one alone; a bucket never hit stays empty.
+    await limiter.refund('refund:a', limit, new Date(start.getTime() + 60_000))
+    await limiter.refund('refund:none', limit, at)
+    expect((await limiter.hit('refund:a', limit, at)).count).toBe(4)
+    expect((await limiter.hit('refund:none', limit, at)).count).toBe(1)
+  })
 })
 
 describe('loadSecrets', () => {

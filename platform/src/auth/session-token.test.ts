@@ -34,4 +34,20 @@ describe('session tokens', () => {
     expect(await verifySessionToken(secret, noVersion, now)).toBeUndefined()
     expect(await verifySessionToken(secret, 'not.a.token', now)).toBeUndefined()
   })
+
+  it('are refused without exp or iat, or living longer than a session, though signed with the secret', async () => {
+    const signed = (build: (jwt: SignJWT) => SignJWT) =>
+      build(new SignJWT({ role: 'user', tv: 2 }).setProtectedHeader({ alg: 'HS256' }).setSubject('u-1')).sign(
+        secret,
+      )
+    const noExp = await signed((jwt) => jwt.setIssuedAt(now))
+    const noIat = await signed((jwt) => jwt.setExpirationTime(at(60_000)))
+    const tooLong = await signed((jwt) => jwt.setIssuedAt(now).setExpirationTime(at(10 * sessionLifetimeMs)))
+    const fine = await signed((jwt) => jwt.setIssuedAt(now).setExpirationTime(at(60_000)))
+    expect(await verifySessionToken(secret, fine, now)).toEqual(claims)
+    expect(await verifySessionToken(secret, noExp, now)).toBeUndefined()
+    expect(await verifySessionToken(secret, noIat, now)).toBeUndefined()
+    expect(await verifySessionToken(secret, tooLong, now)).toEqual(claims)
+    expect(await verifySessionToken(secret, tooLong, at(sessionLifetimeMs + 1000))).toBeUndefined()
+  })
 })

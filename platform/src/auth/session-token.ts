@@ -35,6 +35,9 @@ export async function issueSessionToken(
 /**
  * The claims of a token this server signed and that has not expired at `now`, else undefined.
  * Only HS256 is accepted, so a token cannot choose a weaker algorithm (or none) for itself.
+ * A token must say when it was issued and when it ends, and is refused once a session's 7 days
+ * from its issue have passed: without `exp` jose would take it as never ending, and with `exp`
+ * alone a far one would do the same.
  */
 export async function verifySessionToken(
   secret: Uint8Array,
@@ -45,6 +48,8 @@ export async function verifySessionToken(
     const { payload: verified } = await jwtVerify(token, secret, {
       algorithms: [algorithm],
       currentDate: now,
+      requiredClaims: ['sub', 'iat', 'exp'],
+      maxTokenAge: sessionLifetimeMs / 1000,
     })
     const claims = payload.safeParse(verified)
     if (!claims.success) return undefined

@@ -33,9 +33,10 @@ async function main() {
     // The crash test shortens reservations, so a payment cut off by a kill is reconciled soon.
     ...(process.env.RESERVATION_MINUTES ? { RESERVATION_MINUTES: process.env.RESERVATION_MINUTES } : {}),
     SEED_DEMO_DATA: 'false',
-    // Every buyer is on 127.0.0.1 and buys in a loop: the hoarding limits would stop the run.
+    // Every buyer is on 127.0.0.1, signs up and buys in a loop: the abuse limits would stop the run.
     RESERVATIONS_PER_USER_HOUR: '1000000000',
     RESERVATIONS_PER_ADDRESS_HOUR: '1000000000',
+    ACCOUNTS_PER_ADDRESS_HOUR: '1000000000',
     ADMIN_EMAIL: 'bench-admin@example.com',
     ADMIN_PASSWORD: generateAdminPassword(),
   })

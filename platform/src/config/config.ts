@@ -105,6 +105,11 @@ const schema = z.object({
    */
   RESERVATIONS_PER_USER_HOUR: z.coerce.number().int().min(1).default(10),
   RESERVATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(30),
+  /**
+   * Accounts one client address may create in an hour, by sign-up and by guest creation each;
+   * over it, 429. The bench raises it: its buyers share one address.
+   */
+  ACCOUNTS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(20),
   /** Entry references read `<PREFIX>-<YYYY>-<6 digits>`. */
   ENTRY_REFERENCE_PREFIX: z
     .string()

@@ -11,6 +11,7 @@ import { TermsPage } from './routes/terms-page'
 const AboutPage = lazy(() => import('./routes/about-page'))
 const VerifyEmailPage = lazy(() => import('./routes/verify-email-page'))
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'))
+const FinishSetupPage = lazy(() => import('./routes/finish-setup-page'))
 const DrawCertificatePage = lazy(() => import('./routes/draw-certificate-page'))
 
 /** SPEC section 2, routes. */
@@ -43,6 +44,11 @@ export function AppRoutes() {
       <Route path="/reset-password">
         <Suspense fallback={<PageLoading />}>
           <ResetPasswordPage />
+        </Suspense>
+      </Route>
+      <Route path="/finish-setup">
+        <Suspense fallback={<PageLoading />}>
+          <FinishSetupPage />
         </Suspense>
       </Route>
       <Route path="/draws/:competitionId">

@@ -75,9 +75,9 @@ describe('password reset email', () => {
 })
 
 describe('guest invitation', () => {
-  it('with a reset token, links to reset-password so choosing a password also verifies', () => {
-    const email = guestInvitationEmail({ ...base, link: { page: 'reset-password', token: 'r-9' } })
-    const link = 'https://prizes.example.co.uk/reset-password?token=r-9'
+  it('links to the finish-setup page, where choosing a password also verifies the email', () => {
+    const email = guestInvitationEmail({ ...base, token: 'r-9' })
+    const link = 'https://prizes.example.co.uk/finish-setup?token=r-9'
     expect(hrefs(email.html)).toEqual([link, link])
     expect(email.text).toContain(link)
     expect(email.text).toContain('also confirms your email address')
@@ -85,21 +85,8 @@ describe('guest invitation', () => {
     expect(email.subject).toBe('Finish setting up your Prize Platform account')
   })
 
-  it('with only a verification token, links to verify-email and points to forgot password', () => {
-    const email = guestInvitationEmail({ ...base, link: { page: 'verify-email', token: 'v-9' } })
-    const verify = 'https://prizes.example.co.uk/verify-email?token=v-9'
-    const forgot = 'https://prizes.example.co.uk/?forgot-password=true'
-    expect(hrefs(email.html)).toEqual([verify, verify, forgot])
-    expect(email.text).toContain(verify)
-    expect(email.text).toContain(forgot)
-  })
-
   it('escapes the guest name', () => {
-    const email = guestInvitationEmail({
-      ...base,
-      firstName: hostile,
-      link: { page: 'verify-email', token: 'v' },
-    })
+    const email = guestInvitationEmail({ ...base, firstName: hostile, token: 'v' })
     expect(email.html).not.toContain('<script>')
     expect(email.text).toContain(hostile)
   })

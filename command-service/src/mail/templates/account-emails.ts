@@ -1,5 +1,5 @@
 import { brand } from '../brand'
-import { forgotPasswordLink, tokenLink } from './links'
+import { tokenLink } from './links'
 import { greeting, type RenderedEmail, renderEmail } from './render'
 import { describeValidity, type LinkValidity } from './validity'
 
@@ -53,56 +53,29 @@ export function passwordResetEmail(
 }
 
 /**
- * Which link a guest's invitation carries. A reset token lets the guest choose a password, and
- * completing a reset also verifies the email, so one link does both; with only a verification
- * token the guest verifies here and is pointed to "forgot password" to choose a password.
+ * To a guest account created during a competition entry: the link to the finish-setup page,
+ * where the guest chooses a password (a reset token), which also confirms the email and ends
+ * every session opened before, whoever opened it.
  */
-export type InvitationLink =
-  | { readonly page: 'reset-password'; readonly token: string }
-  | { readonly page: 'verify-email'; readonly token: string }
-
-/** To a guest account created during a competition entry. */
 export function guestInvitationEmail(
-  input: Recipient & LinkValidity & { readonly link: InvitationLink },
+  input: Recipient & LinkValidity & { readonly token: string },
 ): RenderedEmail {
-  const intro = {
-    kind: 'paragraph',
-    text: `We created a ${brand.name} guest account for you when you entered a competition. Finish setting it up to sign in at any time, follow your entries and hear if you win.`,
-  } as const
-  const validity = {
-    kind: 'paragraph',
-    text: `This link can be used once and is valid for ${describeValidity(input)}.`,
-  } as const
-  const notYou = {
-    kind: 'paragraph',
-    text: 'If you did not enter a competition with us, you can ignore this email.',
-  } as const
-  const subject = `Finish setting up your ${brand.name} account`
-  const href = tokenLink(input.publicUrl, input.link.page, input.link.token)
-  if (input.link.page === 'reset-password') {
-    return renderEmail(subject, [
-      { kind: 'paragraph', text: greeting(input.firstName) },
-      intro,
-      {
-        kind: 'paragraph',
-        text: 'Choose your own password below. Doing so also confirms your email address.',
-      },
-      { kind: 'button', label: 'Choose my password', href },
-      validity,
-      notYou,
-    ])
-  }
-  return renderEmail(subject, [
+  return renderEmail(`Finish setting up your ${brand.name} account`, [
     { kind: 'paragraph', text: greeting(input.firstName) },
-    intro,
-    { kind: 'paragraph', text: 'First, please confirm your email address.' },
-    { kind: 'button', label: 'Verify my email address', href },
-    validity,
     {
       kind: 'paragraph',
-      text: 'Then choose your own password: on the sign-in form, use "Forgot password" and we will email you a link, or go straight to:',
+      text: `We created a ${brand.name} guest account for you when you entered a competition. Finish setting it up to sign in at any time, follow your entries and hear if you win.`,
     },
-    { kind: 'link', href: forgotPasswordLink(input.publicUrl) },
-    notYou,
+    {
+      kind: 'paragraph',
+      text: 'Choose your own password below. Doing so also confirms your email address.',
+    },
+    {
+      kind: 'button',
+      label: 'Choose my password',
+      href: tokenLink(input.publicUrl, 'finish-setup', input.token),
+    },
+    { kind: 'paragraph', text: `This link can be used once and is valid for ${describeValidity(input)}.` },
+    { kind: 'paragraph', text: 'If you did not enter a competition with us, you can ignore this email.' },
   ])
 }

@@ -1,5 +1,8 @@
-/** The pages of the web app that take a one-time token (SPEC section 2). */
-export type TokenPage = 'verify-email' | 'reset-password'
+/**
+ * The pages of the web app that take a one-time token (SPEC section 2, and the page where a
+ * guest finishes setting up by choosing a password, which takes a reset token).
+ */
+export type TokenPage = 'verify-email' | 'reset-password' | 'finish-setup'
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '')
 
@@ -10,12 +13,5 @@ const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '')
 export function tokenLink(publicUrl: string, page: TokenPage, token: string): string {
   const url = new URL(`${base(publicUrl)}/${page}`)
   url.searchParams.set('token', token)
-  return url.toString()
-}
-
-/** The home page with the "forgot password" dialog open, where a user asks for a new link. */
-export function forgotPasswordLink(publicUrl: string): string {
-  const url = new URL(`${base(publicUrl)}/`)
-  url.searchParams.set('forgot-password', 'true')
   return url.toString()
 }

@@ -31,13 +31,7 @@ export function composeEmail(input: ComposeInput): OutgoingMail {
       case 'password-reset':
         return passwordResetEmail({ ...common, token: input.token })
       case 'guest-invitation':
-        return guestInvitationEmail({
-          ...common,
-          link: {
-            page: input.link.type === 'PasswordResetRequested' ? 'reset-password' : 'verify-email',
-            token: input.token,
-          },
-        })
+        return guestInvitationEmail({ ...common, token: input.token })
       default: {
         const unknown: never = input.template
         throw new Error(`Unknown mail template ${String(unknown)}`)

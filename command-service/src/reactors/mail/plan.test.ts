@@ -86,12 +86,11 @@ describe('planEmail', () => {
     })
   })
 
-  it('invites a guest with the verification link when no reset was asked with it', () => {
+  it('sends a guest no bare verification link, which could not finish the account', () => {
     const plan = planFor([at(registered(userId, key, ada, true)), at(verify.event)], 1)
-    expect(plan).toMatchObject({
-      send: true,
-      template: 'guest-invitation',
-      link: { type: 'EmailVerificationRequested' },
+    expect(plan).toEqual({
+      send: false,
+      reason: 'a guest finishes setting up from a password link, and none usable came with this',
     })
   })
 

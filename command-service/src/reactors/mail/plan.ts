@@ -19,9 +19,10 @@ function unusable(request: TokenRequest, user: UserMailView, now: Date): string 
 
 /**
  * Decides the email for one request. A guest's EmailVerificationRequested becomes the guest
- * invitation. When the same command also asked for a password reset (a guest must choose a
- * password, and completing a reset verifies the email too), the invitation carries the reset
- * link and the reset request sends nothing of its own, so the guest gets one email, not two.
+ * invitation, carrying the password link its command asked for with it (a guest finishes
+ * setting up by choosing a password, which verifies the email too); that link's request sends
+ * nothing of its own, so the guest gets one email, not two. A guest is never sent a bare
+ * verification link: it could not verify an account whose password someone else chose.
  */
 export function planEmail(request: TokenRequest, user: UserMailView, now: Date): MailPlan {
   if (user.erased) return { send: false, reason: 'the user was erased' }
@@ -42,8 +43,12 @@ export function planEmail(request: TokenRequest, user: UserMailView, now: Date):
       (r) => r.type === 'PasswordResetRequested' && fromSameCommand(r, request) && !unusable(r, user, now),
     )
     if (reset) return { send: true, template: 'guest-invitation', link: reset }
+    return {
+      send: false,
+      reason: 'a guest finishes setting up from a password link, and none usable came with this',
+    }
   }
   const problem = unusable(request, user, now)
   if (problem) return { send: false, reason: problem }
-  return { send: true, template: user.guest ? 'guest-invitation' : 'verification', link: request }
+  return { send: true, template: 'verification', link: request }
 }

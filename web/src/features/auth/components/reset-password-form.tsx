@@ -8,10 +8,12 @@ import { FormStack, PasswordField } from '../../../components/form-field'
 import { useForm } from '../../../lib/use-form'
 import type { ResetLinkOwner } from '../api/verify-reset-token'
 import { emptyResetPasswordValues, type ResetPasswordValues, validateResetPassword } from '../model/forms'
+import type { SetPasswordCopy } from '../model/set-password-copy'
 import { StatusPanel } from './status-panel'
 import { BandedStrengthMeter } from './strength-meter'
 
 interface ResetPasswordFormProps {
+  readonly copy: SetPasswordCopy
   readonly owner: ResetLinkOwner
   readonly pending: boolean
   readonly failure: string | null
@@ -19,7 +21,7 @@ interface ResetPasswordFormProps {
 }
 
 /** SPEC section 5 "Password reset"; the button stays enabled so a wrong submit can say what to fix. */
-export function ResetPasswordForm({ owner, pending, failure, onSubmit }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ copy, owner, pending, failure, onSubmit }: ResetPasswordFormProps) {
   const theme = useTheme()
   const form = useForm({ initial: emptyResetPasswordValues, validate: validateResetPassword })
   const { values } = form
@@ -40,7 +42,7 @@ export function ResetPasswordForm({ owner, pending, failure, onSubmit }: ResetPa
 
   return (
     <>
-      <StatusPanel tone="info" icon="lock" title="Choose a new password">
+      <StatusPanel tone="info" icon="lock" title={copy.formTitle}>
         <p>
           For{' '}
           <strong
@@ -54,7 +56,7 @@ export function ResetPasswordForm({ owner, pending, failure, onSubmit }: ResetPa
           <span data-testid="reset-email">{owner.email}</span>
         </p>
       </StatusPanel>
-      <FormStack noValidate onSubmit={submit} aria-label="Choose a new password">
+      <FormStack noValidate onSubmit={submit} aria-label={copy.formTitle}>
         {form.submitted && !form.valid && <Alert tone="error">{authMessages.fixFormErrors}</Alert>}
         {failure && <Alert tone="error">{failure}</Alert>}
         <PasswordField
@@ -75,7 +77,7 @@ export function ResetPasswordForm({ owner, pending, failure, onSubmit }: ResetPa
           {...field('confirmPassword')}
         />
         <Button type="submit" size="lg" fullWidth disabled={pending}>
-          {pending ? 'Resetting…' : 'Reset Password'}
+          {pending ? copy.submitting : copy.submit}
         </Button>
       </FormStack>
     </>

@@ -8,16 +8,26 @@ import { useResetPassword } from '../api/reset-password'
 import { useVerifyResetToken } from '../api/verify-reset-token'
 import { isLinkProblem, messageOf } from '../model/errors'
 import { authFallbacks } from '../model/messages'
+import { resetPasswordCopy, type SetPasswordCopy } from '../model/set-password-copy'
 import { ResetPasswordForm } from './reset-password-form'
 import { StatusPanel } from './status-panel'
 import { useOpenLogin } from './use-open-login'
 
-/** SPEC section 2 "Password-reset page": verifying, invalid or expired, the form, success. */
-export function ResetPasswordView({ token }: { readonly token: string | null }) {
-  return token ? <Reset token={token} /> : <InvalidLink detail={authMessages.noResetToken} />
+interface ResetPasswordViewProps {
+  readonly token: string | null
+  readonly copy?: SetPasswordCopy
 }
 
-function Reset({ token }: { readonly token: string }) {
+/** SPEC section 2 "Password-reset page": verifying, invalid or expired, the form, success. */
+export function ResetPasswordView({ token, copy = resetPasswordCopy }: ResetPasswordViewProps) {
+  return token ? (
+    <Reset token={token} copy={copy} />
+  ) : (
+    <InvalidLink detail={authMessages.noResetToken} copy={copy} />
+  )
+}
+
+function Reset({ token, copy }: { readonly token: string; readonly copy: SetPasswordCopy }) {
   const owner = useVerifyResetToken(token)
   const reset = useResetPassword()
   const openLogin = useOpenLogin()
@@ -27,10 +37,10 @@ function Reset({ token }: { readonly token: string }) {
     if (done) showSnackbar(done, { severity: 'success' })
   }, [done])
 
-  if (owner.isPending) return <StatusPanel tone="busy" title="Checking your reset link…" />
+  if (owner.isPending) return <StatusPanel tone="busy" title={copy.checking} />
   if (owner.isError) {
     return isLinkProblem(owner.error) ? (
-      <InvalidLink detail={messageOf(owner.error, authMessages.invalidResetLink)} />
+      <InvalidLink detail={messageOf(owner.error, copy.invalidTitle)} copy={copy} />
     ) : (
       <>
         <StatusPanel tone="error" title="We could not check your link">
@@ -45,8 +55,8 @@ function Reset({ token }: { readonly token: string }) {
   if (reset.isSuccess) {
     return (
       <>
-        <StatusPanel tone="success" title="Your password has been reset">
-          <p>Your new password is set. Log in with it to carry on.</p>
+        <StatusPanel tone="success" title={copy.doneTitle}>
+          <p>{copy.doneText}</p>
         </StatusPanel>
         <Button type="button" size="lg" onClick={() => openLogin(owner.data.email)}>
           Go to Login
@@ -56,6 +66,7 @@ function Reset({ token }: { readonly token: string }) {
   }
   return (
     <ResetPasswordForm
+      copy={copy}
       owner={owner.data}
       pending={reset.isPending}
       failure={reset.isError ? messageOf(reset.error, authFallbacks.resetFailed) : null}
@@ -64,18 +75,20 @@ function Reset({ token }: { readonly token: string }) {
   )
 }
 
-function InvalidLink({ detail }: { readonly detail: string }) {
+function InvalidLink({ detail, copy }: { readonly detail: string; readonly copy: SetPasswordCopy }) {
   const [, navigate] = useLocation()
+  // The server words every dead link as a reset link; a guest's page says it in its own words.
+  const shown = detail === authMessages.invalidResetLink ? copy.invalidTitle : detail
   return (
     <>
-      <StatusPanel tone="error" title={authMessages.invalidResetLink}>
-        {detail !== authMessages.invalidResetLink && <p>{detail}</p>}
+      <StatusPanel tone="error" title={copy.invalidTitle}>
+        {shown !== copy.invalidTitle && <p>{shown}</p>}
         <p
           css={css`
             margin-top: 8px;
           `}
         >
-          Reset links work once and for one hour. Ask for a new one and we will email it to you.
+          {copy.invalidHint}
         </p>
       </StatusPanel>
       <Button type="button" size="lg" onClick={() => navigate('/?forgot-password=true')}>
