@@ -219,7 +219,12 @@ describe('personal fields, which end up encrypted in events', () => {
   })
 
   test('an entry bounds its answer to an option’s length', () => {
-    const entry = { ...registration, competitionId: 'c1', numberOfEntries: 1, agreedToTerms: true }
+    const entry = {
+      ...registration,
+      competitionId: '5b0f3c2e-0d1a-4c55-9e1e-3f6f1c0a0001',
+      numberOfEntries: 1,
+      agreedToTerms: true,
+    }
     expect(refusal(entrySubmission, { ...entry, skillQuestionAnswer: x(maxLength.option) })).toEqual({})
     expect(refusal(entrySubmission, { ...entry, skillQuestionAnswer: x(maxLength.option + 1) })).toEqual({
       skillQuestionAnswer: ['Please select an answer'],

@@ -49,6 +49,10 @@ export const maxLength = {
   reason: 500,
   /** An id a caller names (a competition, a payment intent); ours are UUIDs, Stripe's far shorter. */
   identifier: 255,
+  /** A date or time as text (ISO 8601 with an offset, or `MM/YY`). */
+  date: 64,
+  /** A card number as typed, spaces included (the offline provider's test cards). */
+  cardNumber: 40,
 } as const
 
 const poundsFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
