@@ -8,7 +8,7 @@ export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded/p
 export { type AppOptions, createApp, errorHandler } from './http/app'
 export { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from './http/errors'
 export { jsonBody } from './http/json-body'
-export { parseOr400 } from './http/validate'
+export { parseOr400, validateRequestTarget } from './http/validate'
 export { createLogger, type Logger } from './logger'
 export * from './personal-data'
 export { closeServer, listen, runProcess } from './process/run-process'

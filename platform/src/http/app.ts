@@ -3,6 +3,7 @@ import { errorCodes } from '@prizes/contracts'
 import Koa from 'koa'
 import type { Logger } from 'pino'
 import { HttpError } from './errors'
+import { validateRequestTarget } from './validate'
 
 export interface AppOptions {
   readonly name: string
@@ -59,6 +60,7 @@ export function createApp(options: AppOptions): Koa {
   app.silent = true
   app.use(securityHeaders())
   app.use(errorHandler(options))
+  app.use(validateRequestTarget())
   for (const router of options.routers ?? []) {
     app.use(router.routes())
     app.use(router.allowedMethods())
