@@ -38,6 +38,10 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
           ? new HttpError(clientStatus, errorCodes.validation, (error as Error).message)
           : new HttpError(500, errorCodes.internal, 'Something went wrong on our side. Please try again.'))
       if (httpError.status >= 500) options.logger.error({ err: error, path: ctx.path }, 'request failed')
+      // Answered before the body was read (too large, refused early): the rest of it is still on
+      // the connection, so it cannot carry another request. Closing it tells the client so,
+      // instead of the client's next request on it failing with a reset.
+      if (!ctx.req.complete) ctx.set('Connection', 'close')
       ctx.status = httpError.status
       ctx.body = httpError.toBody()
     }
