@@ -28,6 +28,13 @@ export const maxPrizeValuePence = 10_000_000_000
 /** Ten times the largest competition we expect (~1,000,000 tickets); fits every `integer` column. */
 export const maxTotalTickets = 10_000_000
 
+/**
+ * An uploaded image's pixels (width × height), checked from its header before it is decoded:
+ * 25 megapixels is a 6000 × 4000 camera photo, far above the 1200 pixels a competition shows,
+ * and decoding it stays near 100 MB.
+ */
+export const maxImagePixels = 25_000_000
+
 /** Characters, per field. Generous for what a person types; small enough that no event balloons. */
 export const maxLength = {
   title: 200,
