@@ -43,9 +43,19 @@ const flag = z.preprocess((value) => {
   return value
 }, z.boolean())
 
+/**
+ * The latest date the form accepts: events hold dates as ISO 8601 with a four-digit year, and
+ * a start this early still leaves room for the default 30-day run.
+ */
+const latestDate = Date.UTC(9999, 0, 1)
+
 const date = text(maxLength.date, 'Must be a date')
   .trim()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Must be a date')
+  .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Must be a date', abort: true })
+  .refine((value) => {
+    const time = Date.parse(value)
+    return time >= 0 && time < latestDate
+  }, 'Must be a date between 1970 and 9998')
 
 export const adminSkillQuestion = z
   .object({

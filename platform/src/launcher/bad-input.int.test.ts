@@ -187,6 +187,13 @@ describe('text lengths', () => {
   })
 })
 
+describe('dates', () => {
+  it('a start at the end of JavaScript’s time, where the default end cannot be computed', async () => {
+    const form = { ...competitionForm('Forever'), start_date: '+275760-09-13T00:00:00.000Z' }
+    expectRefused(await platform.call('POST', '/api/admin/competitions', form, admin()), 'start_date')
+  })
+})
+
 describe('images', () => {
   it('a 16000 × 16000 PNG is refused from its header, without decoding it', async () => {
     const png = blankPng(16000, 16000)
