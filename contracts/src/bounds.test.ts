@@ -219,7 +219,12 @@ describe('personal fields, which end up encrypted in events', () => {
   })
 
   test('an entry bounds its answer to an option’s length', () => {
-    const entry = { ...registration, competitionId: 'c1', numberOfEntries: 1, agreedToTerms: true }
+    const entry = {
+      ...registration,
+      competitionId: '5b0f3c2e-0d1a-4c55-9e1e-3f6f1c0a0001',
+      numberOfEntries: 1,
+      agreedToTerms: true,
+    }
     expect(refusal(entrySubmission, { ...entry, skillQuestionAnswer: x(maxLength.option) })).toEqual({})
     expect(refusal(entrySubmission, { ...entry, skillQuestionAnswer: x(maxLength.option + 1) })).toEqual({
       skillQuestionAnswer: ['Please select an answer'],
@@ -240,5 +245,24 @@ describe('what an admin gives with a status change', () => {
     expect(refusal(publicRandomnessInput, randomness)).toEqual({})
     expect(refusal(publicRandomnessInput, { ...randomness, value: 'a'.repeat(129) })).toHaveProperty('value')
     expect(refusal(publicRandomnessInput, { ...randomness, round: int32Max + 1 })).toHaveProperty('round')
+  })
+})
+
+describe('the admin form’s dates', () => {
+  test('are ones an event can hold, with room for the default run after the start', () => {
+    expect(refusal(adminCompetitionForm, { ...form, start_date: '9998-12-31T00:00:00.000Z' })).toEqual({})
+    for (const start_date of [
+      '+275760-09-13T00:00:00.000Z',
+      '9999-06-01',
+      '-000001-01-01T00:00:00Z',
+      '1969-12-31',
+    ]) {
+      expect(refusal(adminCompetitionForm, { ...form, start_date }), start_date).toEqual({
+        start_date: ['Must be a date between 1970 and 9998'],
+      })
+    }
+    expect(refusal(adminCompetitionForm, { ...form, end_date: 'soon' })).toEqual({
+      end_date: ['Must be a date'],
+    })
   })
 })

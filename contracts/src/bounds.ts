@@ -28,6 +28,13 @@ export const maxPrizeValuePence = 10_000_000_000
 /** Ten times the largest competition we expect (~1,000,000 tickets); fits every `integer` column. */
 export const maxTotalTickets = 10_000_000
 
+/**
+ * An uploaded image's pixels (width × height), checked from its header before it is decoded:
+ * 25 megapixels is a 6000 × 4000 camera photo, far above the 1200 pixels a competition shows,
+ * and decoding it stays near 100 MB.
+ */
+export const maxImagePixels = 25_000_000
+
 /** Characters, per field. Generous for what a person types; small enough that no event balloons. */
 export const maxLength = {
   title: 200,
@@ -49,6 +56,10 @@ export const maxLength = {
   reason: 500,
   /** An id a caller names (a competition, a payment intent); ours are UUIDs, Stripe's far shorter. */
   identifier: 255,
+  /** A date or time as text (ISO 8601 with an offset, or `MM/YY`). */
+  date: 64,
+  /** A card number as typed, spaces included (the offline provider's test cards). */
+  cardNumber: 40,
 } as const
 
 const poundsFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { address, email, firstName, lastName, phone } from './auth/schemas'
 import { maxEntriesPerPurchase, maxLength } from './bounds'
+import { entityId, paymentIntentId, text } from './text'
 
 export const entryMessages = {
   selectAnswer: 'Please select an answer',
@@ -19,13 +20,12 @@ export const entryErrorCodes = {
   paymentNotFound: 'PAYMENT_NOT_FOUND',
 } as const
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message)
-
 /** SPEC section 3 "Entry submission and payment-intent request". Prices come from the server. */
 export const entrySubmission = z.object({
-  competitionId: z.string().min(1).max(maxLength.identifier),
-  competitionTitle: z.string().optional(),
-  competitionPrize: z.string().optional(),
+  competitionId: entityId,
+  /** Shown to the entrant only; the server uses its own. */
+  competitionTitle: text(maxLength.title).optional(),
+  competitionPrize: text(maxLength.prize).optional(),
   /** Shown to the entrant; the server charges its own price, never this one. */
   entryPrice: z.number().optional(),
   numberOfEntries: z
@@ -34,7 +34,11 @@ export const entrySubmission = z.object({
     .min(1, entryMessages.numberOfEntries)
     .max(maxEntriesPerPurchase, entryMessages.numberOfEntries),
   /** One of the options, so no longer than one. */
-  skillQuestionAnswer: required(entryMessages.selectAnswer).max(maxLength.option, entryMessages.selectAnswer),
+  skillQuestionAnswer: text(maxLength.option, entryMessages.selectAnswer, {
+    error: entryMessages.selectAnswer,
+  })
+    .trim()
+    .min(1, entryMessages.selectAnswer),
   firstName,
   lastName,
   email,
@@ -42,7 +46,7 @@ export const entrySubmission = z.object({
   address,
   agreedToTerms: z.literal(true, { error: entryMessages.agreeTerms }),
   subscribedToNewsletter: z.boolean().default(false),
-  drawDate: z.string().optional(),
+  drawDate: text(maxLength.date).optional(),
 })
 export type EntrySubmission = z.infer<typeof entrySubmission>
 
@@ -77,7 +81,7 @@ export const createPaymentIntentResponse = z.object({
   message: z.string().optional(),
 })
 export const confirmPaymentRequest = z.object({
-  paymentIntentId: z.string().min(1).max(maxLength.identifier),
+  paymentIntentId,
 })
 export const entryResponse = z.object({ success: ok, entry: userEntry, message: z.string().optional() })
 export const userEntriesResponse = z.object({ success: ok, entries: z.array(userEntry) })
@@ -103,13 +107,11 @@ export const paymentConfigResponse = z.object({
 
 /** The offline provider's card form (only while it is the active provider). */
 export const testCardRequest = z.object({
-  cardNumber: z.string().trim().min(1, 'Card number is required'),
-  expiry: z
-    .string()
+  cardNumber: text(maxLength.cardNumber, 'Card number is too long').trim().min(1, 'Card number is required'),
+  expiry: text(maxLength.date, 'Expiry must be MM/YY')
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Expiry must be MM/YY'),
-  cvc: z
-    .string()
+  cvc: text(maxLength.date, 'CVC must be 3 or 4 digits')
     .trim()
     .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
   /**

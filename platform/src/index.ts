@@ -24,7 +24,7 @@ export {
 } from './http/errors'
 export { jsonBody } from './http/json-body'
 export { type SecurityHeadersOptions, securityHeaders } from './http/security-headers'
-export { parseOr400 } from './http/validate'
+export { parseOr400, validateRequestTarget } from './http/validate'
 export { createLogger, type Logger } from './logger'
 export * from './personal-data'
 export { closeServer, listen, runProcess } from './process/run-process'

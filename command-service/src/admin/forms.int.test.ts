@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -38,8 +39,10 @@ describe('admin competition routes: who may call them', () => {
     expect((await harness.call('POST', route, form())).status).toBe(401)
     const { token } = await harness.user()
     expect((await harness.call('POST', route, form(), token)).status).toBe(403)
-    expect((await harness.call('PUT', `${route}/x/status`, { status: 'closed' }, token)).status).toBe(403)
-    expect((await harness.call('DELETE', `${route}/x`, undefined, token)).status).toBe(403)
+    expect(
+      (await harness.call('PUT', `${route}/${randomUUID()}/status`, { status: 'closed' }, token)).status,
+    ).toBe(403)
+    expect((await harness.call('DELETE', `${route}/${randomUUID()}`, undefined, token)).status).toBe(403)
   })
 })
 
@@ -253,6 +256,6 @@ describe('PUT /api/admin/competitions/:id', () => {
   })
 
   it('answers 404 for a competition that does not exist', async () => {
-    expect((await harness.call('PUT', `${route}/nope`, form(), admin)).status).toBe(404)
+    expect((await harness.call('PUT', `${route}/${randomUUID()}`, form(), admin)).status).toBe(404)
   })
 })

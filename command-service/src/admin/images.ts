@@ -1,44 +1,57 @@
 import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { errorCodes, formatCount, maxImagePixels } from '@prizes/contracts'
 import { HttpError } from '@prizes/platform'
 import sharp from 'sharp'
+import { readImageHeader } from './image-size'
 
-/** The formats the admin form accepts (SPEC section 5), as sharp names them from the bytes. */
-const accepted = new Set(['jpeg', 'png', 'gif', 'webp'])
 /** The stored widths; the first is the one the competition shows. Never upscaled. */
 export const imageWidths = [1200, 600] as const
 
 const unsupported = () =>
   new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image must be a JPG, PNG, GIF or WebP file')
 
+const unreadable = () =>
+  new HttpError(400, errorCodes.validation, 'The image could not be read', {
+    image: ['The image file is damaged or incomplete'],
+  })
+
+function tooManyPixels(width: number, height: number) {
+  const message = `The image must be at most ${formatCount(maxImagePixels / 1_000_000)} megapixels; this one is ${formatCount(width)} × ${formatCount(height)} pixels`
+  return new HttpError(400, errorCodes.validation, message, { image: [message] })
+}
+
 /**
- * Checks the image's actual bytes, then writes metadata-free WebP versions under
- * `<mediaDir>/competitions/<id>-<hash>-<width>.webp`; answers the relative URL of the largest.
+ * Checks the image's actual bytes (its header states a format we accept and a size within
+ * `maxImagePixels`, before any pixel is decoded), then writes metadata-free WebP versions
+ * under `<mediaDir>/competitions/<id>-<hash>-<width>.webp`; answers the relative URL of the largest.
  */
 export async function storeCompetitionImage(
   mediaDir: string,
   competitionId: string,
   bytes: Uint8Array,
 ): Promise<string> {
-  let format: string | undefined
-  try {
-    format = (await sharp(bytes).metadata()).format
-  } catch {
-    throw unsupported()
-  }
-  if (format === undefined || !accepted.has(format)) throw unsupported()
+  const header = readImageHeader(bytes)
+  if (!header) throw unsupported()
+  if (header.width * header.height > maxImagePixels) throw tooManyPixels(header.width, header.height)
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16)
   const folder = path.join(mediaDir, 'competitions')
   await mkdir(folder, { recursive: true })
   const file = (width: number) => path.join(folder, `${competitionId}-${hash}-${width}.webp`)
   for (const width of imageWidths) {
-    // sharp writes no EXIF, ICC or XMP unless asked (`withMetadata`); rotate() applies EXIF orientation first.
-    const webp = await sharp(bytes)
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer()
+    let webp: Buffer
+    try {
+      // The same limit in libvips, should a file's frames be larger than the header we read.
+      // sharp writes no EXIF, ICC or XMP unless asked (`withMetadata`); rotate() applies EXIF orientation first.
+      webp = await sharp(bytes, { limitInputPixels: maxImagePixels })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer()
+    } catch {
+      throw unreadable()
+    }
     await writeFile(file(width), webp)
   }
   return `/media/competitions/${competitionId}-${hash}-${imageWidths[0]}.webp`

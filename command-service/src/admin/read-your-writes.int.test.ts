@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { competitionStream } from '@prizes/contracts'
 import { comparePositions, type Position } from '@prizes/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -69,12 +70,7 @@ describe('admin commands answer once the read models show them', () => {
   })
 
   it('a refused command waits for nothing', async () => {
-    const refused = await harness.call(
-      'PUT',
-      `${route}/no-such-competition/status`,
-      { status: 'closed' },
-      admin,
-    )
+    const refused = await harness.call('PUT', `${route}/${randomUUID()}/status`, { status: 'closed' }, admin)
     expect(refused.status).toBe(404)
     expect(waits).toHaveLength(0)
   })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { entryMessages } from '@prizes/contracts'
 import { AccountBanned, entryReferencePattern } from '@prizes/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -238,7 +239,7 @@ describe('the rules of an entry', () => {
     const admin = { actor: { userId: 'admin-1', role: 'admin' as const }, now: harness.clock.now() }
     const draft = await createCompetition(harness.deps.handler, { details }, admin)
     expect(await createIntent(submission(draft.competitionId), token)).toMatchObject(closedAnswer)
-    expect(await createIntent(submission('c-missing'), token)).toMatchObject({
+    expect(await createIntent(submission(randomUUID()), token)).toMatchObject({
       status: 404,
       body: { code: 'COMPETITION_NOT_FOUND' },
     })

@@ -10,14 +10,14 @@ import {
 } from '../bounds'
 import { adminCompetition } from '../competition'
 import { publicRandomnessInput } from '../events/competition'
+import { text } from '../text'
 
 /** SPEC section 5 "Admin competition form": the message of every refused form. */
 export const adminFormMessage = 'Please fill in all required fields correctly'
 
-const required = z.string().trim().min(1, 'Required')
-
 /** Required text of at most `max` characters, named in the message: "The title must be at most 200 characters". */
-const requiredText = (label: string, max: number) => required.max(max, tooLongMessage(label, max))
+const requiredText = (label: string, max: number) =>
+  text(max, tooLongMessage(label, max)).trim().min(1, 'Required')
 
 /** A number or a numeric string (multipart sends every field as text). */
 const numeric = z.preprocess((value) => {
@@ -43,10 +43,19 @@ const flag = z.preprocess((value) => {
   return value
 }, z.boolean())
 
-const date = z
-  .string()
+/**
+ * The latest date the form accepts: events hold dates as ISO 8601 with a four-digit year, and
+ * a start this early still leaves room for the default 30-day run.
+ */
+const latestDate = Date.UTC(9999, 0, 1)
+
+const date = text(maxLength.date, 'Must be a date')
   .trim()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Must be a date')
+  .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Must be a date', abort: true })
+  .refine((value) => {
+    const time = Date.parse(value)
+    return time >= 0 && time < latestDate
+  }, 'Must be a date between 1970 and 9998')
 
 export const adminSkillQuestion = z
   .object({
@@ -105,12 +114,7 @@ export const adminFeaturedRequest = z.object({ featured: z.boolean() })
 
 export const adminStatusRequest = z.object({
   status: z.enum(['active', 'closed', 'drawing', 'completed', 'cancelled']),
-  reason: z
-    .string()
-    .trim()
-    .min(1)
-    .max(maxLength.reason, tooLongMessage('The reason', maxLength.reason))
-    .optional(),
+  reason: text(maxLength.reason, tooLongMessage('The reason', maxLength.reason)).trim().min(1).optional(),
   publicRandomness: publicRandomnessInput.optional(),
 })
 export type AdminStatusRequest = z.infer<typeof adminStatusRequest>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { maxLength, tooLongMessage } from '../bounds'
 import { userRole } from '../events/user'
+import { text } from '../text'
 import { authMessages as m } from './messages'
 
 /** SPEC section 5: an optional leading +, then digits, spaces, hyphens or brackets; 10 or more. */
@@ -8,36 +9,41 @@ export const phonePattern = /^\+?[0-9\s\-()]{10,}$/
 export const minimumPasswordLength = 8
 export const minimumAge = 18
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message)
-
 /** Required text of at most `max` characters (every personal field ends up, encrypted, in an event). */
 const requiredText = (message: string, label: string, max: number) =>
-  required(message).max(max, tooLongMessage(label, max))
+  text(max, tooLongMessage(label, max), { error: message }).trim().min(1, message)
 
 export const firstName = requiredText(m.firstNameRequired, 'First name', maxLength.firstName)
 export const lastName = requiredText(m.lastNameRequired, 'Last name', maxLength.lastName)
 export const address = requiredText(m.addressRequired, 'Address', maxLength.address)
 
-export const email = required(m.emailRequired)
-  .max(maxLength.email, m.emailInvalid)
+export const email = text(maxLength.email, m.emailInvalid, { error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
   .pipe(z.email(m.emailInvalid))
   .transform((value) => value.toLowerCase())
 
-export const newPassword = z
-  .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
+const passwordTooLong = tooLongMessage('Password', maxLength.password)
+
+/** A password as typed: never trimmed, at most `maxLength.password` (hashing cost grows with it). */
+const password = (requiredMessage: string) =>
+  text(maxLength.password, passwordTooLong, { error: requiredMessage }).min(1, requiredMessage)
+
+export const newPassword = password(m.passwordRequired)
   .min(minimumPasswordLength, m.passwordTooShort)
-  .max(maxLength.password, tooLongMessage('Password', maxLength.password))
   .regex(/[a-z]/, m.passwordNeedsLowercase)
   .regex(/[A-Z]/, m.passwordNeedsUppercase)
   .regex(/[0-9]/, m.passwordNeedsNumber)
 
-export const phone = required(m.phoneRequired)
-  .max(maxLength.phone, m.phoneInvalid)
+export const phone = text(maxLength.phone, m.phoneInvalid, { error: m.phoneRequired })
+  .trim()
+  .min(1, m.phoneRequired)
   .regex(phonePattern, m.phoneInvalid)
 
 /** ISO calendar date; the 18-and-over rule needs today's date and lives in the domain. */
-export const dateOfBirth = required(m.dateOfBirthRequired)
+export const dateOfBirth = text(32, m.dateOfBirthRequired, { error: m.dateOfBirthRequired })
+  .trim()
+  .min(1, m.dateOfBirthRequired)
   .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateOfBirthRequired)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), m.dateOfBirthRequired)
 
@@ -60,7 +66,7 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>
 
 const ok = z.literal(true)
-const confirmation = z.string({ error: m.confirmPasswordRequired }).min(1, m.confirmPasswordRequired)
+const confirmation = password(m.confirmPasswordRequired)
 
 export const registerRequest = z.object({
   firstName,
@@ -81,7 +87,7 @@ export const registerResponse = z.object({
 
 export const loginRequest = z.object({
   email,
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired),
+  password: password(m.passwordRequired),
   rememberMe: z.boolean().optional(),
 })
 export const loginResponse = z.object({
@@ -96,15 +102,15 @@ export const updateProfileRequest = z.object({
   firstName,
   lastName,
   /** Read-only (contact support to change it): accepted so the web can send the whole form. */
-  email: z.string().optional(),
+  email: text(maxLength.email).optional(),
   phone,
-  address: z.string().trim().max(maxLength.address, tooLongMessage('Address', maxLength.address)).default(''),
+  address: text(maxLength.address, tooLongMessage('Address', maxLength.address)).trim().default(''),
 })
 export const updateProfileResponse = z.object({ success: ok, message: z.string(), user: sessionUser })
 
 export const changePasswordRequest = z
   .object({
-    currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired),
+    currentPassword: password(m.currentPasswordRequired),
     newPassword,
     confirmPassword: confirmation,
   })
@@ -115,8 +121,9 @@ export const changePasswordRequest = z
 
 /** resend-verification, forgot-password and check-email take only an email. */
 export const emailOnlyRequest = z.object({
-  email: required(m.enterEmail)
-    .max(maxLength.email, m.forgotEmailInvalid)
+  email: text(maxLength.email, m.forgotEmailInvalid, { error: m.enterEmail })
+    .trim()
+    .min(1, m.enterEmail)
     .pipe(z.email(m.forgotEmailInvalid))
     .transform((v) => v.toLowerCase()),
 })
@@ -153,7 +160,7 @@ export const verifyResetTokenResponse = z.object({
 })
 export const resetPasswordRequest = z
   .object({
-    token: z.string({ error: m.noResetToken }).min(1, m.noResetToken),
+    token: text(maxLength.identifier, m.noResetToken, { error: m.noResetToken }).min(1, m.noResetToken),
     password: newPassword,
     confirmPassword: confirmation,
   })

@@ -5,6 +5,7 @@ import * as auth from '../auth/schemas'
 import { competitionList } from '../competition'
 import * as entries from '../entries'
 import { healthResponse } from '../health'
+import { anyParam, entityId, paymentIntentId, text } from '../text'
 
 export type Service = 'command' | 'query'
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -16,11 +17,29 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   readonly service: Service
   readonly request: Req
   readonly response: Res
+  /**
+   * One schema per `:param` of `path` (a test holds every endpoint to this); the services check
+   * them before any handler runs, so an id reaches a query or a stream name only once it is valid.
+   */
+  readonly params?: z.ZodObject
+  /** The query values the endpoint reads; any other value is only checked to be storable and short. */
+  readonly query?: z.ZodObject
 }
 
 const endpoint = <Req extends z.ZodType, Res extends z.ZodType>(e: Endpoint<Req, Res>) => e
 
 const noBody = z.undefined().or(z.object({}).strict())
+
+/** A one-time token from an email link (base64url today; only its hash is ever looked up). */
+const tokenParams = z.object({ token: anyParam })
+/** A competition named by the path. */
+const competitionParams = z.object({ id: entityId })
+/** Pages are counted from 1; past the last, a page is empty. */
+const pageQuery = z.object({
+  page: text(6, 'Must be a page number from 1')
+    .regex(/^[1-9][0-9]*$/, 'Must be a page number from 1')
+    .optional(),
+})
 
 /**
  * Every HTTP endpoint: the gateway routes by it, services validate by it, the web's typed
@@ -117,6 +136,7 @@ export const endpoints = {
     service: 'command',
     request: noBody,
     response: auth.verifyResetTokenResponse,
+    params: tokenParams,
   }),
   resetPassword: endpoint({
     method: 'POST',
@@ -131,6 +151,7 @@ export const endpoints = {
     service: 'command',
     request: noBody,
     response: auth.verifyEmailResponse,
+    params: tokenParams,
   }),
   createPaymentIntent: endpoint({
     method: 'POST',
@@ -180,6 +201,7 @@ export const endpoints = {
     service: 'command',
     request: entries.testCardRequest,
     response: entries.testCardResponse,
+    params: z.object({ paymentIntentId }),
   }),
   paymentWebhook: endpoint({
     method: 'POST',
@@ -201,6 +223,8 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: adminRead.adminCompetitionEntriesResponse,
+    params: competitionParams,
+    query: pageQuery,
   }),
   adminExportCompetitionEntries: endpoint({
     method: 'GET',
@@ -209,6 +233,7 @@ export const endpoints = {
     request: noBody,
     /** text/csv, not JSON. */
     response: z.string(),
+    params: competitionParams,
   }),
   adminCompetitionHistory: endpoint({
     method: 'GET',
@@ -216,6 +241,8 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: adminRead.competitionHistoryResponse,
+    params: competitionParams,
+    query: pageQuery,
   }),
   listWinners: endpoint({
     method: 'GET',
@@ -230,6 +257,7 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: adminRead.drawCertificateResponse,
+    params: z.object({ competitionId: entityId }),
   }),
   /** Admin competition commands (JSON, or multipart with an image for create and update). */
   adminCreateCompetition: endpoint({
@@ -245,6 +273,7 @@ export const endpoints = {
     service: 'command',
     request: admin.adminCompetitionForm,
     response: admin.adminCompetitionResponse,
+    params: competitionParams,
   }),
   adminDeleteCompetition: endpoint({
     method: 'DELETE',
@@ -252,6 +281,7 @@ export const endpoints = {
     service: 'command',
     request: noBody,
     response: admin.adminCompetitionResponse,
+    params: competitionParams,
   }),
   adminSetCompetitionStatus: endpoint({
     method: 'PUT',
@@ -259,6 +289,7 @@ export const endpoints = {
     service: 'command',
     request: admin.adminStatusRequest,
     response: admin.adminCompetitionResponse,
+    params: competitionParams,
   }),
   adminSetCompetitionFeatured: endpoint({
     method: 'PATCH',
@@ -266,6 +297,7 @@ export const endpoints = {
     service: 'command',
     request: admin.adminFeaturedRequest,
     response: admin.adminCompetitionResponse,
+    params: competitionParams,
   }),
   /**
    * Every projection's and reactor's position, lag and failure; 503 while one is stuck. Public

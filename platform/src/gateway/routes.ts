@@ -1,21 +1,8 @@
-import { type Endpoint, endpoints, type Method, type Service } from '@prizes/contracts'
+import { type Endpoint, endpoints, type Service } from '@prizes/contracts'
+import { createEndpointTable } from '../http/endpoint-table'
 
 export interface RouteMatch {
   readonly service: Service
-}
-
-interface CompiledRoute {
-  readonly method: Method
-  readonly pattern: RegExp
-  readonly service: Service
-}
-
-function compile(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/')
-  return new RegExp(`^${source}/?$`)
 }
 
 /**
@@ -24,17 +11,11 @@ function compile(path: string): RegExp {
  * called with the wrong method from an unknown path.
  */
 export function createRouteTable(table: Record<string, Endpoint> = endpoints) {
-  const routes: CompiledRoute[] = Object.values(table).map((e) => ({
-    method: e.method,
-    pattern: compile(e.path),
-    service: e.service,
-  }))
+  const endpointTable = createEndpointTable(table)
   return {
     match(method: string, path: string): RouteMatch | 'methodNotAllowed' | undefined {
-      const onPath = routes.filter((r) => r.pattern.test(path))
-      if (onPath.length === 0) return undefined
-      const route = onPath.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'))
-      return route ? { service: route.service } : 'methodNotAllowed'
+      const match = endpointTable.match(method, path)
+      return typeof match === 'object' ? { service: match.endpoint.service } : match
     },
   }
 }

@@ -76,6 +76,13 @@ describe('the error middleware', () => {
     })
   })
 
+  test('a body refused before it was read closes its connection, so the next request is not lost', async () => {
+    const tooLarge = await post(JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }))
+    expect(tooLarge.status).toBe(413)
+    expect(tooLarge.headers.get('connection')).toBe('close')
+    for (let i = 0; i < 3; i++) expect((await post('{"name":"Ada"}')).status).toBe(200)
+  })
+
   test('a schema failure names the field', async () => {
     const res = await post('{"name":""}')
     expect(res.status).toBe(400)

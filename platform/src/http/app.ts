@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import { DeadlineExceeded } from '../db/probe'
 import { HttpError, serviceUnavailable } from './errors'
 import { apiNoStoreByDefault, type SecurityHeadersOptions, securityHeaders } from './security-headers'
+import { validateRequestTarget } from './validate'
 
 export interface AppOptions {
   readonly name: string
@@ -52,6 +53,10 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
       if (httpError.status >= 500) options.logger.error({ err: error, path: ctx.path }, 'request failed')
       if (httpError.retryAfterSeconds !== undefined)
         ctx.set('Retry-After', String(httpError.retryAfterSeconds))
+      // Answered before the body was read (too large, refused early): the rest of it is still on
+      // the connection, so it cannot carry another request. Closing it tells the client so,
+      // instead of the client's next request on it failing with a reset.
+      if (!ctx.req.complete) ctx.set('Connection', 'close')
       ctx.status = httpError.status
       ctx.body = httpError.toBody()
     }
@@ -66,6 +71,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(securityHeaders(options.security))
   app.use(apiNoStoreByDefault())
   app.use(errorHandler(options))
+  app.use(validateRequestTarget())
   for (const router of options.routers ?? []) {
     app.use(router.routes())
     app.use(router.allowedMethods())

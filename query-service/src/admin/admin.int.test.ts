@@ -20,6 +20,11 @@ let served: Served
 let secret: Buffer
 const tokens = { admin: '', user: '' }
 const entryId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
+/** Competitions, named by UUIDs as the endpoints require. */
+const car = '00000000-0000-4000-8000-00000000ca00'
+const draft = '00000000-0000-4000-8000-00000000d0af'
+const gone = '00000000-0000-4000-8000-000000006000'
+const nope = '00000000-0000-4000-8000-000000000000'
 
 beforeAll(async () => {
   db = await createReadSideTestDatabase('query_admin')
@@ -35,28 +40,28 @@ beforeAll(async () => {
   tokens.admin = await signIn('admin-1', 'admin')
   tokens.user = await signIn('user-1', 'user')
 
-  await given('car', [created('car', '2030-06-01T00:00:00.000Z'), published('car')])
-  await given('draft', [created('draft', '2030-03-01T00:00:00.000Z')])
-  await given('gone', [
-    created('gone', '2030-04-01T00:00:00.000Z'),
-    { type: 'CompetitionDeleted', data: { competitionId: 'gone' } },
+  await given(car, [created(car, '2030-06-01T00:00:00.000Z'), published(car)])
+  await given(draft, [created(draft, '2030-03-01T00:00:00.000Z')])
+  await given(gone, [
+    created(gone, '2030-04-01T00:00:00.000Z'),
+    { type: 'CompetitionDeleted', data: { competitionId: gone } },
   ])
   // 12 paid entries of 1, 2, 3, 1, 2, 3... tickets, the last refunded; one pending, one released.
   const sales: CompetitionStreamEvent[] = []
   let ticket = 1
   for (let i = 1; i <= 12; i += 1) {
     const quantity = ((i - 1) % 3) + 1
-    sales.push(...purchase('car', entryId(i), `u-${i}`, quantity, range(ticket, quantity)))
+    sales.push(...purchase(car, entryId(i), `u-${i}`, quantity, range(ticket, quantity)))
     ticket += quantity
   }
-  sales.push(refund('car', entryId(12), 299 * 3))
-  sales.push(reserve('car', entryId(13), 'u-13', 2))
-  sales.push(reserve('car', entryId(14), 'u-14', 1))
+  sales.push(refund(car, entryId(12), 299 * 3))
+  sales.push(reserve(car, entryId(13), 'u-13', 2))
+  sales.push(reserve(car, entryId(14), 'u-14', 1))
   sales.push({
     type: 'ReservationReleased',
-    data: { competitionId: 'car', entryId: entryId(14), reason: 'expired' },
+    data: { competitionId: car, entryId: entryId(14), reason: 'expired' },
   })
-  await given('car', sales)
+  await given(car, sales)
 })
 afterAll(async () => {
   await served.close()
@@ -93,9 +98,9 @@ const exportPath = (id: string) => endpoints.adminExportCompetitionEntries.path.
 describe('admin reads are for admins only', () => {
   test.each([
     endpoints.adminListCompetitions.path,
-    entriesPath('car'),
-    exportPath('car'),
-    endpoints.adminCompetitionHistory.path.replace(':id', 'car'),
+    entriesPath(car),
+    exportPath(car),
+    endpoints.adminCompetitionHistory.path.replace(':id', car),
   ])('%s: 401 without a session, 403 for a user', async (path) => {
     expect((await get(path)).status).toBe(401)
     expect((await get(path, tokens.user)).status).toBe(403)
@@ -109,8 +114,8 @@ describe('GET /api/admin/competitions', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     const body = endpoints.adminListCompetitions.response.parse(await response.json())
     expect(body.competitions.map((c) => [c.id, c.status]).sort()).toEqual([
-      ['car', 'active'],
-      ['draft', 'draft'],
+      [car, 'active'],
+      [draft, 'draft'],
     ])
     expect(body.competitions[0]?.skill_question.correct).toBe('Paris')
   })
@@ -119,14 +124,14 @@ describe('GET /api/admin/competitions', () => {
     const body = endpoints.listCompetitions.response.parse(
       await (await get(endpoints.listCompetitions.path)).json(),
     )
-    expect(body.competitions.map((c) => c.id)).toEqual(['car'])
+    expect(body.competitions.map((c) => c.id)).toEqual([car])
   })
 })
 
 describe('GET /api/admin/competitions/:id/entries', () => {
   test('pages of 10, newest first, with a summary over every entry', async () => {
     const first = endpoints.adminCompetitionEntries.response.parse(
-      await (await get(entriesPath('car'), tokens.admin)).json(),
+      await (await get(entriesPath(car), tokens.admin)).json(),
     )
     expect(first).toMatchObject({ page: 1, pageSize: 10, totalPages: 2 })
     expect(first.entries).toHaveLength(10)
@@ -149,26 +154,26 @@ describe('GET /api/admin/competitions/:id/entries', () => {
       entryDate: expect.any(String),
     })
     const second = endpoints.adminCompetitionEntries.response.parse(
-      await (await get(`${entriesPath('car')}?page=2`, tokens.admin)).json(),
+      await (await get(`${entriesPath(car)}?page=2`, tokens.admin)).json(),
     )
     expect(second.page).toBe(2)
     expect(second.entries.map((e) => e.numberOfEntries)).toEqual([1, 3, 2, 1])
     expect(second.entries.at(-1)).toMatchObject({
-      entryReference: 'PRZ-2030-000001car',
+      entryReference: `PRZ-2030-000001${car}`,
       totalCost: 2.99,
       paymentStatus: 'paid',
     })
   })
 
   test('an unknown or deleted competition is 404', async () => {
-    expect((await get(entriesPath('nope'), tokens.admin)).status).toBe(404)
-    expect((await get(entriesPath('gone'), tokens.admin)).status).toBe(404)
-    expect((await get(exportPath('gone'), tokens.admin)).status).toBe(404)
+    expect((await get(entriesPath(nope), tokens.admin)).status).toBe(404)
+    expect((await get(entriesPath(gone), tokens.admin)).status).toBe(404)
+    expect((await get(exportPath(gone), tokens.admin)).status).toBe(404)
   })
 
   test('a competition without entries answers an empty page', async () => {
     const body = endpoints.adminCompetitionEntries.response.parse(
-      await (await get(entriesPath('draft'), tokens.admin)).json(),
+      await (await get(entriesPath(draft), tokens.admin)).json(),
     )
     expect(body).toMatchObject({
       entries: [],
@@ -181,14 +186,16 @@ describe('GET /api/admin/competitions/:id/entries', () => {
 
 describe('GET /api/admin/competitions/:id/entries/export', () => {
   test('text/csv with the nine columns, one row per entry, phone N/A', async () => {
-    const response = await get(exportPath('car'), tokens.admin)
+    const response = await get(exportPath(car), tokens.admin)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="competition-car-entries.csv"',
+      `attachment; filename="competition-${car}-entries.csv"`,
     )
     const lines = (await response.text()).trimEnd().split('\r\n')
     expect(lines[0]).toBe('#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date')
     expect(lines).toHaveLength(15)
-    expect(lines.at(-1)).toMatch(/^14,PRZ-2030-000001car,,,N\/A,1,2\.99,paid,2030-01-01T09:\d\d:00\.000Z$/)
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^14,PRZ-2030-000001${car},,,N/A,1,2\\.99,paid,2030-01-01T09:\\d\\d:00\\.000Z$`),
+    )
   })
 })

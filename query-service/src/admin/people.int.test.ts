@@ -48,6 +48,8 @@ const ids = {
   bob: randomUUID(),
   erased: randomUUID(),
 }
+/** The competition, named by a UUID as the endpoints require. */
+const prize = '00000000-0000-4000-9000-0000000001ce'
 const entry = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`
 
 beforeAll(async () => {
@@ -81,15 +83,15 @@ beforeAll(async () => {
   await register(ids.erased, { firstName: 'Eve', lastName: 'Gone', email: 'eve@example.com' })
 
   const admin = { userId: ids.admin, role: 'admin' as const }
-  await given('prize', [created('prize', '2030-06-01T00:00:00.000Z')], admin)
-  await given('prize', [{ type: 'CompetitionPublished', data: { competitionId: 'prize' } }], admin)
-  await given('prize', purchase('prize', entry(1), ids.ada, 2, [1, 2]), { userId: ids.ada, role: 'user' })
-  await given('prize', purchase('prize', entry(2), ids.bob, 1, [3]), { userId: ids.bob, role: 'user' })
-  await given('prize', purchase('prize', entry(3), ids.erased, 1, [4]), { userId: ids.erased, role: 'user' })
-  await given('prize', [refund('prize', entry(3), 299)], { system: 'refunds' })
+  await given(prize, [created(prize, '2030-06-01T00:00:00.000Z')], admin)
+  await given(prize, [{ type: 'CompetitionPublished', data: { competitionId: prize } }], admin)
+  await given(prize, purchase(prize, entry(1), ids.ada, 2, [1, 2]), { userId: ids.ada, role: 'user' })
+  await given(prize, purchase(prize, entry(2), ids.bob, 1, [3]), { userId: ids.bob, role: 'user' })
+  await given(prize, purchase(prize, entry(3), ids.erased, 1, [4]), { userId: ids.erased, role: 'user' })
+  await given(prize, [refund(prize, entry(3), 299)], { system: 'refunds' })
   await given(
-    'prize',
-    closedAndDrawn('prize', { entryId: entry(1), userId: ids.ada, ticket: 2 }),
+    prize,
+    closedAndDrawn(prize, { entryId: entry(1), userId: ids.ada, ticket: 2 }),
     admin,
     'Monthly draw',
   )
@@ -170,19 +172,19 @@ const get = async (path: string) => {
 describe('admin entries name their entrants', () => {
   test('names, emails and phones from the users model; null for the erased', async () => {
     const body = endpoints.adminCompetitionEntries.response.parse(
-      await get(endpoints.adminCompetitionEntries.path.replace(':id', 'prize')),
+      await get(endpoints.adminCompetitionEntries.path.replace(':id', prize)),
     )
     const byName = Object.fromEntries(body.entries.map((e) => [e.entryReference, e]))
-    expect(byName['PRZ-2030-000001prize']).toMatchObject({
+    expect(byName[`PRZ-2030-000001${prize}`]).toMatchObject({
       userName: 'Ada Lovelace',
       userEmail: 'ada@example.com',
       userPhone: '+44 7700 900123',
     })
-    expect(byName['PRZ-2030-000003prize']).toMatchObject({
+    expect(byName[`PRZ-2030-000003${prize}`]).toMatchObject({
       userName: 'Bob Wrong',
       userEmail: 'bob@example.com',
     })
-    expect(byName['PRZ-2030-000004prize']).toMatchObject({
+    expect(byName[`PRZ-2030-000004${prize}`]).toMatchObject({
       userName: null,
       userEmail: null,
       userPhone: null,
@@ -191,7 +193,7 @@ describe('admin entries name their entrants', () => {
   })
 
   test('the CSV export carries them too, and nothing of the erased user', async () => {
-    const response = await fetch(`${served.url}/api/admin/competitions/prize/entries/export`, {
+    const response = await fetch(`${served.url}/api/admin/competitions/${prize}/entries/export`, {
       headers: { authorization: `Bearer ${adminToken}` },
     })
     const csv = await response.text()
@@ -207,7 +209,7 @@ describe('the admin list shows the draw', () => {
     const body = endpoints.adminListCompetitions.response.parse(
       await get(endpoints.adminListCompetitions.path),
     )
-    expect(body.competitions.find((c) => c.id === 'prize')?.draw).toEqual({
+    expect(body.competitions.find((c) => c.id === prize)?.draw).toEqual({
       seed_commitment: null,
       randomness_round: 1000,
       eligible_tickets: 2,
@@ -219,9 +221,9 @@ describe('the admin list shows the draw', () => {
     const body = endpoints.adminListCompetitions.response.parse(
       await get(endpoints.adminListCompetitions.path),
     )
-    expect(body.competitions.find((c) => c.id === 'prize')?.winner).toEqual({
+    expect(body.competitions.find((c) => c.id === prize)?.winner).toEqual({
       ticket_number: 2,
-      entry_reference: 'PRZ-2030-000001prize',
+      entry_reference: `PRZ-2030-000001${prize}`,
       user_id: ids.ada,
       name: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -233,7 +235,7 @@ describe('the admin list shows the draw', () => {
 describe('GET /api/admin/competitions/:id/history', () => {
   test('every event, oldest first, with who, when, what and why', async () => {
     const body = endpoints.adminCompetitionHistory.response.parse(
-      await get(endpoints.adminCompetitionHistory.path.replace(':id', 'prize')),
+      await get(endpoints.adminCompetitionHistory.path.replace(':id', prize)),
     )
     expect(body.events.map((e) => e.revision)).toEqual(body.events.map((_, i) => i))
     const [creation, publication] = body.events
@@ -242,12 +244,12 @@ describe('GET /api/admin/competitions/:id/history', () => {
       actor: { kind: 'admin', id: ids.admin, name: 'Grace Hopper', email: 'grace@example.com' },
       reason: null,
     })
-    expect(creation?.summary).toMatch(/^Created "Win the prize": \d+ tickets at £2\.99$/)
+    expect(creation?.summary).toMatch(/^Created "Win the [0-9a-f-]+": \d+ tickets at £2\.99$/)
     expect(publication?.type).toBe('CompetitionPublished')
     const allocation = body.events.find((e) => e.type === 'TicketsAllocated')
     expect(allocation).toMatchObject({
       actor: { kind: 'user', id: ids.ada, name: 'Ada Lovelace' },
-      summary: 'PRZ-2030-000001prize: tickets #1–#2 paid £5.98 (correct answer)',
+      summary: `PRZ-2030-000001${prize}: tickets #1–#2 paid £5.98 (correct answer)`,
     })
     const refund = body.events.find((e) => e.type === 'EntryRefunded')
     expect(refund?.actor).toEqual({ kind: 'system', id: 'refunds', name: null, email: null })
@@ -263,10 +265,11 @@ describe('GET /api/admin/competitions/:id/history', () => {
   })
 
   test('50 events a page, oldest first, with the total', async () => {
-    const path = endpoints.adminCompetitionHistory.path.replace(':id', 'busy')
+    const busy = '00000000-0000-4000-9000-00000000b059'
+    const path = endpoints.adminCompetitionHistory.path.replace(':id', busy)
     const sales: CompetitionStreamEvent[] = []
-    for (let i = 1; i <= 30; i += 1) sales.push(...purchase('busy', entry(100 + i), ids.ada, 1, [i]))
-    await given('busy', [created('busy', '2030-06-01T00:00:00.000Z'), ...sales], {
+    for (let i = 1; i <= 30; i += 1) sales.push(...purchase(busy, entry(100 + i), ids.ada, 1, [i]))
+    await given(busy, [created(busy, '2030-06-01T00:00:00.000Z'), ...sales], {
       userId: ids.ada,
       role: 'user',
     })
@@ -280,10 +283,10 @@ describe('GET /api/admin/competitions/:id/history', () => {
   })
 
   test('admins only; an unknown competition is 404', async () => {
-    const path = endpoints.adminCompetitionHistory.path.replace(':id', 'prize')
+    const path = endpoints.adminCompetitionHistory.path.replace(':id', prize)
     expect((await fetch(`${served.url}${path}`)).status).toBe(401)
     const missing = await fetch(
-      `${served.url}${endpoints.adminCompetitionHistory.path.replace(':id', 'nope')}`,
+      `${served.url}${endpoints.adminCompetitionHistory.path.replace(':id', '00000000-0000-4000-8000-000000000000')}`,
       {
         headers: { authorization: `Bearer ${adminToken}` },
       },
@@ -297,7 +300,7 @@ describe('the public winners list', () => {
     const body = endpoints.listWinners.response.parse(await get(endpoints.listWinners.path))
     expect(body.winners).toEqual([
       expect.objectContaining({
-        competitionId: 'prize',
+        competitionId: prize,
         winnerName: 'Ada L.',
         town: 'Leeds',
         ticketNumber: 2,

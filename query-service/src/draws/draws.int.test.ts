@@ -152,7 +152,7 @@ describe('GET /api/draws/:competitionId/certificate', () => {
     const published = await publishCompetition(handler, { competitionId }, context, seeds)
     if (published.position) await projections.waitForPosition(published.position, { timeoutMs: 10_000 })
     expect((await get(certificatePath(competitionId))).status).toBe(404)
-    expect((await get(certificatePath('no-such-competition'))).status).toBe(404)
+    expect((await get(certificatePath(uuid(404)))).status).toBe(404)
 
     const sales = [
       ...entry(1, 'user-ada', '4', [1, 2]),

@@ -11,7 +11,7 @@ import {
 } from './entry-form'
 
 const competition: EntryTarget = {
-  id: 'c-1',
+  id: '5b0f3c2e-0d1a-4c55-9e1e-3f6f1c0a0001',
   title: 'Win a car',
   prize: 'A car',
   price: 2.99,
@@ -54,7 +54,7 @@ describe('entry form', () => {
   it('builds the submission from a valid form, email lowercased', () => {
     expect(validateEntry(filled, competition)).toEqual({})
     expect(toSubmission(filled, competition)).toMatchObject({
-      competitionId: 'c-1',
+      competitionId: '5b0f3c2e-0d1a-4c55-9e1e-3f6f1c0a0001',
       competitionTitle: 'Win a car',
       skillQuestionAnswer: 'Paris',
       email: 'ada@example.com',
