@@ -1,14 +1,18 @@
-import type { DrawCertificateResponse } from '@prizes/contracts'
+import { type DrawCertificateResponse, entityId } from '@prizes/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, apiClient } from '../../../lib/api-client'
 
 const timeoutMs = 30_000
 
-/** The certificate's events, or null when the API has no completed draw for the competition (404). */
+/**
+ * The public certificate, or null when there is no completed draw for the competition (404):
+ * an address whose id cannot be a competition's has none either, and is not asked about.
+ */
 export async function getDrawCertificate(
   competitionId: string,
   signal?: AbortSignal,
 ): Promise<DrawCertificateResponse | null> {
+  if (!entityId.safeParse(competitionId).success) return null
   try {
     return await apiClient.call('drawCertificate', { timeoutMs, signal, params: { competitionId } })
   } catch (error) {
