@@ -67,8 +67,10 @@ export function benchCompetitionDetails(now: Date): CompetitionDetails {
 
 /** Waits until every projection and reactor has caught up with the log, as `/api/health` tells it. */
 async function readModelsCaughtUp(baseUrl: string): Promise<void> {
+  let last = ''
   for (let attempt = 0; attempt < 600; attempt += 1) {
     const response = await fetch(`${baseUrl}${endpoints.health.path}`)
+    last = await response.clone().text()
     const health = (await response.json()) as {
       projections?: Array<{ lagEvents: number }>
       reactors?: Array<{ lagEvents: number }>
@@ -77,7 +79,7 @@ async function readModelsCaughtUp(baseUrl: string): Promise<void> {
     if (response.ok && consumers.length > 0 && consumers.every((c) => c.lagEvents === 0)) return
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
-  throw new Error('The read models and reactors did not catch up within 10 minutes')
+  throw new Error(`The read models and reactors did not catch up within 10 minutes; health said ${last}`)
 }
 
 /** Transactions committed in the database so far (PostgreSQL's own statistics). */

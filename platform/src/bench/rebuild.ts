@@ -33,7 +33,7 @@ function entryEvents(competitionId: string, firstTicket: number): NewEvent[] {
       data: {
         ...common,
         ticketNumbers: Array.from({ length: quantity }, (_, i) => firstTicket + i),
-        entryReference: `PRZ-${firstTicket}`,
+        entryReference: `PRZ-${competitionId.slice(0, 8)}-${firstTicket}`,
         answerCorrect: true,
       },
       metadata: metadata(),

@@ -60,7 +60,7 @@ export async function fillCompetition(
       data: {
         ...entry,
         ticketNumbers: Array.from({ length: quantity }, (_, i) => next + i),
-        entryReference: `BEN-2026-${String(n).padStart(6, '0')}`,
+        entryReference: `BEN-2026-${String(next).padStart(6, '0')}`,
         answer: options.answer,
         answerCorrect: true,
         allocatedAt: options.now.toISOString(),
