@@ -103,4 +103,14 @@ describe('the draw certificates read model', () => {
     ])
     expect(JSON.stringify(once)).not.toMatch(/user-|pi_|Paris|Rome|299/)
   })
+
+  test('writing a page at once leaves the rows that applying its events one by one leaves', async () => {
+    await given(history)
+    const batched = await rows()
+    for (const table of ['draw_certificates', 'draw_certificate_entries']) await knex(table).truncate()
+    await knex.transaction(async (trx) => {
+      for (const event of recorded(history)) await drawCertificatesProjection.apply(trx, event)
+    })
+    expect(await rows()).toEqual(batched)
+  })
 })

@@ -1,4 +1,5 @@
 import { competitionEvents, entryEvents } from '@prizes/contracts'
+import type { RecordedEvent } from '@prizes/event-store'
 import type { Knex } from 'knex'
 import { dispatch, on } from '../appliers'
 import { eventTime, type Projection } from '../projection'
@@ -28,6 +29,29 @@ const certificate = (trx: Knex.Transaction, competitionId: string, fields: Recor
     .onConflict('competition_id')
     .merge(Object.keys(fields))
 
+const entryColumns = 'competition_id, entry_id, entry_reference, ticket_numbers, first_ticket, eligible'
+
+/** Allocations' rows in one statement (one JSON parameter); a replay hits the key and adds nothing. */
+async function insertEntries(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = events.map((event) => {
+    const data = entryEvents.TicketsAllocated.parse(event.data)
+    return {
+      competition_id: data.competitionId,
+      entry_id: data.entryId,
+      entry_reference: data.entryReference,
+      ticket_numbers: data.ticketNumbers,
+      first_ticket: Math.min(...data.ticketNumbers),
+      eligible: data.answerCorrect,
+    }
+  })
+  await trx.raw(
+    `insert into ?? (${entryColumns})
+     select ${entryColumns} from jsonb_populate_recordset(null::??, ?::jsonb)
+     on conflict (competition_id, entry_id) do nothing`,
+    [drawCertificateEntriesTable, drawCertificateEntriesTable, JSON.stringify(rows)],
+  )
+}
+
 /**
  * Each field is set by one event, so a replay writes what is already there. An entry is on the
  * sealed list when its answer was correct and it was not refunded before the close: a refund
@@ -38,19 +62,7 @@ const appliers = {
   CompetitionPublished: on(competitionEvents.CompetitionPublished, (trx: Knex.Transaction, _event, data) =>
     certificate(trx, data.competitionId, { seed_commitment: data.seedCommitment ?? null }),
   ),
-  TicketsAllocated: on(entryEvents.TicketsAllocated, (trx: Knex.Transaction, _event, data) =>
-    trx(drawCertificateEntriesTable)
-      .insert({
-        competition_id: data.competitionId,
-        entry_id: data.entryId,
-        entry_reference: data.entryReference,
-        ticket_numbers: data.ticketNumbers,
-        first_ticket: Math.min(...data.ticketNumbers),
-        eligible: data.answerCorrect,
-      })
-      .onConflict(['competition_id', 'entry_id'])
-      .ignore(),
-  ),
+  TicketsAllocated: (trx: Knex.Transaction, event: RecordedEvent) => insertEntries(trx, [event]),
   EntryRefunded: on(entryEvents.EntryRefunded, (trx: Knex.Transaction, _event, data) =>
     trx(drawCertificateEntriesTable)
       .where({ competition_id: data.competitionId, entry_id: data.entryId })
@@ -87,9 +99,31 @@ const appliers = {
  * of the draw, with no user, entry or payment ids, amounts or answers (those stay in the log
  * and the admin's read models).
  */
+const apply = dispatch(appliers)
+
+/**
+ * A page as `apply` would write it, event by event, except that each run of allocations (nearly
+ * every event of a sale) is one statement: a refund or a close is applied only after the
+ * allocations before it.
+ */
+async function applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void> {
+  let run: RecordedEvent[] = []
+  for (const event of events) {
+    if (event.type === 'TicketsAllocated') {
+      run.push(event)
+      continue
+    }
+    if (run.length > 0) await insertEntries(trx, run)
+    run = []
+    await apply(trx, event)
+  }
+  if (run.length > 0) await insertEntries(trx, run)
+}
+
 export const drawCertificatesProjection: Projection = {
   name: 'draw_certificates',
   handles: Object.keys(appliers),
   tables: [drawCertificatesTable, drawCertificateEntriesTable],
-  apply: dispatch(appliers),
+  apply,
+  applyBatch,
 }
