@@ -302,6 +302,22 @@ export const endpoints = {
     response: admin.adminCompetitionResponse,
     params: competitionParams,
   }),
+  adminListUsers: endpoint({
+    method: 'GET',
+    path: '/api/admin/users',
+    service: 'query',
+    request: noBody,
+    response: adminUsers.adminUsersResponse,
+    query: adminUsers.adminUsersQuery,
+  }),
+  adminGetUser: endpoint({
+    method: 'GET',
+    path: '/api/admin/user/:id',
+    service: 'query',
+    request: noBody,
+    response: adminUsers.adminUserResponse,
+    params: userParams,
+  }),
   /** Admin user commands (SPEC section 7 "Admin"): a ban or a demotion ends the user's sessions at once. */
   adminBanUser: endpoint({
     method: 'POST',
