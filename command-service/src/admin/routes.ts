@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import Router from '@koa/router'
-import { type AdminStatusRequest, endpoints } from '@prizes/contracts'
+import { type AdminStatusRequest, adminUserMessages, endpoints } from '@prizes/contracts'
 import {
   authenticate,
   createKnexSessionStore,
@@ -32,6 +32,8 @@ import {
 } from '../competitions/lifecycle'
 import type { CommandContext } from '../event-metadata'
 import type { ReadModels } from '../read-models'
+import { banUser, demoteUser, promoteUser, unbanUser } from '../users/standing'
+import type { UserResult } from '../users/user-stream'
 import { detailsFromForm, parseAdminForm } from './form'
 import { discardCompetitionImage, storeCompetitionImage } from './images'
 import { readAdminForm } from './multipart'
@@ -152,6 +154,34 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
     const result = await changeStatus(ctx.params.id ?? '', request, (reason) => adminContext(ctx, reason))
     await answer(ctx, 'adminSetCompetitionStatus', result)
   })
+
+  /**
+   * The user commands. The acting admin is `byUserId`, so the domain refuses a ban or demotion of
+   * oneself (409); an unknown user is 404. Banning the banned or promoting an admin changes
+   * nothing and answers as done. A ban or a demotion ends the user's sessions in the same
+   * transaction as its event (`standingRows`).
+   */
+  const userCommand = (
+    name: 'adminBanUser' | 'adminUnbanUser' | 'adminPromoteUser' | 'adminDemoteUser',
+    run: typeof banUser,
+    message: string,
+  ) =>
+    router.post(endpoints[name].path, async (ctx) => {
+      const principal = requireAdmin(ctx)
+      const { reason } = parseOr400(endpoints[name].request, ctx.request.body)
+      const userId = ctx.params.id ?? ''
+      const result: UserResult = await run(
+        deps,
+        { userId, byUserId: principal.userId },
+        adminContext(ctx, reason),
+      )
+      await caughtUp(result)
+      respond(ctx, name, { success: true, message })
+    })
+  userCommand('adminBanUser', banUser, adminUserMessages.banned)
+  userCommand('adminUnbanUser', unbanUser, adminUserMessages.unbanned)
+  userCommand('adminPromoteUser', promoteUser, adminUserMessages.promoted)
+  userCommand('adminDemoteUser', demoteUser, adminUserMessages.demoted)
 
   function changeStatus(
     competitionId: string,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { competitionStream } from '@prizes/contracts'
+import { competitionStream, userStream } from '@prizes/contracts'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase } from '@prizes/event-store/testing'
 import { createKnex, loadSecrets } from '@prizes/platform'
@@ -38,10 +38,16 @@ export interface AdminHarness {
   upload(method: string, path: string, form: FormData, token?: string): Promise<Answer>
   /** A signed-in admin's token. */
   admin(): Promise<string>
+  /** A signed-in admin with a known email and password (`Secret123`). */
+  adminAccount(): Promise<{ userId: string; email: string; token: string }>
+  /** Signs in through the login endpoint. */
+  login(email: string, password?: string): Promise<Answer>
   /** A signed-in ordinary user. */
   user(): Promise<{ userId: string; token: string }>
   events(competitionId: string): Promise<{ type: string; data: Record<string, unknown> }[]>
   metadata(competitionId: string): Promise<Record<string, unknown>[]>
+  /** The user's stream: each event's type and metadata. */
+  userEvents(userId: string): Promise<{ type: string; metadata: Record<string, unknown> }[]>
   close(): Promise<void>
 }
 
@@ -72,7 +78,7 @@ export async function startAdminHarness(
   }
   const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {})
 
-  return {
+  const harness: AdminHarness = {
     url: served.url,
     store,
     knex,
@@ -91,17 +97,23 @@ export async function startAdminHarness(
       return read(await fetch(`${served.url}${route}`, { method, headers: auth(token), body: form }))
     },
     async admin() {
+      return (await harness.adminAccount()).token
+    },
+    async adminAccount() {
       const email = `admin-${randomUUID()}@example.com`
-      await createAdminAccount(accounts, { email, password: 'Secret123' }, context())
-      const answer = await read(
+      const { userId } = await createAdminAccount(accounts, { email, password: 'Secret123' }, context())
+      const answer = await harness.login(email)
+      if (typeof answer.body.token !== 'string') throw new Error(`admin login failed: ${answer.status}`)
+      return { userId, email, token: answer.body.token }
+    },
+    async login(email, password = 'Secret123') {
+      return read(
         await fetch(`${served.url}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'Secret123' }),
+          body: JSON.stringify({ email, password }),
         }),
       )
-      if (typeof answer.body.token !== 'string') throw new Error(`admin login failed: ${answer.status}`)
-      return answer.body.token
     },
     user: () => signedInGuest(accounts, context()),
     async events(competitionId) {
@@ -112,6 +124,10 @@ export async function startAdminHarness(
       const recorded = await store.readStream(competitionStream(competitionId))
       return recorded.map((event) => ({ ...event.metadata }))
     },
+    async userEvents(userId) {
+      const recorded = await store.readStream(userStream(userId))
+      return recorded.map((event) => ({ type: event.type, metadata: { ...event.metadata } }))
+    },
     async close() {
       await served.close()
       await store.close()
@@ -120,6 +136,7 @@ export async function startAdminHarness(
       await rm(mediaDir, { recursive: true, force: true })
     },
   }
+  return harness
 }
 
 /** A valid admin form (JSON), with these fields changed. */

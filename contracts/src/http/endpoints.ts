@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import * as admin from '../admin/competitions'
+import * as adminUsers from '../admin/users'
 import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
 import { competitionList } from '../competition'
@@ -34,6 +35,8 @@ const noBody = z.undefined().or(z.object({}).strict())
 const tokenParams = z.object({ token: anyParam })
 /** A competition named by the path. */
 const competitionParams = z.object({ id: entityId })
+/** A user named by the path. */
+const userParams = z.object({ id: entityId })
 /** Pages are counted from 1; past the last, a page is empty. */
 const pageQuery = z.object({
   page: text(6, 'Must be a page number from 1')
@@ -298,6 +301,55 @@ export const endpoints = {
     request: admin.adminFeaturedRequest,
     response: admin.adminCompetitionResponse,
     params: competitionParams,
+  }),
+  adminListUsers: endpoint({
+    method: 'GET',
+    path: '/api/admin/users',
+    service: 'query',
+    request: noBody,
+    response: adminUsers.adminUsersResponse,
+    query: adminUsers.adminUsersQuery,
+  }),
+  adminGetUser: endpoint({
+    method: 'GET',
+    path: '/api/admin/user/:id',
+    service: 'query',
+    request: noBody,
+    response: adminUsers.adminUserResponse,
+    params: userParams,
+  }),
+  /** Admin user commands (SPEC section 7 "Admin"): a ban or a demotion ends the user's sessions at once. */
+  adminBanUser: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/ban',
+    service: 'command',
+    request: adminUsers.adminUserStandingRequest,
+    response: adminUsers.adminUserActionResponse,
+    params: userParams,
+  }),
+  adminUnbanUser: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/unban',
+    service: 'command',
+    request: adminUsers.adminUserStandingRequest,
+    response: adminUsers.adminUserActionResponse,
+    params: userParams,
+  }),
+  adminPromoteUser: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/promote',
+    service: 'command',
+    request: adminUsers.adminUserRoleRequest,
+    response: adminUsers.adminUserActionResponse,
+    params: userParams,
+  }),
+  adminDemoteUser: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/demote',
+    service: 'command',
+    request: adminUsers.adminUserRoleRequest,
+    response: adminUsers.adminUserActionResponse,
+    params: userParams,
   }),
   /**
    * Every projection's and reactor's position, lag and failure; 503 while one is stuck. Public

@@ -10,6 +10,7 @@ import { competitionDrawCommitments } from './0007-competition-draw-commitments'
 import { projectionStatus } from './0009-projection-status'
 import { uniqueEntryReferences } from './0010-unique-entry-references'
 import { drawCertificates } from './0011-draw-certificates'
+import { usersAdminList } from './0012-users-admin-list'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -23,6 +24,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0009-projection-status', projectionStatus],
   ['0010-unique-entry-references', uniqueEntryReferences],
   ['0011-draw-certificates', drawCertificates],
+  ['0012-users-admin-list', usersAdminList],
 ])
 
 /**

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@prizes/event-store'
 import type { Knex } from 'knex'
 import { type Apply, dispatch, on } from '../appliers'
 import { eventTime, type Projection } from '../projection'
+import { deleteSearchTerms, replaceSearchTerms, userSearchTermsTable } from './search-terms'
 
 export const usersTable = 'users'
 
@@ -27,16 +28,17 @@ async function update(
   event: RecordedEvent,
   userId: string,
   set: object,
-): Promise<void> {
-  await trx(usersTable)
+): Promise<boolean> {
+  const changed = await trx(usersTable)
     .where({ user_id: userId })
     .andWhere('last_revision', '<', event.revision.toString())
     .update({ ...set, last_revision: event.revision.toString() })
+  return changed > 0
 }
 
 const appliers: { readonly [K in UserEventType]?: Apply } = {
-  UserRegistered: on(userEvents.UserRegistered, (trx, event, data) =>
-    trx(usersTable)
+  UserRegistered: on(userEvents.UserRegistered, async (trx, event, data) => {
+    const inserted = await trx(usersTable)
       .insert({
         user_id: data.userId,
         role: data.role,
@@ -49,14 +51,17 @@ const appliers: { readonly [K in UserEventType]?: Apply } = {
         last_revision: event.revision.toString(),
       })
       .onConflict('user_id')
-      .ignore(),
-  ),
+      .ignore()
+      .returning('user_id')
+    if (inserted.length > 0) await replaceSearchTerms(trx, data.userId, data.personal)
+  }),
   EmailVerified: on(userEvents.EmailVerified, (trx, event, data) =>
     update(trx, event, data.userId, { email_verified: true }),
   ),
-  ProfileUpdated: on(userEvents.ProfileUpdated, (trx, event, data) =>
-    update(trx, event, data.userId, { personal: JSON.stringify(data.personal) }),
-  ),
+  ProfileUpdated: on(userEvents.ProfileUpdated, async (trx, event, data) => {
+    const changed = await update(trx, event, data.userId, { personal: JSON.stringify(data.personal) })
+    if (changed) await replaceSearchTerms(trx, data.userId, data.personal)
+  }),
   UserBanned: on(userEvents.UserBanned, (trx, event, data) =>
     update(trx, event, data.userId, { banned: true }),
   ),
@@ -70,9 +75,10 @@ const appliers: { readonly [K in UserEventType]?: Apply } = {
     update(trx, event, data.userId, { role: 'user' }),
   ),
   /** The key is gone already; the ciphertext goes too, so nothing here even looks like data. */
-  UserErased: on(userEvents.UserErased, (trx, event, data) =>
-    update(trx, event, data.userId, { personal: null, erased_at: eventTime(event) }),
-  ),
+  UserErased: on(userEvents.UserErased, async (trx, event, data) => {
+    await update(trx, event, data.userId, { personal: null, erased_at: eventTime(event) })
+    await deleteSearchTerms(trx, data.userId)
+  }),
 }
 
 /**
@@ -82,6 +88,6 @@ const appliers: { readonly [K in UserEventType]?: Apply } = {
 export const usersProjection: Projection = {
   name: 'users',
   handles: Object.keys(appliers),
-  tables: [usersTable],
+  tables: [usersTable, userSearchTermsTable],
   apply: dispatch(appliers),
 }

@@ -1,6 +1,20 @@
 import Router from '@koa/router'
-import { adminCompetitionEntriesPageSize, competitionHistoryPageSize, endpoints } from '@prizes/contracts'
-import { authenticate, HttpError, requireAdmin, type SessionStore } from '@prizes/platform'
+import {
+  adminCompetitionEntriesPageSize,
+  adminUsersPageSize,
+  adminUsersQuery,
+  competitionHistoryPageSize,
+  endpoints,
+} from '@prizes/contracts'
+import {
+  authenticate,
+  HttpError,
+  parseOr400,
+  platformSecret,
+  requireAdmin,
+  type SessionStore,
+  userSearchSecret,
+} from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { toAdminCompetition } from '../competitions/mapper'
@@ -18,6 +32,7 @@ import {
   drawnWinners,
   listCompetitionEntries,
 } from './rows'
+import { findUser, listUsers, searchMatches, toAdminUserDetails, toAdminUserRow, userTotals } from './users'
 
 export interface AdminRouteOptions {
   readonly knex: Knex
@@ -124,6 +139,52 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
       totalPages: Math.ceil(total / competitionHistoryPageSize),
     }
     sendPrivate(ctx, endpoints.adminCompetitionHistory.response.parse(body))
+  })
+
+  /** The blind index's key, read once (created by whichever side needs it first). */
+  let searchKey: Promise<Buffer> | undefined
+  const searchKeyOf = () => {
+    searchKey ??= platformSecret(knex, userSearchSecret).catch((error: unknown) => {
+      searchKey = undefined
+      throw error
+    })
+    return searchKey
+  }
+
+  /** SPEC section 2 "Users": 10 a page, newest first; search over name or email; role, verified, banned. */
+  router.get(endpoints.adminListUsers.path, signedIn, async (ctx) => {
+    requireAdmin(ctx)
+    const query = parseOr400(adminUsersQuery, ctx.query)
+    const { page, offset, limit } = pageOf(query.page, adminUsersPageSize)
+    const matching = query.search ? searchMatches(knex, await searchKeyOf(), query.search) : undefined
+    const filters = {
+      ...(query.role ? { role: query.role } : {}),
+      ...(query.verified ? { verified: query.verified === 'true' } : {}),
+      ...(query.banned ? { banned: query.banned === 'true' } : {}),
+      ...(matching ? { matching } : {}),
+    }
+    const rows = await listUsers(knex, filters, { offset, limit: limit + 1 })
+    const shown = rows.slice(0, limit)
+    const ids = shown.map((row) => row.user_id)
+    const [people, totals] = await Promise.all([lookUpPeople(knex, ids), userTotals(knex, ids)])
+    const body = {
+      success: true,
+      users: shown.map((row) => toAdminUserRow(row, people.get(row.user_id), totals.get(row.user_id))),
+      page,
+      pageSize: adminUsersPageSize,
+      hasMore: rows.length > limit,
+    }
+    sendPrivate(ctx, endpoints.adminListUsers.response.parse(body))
+  })
+
+  router.get(endpoints.adminGetUser.path, signedIn, async (ctx) => {
+    requireAdmin(ctx)
+    const id = String(ctx.params.id)
+    const row = await findUser(knex, id)
+    if (!row) throw new HttpError(404, 'USER_NOT_FOUND', 'User not found')
+    const [people, totals] = await Promise.all([lookUpPeople(knex, [id]), userTotals(knex, [id])])
+    const user = toAdminUserDetails(row, people.get(id), totals.get(id))
+    sendPrivate(ctx, endpoints.adminGetUser.response.parse({ success: true, user }))
   })
 
   return router
