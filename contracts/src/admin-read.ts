@@ -142,3 +142,22 @@ export const competitionHistoryResponse = z.object({
   totalPages: z.number().int().nonnegative(),
 })
 export type CompetitionHistoryResponse = z.infer<typeof competitionHistoryResponse>
+
+const count = z.number().int().nonnegative()
+const percent = z.number().min(0).max(100)
+
+/**
+ * SPEC section 3, "Platform stats". Money in pounds; refunds come off revenue. `conversion_rate`
+ * is paid entries over all entries and `verification_rate` verified users over all users, both
+ * in percent to one decimal. `new_30d`, `last_30d` and `today` are by UTC day, today included.
+ */
+export const adminStatsResponse = z.object({
+  success: z.literal(true),
+  stats: z.object({
+    users: z.object({ total: count, new_30d: count, verified: count, verification_rate: percent }),
+    competitions: z.object({ total: count, active: count, featured: count }),
+    entries: z.object({ total: count, paid: count, pending: count, today: count, conversion_rate: percent }),
+    revenue: z.object({ total: z.number(), last_30d: z.number(), average_entry: z.number() }),
+  }),
+})
+export type AdminStatsResponse = z.infer<typeof adminStatsResponse>

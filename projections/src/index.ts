@@ -25,4 +25,5 @@ export {
 } from './rebuild/rebuild'
 export { type RunningProjections, type StartProjectionsOptions, startProjections } from './runner'
 export { ProjectionsStopped } from './runner/progress'
+export { statsProjection } from './stats/projection'
 export { type UserRow, usersProjection, usersTable } from './users/projection'

@@ -4,6 +4,7 @@ import { drawCertificatesProjection } from './draw-certificates/projection'
 import { drawsProjection } from './draws/projection'
 import { entriesProjection } from './entries/projection'
 import type { Projection } from './projection'
+import { statsProjection } from './stats/projection'
 import { usersProjection } from './users/projection'
 
 /** Every read model the platform keeps, in the order they are started and listed. */
@@ -14,4 +15,5 @@ export const allProjections: readonly Projection[] = [
   drawCertificatesProjection,
   competitionEventsProjection,
   usersProjection,
+  statsProjection,
 ]

@@ -213,6 +213,13 @@ export const endpoints = {
     request: z.unknown(),
     response: entries.webhookResponse,
   }),
+  adminStats: endpoint({
+    method: 'GET',
+    path: '/api/admin/stats',
+    service: 'query',
+    request: noBody,
+    response: adminRead.adminStatsResponse,
+  }),
   adminListCompetitions: endpoint({
     method: 'GET',
     path: '/api/admin/competitions',

@@ -11,6 +11,7 @@ import { projectionStatus } from './0009-projection-status'
 import { uniqueEntryReferences } from './0010-unique-entry-references'
 import { drawCertificates } from './0011-draw-certificates'
 import { usersAdminList } from './0012-users-admin-list'
+import { platformStats } from './0013-platform-stats'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -25,6 +26,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0010-unique-entry-references', uniqueEntryReferences],
   ['0011-draw-certificates', drawCertificates],
   ['0012-users-admin-list', usersAdminList],
+  ['0013-platform-stats', platformStats],
 ])
 
 /**

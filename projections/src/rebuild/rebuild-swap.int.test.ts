@@ -19,7 +19,18 @@ afterAll(async () => {
   await db.drop()
 })
 
-const tables = ['competitions', 'entries', 'draws', 'competition_events', 'users', 'projection_checkpoints']
+const tables = [
+  'competitions',
+  'entries',
+  'draws',
+  'competition_events',
+  'users',
+  'stats_users',
+  'stats_entries',
+  'stats_daily',
+  'stats_totals',
+  'projection_checkpoints',
+]
 
 /** Every row of every read model and every checkpoint, in a stable order. */
 async function everything() {

@@ -32,6 +32,7 @@ import {
   drawnWinners,
   listCompetitionEntries,
 } from './rows'
+import { platformStats } from './stats'
 import { findUser, listUsers, searchMatches, toAdminUserDetails, toAdminUserRow, userTotals } from './users'
 
 export interface AdminRouteOptions {
@@ -68,6 +69,12 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     )
     return rows.map((row) => toAdminCompetitionEntry(row, people.get(row.user_id)))
   }
+
+  router.get(endpoints.adminStats.path, signedIn, async (ctx) => {
+    requireAdmin(ctx)
+    const stats = await platformStats(knex, (clock ?? (() => new Date()))())
+    sendPrivate(ctx, endpoints.adminStats.response.parse({ success: true, stats }))
+  })
 
   router.get(endpoints.adminListCompetitions.path, signedIn, async (ctx) => {
     requireAdmin(ctx)
