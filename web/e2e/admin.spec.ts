@@ -2,15 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { adminCompetitionsResponse, authMessages, type SessionUser } from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn, openAuthModal } from './support/accounts'
-import {
-  adminSession,
-  bearer,
-  createCompetition,
-  e2eAdmin,
-  okJson,
-  skillQuestion,
-  untilPublished,
-} from './support/admin'
+import { adminSession, bearer, createCompetition, e2eAdmin, okJson, skillQuestion } from './support/admin'
 import { seriousViolations } from './support/axe'
 import { enterAsGuest, registerVerifiedUser } from './support/entries'
 import { waitForMail } from './support/maildev'
@@ -205,12 +197,14 @@ test.describe('admin dashboard', () => {
       await row.getByRole('button', { name: 'Complete Draw' }).click()
       const confirm = page.getByRole('dialog', { name: 'Complete draw' })
       await confirm.getByRole('button', { name: 'Complete Draw' }).click()
-      const early = confirm.getByText(/is published at/)
-      await expect(early).toBeVisible()
-      await untilPublished((await early.textContent()) ?? '')
-      // The test platform has no drand: the server names the sealed round and the admin gives its value.
-      await confirm.getByRole('button', { name: 'Complete Draw' }).click()
+      await expect(confirm.getByText(/is published at/)).toBeVisible()
+      // Once it is, the test platform (no drand) names the sealed round and the admin gives its
+      // value: Complete Draw is asked again until that dialog opens.
       const randomness = page.getByRole('dialog', { name: 'Enter the public randomness' })
+      await expect(async () => {
+        await confirm.getByRole('button', { name: 'Complete Draw' }).click()
+        await expect(randomness).toBeVisible({ timeout: 1_000 })
+      }).toPass({ timeout: 90_000, intervals: [2_000] })
       await expect(randomness).toContainText(/drand round \d+/)
       await expect(randomness.getByLabel('Round')).toHaveValue(/^\d+$/)
       await randomness.getByLabel('Randomness (hex)').fill('ab'.repeat(32))

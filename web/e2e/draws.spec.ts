@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { adminToken, bearer, createCompetition, okJson, skillQuestion, untilPublished } from './support/admin'
+import { adminToken, bearer, createCompetition, okJson, skillQuestion } from './support/admin'
 import { seriousViolations } from './support/axe'
 import { enterAsGuest } from './support/entries'
 
@@ -29,14 +29,19 @@ test('a completed draw is verified in the browser and its winner listed', async 
   expect(refusal).toContain('RANDOMNESS_NOT_YET_PUBLISHED')
   const round = Number(/drand round (\d+)/.exec(refusal)?.[1])
   expect(round).toBeGreaterThan(0)
-  await untilPublished(refusal)
-  await okJson(
-    await status({
-      status: 'completed',
-      publicRandomness: { source: 'drand', round, value: 'ab'.repeat(32) },
-    }),
-    'complete draw',
-  )
+  // Refused until drand has published the round; asked again until it is accepted.
+  await expect
+    .poll(
+      async () =>
+        (
+          await status({
+            status: 'completed',
+            publicRandomness: { source: 'drand', round, value: 'ab'.repeat(32) },
+          })
+        ).status(),
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(200)
 
   await page.goto(`/draws/${id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Draw certificate' })).toBeVisible()

@@ -62,13 +62,3 @@ export async function createCompetition(
   if (!competition) throw new Error('create competition answered without the competition')
   return competition.id
 }
-
-/**
- * Waits until drand publishes the round a refusal names ("drand round N is published at T"): a
- * draw is sealed on the round a minute after its close, and completing it earlier is refused.
- */
-export async function untilPublished(refusal: string): Promise<void> {
-  const at = /is published at ([^,\s]+)/.exec(refusal)?.[1]
-  const wait = at ? Date.parse(at) - Date.now() + 1000 : 0
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-}
