@@ -1,3 +1,4 @@
+import { type DrawCertificateRow, drawCertificatesTable } from '@prizes/projections'
 import type { Knex } from 'knex'
 
 export interface WinnerRow {
@@ -10,20 +11,7 @@ export interface WinnerRow {
 }
 
 /** A competition's commitment, seal and draw, as the draw_certificates read model holds them. */
-export interface CertificateRow {
-  readonly competition_id: string
-  readonly seed_commitment: string | null
-  readonly list_version: number | null
-  readonly eligible_tickets: number | null
-  readonly list_hash: string | null
-  readonly randomness: unknown
-  readonly closed_at: Date | null
-  readonly seed: string | null
-  readonly public_randomness: unknown
-  readonly winning_ticket: number | null
-  readonly attempts: number | null
-  readonly drawn_at: Date | null
-}
+export type CertificateRow = DrawCertificateRow
 
 export interface CertificateEntryRow {
   readonly entry_reference: string
@@ -50,7 +38,7 @@ export async function drawCertificate(
   knex: Knex,
   competitionId: string,
 ): Promise<{ row: CertificateRow; entries: CertificateEntryRow[] } | undefined> {
-  const row: CertificateRow | undefined = await knex('draw_certificates')
+  const row: CertificateRow | undefined = await knex(drawCertificatesTable)
     .where('competition_id', competitionId)
     .whereNotNull('drawn_at')
     .first()
