@@ -2,7 +2,7 @@ import type { StreamDecider } from '@prizes/domain'
 import { type EventStore, type Position, type SnapshotStore, WrongExpectedVersion } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { knexRowWriter, type RowChanges, storeRowWriter } from './command-rows'
+import { appendWithRows, type PendingRows, type RowChanges } from './command-rows'
 import { type CommandContext, envelopeFactory } from './event-metadata'
 import { createStreamCache } from './stream-cache'
 import { createStreamSnapshots, type Folded } from './stream-snapshots'
@@ -186,31 +186,16 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     return { decided, events }
   }
 
-  type Envelopes = Parameters<StreamStore['append']>[1]
-
   /** The append, with the rows of a command that has them (its batch holds only it). */
-  async function append(
+  const append = (
     streamId: string,
-    envelopes: Envelopes,
+    envelopes: Parameters<StreamStore['append']>[1],
     expectedRevision: bigint | 'noStream',
-    rows: { readonly change: RowChanges<unknown>; readonly state: unknown } | undefined,
-  ): Promise<Awaited<ReturnType<StreamStore['append']>>> {
-    if (!rows) return store.append(streamId, envelopes, { expectedRevision })
-    if (store.transaction) {
-      return store.transaction(async (tx) => {
-        const appended = await tx.append(streamId, envelopes, { expectedRevision })
-        await rows.change(storeRowWriter(tx), rows.state)
-        return appended
-      })
-    }
-    const appended = await store.append(streamId, envelopes, { expectedRevision })
-    try {
-      await knex?.transaction((trx) => rows.change(knexRowWriter(trx), rows.state))
-    } catch (error) {
-      logger.error({ err: error, streamId }, 'rows of an appended command failed; a reactor completes them')
-    }
-    return appended
-  }
+    rows: PendingRows | undefined,
+  ) =>
+    rows
+      ? appendWithRows({ store, knex, logger }, streamId, envelopes, expectedRevision, rows)
+      : store.append(streamId, envelopes, { expectedRevision })
 
   async function runBatch(streamId: string, batch: readonly Queued[]): Promise<void> {
     const decider = (batch[0] as Queued).decider

@@ -1,4 +1,5 @@
-import type { EventStoreTransaction } from '@prizes/event-store'
+import type { AppendResult, EventStore, EventStoreTransaction, ExpectedRevision } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 
 /**
@@ -39,4 +40,43 @@ export function knexRowWriter(trx: Knex.Transaction): RowWriter {
       await statement.transacting(trx)
     },
   }
+}
+
+/** A command's rows with the state they are written from. */
+export interface PendingRows {
+  readonly change: RowChanges<unknown>
+  readonly state: unknown
+}
+
+/**
+ * Appends a command's events with its rows: in one transaction where the store has them, else
+ * the append first and the rows right after it (a failure there is logged; a reactor on the
+ * events completes the rows).
+ */
+export async function appendWithRows(
+  deps: {
+    readonly store: Pick<EventStore, 'append' | 'transaction'>
+    readonly knex: Knex | undefined
+    readonly logger: Logger
+  },
+  streamId: string,
+  events: Parameters<EventStore['append']>[1],
+  expectedRevision: ExpectedRevision,
+  rows: PendingRows,
+): Promise<AppendResult> {
+  const { store, knex, logger } = deps
+  if (store.transaction) {
+    return store.transaction(async (tx) => {
+      const appended = await tx.append(streamId, events, { expectedRevision })
+      await rows.change(storeRowWriter(tx), rows.state)
+      return appended
+    })
+  }
+  const appended = await store.append(streamId, events, { expectedRevision })
+  try {
+    await knex?.transaction((trx) => rows.change(knexRowWriter(trx), rows.state))
+  } catch (error) {
+    logger.error({ err: error, streamId }, 'rows of an appended command failed; a reactor completes them')
+  }
+  return appended
 }
