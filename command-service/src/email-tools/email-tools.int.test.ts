@@ -160,6 +160,33 @@ describe('test sends: delivered through the transport and recorded in the outbox
     expect(await outboxRow(String(listed?.id))).toBeUndefined()
   })
 
+  it('keeps finished test rows for 30 days; a new test send deletes older ones', async () => {
+    const daysAgo = (days: number) => new Date(harness.clock.now().getTime() - days * 86_400_000)
+    const row = (id: string, days: number, status: string) => ({
+      id,
+      template: 'direct-test',
+      recipient: 'old@example.com',
+      subject: '[TEST] Direct test email',
+      status,
+      attempts: 1,
+      test: true,
+      created_at: daysAgo(days),
+      next_attempt_at: daysAgo(days),
+    })
+    await harness
+      .knex('mail_outbox')
+      .insert([
+        row('test:old-sent', 31, 'sent'),
+        row('test:old-pending', 31, 'pending'),
+        row('test:recent', 29, 'sent'),
+      ])
+    expect((await post('/api/email/direct-test', { recipient: 'retention@example.com' })).status).toBe(200)
+    expect(await outboxRow('test:old-sent')).toBeUndefined()
+    expect(await outboxRow('test:old-pending')).toBeDefined()
+    expect(await outboxRow('test:recent')).toBeDefined()
+    await harness.knex('mail_outbox').whereIn('id', ['test:old-pending', 'test:recent']).delete()
+  })
+
   it('refuses bad input with 400 before anything is sent', async () => {
     const entry = {
       email: 'entrant2@example.com',

@@ -111,6 +111,12 @@ export async function resendFailedEmail(
   return { kind: 'no-body', email }
 }
 
+/**
+ * How long an admin's test email stays listed. The address was typed by an admin and may be no
+ * user's, so no erasure would ever reach it: it goes after this.
+ */
+export const testEmailRetentionDays = 30
+
 /** The error is kept for the tab; its start is enough. */
 const maxErrorLength = 2000
 
@@ -118,6 +124,7 @@ const maxErrorLength = 2000
  * Records an admin's test send, already made, as a finished outbox row: sent (its body cleared,
  * as the sender does), or failed with the server's error and its body, so Resend can send it
  * through the sender. When the address is a user's, the row goes with their key like any other.
+ * Finished test rows older than `testEmailRetentionDays` are deleted on the way.
  */
 export async function recordTestEmail(
   knex: Knex,
@@ -131,6 +138,12 @@ export async function recordTestEmail(
 ): Promise<void> {
   const { id, template, mail, error, at } = test
   const sent = error === null
+  // Test sends are rate limited per admin, so this deletes a handful of rows at most.
+  await knex(table)
+    .where('test', true)
+    .whereNot('status', 'pending')
+    .andWhere('created_at', '<', new Date(at.getTime() - testEmailRetentionDays * 86_400_000))
+    .delete()
   try {
     await insertTestEmail(knex, { id, template, mail, error, at, sent })
   } catch (failure) {

@@ -3,7 +3,8 @@ import type { Knex } from 'knex'
 /**
  * The admin's Email System tab (issue 11): the outbox listed newest first, by status or not, a
  * page at a time from an index; an admin's test sends marked as such; and who put a failed email
- * back to be sent, and how often. `mail_outbox_unsent` is replaced by the paged listing
+ * back to be sent, and how often. Test rows are kept for `testEmailRetentionDays`
+ * (`mail_outbox_test` finds the old ones without reading any other row). `mail_outbox_unsent` is replaced by the paged listing
  * (`listOutboxEmails`), its only reader.
  */
 export const mailOutboxAdmin: Knex.Migration = {
@@ -16,11 +17,13 @@ export const mailOutboxAdmin: Knex.Migration = {
         add column resent_by text;
       create index mail_outbox_newest on mail_outbox (created_at desc, id desc);
       create index mail_outbox_status_newest on mail_outbox (status, created_at desc, id desc);
+      create index mail_outbox_test on mail_outbox (created_at) where test;
       drop view if exists mail_outbox_unsent;
     `)
   },
   async down(knex) {
     await knex.raw(`
+      drop index if exists mail_outbox_test;
       drop index if exists mail_outbox_status_newest;
       drop index if exists mail_outbox_newest;
       alter table mail_outbox
