@@ -17,6 +17,7 @@ import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
+import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
 import { entriesRouter } from './entries'
 import type { ReservationLimits } from './entries/rate-limits'
 import { mapCommandError } from './errors'
@@ -60,6 +61,8 @@ export interface CommandAppOptions {
     HealthRouterDeps,
     'reuseMs' | 'lagLimit' | 'reactorStuckAfterMs' | 'databaseDeadlineMs'
   >
+  /** The Email System tab's tools: the transport, PUBLIC_URL and limits; none: no transport. */
+  readonly email?: Omit<EmailToolsDeps, 'knex' | 'secrets' | 'limiter' | 'clock'>
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -140,6 +143,10 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },
+      }),
+      emailToolsRouter({
+        ...{ knex, secrets, limiter, clock },
+        ...(options.email ?? { transport: undefined, publicUrl: 'http://localhost' }),
       }),
     ],
   })

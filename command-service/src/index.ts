@@ -73,16 +73,15 @@ export {
   entryConfirmationEmail,
   guestInvitationEmail,
   InvalidSmtpUrl,
-  listUnsentEmails,
   type Mailer,
   type MailOutbox,
+  type MailTransport,
   type OutgoingMail,
   passwordResetEmail,
   type RenderedEmail,
   type RunningMailSender,
   type SmtpMailerOptions,
   startMailSender,
-  type UnsentEmail,
   verificationEmail,
 } from './mail'
 export { commandMigrationSource, migrateCommandTables } from './migrations'

@@ -8,7 +8,7 @@ import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
-import type { Mailer } from './mail'
+import type { MailTransport } from './mail'
 import { createMailOutbox } from './mail/outbox'
 import { startMailSender } from './mail/outbox-sender'
 import { migrateCommandTables } from './migrations'
@@ -43,7 +43,7 @@ export async function startCommandService(options: {
   /** The event store, with its snapshots when the adapter keeps them. */
   readonly store: EventStore & { readonly snapshots?: SnapshotStore }
   readonly knex: Knex
-  readonly mailer: Mailer
+  readonly mailer: MailTransport
   readonly logger: Logger
   /** Read-your-writes for the admin endpoints, when the read models run in this process. */
   readonly readModels?: ReadModels
@@ -131,6 +131,7 @@ export async function startCommandService(options: {
       mediaDir: path.join(config.DATA_DIR, 'media'),
       ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
       ...(options.readModels ? { readModels: options.readModels } : {}),
+      email: { transport: mailer, publicUrl: config.PUBLIC_URL, onResent: sender.wake },
       logger: logger.child({ service: 'command' }),
     })
     return {

@@ -53,7 +53,7 @@ export interface AdminHarness {
 
 export async function startAdminHarness(
   label: string,
-  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health' | 'drandUrl'> = {},
+  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health' | 'drandUrl' | 'email'> = {},
 ): Promise<AdminHarness> {
   const database = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })

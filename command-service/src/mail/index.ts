@@ -1,14 +1,12 @@
 export { brand } from './brand'
-export type { Mailer, OutgoingMail } from './mailer'
+export type { Mailer, MailTransport, OutgoingMail } from './mailer'
 export {
   countUnsentEmails,
   createMailOutbox,
   type EmailCounts,
   type EnqueueResult,
-  listUnsentEmails,
   type MailOutbox,
   type QueuedEmail,
-  type UnsentEmail,
 } from './outbox'
 export {
   createMailSender,

@@ -1,3 +1,5 @@
+import type { SmtpCheck } from './smtp-check'
+
 /** One email ready to go: always both an HTML and a plain-text part. */
 export interface OutgoingMail {
   readonly to: string
@@ -11,4 +13,14 @@ export interface Mailer {
   /** Resolves once the server accepted the message; rejects when it did not. */
   send(mail: OutgoingMail): Promise<void>
   close(): void
+}
+
+/** The configured transport itself, for the admin's Email System tab. */
+export interface MailTransport extends Mailer {
+  /** 'MailDev (embedded)', or the SMTP server's host and port. */
+  readonly provider: string
+  /** The sender's address (`MAIL FROM`). */
+  readonly fromAddress: string
+  /** One conversation with the server: can we connect, sign in, and send as `fromAddress`? */
+  check(timeoutMs: number): Promise<SmtpCheck>
 }

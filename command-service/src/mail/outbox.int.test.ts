@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { migrateCommandTables } from '../migrations'
 import { silentLogger } from '../testing/fixtures'
 import type { Mailer } from './mailer'
-import { countUnsentEmails, createMailOutbox, listUnsentEmails, type MailOutbox } from './outbox'
+import { countUnsentEmails, createMailOutbox, type MailOutbox } from './outbox'
+import { listOutboxEmails } from './outbox-admin'
 import {
   createMailSender,
   leaseDueEmails,
@@ -122,7 +123,9 @@ describe('mail outbox: at least once', () => {
       running.wake()
       const sent = await waitForRow(email.key, (r) => r.status === 'sent')
       expect(sent).toMatchObject({ attempts: 3, sent_at: clock, html: null, text_body: null })
-      expect(acceptedFor(email.mail.to)).toEqual([{ to: [email.mail.to], subject: email.mail.subject }])
+      expect(acceptedFor(email.mail.to)).toEqual([
+        { to: [email.mail.to], subject: email.mail.subject, raw: expect.any(String) },
+      ])
       expect(smtp.refusedCount()).toBeGreaterThanOrEqual(2)
     } finally {
       await running.stop()
@@ -195,29 +198,30 @@ describe('mail outbox: at least once', () => {
     expect(await row(email.key)).toMatchObject({ status: 'failed', attempts: 3, failed_at: failedAt })
     expect(acceptedFor(email.mail.to)).toEqual([])
 
-    const listed = await listUnsentEmails(knex, { status: 'failed' })
-    expect(listed.find((unsent) => unsent.id === email.key)).toMatchObject({
+    const listed = await listOutboxEmails(knex, { status: 'failed', offset: 0, limit: 1000, now: clock })
+    expect(listed.find((listedEmail) => listedEmail.id === email.key)).toMatchObject({
       template: 'winner-email',
       status: 'failed',
       recipient: email.mail.to,
       attempts: 3,
-      lastError: expect.stringContaining('451'),
-      failedAt,
+      last_error: expect.stringContaining('451'),
+      failed_at: failedAt,
       sending: false,
+      has_body: true,
     })
     expect((await countUnsentEmails(knex)).failed).toBeGreaterThanOrEqual(1)
   })
 
   it('lists a pending email and counts it until it is sent', async () => {
     const email = await queued('verification')
-    const pending = await listUnsentEmails(knex, { status: 'pending', limit: 1000 })
-    expect(pending.find((unsent) => unsent.id === email.key)).toMatchObject({
+    const pending = await listOutboxEmails(knex, { status: 'pending', offset: 0, limit: 1000, now: clock })
+    expect(pending.find((listedEmail) => listedEmail.id === email.key)).toMatchObject({
       template: 'verification',
       status: 'pending',
       attempts: 0,
-      lastError: null,
-      createdAt: clock,
-      nextAttemptAt: clock,
+      last_error: null,
+      created_at: clock,
+      next_attempt_at: clock,
     })
     const before = await countUnsentEmails(knex)
     expect(before.pending).toBeGreaterThanOrEqual(1)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import * as admin from '../admin/competitions'
+import * as adminEmail from '../admin/email'
 import * as adminUsers from '../admin/users'
 import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
@@ -357,6 +358,51 @@ export const endpoints = {
     request: adminUsers.adminUserRoleRequest,
     response: adminUsers.adminUserActionResponse,
     params: userParams,
+  }),
+  /** SPEC section 7 "Email tools" and the mail outbox: admin only, test mails marked as tests. */
+  emailStatus: endpoint({
+    method: 'GET',
+    path: '/api/email/status',
+    service: 'command',
+    request: noBody,
+    response: adminEmail.emailStatusResponse,
+  }),
+  emailTestEntryConfirmation: endpoint({
+    method: 'POST',
+    path: '/api/email/test-entry-confirmation',
+    service: 'command',
+    request: adminEmail.testEntryConfirmationRequest,
+    response: adminEmail.testSendResponse,
+  }),
+  emailTestAllTemplates: endpoint({
+    method: 'POST',
+    path: '/api/email/test-all-templates',
+    service: 'command',
+    request: adminEmail.testRecipientRequest,
+    response: adminEmail.testAllTemplatesResponse,
+  }),
+  emailDirectTest: endpoint({
+    method: 'POST',
+    path: '/api/email/direct-test',
+    service: 'command',
+    request: adminEmail.testRecipientRequest,
+    response: adminEmail.testSendResponse,
+  }),
+  adminEmailOutbox: endpoint({
+    method: 'GET',
+    path: '/api/admin/email/outbox',
+    service: 'command',
+    request: noBody,
+    response: adminEmail.emailOutboxResponse,
+    query: adminEmail.emailOutboxQuery,
+  }),
+  adminResendEmail: endpoint({
+    method: 'POST',
+    path: '/api/admin/email/outbox/:id/resend',
+    service: 'command',
+    request: noBody,
+    response: adminEmail.resendEmailResponse,
+    params: z.object({ id: adminEmail.outboxEmailId }),
   }),
   /**
    * Every projection's and reactor's position, lag and failure; 503 while one is stuck. Public

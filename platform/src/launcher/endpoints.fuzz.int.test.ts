@@ -79,6 +79,18 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
       return { status: 'closed', reason: 'fuzz' }
     case 'adminSetCompetitionFeatured':
       return { featured: false }
+    // Test mails go to the platform's own MailDev, so a valid recipient reaches the send.
+    case 'emailDirectTest':
+    case 'emailTestAllTemplates':
+      return { recipient: 'fuzz-mail@example.com' }
+    case 'emailTestEntryConfirmation':
+      return {
+        email: 'fuzz-mail@example.com',
+        firstName: 'Ada',
+        competitionTitle: 'Fuzzed',
+        numberOfEntries: 2,
+        totalCost: 5,
+      }
     default:
       return undefined
   }
@@ -111,7 +123,8 @@ function encodeBody(sent: Body): { headers: Record<string, string>; body?: strin
 
 /** Who sends it; mostly whoever the endpoint serves, so requests get past authentication. */
 function who(endpoint: Endpoint) {
-  const main = endpoint.path.startsWith('/api/admin') ? ('admin' as const) : ('user' as const)
+  const adminOnly = endpoint.path.startsWith('/api/admin') || endpoint.path.startsWith('/api/email')
+  const main = adminOnly ? ('admin' as const) : ('user' as const)
   return fc.oneof(
     { arbitrary: fc.constant(main), weight: 4 },
     fc.constantFrom(

@@ -1,10 +1,10 @@
 import path from 'node:path'
-import { createSmtpMailer, type Mailer } from '@prizes/command-service'
+import { createSmtpMailer, type MailTransport } from '@prizes/command-service'
 import type { Config } from '../config/config'
 import { startMailDev } from '../embedded/maildev'
 
 export interface PlatformMail {
-  readonly mailer: Mailer
+  readonly mailer: MailTransport
   /** MailDev's web UI when it is the embedded default. */
   readonly webUrl: string | undefined
   stop(): Promise<void>
@@ -21,7 +21,7 @@ export async function startPlatformMail(config: Config): Promise<PlatformMail> {
     smtpPort: config.MAILDEV_SMTP_PORT,
     webPort: config.MAILDEV_WEB_PORT,
   })
-  const mailer = createSmtpMailer({ url: maildev.smtpUrl })
+  const mailer = createSmtpMailer({ url: maildev.smtpUrl, provider: 'MailDev (embedded)' })
   return {
     mailer,
     webUrl: maildev.webUrl,

@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server'
 export interface AcceptedMessage {
   readonly to: readonly string[]
   readonly subject: string
+  /** The whole message as it arrived (headers and body). */
+  readonly raw: string
 }
 
 export interface RefusingSmtp {
@@ -14,6 +16,8 @@ export interface RefusingSmtp {
   readonly refusedCount: () => number
   /** Refuses the next `count` messages with a temporary error (451), as a busy server does. */
   refuseNext(count: number): void
+  /** Refuses `MAIL FROM` of this sender (550), as a server does that will not relay for it; null: none. */
+  refuseSender(address: string | null): void
   stop(): Promise<void>
 }
 
@@ -26,10 +30,20 @@ export async function startRefusingSmtp(): Promise<RefusingSmtp> {
   const accepted: AcceptedMessage[] = []
   let toRefuse = 0
   let refused = 0
+  let refusedSender: string | null = null
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(address, _session, callback) {
+      if (refusedSender !== null && address.address.toLowerCase() === refusedSender) {
+        const error = Object.assign(new Error('Sender address rejected: not owned by you'), {
+          responseCode: 550,
+        })
+        return callback(error)
+      }
+      callback()
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -42,7 +56,7 @@ export async function startRefusingSmtp(): Promise<RefusingSmtp> {
         }
         const raw = Buffer.concat(chunks).toString('utf8')
         const subject = raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? ''
-        accepted.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject })
+        accepted.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, raw })
         callback()
       })
     },
@@ -55,6 +69,9 @@ export async function startRefusingSmtp(): Promise<RefusingSmtp> {
     refusedCount: () => refused,
     refuseNext(count) {
       toRefuse = count
+    },
+    refuseSender(address) {
+      refusedSender = address?.toLowerCase() ?? null
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

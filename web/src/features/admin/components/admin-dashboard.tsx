@@ -9,6 +9,7 @@ import { showSnackbar } from '../../../stores/ui-store'
 import { adminQueryKey } from '../api/get-admin-competitions'
 import { adminMessages } from '../model/messages'
 import { CompetitionsTab } from './competitions-tab'
+import { EmailTab } from './email-tab'
 import { NotAvailableYet } from './not-available-yet'
 import { SystemInfo } from './system-info'
 
@@ -46,7 +47,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'users', label: 'Users', panel: <NotAvailableYet part="User management" /> },
     { id: 'entries', label: 'Entries', panel: <NotAvailableYet part="The platform-wide entries list" /> },
     { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
-    { id: 'email', label: 'Email System', panel: <NotAvailableYet part="The email status and test tools" /> },
+    { id: 'email', label: 'Email System', panel: <EmailTab active={tab === 'email'} /> },
     { id: 'settings', label: 'Settings', panel: <NotAvailableYet part="Platform settings" /> },
   ]
 

@@ -1,0 +1,2 @@
+export { defaultTestSendLimit, type EmailToolsDeps, emailToolsRouter } from './routes'
+export { createStatusChecker } from './status'

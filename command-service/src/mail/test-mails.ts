@@ -1,0 +1,113 @@
+import { randomInt } from 'node:crypto'
+import type { TestEntryConfirmationRequest } from '@prizes/contracts'
+import type { OutgoingMail } from './mailer'
+import { guestInvitationEmail, passwordResetEmail, verificationEmail } from './templates/account-emails'
+import { competitionCancelledEmail } from './templates/cancellation-emails'
+import { entryConfirmationEmail } from './templates/entry-emails'
+import { escapeHtml, type RenderedEmail } from './templates/render'
+import { winnerEmail } from './templates/winner-emails'
+
+/**
+ * The admin's test emails (SPEC section 7 "Email tools"): the real templates, filled with sample
+ * details, marked as tests in the subject and in a first line, so nobody takes one for the real
+ * thing. Their links carry a token that is no token: following one shows the invalid-link page.
+ */
+
+export const testSubjectPrefix = '[TEST] '
+
+const testNotice =
+  'This is a test email sent by an administrator from the Email System tab. The details in it are samples: nothing happened to any account, entry or competition.'
+
+/** A sample entry reference, like the real ones but plainly a test. */
+const sampleReference = () => `TEST-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
+
+/** Not a token: the pages that read one say the link is invalid. */
+const sampleToken = 'test-email-sample-token'
+
+export function markAsTest(to: string, rendered: RenderedEmail): OutgoingMail {
+  const notice = `<p style="margin:0 0 16px;padding:12px;border:1px dashed #b45309;color:#92400e;background:#fffbeb">${escapeHtml(testNotice)}</p>`
+  return {
+    to,
+    subject: `${testSubjectPrefix}${rendered.subject}`,
+    html: rendered.html.replace(/(<div style="max-width[^>]*>)/, `$1${notice}`),
+    text: `${testNotice}\n\n${rendered.text}`,
+  }
+}
+
+/** A test email: the template it shows and the message. */
+export interface TestEmail {
+  readonly template: string
+  readonly mail: OutgoingMail
+}
+
+/** The entry-confirmation template with the details the admin typed. */
+export function entryConfirmationTest(input: TestEntryConfirmationRequest, publicUrl: string): TestEmail {
+  const ticketNumbers = Array.from({ length: input.numberOfEntries }, (_, index) => 1001 + index)
+  const rendered = entryConfirmationEmail({
+    firstName: input.firstName,
+    competitionTitle: input.competitionTitle,
+    entryReference: sampleReference(),
+    ticketNumbers,
+    totalPaidPence: Math.round(input.totalCost * 100),
+    publicUrl,
+  })
+  return { template: 'entry-confirmation', mail: markAsTest(input.email, rendered) }
+}
+
+/** One of every template the platform sends, with sample details. */
+export function everyTemplateTest(to: string, publicUrl: string, now: Date): TestEmail[] {
+  const link = { publicUrl, firstName: 'Alex', token: sampleToken }
+  const validFor = (ms: number) => ({ requestedAt: now, expiresAt: new Date(now.getTime() + ms) })
+  const hour = 60 * 60 * 1000
+  const competition = 'Sample competition: win a campervan'
+  const rendered: Array<[string, RenderedEmail]> = [
+    ['verification', verificationEmail({ ...link, ...validFor(24 * hour) })],
+    ['password-reset', passwordResetEmail({ ...link, ...validFor(hour) })],
+    ['guest-invitation', guestInvitationEmail({ ...link, ...validFor(7 * 24 * hour) })],
+    [
+      'entry-confirmation',
+      entryConfirmationEmail({
+        firstName: 'Alex',
+        competitionTitle: competition,
+        entryReference: sampleReference(),
+        ticketNumbers: [1001, 1002, 1003],
+        totalPaidPence: 750,
+        publicUrl,
+      }),
+    ],
+    [
+      'competition-cancelled',
+      competitionCancelledEmail({
+        firstName: 'Alex',
+        competitionTitle: competition,
+        entryReference: sampleReference(),
+        refundedPence: 750,
+        publicUrl,
+      }),
+    ],
+    [
+      'winner-email',
+      winnerEmail({
+        firstName: 'Alex',
+        competitionId: '00000000-0000-4000-8000-000000000000',
+        competitionTitle: competition,
+        prize: 'A VW California campervan',
+        ticketNumber: 1002,
+        entryReference: sampleReference(),
+        publicUrl,
+      }),
+    ],
+  ]
+  return rendered.map(([template, email]) => ({ template, mail: markAsTest(to, email) }))
+}
+
+/** A plain message with no template: does mail from us reach this inbox at all? */
+export function directTest(to: string, now: Date): TestEmail {
+  const sentAt = now.toISOString()
+  const text = `${testNotice}\n\nIf you can read this, email from the platform reaches this inbox.\n\nSent at ${sentAt}.\n`
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Direct test</title></head><body><p>${escapeHtml(testNotice)}</p><p>If you can read this, email from the platform reaches this inbox.</p><p>Sent at ${escapeHtml(sentAt)}.</p></body></html>`
+  return {
+    template: 'direct-test',
+    mail: { to, subject: `${testSubjectPrefix}Direct test email`, html, text },
+  }
+}
