@@ -13,6 +13,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
+import { adminUsersRouter } from './admin/users-routes'
 import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
@@ -140,6 +141,10 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },
+      }),
+      adminUsersRouter({
+        ...{ handler, store, knex, secrets, clock, logger },
+        ...{ payments: options.payments, readModels: options.readModels },
       }),
     ],
   })
