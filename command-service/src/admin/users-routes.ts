@@ -45,12 +45,16 @@ export function adminUsersRouter(deps: AdminUsersRouterDeps): Router {
     requireAdmin(ctx)
     const input = parseOr400(endpoints.adminUpdateUser.request, ctx.request.body)
     const context = { ...requestContext(ctx, clock), reason: 'Profile edited by an admin' }
-    const user = await adminUpdateUser(deps, ctx.params.id ?? '', input, context).catch((error: unknown) => {
-      if (error instanceof EmailTaken)
-        throw new HttpError(409, error.code, 'Another account already uses this email')
-      throw error
-    })
-    respond(ctx, 'adminUpdateUser', { success: true, message: adminUserMessages.updated, user })
+    const edited = await adminUpdateUser(deps, ctx.params.id ?? '', input, context).catch(
+      (error: unknown) => {
+        if (error instanceof EmailTaken)
+          throw new HttpError(409, error.code, 'Another account already uses this email')
+        throw error
+      },
+    )
+    // The users list the screen fetches next shows the edit.
+    if (edited.result.position && deps.readModels) await deps.readModels.caughtUp(edited.result.position)
+    respond(ctx, 'adminUpdateUser', { success: true, message: adminUserMessages.updated, user: edited.user })
   })
 
   router.delete(endpoints.adminDeleteUser.path, async (ctx) => {

@@ -4,7 +4,7 @@ import { encryptValue, readUserKey } from '@prizes/platform'
 import type { RowWriter } from '../command-rows'
 import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from './deps'
-import { emailClaimRow, isEmailClaimConflict, releaseEmail } from './email-index'
+import { isEmailClaimConflict } from './email-index'
 import { decryptPersonal } from './personal'
 import { loadUser, registeredUser, runUserCommand, type UserResult } from './user-stream'
 
@@ -19,17 +19,17 @@ export interface AdminEditedUser {
 
 /**
  * An admin edits a user's name, email, phone and address: the profile update of the user's own
- * form (ProfileUpdated), recorded with the admin as actor, and the email too. A new email is
- * claimed in the unique-email index and the old one released with the event (in its transaction
- * on PostgreSQL; elsewhere the claim comes first and is released again if the update fails), so
- * an address someone holds is refused (EmailTaken, 409) however two edits race.
+ * form (ProfileUpdated), recorded with the admin as actor, and the email too. The user's claim
+ * in the unique-email index moves to the new address with the event (in its transaction on
+ * PostgreSQL; elsewhere just before, and back if the update fails), so an address someone
+ * holds is refused (EmailTaken, 409) however two edits race.
  */
 export async function adminUpdateUser(
   deps: AccountDeps,
   userId: string,
   input: AdminUpdateUserRequest,
   context: CommandContext,
-): Promise<AdminEditedUser> {
+): Promise<{ readonly user: AdminEditedUser; readonly result: UserResult }> {
   const [{ user }, key] = await Promise.all([loadUser(deps.store, userId), readUserKey(deps.knex, userId)])
   if (!key) throw new UserNotFound(userId)
   const oldEmail = decryptPersonal(key, user.personal).email.toLowerCase()
@@ -47,22 +47,25 @@ export async function adminUpdateUser(
     },
     metadata: { now: context.now },
   }
+  // One row per user (unique user_id): the claim moves to the new address, whose primary key
+  // refuses it when someone else holds it.
+  const claim = () =>
+    deps
+      .knex('user_emails')
+      .insert({ email: newEmail, user_id: userId })
+      .onConflict('user_id')
+      .merge(['email'])
   const run = async (): Promise<UserResult> => {
     if (!changed) return runUserCommand(deps.handler, command, context)
     if (deps.handler.rowsCommitWithEvents) {
-      const rows = async (writer: RowWriter) => {
-        await writer.run(emailClaimRow(deps.knex, newEmail, userId))
-        await writer.run(deps.knex('user_emails').where({ email: oldEmail, user_id: userId }).delete())
-      }
+      const rows = (writer: RowWriter) => writer.run(claim())
       return runUserCommand(deps.handler, command, context, { rows })
     }
-    await emailClaimRow(deps.knex, newEmail, userId)
+    await claim()
     try {
-      const result = await runUserCommand(deps.handler, command, context)
-      await releaseEmail(deps.knex, oldEmail, userId)
-      return result
+      return await runUserCommand(deps.handler, command, context)
     } catch (error) {
-      await releaseEmail(deps.knex, newEmail, userId)
+      await deps.knex('user_emails').where({ user_id: userId }).update({ email: oldEmail })
       throw error
     }
   }
@@ -70,7 +73,7 @@ export async function adminUpdateUser(
     throw isEmailClaimConflict(error) ? new EmailTaken() : error
   })
   const personal = decryptPersonal(key, registeredUser(result, userId).personal)
-  return {
+  const edited = {
     id: userId,
     first_name: personal.firstName,
     last_name: personal.lastName,
@@ -78,4 +81,5 @@ export async function adminUpdateUser(
     phone: personal.phone,
     address: personal.address,
   }
+  return { user: edited, result }
 }
