@@ -1,3 +1,4 @@
+import { serviceUnavailable } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import type { ReadModels } from '../read-models'
 import type { AccountDeps } from './deps'
@@ -26,9 +27,18 @@ export async function deleteUser(
 ): Promise<{ readonly deletedEntries: number }> {
   const erased = await eraseUser(deps, input, context)
   if (erased.position && deps.readModels) await deps.readModels.caughtUp(erased.position)
-  await planErasureRefunds(deps.knex, input.userId, {
-    actor: context.actor,
-    reason: context.reason ?? userDeletedReason,
-  })
-  return { deletedEntries: await settleErasureRefunds(deps, input.userId) }
+  try {
+    await planErasureRefunds(deps.knex, input.userId, {
+      actor: context.actor,
+      reason: context.reason ?? userDeletedReason,
+    })
+    return { deletedEntries: await settleErasureRefunds(deps, input.userId) }
+  } catch (error) {
+    // The erasure stands; what is owed is in the plan, which the reactor and a repeat settle.
+    deps.logger.error({ err: error, userId: input.userId }, 'deleted user: refunds not all made yet')
+    throw serviceUnavailable(
+      'The user was erased, but their refunds could not all be made yet. They are retried automatically; deleting again finishes them now.',
+      30,
+    )
+  }
 }
