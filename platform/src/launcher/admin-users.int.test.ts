@@ -245,7 +245,7 @@ describe('DELETE /api/admin/users/:id', () => {
       const rows = (list.body.entries ?? []) as { paymentStatus: string; userName: string | null }[]
       return rows.length === 1 && rows[0]?.paymentStatus === 'refunded' && rows[0]?.userName === null
     }, 'the open entry shows refunded, with no name')
-  })
+  }, 90_000)
 
   it("a drawn competition's certificate is the same after its entrant is deleted", async () => {
     const target = await guest()
