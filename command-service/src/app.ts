@@ -13,6 +13,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
+import { adminUsersRouter } from './admin/users-routes'
 import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
@@ -147,6 +148,10 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       emailToolsRouter({
         ...{ knex, secrets, limiter, clock },
         ...(options.email ?? { transport: undefined, publicUrl: 'http://localhost' }),
+      }),
+      adminUsersRouter({
+        ...{ handler, store, knex, secrets, clock, logger },
+        ...{ payments: options.payments, readModels: options.readModels },
       }),
     ],
   })

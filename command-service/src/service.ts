@@ -23,6 +23,7 @@ import {
   startMailReactor,
   startUserRowsReactor,
 } from './reactors'
+import { startErasureRefundsReactor } from './reactors/users/erasure-refunds-reactor'
 import type { ReadModels } from './read-models'
 
 export interface CommandService {
@@ -113,6 +114,15 @@ export async function startCommandService(options: {
       commands: lifecycleCommandsOf(entryDeps),
     })
     stops.push(() => lifecycleReactors.stop())
+
+    const erasureRefunds = await startErasureRefundsReactor({
+      store,
+      knex,
+      handler,
+      payments,
+      logger: reactorLogger,
+    })
+    stops.push(() => erasureRefunds.stop())
 
     const app = createCommandApp({
       store,

@@ -8,6 +8,7 @@ import { drawSeedTables } from './0300-draw-seeds'
 import { entryReferenceFloor } from './0400-entry-reference-floor'
 import { mailOutboxTables } from './0500-mail-outbox'
 import { signInAddresses } from './0600-sign-in-addresses'
+import { userErasureRefunds } from './0700-user-erasure-refunds'
 import { mailOutboxAdmin } from './0900-mail-outbox-admin'
 
 /** In order. Never edit one that has shipped: add the next. */
@@ -20,6 +21,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0400-entry-reference-floor', entryReferenceFloor],
   ['0500-mail-outbox', mailOutboxTables],
   ['0600-sign-in-addresses', signInAddresses],
+  ['0700-user-erasure-refunds', userErasureRefunds],
   ['0900-mail-outbox-admin', mailOutboxAdmin],
 ])
 

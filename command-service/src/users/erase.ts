@@ -26,14 +26,18 @@ export function erasedUserRows(knex: Knex, userId: string): RowChanges<unknown> 
  */
 export async function eraseUser(
   deps: Pick<AccountDeps, 'handler' | 'knex'>,
-  input: { readonly userId: string },
+  input: { readonly userId: string; readonly byUserId?: string },
   context: CommandContext,
 ): Promise<UserResult> {
-  const { userId } = input
+  const { userId, byUserId } = input
   const forget = erasedUserRows(deps.knex, userId)
   const result = await runUserCommand(
     deps.handler,
-    { type: 'EraseUser', data: { userId }, metadata: { now: context.now } },
+    {
+      type: 'EraseUser',
+      data: byUserId === undefined ? { userId } : { userId, byUserId },
+      metadata: { now: context.now },
+    },
     context,
     { rows: forget },
   )

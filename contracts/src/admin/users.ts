@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { email, updateProfileRequest } from '../auth/schemas'
 import { maxLength, tooLongMessage } from '../bounds'
 import { text } from '../text'
 
@@ -25,6 +26,8 @@ export const adminUserMessages = {
   unbanned: 'User unbanned',
   promoted: 'User promoted to admin',
   demoted: 'Admin rights removed',
+  updated: 'User updated',
+  deleted: 'User deleted',
 } as const
 
 /** SPEC section 9: the admin users list shows 10 rows a page. */
@@ -79,3 +82,40 @@ export const adminUserDetails = adminUserRow.extend({
 })
 export const adminUserResponse = z.object({ success: z.literal(true), user: adminUserDetails })
 export type AdminUserResponse = z.infer<typeof adminUserResponse>
+
+/**
+ * The admin's edit of a user (SPEC section 7, PUT /api/admin/users/{id}): the profile form's
+ * fields and rules, and the email too, which must be free (the unique-email index decides).
+ */
+export const adminUpdateUserRequest = updateProfileRequest.extend({ email })
+export type AdminUpdateUserRequest = z.infer<typeof adminUpdateUserRequest>
+
+/** "the user object": the fields as now recorded. */
+export const adminUpdatedUser = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+})
+export const adminUpdateUserResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: adminUpdatedUser,
+})
+export type AdminUpdateUserResponse = z.infer<typeof adminUpdateUserResponse>
+
+/**
+ * DELETE /api/admin/users/{id}. `deletedEntries`: how many of the user's paid, unrefunded
+ * entries in competitions still open (active) were taken out of play and refunded.
+ */
+export const adminDeleteUserResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  deletedEntries: z.number().int().nonnegative(),
+})
+export type AdminDeleteUserResponse = z.infer<typeof adminDeleteUserResponse>
+
+/** The refund reason of the entries of a deleted user (EntryRefunded.reason). */
+export const userDeletedRefundReason = 'user_deleted'

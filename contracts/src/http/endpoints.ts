@@ -326,6 +326,23 @@ export const endpoints = {
     response: adminUsers.adminUserResponse,
     params: userParams,
   }),
+  adminUpdateUser: endpoint({
+    method: 'PUT',
+    path: '/api/admin/users/:id',
+    service: 'command',
+    request: adminUsers.adminUpdateUserRequest,
+    response: adminUsers.adminUpdateUserResponse,
+    params: userParams,
+  }),
+  /** Erases the user (crypto-shredding) and refunds their paid entries in open competitions. */
+  adminDeleteUser: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    service: 'command',
+    request: noBody,
+    response: adminUsers.adminDeleteUserResponse,
+    params: userParams,
+  }),
   /** Admin user commands (SPEC section 7 "Admin"): a ban or a demotion ends the user's sessions at once. */
   adminBanUser: endpoint({
     method: 'POST',

@@ -56,7 +56,11 @@ export type ResetPassword = UserCommandOf<
 >
 /** The current password was checked by the command side (argon2 is not pure). */
 export type ChangePassword = UserCommandOf<'ChangePassword', { readonly passwordHash: Encrypted }>
-/** The email and date of birth are not editable: the decider keeps the recorded ones. */
+/**
+ * The date of birth is not editable, nor is the email by its owner: the decider keeps the
+ * recorded ones. `email` is given only by an admin's edit, whose command side has claimed the
+ * new address in the unique-email index.
+ */
 export type UpdateProfile = UserCommandOf<
   'UpdateProfile',
   {
@@ -64,6 +68,7 @@ export type UpdateProfile = UserCommandOf<
     readonly lastName: Encrypted
     readonly phone: Encrypted
     readonly address: Encrypted
+    readonly email?: Encrypted
   }
 >
 /** `byUserId`: the admin acting, so nobody bans or demotes themselves. */
@@ -71,7 +76,8 @@ export type BanUser = UserCommandOf<'BanUser', { readonly byUserId?: string }>
 export type UnbanUser = UserCommandOf<'UnbanUser', Record<never, never>>
 export type PromoteUser = UserCommandOf<'PromoteUser', Record<never, never>>
 export type DemoteUser = UserCommandOf<'DemoteUser', { readonly byUserId?: string }>
-export type EraseUser = UserCommandOf<'EraseUser', Record<never, never>>
+/** `byUserId`: the admin deleting the account, so nobody deletes themselves. */
+export type EraseUser = UserCommandOf<'EraseUser', { readonly byUserId?: string }>
 
 export type UserCommand =
   | RegisterUser

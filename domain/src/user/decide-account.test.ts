@@ -132,6 +132,18 @@ describe('UpdateProfile', () => {
         },
       ])
   })
+
+  it("takes an admin's new email, keeping the date of birth", () => {
+    const edited = { firstName: enc('f2'), lastName: enc('l2'), phone: enc('p2'), address: enc('a2') }
+    given(registered)
+      .when({ type: 'UpdateProfile', data: { userId, ...edited, email: enc('e2') }, metadata })
+      .thenEmits([
+        {
+          type: 'ProfileUpdated',
+          data: { userId, personal: { ...edited, email: enc('e2'), dateOfBirth: personal.dateOfBirth } },
+        },
+      ])
+  })
 })
 
 describe('admin actions', () => {
@@ -157,17 +169,23 @@ describe('admin actions', () => {
     given(registered).when({ type: 'DemoteUser', data: { userId }, metadata }).thenEmits([])
   })
 
-  it('lets nobody ban or demote themselves', () => {
+  it('lets nobody ban, demote or delete themselves', () => {
     given(registered, promoted)
       .when({ type: 'DemoteUser', data: { userId, byUserId: userId }, metadata })
       .thenFails({ code: 'CANNOT_ACT_ON_SELF', action: 'demote' })
     given(registered, promoted)
       .when({ type: 'BanUser', data: { userId, byUserId: userId }, metadata })
       .thenFails({ code: 'CANNOT_ACT_ON_SELF', action: 'ban' })
+    given(registered, promoted)
+      .when({ type: 'EraseUser', data: { userId, byUserId: userId }, metadata })
+      .thenFails({ code: 'CANNOT_ACT_ON_SELF', action: 'delete' })
   })
 
   it('erases once; an erased user is not found by anything else', () => {
     given(registered).when({ type: 'EraseUser', data: { userId }, metadata }).thenEmits([erased])
+    given(registered)
+      .when({ type: 'EraseUser', data: { userId, byUserId: adminId }, metadata })
+      .thenEmits([erased])
     given(registered, erased).when({ type: 'EraseUser', data: { userId }, metadata }).thenEmits([])
     given().when({ type: 'EraseUser', data: { userId }, metadata }).thenFails({ code: 'USER_NOT_FOUND' })
     given(registered, erased)

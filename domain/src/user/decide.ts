@@ -64,10 +64,11 @@ function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
 }
 
 function updateProfile(command: UpdateProfile, user: RegisteredUser): UserEvent[] {
-  const { userId, ...editable } = command.data
-  // Email (contact support to change it) and date of birth stay as recorded.
+  const { userId, email: newEmail, ...editable } = command.data
+  // The date of birth stays as recorded; so does the email unless an admin changes it.
   const { email, dateOfBirth } = user.personal
-  return [{ type: 'ProfileUpdated', data: { userId, personal: { ...editable, email, dateOfBirth } } }]
+  const personal = { ...editable, email: newEmail ?? email, dateOfBirth }
+  return [{ type: 'ProfileUpdated', data: { userId, personal } }]
 }
 
 function banUser(command: BanUser, user: RegisteredUser): UserEvent[] {
@@ -92,6 +93,7 @@ function demoteUser(command: DemoteUser, user: RegisteredUser): UserEvent[] {
 function eraseUser(command: EraseUser, state: UserState): UserEvent[] {
   if (state.status === 'erased') return []
   const user = registered(state, command.data.userId)
+  if (command.data.byUserId === user.userId) throw new CannotActOnSelf('delete')
   return [{ type: 'UserErased', data: { userId: user.userId } }]
 }
 

@@ -100,7 +100,7 @@ export class InvalidToken extends DomainError<'INVALID_TOKEN'> {
 /** An admin may not ban or demote their own account (SPEC section 6). */
 export class CannotActOnSelf extends DomainError<'CANNOT_ACT_ON_SELF'> {
   readonly code = 'CANNOT_ACT_ON_SELF'
-  constructor(readonly action: 'ban' | 'demote') {
+  constructor(readonly action: 'ban' | 'demote' | 'delete') {
     super(`You cannot ${action} your own account`)
   }
 }

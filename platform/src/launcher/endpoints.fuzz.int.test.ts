@@ -23,8 +23,17 @@ const runsPerEndpoint = Number(process.env.FUZZ_RUNS ?? 40)
 const verbose = process.env.FUZZ_VERBOSE === '1'
 
 let platform: PlatformUnderTest
+/** A user of its own for the admin user commands, which may edit and delete them. */
+let fuzzedUserId: string
 beforeAll(async () => {
   platform = await startPlatformUnderTest('endpoint_fuzz')
+  const guest = await platform.call('POST', '/api/auth/create-guest-account', {
+    ...person,
+    email: 'fuzz-admin-target@example.com',
+    tempPassword: 'Secret123',
+    source: 'competition_entry',
+  })
+  fuzzedUserId = (guest.body.user as { id: string }).id
 }, 120_000)
 afterAll(() => platform?.stop())
 
@@ -91,6 +100,13 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
         numberOfEntries: 2,
         totalCost: 5,
       }
+    case 'adminUpdateUser':
+      return { ...person, email: 'fuzz-admin-target@example.com' }
+    case 'adminBanUser':
+    case 'adminUnbanUser':
+    case 'adminPromoteUser':
+    case 'adminDemoteUser':
+      return { reason: 'fuzz' }
     default:
       return undefined
   }
@@ -100,6 +116,7 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
 function validParams(name: EndpointName, param: string): string[] {
   if (param === 'paymentIntentId') return [platform.paymentIntentId]
   if (param === 'token') return ['not-a-token']
+  if (endpoints[name].path.startsWith('/api/admin/user')) return [fuzzedUserId]
   // Admin commands change (and may delete) their own competition; reads use the entries one.
   return name.startsWith('admin') && endpoints[name].method !== 'GET'
     ? [platform.adminCompetitionId]

@@ -17,7 +17,7 @@ export interface Answer {
 export interface PlatformUnderTest {
   /** The gateway, in front of the command and query services. */
   readonly url: string
-  /** The platform's database, for a test that must arrange a state no endpoint makes. */
+  /** The test database, for checks and states no endpoint answers or makes (a failed email, the provider's refunds, the log). */
   readonly databaseUrl: string
   readonly tokens: { readonly admin: string; readonly user: string }
   /** An active competition the user has a reservation in, with its payment intent. */

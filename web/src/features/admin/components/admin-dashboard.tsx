@@ -12,6 +12,7 @@ import { CompetitionsTab } from './competitions-tab'
 import { EmailTab } from './email-tab'
 import { NotAvailableYet } from './not-available-yet'
 import { SystemInfo } from './system-info'
+import { UsersTab } from './users-tab'
 
 type AdminTab = 'competitions' | 'users' | 'entries' | 'analytics' | 'email' | 'settings'
 
@@ -44,7 +45,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
 
   const tabs: TabItem<AdminTab>[] = [
     { id: 'competitions', label: 'Competitions', panel: <CompetitionsTab onLeaveDashboard={onClose} /> },
-    { id: 'users', label: 'Users', panel: <NotAvailableYet part="User management" /> },
+    { id: 'users', label: 'Users', panel: <UsersTab /> },
     { id: 'entries', label: 'Entries', panel: <NotAvailableYet part="The platform-wide entries list" /> },
     { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
     { id: 'email', label: 'Email System', panel: <EmailTab active={tab === 'email'} /> },

@@ -1,0 +1,44 @@
+import { serviceUnavailable } from '@prizes/platform'
+import type { CommandContext } from '../event-metadata'
+import type { ReadModels } from '../read-models'
+import type { AccountDeps } from './deps'
+import { eraseUser } from './erase'
+import { type ErasureRefundDeps, planErasureRefunds, settleErasureRefunds } from './erasure-refunds'
+
+export type DeleteUserDeps = Pick<AccountDeps, 'handler' | 'knex'> &
+  ErasureRefundDeps & { readonly readModels?: ReadModels | undefined }
+
+/** The reason an admin's deletion records, on UserErased and on each refund. */
+export const userDeletedReason = 'Account deleted by an admin'
+
+/**
+ * An admin deletes a user (DELETE /api/admin/users/:id): UserErased with the admin as actor
+ * (crypto-shredding: the key goes in the same transaction, so every personal value in the log and
+ * the read models becomes unreadable), then the refunds of their paid entries in open
+ * competitions (see `erasure-refunds.ts`). The plan is made once the read models show the
+ * erasure, so every entry paid before it is in it. Deleting a deleted user erases nothing and
+ * settles whatever a crash left owed. Answers `deletedEntries`: how many of the user's entries
+ * the deletion refunded and so took out of play.
+ */
+export async function deleteUser(
+  deps: DeleteUserDeps,
+  input: { readonly userId: string; readonly byUserId: string },
+  context: CommandContext,
+): Promise<{ readonly deletedEntries: number }> {
+  const erased = await eraseUser(deps, input, context)
+  if (erased.position && deps.readModels) await deps.readModels.caughtUp(erased.position)
+  try {
+    await planErasureRefunds(deps.knex, input.userId, {
+      actor: context.actor,
+      reason: context.reason ?? userDeletedReason,
+    })
+    return { deletedEntries: await settleErasureRefunds(deps, input.userId) }
+  } catch (error) {
+    // The erasure stands; what is owed is in the plan, which the reactor and a repeat settle.
+    deps.logger.error({ err: error, userId: input.userId }, 'deleted user: refunds not all made yet')
+    throw serviceUnavailable(
+      'The user was erased, but their refunds could not all be made yet. They are retried automatically; deleting again finishes them now.',
+      30,
+    )
+  }
+}

@@ -1,0 +1,288 @@
+import { css, useTheme } from '@emotion/react'
+import type { AdminUserRow } from '@prizes/contracts'
+import { useEffect, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { Alert } from '../../../components/alert'
+import { Button } from '../../../components/button'
+import { Chip } from '../../../components/chip'
+import { SelectField, TextField } from '../../../components/form-field'
+import { formatDate, formatPrice } from '../../../lib/format'
+import { sessionStore } from '../../auth/stores/session-store'
+import { type AdminUsersParams, useAdminUsers } from '../api/get-admin-users'
+import { reasonOf } from '../model/errors'
+import { actionsFor, fullName, type UserAction, userActions } from '../model/user-actions'
+import { AdminStack, LoadFailed } from './load-state'
+import { TableFrame, Td, Th } from './table'
+import { UserActionDialog } from './user-action-dialog'
+import { UserDetailsDialog } from './user-details-dialog'
+import { UserEditDialog } from './user-edit-dialog'
+
+/** How long typing rests before the search is sent. */
+const searchDelayMs = 300
+
+type Filters = Pick<AdminUsersParams, 'role' | 'verified' | 'banned'>
+type Open =
+  | { readonly kind: 'view' | 'edit'; readonly user: AdminUserRow }
+  | { readonly kind: 'action'; readonly user: AdminUserRow; readonly action: UserAction }
+  | null
+
+/** The value once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}
+
+const roleOptions = [
+  { value: '', label: 'All roles' },
+  { value: 'user', label: 'Users' },
+  { value: 'admin', label: 'Admins' },
+]
+const verifiedOptions = [
+  { value: '', label: 'Verified or not' },
+  { value: 'true', label: 'Verified' },
+  { value: 'false', label: 'Not verified' },
+]
+const bannedOptions = [
+  { value: '', label: 'Banned or not' },
+  { value: 'true', label: 'Banned' },
+  { value: 'false', label: 'Not banned' },
+]
+
+/** The Users tab (SPEC section 2): ten a page from the server, searched and filtered there. */
+export function UsersTab() {
+  const theme = useTheme()
+  const me = useSnapshot(sessionStore).user
+  const [searchInput, setSearchInput] = useState('')
+  const search = useSettled(searchInput, searchDelayMs)
+  const [filters, setFilters] = useState<Filters>({ role: '', verified: '', banned: '' })
+  // The page belongs to the search it was chosen for: a new search starts from its first page.
+  const [paging, setPaging] = useState({ search, page: 1 })
+  const page = paging.search === search ? paging.page : 1
+  const setPage = (next: number) => setPaging({ search, page: next })
+  const [open, setOpen] = useState<Open>(null)
+  const users = useAdminUsers({ page, search, ...filters })
+  const filter = <K extends keyof Filters>(key: K, value: string) => {
+    setFilters((current) => ({ ...current, [key]: value as Filters[K] }))
+    setPage(1)
+  }
+  const close = () => setOpen(null)
+
+  const list = users.data
+  return (
+    <AdminStack>
+      <div
+        css={css`
+          display: grid;
+          gap: 12px;
+          grid-template-columns: minmax(0, 1fr);
+          ${theme.mq.sm} {
+            grid-template-columns: minmax(220px, 2fr) repeat(3, minmax(140px, 1fr));
+          }
+          align-items: end;
+        `}
+      >
+        <TextField
+          label="Search users by name or email"
+          type="search"
+          value={searchInput}
+          onValueChange={setSearchInput}
+          maxLength={100}
+        />
+        <SelectField
+          label="Role"
+          value={filters.role}
+          onValueChange={(value) => filter('role', value)}
+          options={roleOptions}
+        />
+        <SelectField
+          label="Verified"
+          value={filters.verified}
+          onValueChange={(value) => filter('verified', value)}
+          options={verifiedOptions}
+        />
+        <SelectField
+          label="Banned"
+          value={filters.banned}
+          onValueChange={(value) => filter('banned', value)}
+          options={bannedOptions}
+        />
+      </div>
+      {users.isPending ? (
+        <p role="status">Loading users…</p>
+      ) : !list ? (
+        <LoadFailed message="Failed to load users" error={users.error} onRetry={() => users.refetch()} />
+      ) : (
+        <>
+          {users.isError && (
+            <Alert
+              tone="warning"
+              action={
+                <Button type="button" size="sm" variant="outline" onClick={() => users.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              Failed to load users: {reasonOf(users.error)}
+            </Alert>
+          )}
+          {list.users.length === 0 ? (
+            <p role="status">
+              {search.trim() === '' && Object.values(filters).every((value) => value === '')
+                ? 'No users yet.'
+                : 'No users match your search.'}
+            </p>
+          ) : (
+            <TableFrame label="Users">
+              <thead>
+                <tr>
+                  <Th scope="col">User</Th>
+                  <Th scope="col">Role</Th>
+                  <Th scope="col">Status</Th>
+                  <Th scope="col">Entries</Th>
+                  <Th scope="col">Spent</Th>
+                  <Th scope="col">Joined</Th>
+                  <Th scope="col">Actions</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.users.map((user) => (
+                  <tr key={user.id}>
+                    <Td>
+                      <p
+                        css={css`
+                          font-weight: 700;
+                        `}
+                      >
+                        {fullName(user) || 'No name'}
+                      </p>
+                      <p
+                        css={css`
+                          font-size: 0.875rem;
+                          color: ${theme.palette.text.secondary};
+                          overflow-wrap: anywhere;
+                        `}
+                      >
+                        {user.email}
+                      </p>
+                    </Td>
+                    <Td>
+                      <Chip tone={user.role === 'admin' ? 'accent' : 'neutral'}>
+                        {user.role === 'admin' ? 'Admin' : 'User'}
+                      </Chip>
+                    </Td>
+                    <Td>
+                      <div
+                        css={css`
+                          display: flex;
+                          flex-wrap: wrap;
+                          gap: 4px;
+                        `}
+                      >
+                        {user.banned ? <Chip tone="error">Banned</Chip> : <Chip tone="success">Active</Chip>}
+                        {user.email_verified ? (
+                          <Chip tone="neutral">Verified</Chip>
+                        ) : (
+                          <Chip tone="warning">Unverified</Chip>
+                        )}
+                      </div>
+                    </Td>
+                    <Td>{user.total_entries}</Td>
+                    <Td>{formatPrice(user.total_spent)}</Td>
+                    <Td
+                      css={css`
+                        white-space: nowrap;
+                      `}
+                    >
+                      {Number.isNaN(Date.parse(user.created_at)) ? 'Unknown' : formatDate(user.created_at)}
+                    </Td>
+                    <Td>
+                      <div
+                        css={css`
+                          display: flex;
+                          flex-wrap: wrap;
+                          gap: 6px;
+                          min-width: 240px;
+                        `}
+                      >
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`View ${user.email}`}
+                          onClick={() => setOpen({ kind: 'view', user })}
+                        >
+                          View
+                        </Button>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Edit ${user.email}`}
+                          onClick={() => setOpen({ kind: 'edit', user })}
+                        >
+                          Edit
+                        </Button>
+                        {actionsFor(user, me?.id ?? null).map((action) => (
+                          <Button
+                            key={action}
+                            type="button"
+                            size="sm"
+                            variant={userActions[action].colour === 'error' ? 'outline' : 'primary'}
+                            aria-label={`${userActions[action].confirmLabel} ${user.email}`}
+                            onClick={() => setOpen({ kind: 'action', user, action })}
+                          >
+                            {userActions[action].confirmLabel}
+                          </Button>
+                        ))}
+                      </div>
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableFrame>
+          )}
+          {(page > 1 || list.hasMore) && (
+            <nav
+              aria-label="Users pages"
+              css={css`
+                display: flex;
+                align-items: center;
+                justify-content: flex-end;
+                gap: 12px;
+                color: ${theme.palette.text.secondary};
+              `}
+            >
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={page <= 1 || users.isFetching}
+                onClick={() => setPage(page - 1)}
+              >
+                Previous
+              </Button>
+              <span aria-live="polite">Page {page}</span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={!list.hasMore || users.isFetching}
+                onClick={() => setPage(page + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      {open?.kind === 'view' && <UserDetailsDialog user={open.user} onClose={close} />}
+      {open?.kind === 'edit' && <UserEditDialog user={open.user} onClose={close} />}
+      {open?.kind === 'action' && <UserActionDialog user={open.user} action={open.action} onClose={close} />}
+    </AdminStack>
+  )
+}
