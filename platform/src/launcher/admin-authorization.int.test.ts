@@ -108,6 +108,15 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
     case 'adminBanUser':
     case 'adminUnbanUser':
       return { route: endpoints[name].path.replace(':id', await freshUser(name)), body: { reason: 'test' } }
+    case 'adminUpdateUser': {
+      const id = await freshUser(name)
+      return {
+        route: endpoints[name].path.replace(':id', id),
+        body: { ...testPerson, firstName: 'Edited', email: `authz-edited-${id}@example.com` },
+      }
+    }
+    case 'adminDeleteUser':
+      return { route: endpoints[name].path.replace(':id', await freshUser(name)) }
     case 'adminPromoteUser':
     case 'adminDemoteUser':
       return {
