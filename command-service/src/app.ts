@@ -13,6 +13,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
+import { adminEntryRefundsRouter } from './admin/entry-refunds'
 import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
@@ -140,6 +141,9 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },
+      }),
+      adminEntryRefundsRouter({
+        ...{ handler, knex, secrets, clock, payments: options.payments, readModels: options.readModels },
       }),
     ],
   })
