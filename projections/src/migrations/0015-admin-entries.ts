@@ -19,7 +19,7 @@ export const adminEntries: Knex.Migration = {
       'create index entries_admin_competition_idx on entries (competition_id, (coalesce(paid_at, reserved_at)) desc, id desc)',
     )
     await knex.raw(
-      `create index entries_events_entry_idx on competition_events (competition_id, (data->>'entryId'), revision) where data ? 'entryId'`,
+      `create index entries_events_entry_idx on competition_events (competition_id, (data->>'entryId'), revision) where data->>'entryId' is not null`,
     )
   },
   async down(knex) {

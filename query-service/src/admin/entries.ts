@@ -70,7 +70,9 @@ function selected(knex: Knex, filters: EntryFilters) {
 
 function searched(knex: Knex, filters: EntryFilters): Knex.QueryBuilder | undefined {
   if (filters.reference === undefined && filters.people === undefined) return undefined
-  const byReference = knex('entries').select('*').where('entry_reference', filters.reference ?? null)
+  const byReference = knex('entries')
+    .select('*')
+    .where('entry_reference', filters.reference ?? null)
   if (filters.people === undefined) return byReference
   const byPerson = knex('entries').select('*').whereIn('user_id', filters.people)
   if (filters.reference === undefined) return byPerson
@@ -137,7 +139,6 @@ const entryHistoryLimit = 50
 export function entryHistory(knex: Knex, competitionId: string, entryId: string): Promise<HistoryRow[]> {
   return knex('competition_events')
     .where('competition_id', competitionId)
-    .whereRaw(`data ? 'entryId'`)
     .whereRaw(`data->>'entryId' = ?`, [entryId])
     .select('revision', 'type', 'data', 'occurred_at', 'actor', 'reason')
     .orderBy('revision')
