@@ -184,7 +184,7 @@ describe('refunding a paid entry', () => {
       idempotencyKey: `refund-${entry.entryId}`,
     })
     const [recorded] = await refundedEvents(entry.competitionId)
-    expect(again.id).toBe((recorded?.data as { refundId: string }).refundId)
+    expect(recorded?.data).toMatchObject({ refundId: again.id })
     expect(await providerRefunds(entry.paymentIntentId)).toBe(1)
   })
 })

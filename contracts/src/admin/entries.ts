@@ -103,6 +103,5 @@ export const adminEntryMessages = {
   notFound: 'Entry not found',
   notPaid: 'Only a paid entry can be refunded',
   alreadyRefunded: 'This entry has already been refunded',
-  competitionNotOpen:
-    'An entry can be refunded only while its competition is open or after it is cancelled',
+  competitionNotOpen: 'An entry can be refunded only while its competition is open or after it is cancelled',
 } as const

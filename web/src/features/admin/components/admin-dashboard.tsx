@@ -9,6 +9,7 @@ import { showSnackbar } from '../../../stores/ui-store'
 import { adminQueryKey } from '../api/get-admin-competitions'
 import { adminMessages } from '../model/messages'
 import { CompetitionsTab } from './competitions-tab'
+import { EntriesTab } from './entries-tab'
 import { NotAvailableYet } from './not-available-yet'
 import { SystemInfo } from './system-info'
 
@@ -44,7 +45,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
   const tabs: TabItem<AdminTab>[] = [
     { id: 'competitions', label: 'Competitions', panel: <CompetitionsTab onLeaveDashboard={onClose} /> },
     { id: 'users', label: 'Users', panel: <NotAvailableYet part="User management" /> },
-    { id: 'entries', label: 'Entries', panel: <NotAvailableYet part="The platform-wide entries list" /> },
+    { id: 'entries', label: 'Entries', panel: <EntriesTab /> },
     { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
     { id: 'email', label: 'Email System', panel: <NotAvailableYet part="The email status and test tools" /> },
     { id: 'settings', label: 'Settings', panel: <NotAvailableYet part="Platform settings" /> },
