@@ -57,7 +57,7 @@ function Details({
   const name = `${user.firstName} ${user.lastName}`.trim()
   return (
     <>
-      <section aria-label="Entry">
+      <section aria-label="Entry summary">
         <Facts
           facts={[
             { term: 'Reference', value: entry.entry_reference ?? '—' },
