@@ -53,13 +53,16 @@ export async function spawnReady(
  * another, and waits for its URL. `BENCH_PROFILE=<dir>` writes the platform's CPU profile
  * (`--cpu-prof`) there when it stops.
  */
-export async function spawnPlatform(databaseUrl: string): Promise<PlatformProcess> {
+export async function spawnPlatform(
+  databaseUrl: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<PlatformProcess> {
   const mail = await spawnReady(mailEntry, {})
   const profileDir = process.env.BENCH_PROFILE
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
   const platform = await spawnReady(
     platformEntry,
-    { BENCH_DATABASE_URL: databaseUrl, SMTP_URL: mail.ready },
+    { ...env, BENCH_DATABASE_URL: databaseUrl, SMTP_URL: mail.ready },
     profile,
   )
   return {

@@ -12,7 +12,7 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
-import { lookUpPeople } from '../users/directory'
+import { lookUpPeople, type Person } from '../users/directory'
 import { entriesCsvHeaderLine, entriesCsvLine } from './csv'
 import {
   type EntryCursor,
@@ -44,6 +44,38 @@ function sendPrivate(ctx: Koa.Context, body: unknown): void {
 
 /** How an entry reference looks (`PRZ-2030-000042`, see the domain's `entryReferencePattern`). */
 const referencePattern = /^[A-Z][A-Z0-9]{1,9}-\d{4}-\d{6,}$/
+
+/** How many entrants one export keeps opened between batches: bounded, so memory stays flat. */
+const recentPeopleLimit = 20_000
+
+/**
+ * The people of an export's batches: a repeat entrant is opened once while recent, not once per
+ * entry. The oldest are forgotten past `recentPeopleLimit`; an erased user is remembered as absent.
+ */
+function recentPeople(knex: Knex) {
+  const recent = new Map<string, Person | null>()
+  return {
+    async lookUp(userIds: readonly string[]): Promise<Map<string, Person>> {
+      const wanted = [...new Set(userIds)]
+      const found = await lookUpPeople(
+        knex,
+        wanted.filter((userId) => !recent.has(userId)),
+      )
+      const batch = new Map<string, Person>()
+      for (const userId of wanted) {
+        const person = recent.has(userId) ? recent.get(userId) : (found.get(userId) ?? null)
+        if (person) batch.set(userId, person)
+        recent.delete(userId)
+        recent.set(userId, person ?? null)
+      }
+      for (const userId of recent.keys()) {
+        if (recent.size <= recentPeopleLimit) break
+        recent.delete(userId)
+      }
+      return batch
+    },
+  }
+}
 
 /** The export's file name: the day it was taken (UTC). */
 export const entriesExportFileName = (now: Date) => `entries-${now.toISOString().slice(0, 10)}.csv`
@@ -111,6 +143,7 @@ export function adminEntriesRouter(options: AdminEntriesRouteOptions): Router {
   router.get(endpoints.adminExportEntries.path, signedIn, async (ctx) => {
     requireAdmin(ctx)
     const filters = await filtersOf(ctx)
+    const known = recentPeople(knex)
     async function* lines(): AsyncGenerator<string> {
       yield entriesCsvHeaderLine()
       let after: EntryCursor | undefined
@@ -118,10 +151,7 @@ export function adminEntriesRouter(options: AdminEntriesRouteOptions): Router {
       for (;;) {
         const rows = await entriesAfter(knex, filters, after, batchSize)
         if (rows.length === 0) return
-        const people = await lookUpPeople(
-          knex,
-          rows.map((row) => row.user_id),
-        )
+        const people = await known.lookUp(rows.map((row) => row.user_id))
         let chunk = ''
         for (const row of rows) {
           number += 1
