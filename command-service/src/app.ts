@@ -143,7 +143,15 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },
       }),
       adminEntryRefundsRouter({
-        ...{ handler, knex, secrets, clock, payments: options.payments, readModels: options.readModels },
+        ...{
+          handler,
+          knex,
+          secrets,
+          clock,
+          logger,
+          payments: options.payments,
+          readModels: options.readModels,
+        },
       }),
     ],
   })

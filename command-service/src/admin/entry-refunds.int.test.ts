@@ -42,7 +42,10 @@ beforeAll(async () => {
     projections: allProjections,
   })
   const secrets = await loadSecrets(harness.knex)
-  const deps = { handler: harness.handler, knex: harness.knex, secrets, payments: harness.payments }
+  const deps = {
+    ...{ handler: harness.handler, knex: harness.knex, secrets, payments: harness.payments },
+    logger: silentLogger,
+  }
   served = await serve(
     createApp({ name: 'command', logger: silentLogger, routers: [adminEntryRefundsRouter(deps)] }).callback(),
   )

@@ -1,11 +1,12 @@
 import Router from '@koa/router'
 import { adminEntryMessages, endpoints } from '@prizes/contracts'
-import type { Competition, CompetitionState } from '@prizes/domain'
+import { type Competition, type CompetitionState, EntryNotRefundable } from '@prizes/domain'
 import {
   authenticate,
   createKnexSessionStore,
   HttpError,
   jsonBody,
+  type Logger,
   type PlatformSecrets,
   parseOr400,
   requireAdmin,
@@ -27,6 +28,7 @@ export interface AdminEntryRefundDeps {
   readonly knex: Knex
   readonly secrets: PlatformSecrets
   readonly payments: PaymentProvider
+  readonly logger: Logger
   readonly clock?: () => Date
   readonly readModels?: ReadModels | undefined
 }
@@ -86,12 +88,24 @@ export async function refundEntry(
     paymentIntentId,
     idempotencyKey: refundIdempotencyKey(entryId),
   })
-  const result = await recordRefund(
-    deps,
-    { competitionId, entryId, refundId: refund.id, reason },
-    { ...context, reason },
-  )
-  return { refund, result }
+  try {
+    const result = await recordRefund(
+      deps,
+      { competitionId, entryId, refundId: refund.id, reason },
+      { ...context, reason },
+    )
+    return { refund, result }
+  } catch (error) {
+    if (!(error instanceof EntryNotRefundable)) throw error
+    // The competition closed for its draw between the check and the record (a window of one
+    // provider call): the provider's refund stands but is not in the log. Said loudly, with the
+    // refund id, for the operator to reconcile; nothing here can undo a card refund.
+    deps.logger.error(
+      { err: error, competitionId, entryId, refundId: refund.id },
+      'entry refunded by the provider but not recorded: the competition closed meanwhile',
+    )
+    throw conflict('COMPETITION_NOT_OPEN', error.message)
+  }
 }
 
 /** POST /api/admin/entries/:id/refund (SPEC section 7 "Admin"): admins only, with a reason. */

@@ -60,10 +60,13 @@ export async function spawnPlatform(
   const mail = await spawnReady(mailEntry, {})
   const profileDir = process.env.BENCH_PROFILE
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  // BENCH_PLATFORM_HEAP_MB caps the platform's heap: a case that claims constant memory must pass under it.
+  const heapMb = process.env.BENCH_PLATFORM_HEAP_MB
+  const heap = heapMb ? [`--max-old-space-size=${Number(heapMb)}`] : []
   const platform = await spawnReady(
     platformEntry,
     { ...env, BENCH_DATABASE_URL: databaseUrl, SMTP_URL: mail.ready },
-    profile,
+    [...profile, ...heap],
   )
   return {
     url: platform.ready,

@@ -79,6 +79,8 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
       return { status: 'closed', reason: 'fuzz' }
     case 'adminSetCompetitionFeatured':
       return { featured: false }
+    case 'adminRefundEntry':
+      return { reason: 'fuzz' }
     default:
       return undefined
   }
