@@ -13,6 +13,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
+import { adminEntryRefundsRouter } from './admin/entry-refunds'
 import { adminUsersRouter } from './admin/users-routes'
 import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
@@ -152,6 +153,17 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       adminUsersRouter({
         ...{ handler, store, knex, secrets, clock, logger },
         ...{ payments: options.payments, readModels: options.readModels },
+      }),
+      adminEntryRefundsRouter({
+        ...{
+          handler,
+          knex,
+          secrets,
+          clock,
+          logger,
+          payments: options.payments,
+          readModels: options.readModels,
+        },
       }),
     ],
   })

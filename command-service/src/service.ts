@@ -3,6 +3,7 @@ import type { EventStore, SnapshotStore } from '@prizes/event-store'
 import { type Config, type Logger, loadSecrets, type PlatformSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
+import { loadCompetition } from './admin/view'
 import { createCommandApp } from './app'
 import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
@@ -23,6 +24,7 @@ import {
   startMailReactor,
   startUserRowsReactor,
 } from './reactors'
+import { startRefundEmailReactor } from './reactors/entries/refund-email-reactor'
 import { startErasureRefundsReactor } from './reactors/users/erasure-refunds-reactor'
 import type { ReadModels } from './read-models'
 
@@ -123,6 +125,12 @@ export async function startCommandService(options: {
       logger: reactorLogger,
     })
     stops.push(() => erasureRefunds.stop())
+
+    const refundEmails = await startRefundEmailReactor({
+      ...{ store, knex, outbox, publicUrl: config.PUBLIC_URL, logger: reactorLogger },
+      loadCompetition: (competitionId) => loadCompetition(handler, competitionId),
+    })
+    stops.push(() => refundEmails.stop())
 
     const app = createCommandApp({
       store,

@@ -1,5 +1,6 @@
 export * from './admin/competitions'
 export * from './admin/email'
+export * from './admin/entries'
 export * from './admin/users'
 export * from './admin-read'
 export * from './auth/messages'

@@ -11,6 +11,7 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
+import { adminEntriesRouter } from './admin/entries-routes'
 import { adminRouter } from './admin/routes'
 import { competitionsRouter } from './competitions/routes'
 import { drawsRouter } from './draws/routes'
@@ -61,6 +62,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
       competitionsRouter(knex),
       drawsRouter(knex),
       adminRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
+      adminEntriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       entriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
     ],
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import * as admin from '../admin/competitions'
 import * as adminEmail from '../admin/email'
+import * as adminEntries from '../admin/entries'
 import * as adminUsers from '../admin/users'
 import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
@@ -420,6 +421,40 @@ export const endpoints = {
     request: noBody,
     response: adminEmail.resendEmailResponse,
     params: z.object({ id: adminEmail.outboxEmailId }),
+  }),
+  /** The admin entries tab (SPEC section 2 "Entries"); the export comes before `:id`, which matches first. */
+  adminListEntries: endpoint({
+    method: 'GET',
+    path: '/api/admin/entries',
+    service: 'query',
+    request: noBody,
+    response: adminEntries.adminEntriesResponse,
+    query: adminEntries.adminEntriesQuery,
+  }),
+  adminExportEntries: endpoint({
+    method: 'GET',
+    path: '/api/admin/entries/export',
+    service: 'query',
+    request: noBody,
+    /** text/csv, streamed, not JSON. */
+    response: z.string(),
+    query: adminEntries.adminEntriesQuery.omit({ page: true }),
+  }),
+  adminGetEntry: endpoint({
+    method: 'GET',
+    path: '/api/admin/entries/:id',
+    service: 'query',
+    request: noBody,
+    response: adminEntries.adminEntryResponse,
+    params: z.object({ id: entityId }),
+  }),
+  adminRefundEntry: endpoint({
+    method: 'POST',
+    path: '/api/admin/entries/:id/refund',
+    service: 'command',
+    request: adminEntries.adminRefundEntryRequest,
+    response: adminEntries.adminRefundEntryResponse,
+    params: z.object({ id: entityId }),
   }),
   /**
    * Every projection's and reactor's position, lag and failure; 503 while one is stuck. Public

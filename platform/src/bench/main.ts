@@ -9,6 +9,7 @@ import pg from 'pg'
 import { createKnex } from '../db/knex'
 import { startEmbeddedPostgres } from '../embedded/postgres'
 import { createLogger } from '../logger'
+import { benchEntriesExport, exportRows } from './entries-export'
 import { benchHotStreamBatched } from './hot-stream'
 import { formatTable, quantile, throughput } from './measure'
 import { benchAnswer, benchPricePence, benchPurchases, newCompetition } from './purchases'
@@ -30,6 +31,8 @@ const buyers = Number(process.env.BENCH_BUYERS ?? 200)
 const entries = Number(process.env.BENCH_ENTRIES ?? 100_000)
 const tailEntries = 250
 const rebuildEvents = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000)
+/** Entries the export case loads into the read model; `BENCH_ONLY=entries-export` runs that case alone. */
+const exportEntries = Number(process.env.BENCH_EXPORT_ENTRIES ?? 1_000_000)
 
 async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -100,6 +103,14 @@ async function main() {
   try {
     await store.migrate()
     await migrateReadModels(knex)
+    if (process.env.BENCH_ONLY === 'entries-export') {
+      console.log(`Entries export: ${exportEntries.toLocaleString('en-GB')} entries...`)
+      const figures = await benchEntriesExport({ databaseUrl: db.url, knex, count: exportEntries })
+      console.log(
+        `\n${formatTable(['measure', 'value', 'of INSERT limit, or target'], exportRows(figures))}\n`,
+      )
+      return
+    }
     console.log(`Benchmarking for ${seconds} s per case with ${writers} concurrent writers...`)
 
     const revisions = new Map<number, bigint | 'noStream'>()
@@ -162,6 +173,10 @@ async function main() {
     }
     const busy = await benchPurchases({ databaseUrl: db.url, buyers, seconds, logger, competitionId })
 
+    // Before the rebuild, which rebuilds the entries read model from the log without these rows.
+    console.log(`Entries export: ${exportEntries.toLocaleString('en-GB')} entries...`)
+    const exported = await benchEntriesExport({ databaseUrl: db.url, knex, count: exportEntries })
+
     // Last: a million events in the log would leave the platform's reactors catching up above.
     console.log(`Rebuild: writing ${rebuildEvents.toLocaleString('en-GB')} entry events, then rebuilding...`)
     const rebuild = await benchRebuild({ store, knex, count: rebuildEvents, created: competitionCreated })
@@ -193,6 +208,7 @@ async function main() {
           ...purchaseRows(purchases, buyers, 'a new competition'),
           ...coldRows(cold, entries),
           ...purchaseRows(busy, buyers, `${entries.toLocaleString('en-GB')} entries sold`),
+          ...exportRows(exported),
         ],
       )}\n`,
     )

@@ -6,6 +6,7 @@ import { freePort } from '../embedded/free-port'
 import { generateAdminPassword } from '../launcher/admin'
 import { startPlatform } from '../launcher/platform'
 import { createLogger } from '../logger'
+import { startMemoryProbe } from './memory-probe'
 
 /**
  * The platform as `npm start` runs it, for the bench, in a process of its own: the buyers run
@@ -38,8 +39,10 @@ async function main() {
     RESERVATIONS_PER_ADDRESS_HOUR: '1000000000',
     ACCOUNTS_PER_ADDRESS_HOUR: '1000000000',
     ADMIN_EMAIL: 'bench-admin@example.com',
-    ADMIN_PASSWORD: generateAdminPassword(),
+    // The entries export case signs in as the admin with a password it chose.
+    ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD ?? generateAdminPassword(),
   })
+  if (process.env.BENCH_MEMORY_FILE) startMemoryProbe(process.env.BENCH_MEMORY_FILE)
   const platform = await startPlatform(config, logger)
   const stop = async () => {
     await platform.stop()

@@ -53,14 +53,20 @@ export async function spawnReady(
  * another, and waits for its URL. `BENCH_PROFILE=<dir>` writes the platform's CPU profile
  * (`--cpu-prof`) there when it stops.
  */
-export async function spawnPlatform(databaseUrl: string): Promise<PlatformProcess> {
+export async function spawnPlatform(
+  databaseUrl: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<PlatformProcess> {
   const mail = await spawnReady(mailEntry, {})
   const profileDir = process.env.BENCH_PROFILE
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  // BENCH_PLATFORM_HEAP_MB caps the platform's heap: a case that claims constant memory must pass under it.
+  const heapMb = process.env.BENCH_PLATFORM_HEAP_MB
+  const heap = heapMb ? [`--max-old-space-size=${Number(heapMb)}`] : []
   const platform = await spawnReady(
     platformEntry,
-    { BENCH_DATABASE_URL: databaseUrl, SMTP_URL: mail.ready },
-    profile,
+    { ...env, BENCH_DATABASE_URL: databaseUrl, SMTP_URL: mail.ready },
+    [...profile, ...heap],
   )
   return {
     url: platform.ready,

@@ -106,6 +106,7 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
     case 'adminUnbanUser':
     case 'adminPromoteUser':
     case 'adminDemoteUser':
+    case 'adminRefundEntry':
       return { reason: 'fuzz' }
     default:
       return undefined

@@ -23,9 +23,10 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 
-export function entriesCsv(entries: readonly AdminCompetitionEntry[]): string {
-  const rows = entries.map((entry, index) => [
-    index + 1,
+/** One entry as a line of the export (CRLF ended); `number` is its place in the file, from 1. */
+export function entriesCsvLine(entry: AdminCompetitionEntry, number: number): string {
+  return csvLine([
+    number,
     entry.entryReference ?? '',
     entry.userName ?? '',
     entry.userEmail ?? '',
@@ -35,8 +36,12 @@ export function entriesCsv(entries: readonly AdminCompetitionEntry[]): string {
     entry.paymentStatus,
     entry.entryDate,
   ])
-  return [entriesCsvHeader, ...rows]
-    .map((row) => row.map(csvField).join(','))
-    .join('\r\n')
-    .concat('\r\n')
+}
+
+export const entriesCsvHeaderLine = (): string => csvLine(entriesCsvHeader)
+
+const csvLine = (fields: readonly (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`
+
+export function entriesCsv(entries: readonly AdminCompetitionEntry[]): string {
+  return entriesCsvHeaderLine() + entries.map((entry, index) => entriesCsvLine(entry, index + 1)).join('')
 }

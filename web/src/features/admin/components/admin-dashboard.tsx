@@ -10,6 +10,7 @@ import { adminQueryKey } from '../api/get-admin-competitions'
 import { adminMessages } from '../model/messages'
 import { CompetitionsTab } from './competitions-tab'
 import { EmailTab } from './email-tab'
+import { EntriesTab } from './entries-tab'
 import { NotAvailableYet } from './not-available-yet'
 import { SystemInfo } from './system-info'
 import { UsersTab } from './users-tab'
@@ -46,7 +47,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
   const tabs: TabItem<AdminTab>[] = [
     { id: 'competitions', label: 'Competitions', panel: <CompetitionsTab onLeaveDashboard={onClose} /> },
     { id: 'users', label: 'Users', panel: <UsersTab /> },
-    { id: 'entries', label: 'Entries', panel: <NotAvailableYet part="The platform-wide entries list" /> },
+    { id: 'entries', label: 'Entries', panel: <EntriesTab /> },
     { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
     { id: 'email', label: 'Email System', panel: <EmailTab active={tab === 'email'} /> },
     { id: 'settings', label: 'Settings', panel: <NotAvailableYet part="Platform settings" /> },

@@ -30,7 +30,7 @@ const paymentLabels: Record<AdminCompetitionEntry['paymentStatus'], string> = {
 }
 
 /** Saves a file the browser holds, from inside the open dialog (the page behind it is inert). */
-function saveFile(blob: Blob, fileName: string, from: HTMLElement) {
+export function saveFile(blob: Blob, fileName: string, from: HTMLElement) {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url

@@ -14,7 +14,7 @@ export function entryStateLabel(
   entry: Pick<UserEntry, 'status' | 'paymentStatus' | 'drawDate'>,
   now: Date,
 ): EntryStateLabel {
-  if (entry.paymentStatus === 'refunded') return { label: 'Cancelled and refunded', tone: 'error' }
+  if (entry.paymentStatus === 'refunded') return { label: 'Refunded', tone: 'error' }
   switch (entry.status) {
     case 'cancelled':
       return { label: 'Cancelled', tone: 'error' }

@@ -62,7 +62,7 @@ describe('dashboard labels', () => {
     [{ ...entry, status: 'drawn' }, 'Draw Complete'],
     [{ ...entry, status: 'won' }, 'Won'],
     [{ ...entry, status: 'cancelled' }, 'Cancelled'],
-    [{ ...entry, status: 'cancelled', paymentStatus: 'refunded' }, 'Cancelled and refunded'],
+    [{ ...entry, status: 'cancelled', paymentStatus: 'refunded' }, 'Refunded'],
     [{ ...entry, drawDate: null }, 'Active'],
   ] as const)('%o is %s', (e, label) => {
     expect(entryStateLabel(e, now).label).toBe(label)

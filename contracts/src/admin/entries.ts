@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { competitionHistoryEntry } from '../admin-read'
+import { maxLength, tooLongMessage } from '../bounds'
+import { competitionStatuses } from '../competition'
+import { paymentStatuses } from '../entries'
+import { entityId, text } from '../text'
+
+/** SPEC section 2 "Entries": the platform-wide entries list, its details, refund and export. */
+
+/** SPEC section 9: the admin entries list shows 15 rows a page. */
+export const adminEntriesPageSize = 15
+
+/** The list's query values: the page, the competition, the payment status and a search. */
+export const adminEntriesQuery = z.object({
+  page: text(6, 'Must be a page number from 1')
+    .regex(/^[1-9][0-9]*$/, 'Must be a page number from 1')
+    .optional(),
+  competition: entityId.optional(),
+  paymentStatus: z.enum(paymentStatuses, { message: 'Must be pending, paid, failed or refunded' }).optional(),
+  /** An entry reference, or words of the entrant's name or email. */
+  search: text(100, 'The search must be at most 100 characters').optional(),
+})
+export type AdminEntriesQuery = z.infer<typeof adminEntriesQuery>
+
+/** SPEC section 3 "Entry (admin)" row; the competition's id and status say whether it may be refunded. */
+export const adminEntryRow = z.object({
+  id: z.string(),
+  entry_reference: z.string().nullable(),
+  /** Null once the entrant is erased. */
+  user_name: z.string().nullable(),
+  competition_id: z.string(),
+  competition_title: z.string(),
+  /** Null while the competitions model has not caught up with a brand-new competition. */
+  competition_status: z.enum(competitionStatuses).nullable(),
+  number_of_entries: z.number().int().positive(),
+  total_cost: z.number().nonnegative(),
+  payment_status: z.enum(paymentStatuses),
+  entry_date: z.iso.datetime(),
+})
+export type AdminEntryRow = z.infer<typeof adminEntryRow>
+
+export const adminEntriesResponse = z.object({
+  success: z.literal(true),
+  entries: z.array(adminEntryRow),
+  page: z.number().int().positive(),
+  pageSize: z.literal(adminEntriesPageSize),
+  /** Whether a next page exists (no count of every entry is taken per request). */
+  hasMore: z.boolean(),
+})
+export type AdminEntriesResponse = z.infer<typeof adminEntriesResponse>
+
+/** The entrant as the details show them; every field empty once they are erased. */
+export const adminEntryUserDetails = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  erased: z.boolean(),
+})
+
+/** SPEC section 3 "Entry (admin)" details: the row, the answer, the entrant, tickets and history. */
+export const adminEntryDetails = adminEntryRow.extend({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  skill_question_answer: z.string(),
+  /** Null until the entry is paid and its answer marked. */
+  answer_correct: z.boolean().nullable(),
+  userDetails: adminEntryUserDetails,
+  ticket_numbers: z.array(z.number().int().positive()),
+  paid_at: z.iso.datetime().nullable(),
+  refunded_at: z.iso.datetime().nullable(),
+  refund_reason: z.string().nullable(),
+  /** The entry's events (reservation, payment, refund), oldest first, with who did each and why. */
+  history: z.array(competitionHistoryEntry),
+})
+export type AdminEntryDetails = z.infer<typeof adminEntryDetails>
+
+export const adminEntryResponse = z.object({ success: z.literal(true), entry: adminEntryDetails })
+export type AdminEntryResponse = z.infer<typeof adminEntryResponse>
+
+/** A refund: the reason is required and kept in the event's metadata and the audit trail. */
+export const adminRefundEntryRequest = z.object({
+  reason: text(maxLength.reason, tooLongMessage('The reason', maxLength.reason))
+    .trim()
+    .min(1, 'Please give a reason'),
+})
+export type AdminRefundEntryRequest = z.infer<typeof adminRefundEntryRequest>
+
+export const adminRefundEntryResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  refundId: z.string(),
+  amount: z.number().nonnegative(),
+})
+export type AdminRefundEntryResponse = z.infer<typeof adminRefundEntryResponse>
+
+export const adminEntryMessages = {
+  refunded: 'Entry refunded',
+  notFound: 'Entry not found',
+  notPaid: 'Only a paid entry can be refunded',
+  alreadyRefunded: 'This entry has already been refunded',
+  competitionNotOpen: 'An entry can be refunded only while its competition is open or after it is cancelled',
+} as const

@@ -1,0 +1,324 @@
+import { css } from '@emotion/react'
+import { type AdminEntryRow, adminEntriesPageSize } from '@prizes/contracts'
+import { type MouseEvent, useEffect, useState } from 'react'
+import { Alert } from '../../../components/alert'
+import { Button } from '../../../components/button'
+import { Chip } from '../../../components/chip'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { SelectField, TextField } from '../../../components/form-field'
+import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
+import { showSnackbar } from '../../../stores/ui-store'
+import { useExportEntries } from '../api/export-entries'
+import { useAdminCompetitions } from '../api/get-admin-competitions'
+import { type AdminEntryFilters, useAdminEntries } from '../api/get-admin-entries'
+import { useRefundEntry } from '../api/refund-entry'
+import {
+  allEntriesCsvFileName,
+  canRefund,
+  entryMessages,
+  paymentStatusLabels,
+  paymentStatusTones,
+} from '../model/admin-entries'
+import { failureMessage, reasonOf } from '../model/errors'
+import { saveFile } from './entries-dialog'
+import { EntryDetailsDialog } from './entry-details-dialog'
+import { AdminStack, LoadFailed } from './load-state'
+import { TableFrame, Td, Th } from './table'
+
+type Open =
+  | { readonly kind: 'view'; readonly entry: AdminEntryRow }
+  | { readonly kind: 'refund'; readonly entry: AdminEntryRow }
+  | null
+
+const noFilters: AdminEntryFilters = { competition: '', paymentStatus: '', search: '' }
+
+const paymentStatusOptions = [
+  { value: '', label: 'All statuses' },
+  ...(['paid', 'pending', 'failed', 'refunded'] as const).map((status) => ({
+    value: status,
+    label: paymentStatusLabels[status],
+  })),
+]
+
+/** The search is sent once typing pauses, not at every key. */
+function useSettled(value: string, delayMs = 300): string {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs)
+    return () => window.clearTimeout(timer)
+  }, [value, delayMs])
+  return settled
+}
+
+/**
+ * The Entries tab (SPEC section 2): every entry on the platform, 15 a page and newest first, by
+ * competition, payment status and a search (entry reference, or the entrant's name or email);
+ * View opens the details, Refund (paid entries) asks for a reason first; Export CSV downloads
+ * the entries the filters select.
+ */
+export function EntriesTab() {
+  const competitions = useAdminCompetitions()
+  const [filters, setFilters] = useState<AdminEntryFilters>(noFilters)
+  const search = useSettled(filters.search)
+  const [page, setPage] = useState(1)
+  const [open, setOpen] = useState<Open>(null)
+  const applied = { ...filters, search }
+  const entries = useAdminEntries(applied, page)
+  const exporter = useExportEntries()
+
+  function filter(change: Partial<AdminEntryFilters>) {
+    setFilters((current) => ({ ...current, ...change }))
+    setPage(1)
+  }
+
+  async function exportCsv(event: MouseEvent<HTMLButtonElement>) {
+    const from = event.currentTarget
+    try {
+      const blob = await exporter.mutateAsync(applied)
+      saveFile(blob, allEntriesCsvFileName(new Date()), from)
+    } catch (error) {
+      console.error('Export failed', error)
+      showSnackbar(entryMessages.exportFailed, { severity: 'error' })
+    }
+  }
+
+  const competitionOptions = [
+    { value: '', label: 'All competitions' },
+    ...(competitions.data ?? []).map((competition) => ({ value: competition.id, label: competition.title })),
+  ]
+  const data = entries.data
+  const close = () => setOpen(null)
+
+  return (
+    <AdminStack>
+      <div
+        css={css`
+          display: grid;
+          grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+          align-items: end;
+          gap: 12px;
+        `}
+      >
+        <TextField
+          label="Search entries"
+          type="search"
+          hint="An entry reference, or the entrant's name or email"
+          maxLength={100}
+          value={filters.search}
+          onValueChange={(value) => filter({ search: value })}
+        />
+        <SelectField
+          label="Competition"
+          value={filters.competition}
+          onValueChange={(value) => filter({ competition: value })}
+          options={competitionOptions}
+        />
+        <SelectField
+          label="Payment status"
+          value={filters.paymentStatus}
+          onValueChange={(value) => filter({ paymentStatus: value as AdminEntryFilters['paymentStatus'] })}
+          options={paymentStatusOptions}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={(event) => void exportCsv(event)}
+          disabled={exporter.isPending}
+        >
+          {exporter.isPending ? 'Exporting…' : 'Export CSV'}
+        </Button>
+      </div>
+
+      {entries.isPending ? (
+        <p role="status">Loading entries…</p>
+      ) : !data ? (
+        <LoadFailed
+          message={entryMessages.loadFailed}
+          error={entries.error}
+          onRetry={() => entries.refetch()}
+        />
+      ) : (
+        <>
+          {entries.isError && (
+            <Alert tone="warning">
+              {entryMessages.loadFailed}: {reasonOf(entries.error)}
+            </Alert>
+          )}
+          {data.entries.length === 0 ? (
+            <p>{page > 1 ? 'No more entries.' : 'No entries match.'}</p>
+          ) : (
+            <TableFrame label="Entries">
+              <thead>
+                <tr>
+                  <Th scope="col">Reference</Th>
+                  <Th scope="col">User Name</Th>
+                  <Th scope="col">Competition</Th>
+                  <Th scope="col">Entries</Th>
+                  <Th scope="col">Cost</Th>
+                  <Th scope="col">Payment Status</Th>
+                  <Th scope="col">Entry Date</Th>
+                  <Th scope="col">Actions</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <Td
+                      css={css`
+                        white-space: nowrap;
+                      `}
+                    >
+                      {entry.entry_reference ?? '—'}
+                    </Td>
+                    <Td>{entry.user_name ?? '—'}</Td>
+                    <Td>{entry.competition_title || '—'}</Td>
+                    <Td>{formatCount(entry.number_of_entries)}</Td>
+                    <Td>{formatPrice(entry.total_cost)}</Td>
+                    <Td>
+                      <Chip tone={paymentStatusTones[entry.payment_status]}>
+                        {paymentStatusLabels[entry.payment_status]}
+                      </Chip>
+                    </Td>
+                    <Td>{formatDateTime(entry.entry_date)}</Td>
+                    <Td>
+                      <div
+                        css={css`
+                          display: flex;
+                          gap: 8px;
+                        `}
+                      >
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          aria-label={`View entry ${entry.entry_reference ?? entry.id}`}
+                          onClick={() => setOpen({ kind: 'view', entry })}
+                        >
+                          View
+                        </Button>
+                        {canRefund(entry) && (
+                          <Button
+                            type="button"
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Refund entry ${entry.entry_reference ?? entry.id}`}
+                            onClick={() => setOpen({ kind: 'refund', entry })}
+                          >
+                            Refund
+                          </Button>
+                        )}
+                      </div>
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableFrame>
+          )}
+          {(page > 1 || data.hasMore) && (
+            <nav
+              aria-label="Entries pages"
+              css={css`
+                display: flex;
+                align-items: center;
+                justify-content: flex-end;
+                gap: 12px;
+              `}
+            >
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+              >
+                Previous
+              </Button>
+              <span aria-live="polite">
+                Page {page} ({adminEntriesPageSize} a page)
+              </span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={!data.hasMore}
+                onClick={() => setPage(page + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      {open?.kind === 'view' && (
+        <EntryDetailsDialog
+          entryId={open.entry.id}
+          onClose={close}
+          onRefund={(entry) => setOpen({ kind: 'refund', entry })}
+        />
+      )}
+      {open?.kind === 'refund' && <RefundDialog entry={open.entry} onClose={close} />}
+    </AdminStack>
+  )
+}
+
+/** Confirms a refund with its reason; a refusal stays in the dialog with the server's reason. */
+function RefundDialog({ entry, onClose }: { readonly entry: AdminEntryRow; readonly onClose: () => void }) {
+  const refund = useRefundEntry()
+  const [reason, setReason] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const missing = reason.trim() === ''
+
+  async function send() {
+    setTouched(true)
+    if (missing) return
+    setError(null)
+    try {
+      await refund.mutateAsync({ id: entry.id, reason: reason.trim() })
+      showSnackbar('Entry refunded', { severity: 'success' })
+      onClose()
+    } catch (failure) {
+      setError(failureMessage(entryMessages.refundFailed, failure))
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      title="Refund entry"
+      colour="error"
+      message={
+        <>
+          <p>
+            Refund <strong>{formatPrice(entry.total_cost)}</strong> for entry{' '}
+            <strong>{entry.entry_reference ?? entry.id}</strong>
+            {entry.user_name ? ` (${entry.user_name})` : ''} in {entry.competition_title || 'its competition'}
+            ?
+          </p>
+          <p>
+            The money goes back to the card it was paid with, the tickets leave the draw and the entrant is
+            emailed. It cannot be undone.
+          </p>
+        </>
+      }
+      confirmLabel="Refund"
+      onConfirm={() => void send()}
+      onCancel={onClose}
+      pending={refund.isPending}
+      error={error}
+    >
+      <TextField
+        label="Reason"
+        name="reason"
+        required
+        maxLength={500}
+        hint="Kept in the competition's history and sent to the entrant."
+        value={reason}
+        onValueChange={setReason}
+        onBlur={() => setTouched(true)}
+        error={touched && missing ? 'Please give a reason' : undefined}
+      />
+    </ConfirmDialog>
+  )
+}

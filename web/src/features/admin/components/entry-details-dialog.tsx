@@ -1,0 +1,170 @@
+import { css } from '@emotion/react'
+import type { AdminEntryDetails, AdminEntryRow } from '@prizes/contracts'
+import { Button } from '../../../components/button'
+import { Chip } from '../../../components/chip'
+import { Dialog } from '../../../components/dialog'
+import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
+import { useAdminEntry } from '../api/get-admin-entry'
+import { canRefund, entryMessages, paymentStatusLabels, paymentStatusTones } from '../model/admin-entries'
+import { actorLabel } from '../model/history'
+import { AdminStack, LoadFailed } from './load-state'
+import { Facts, TableFrame, Td, Th } from './table'
+
+const answerLabel = (correct: boolean | null) =>
+  correct === null ? 'Not marked yet' : correct ? 'Correct' : 'Incorrect'
+
+/**
+ * One entry (SPEC section 3 "Entry (admin)" details): the answer and whether it is correct, the
+ * entrant, the ticket numbers, and its payment and refund history with who did what and why.
+ */
+export function EntryDetailsDialog({
+  entryId,
+  onClose,
+  onRefund,
+}: {
+  readonly entryId: string
+  readonly onClose: () => void
+  readonly onRefund: (entry: AdminEntryRow) => void
+}) {
+  const entry = useAdminEntry(entryId)
+  return (
+    <Dialog open onClose={onClose} title="Entry details" size="lg">
+      <AdminStack>
+        {entry.isPending ? (
+          <p role="status">Loading entry…</p>
+        ) : entry.isError ? (
+          <LoadFailed
+            message={entryMessages.detailsFailed}
+            error={entry.error}
+            onRetry={() => entry.refetch()}
+          />
+        ) : (
+          <Details entry={entry.data} onRefund={onRefund} />
+        )}
+      </AdminStack>
+    </Dialog>
+  )
+}
+
+function Details({
+  entry,
+  onRefund,
+}: {
+  readonly entry: AdminEntryDetails
+  readonly onRefund: (entry: AdminEntryRow) => void
+}) {
+  const user = entry.userDetails
+  const name = `${user.firstName} ${user.lastName}`.trim()
+  return (
+    <>
+      <section aria-label="Entry summary">
+        <Facts
+          facts={[
+            { term: 'Reference', value: entry.entry_reference ?? '—' },
+            { term: 'Competition', value: entry.competition_title || '—' },
+            { term: 'Entries', value: formatCount(entry.number_of_entries) },
+            { term: 'Cost', value: formatPrice(entry.total_cost) },
+            {
+              term: 'Payment Status',
+              value: (
+                <Chip tone={paymentStatusTones[entry.payment_status]}>
+                  {paymentStatusLabels[entry.payment_status]}
+                </Chip>
+              ),
+            },
+            { term: 'Entry Date', value: formatDateTime(entry.entry_date) },
+            { term: 'Answer', value: entry.skill_question_answer },
+            { term: 'Answer is', value: answerLabel(entry.answer_correct) },
+            {
+              term: 'Ticket numbers',
+              value:
+                entry.ticket_numbers.length === 0
+                  ? 'None'
+                  : entry.ticket_numbers.map((n) => `#${n}`).join(', '),
+            },
+            ...(entry.refunded_at
+              ? [
+                  { term: 'Refunded', value: formatDateTime(entry.refunded_at) },
+                  { term: 'Refund reason', value: entry.refund_reason ?? '—' },
+                ]
+              : []),
+          ]}
+        />
+      </section>
+      <section aria-label="Entrant">
+        <h3
+          css={css`
+            margin: 0 0 8px;
+            font-size: 1rem;
+          `}
+        >
+          Entrant
+        </h3>
+        {user.erased ? (
+          <p>This user's personal data has been erased.</p>
+        ) : (
+          <Facts
+            facts={[
+              { term: 'Name', value: name || '—' },
+              { term: 'Email', value: user.email || '—' },
+              { term: 'Phone', value: user.phone || 'N/A' },
+              { term: 'Address', value: user.address || '—' },
+            ]}
+          />
+        )}
+      </section>
+      <section aria-label="Payment and refund history">
+        <h3
+          css={css`
+            margin: 0 0 8px;
+            font-size: 1rem;
+          `}
+        >
+          Payment and refund history
+        </h3>
+        {entry.history.length === 0 ? (
+          <p>No history recorded yet.</p>
+        ) : (
+          <TableFrame label="Entry history">
+            <thead>
+              <tr>
+                <Th scope="col">When</Th>
+                <Th scope="col">Who</Th>
+                <Th scope="col">What</Th>
+                <Th scope="col">Reason</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {entry.history.map((event) => (
+                <tr key={event.revision}>
+                  <Td
+                    css={css`
+                      white-space: nowrap;
+                    `}
+                  >
+                    <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
+                  </Td>
+                  <Td>{actorLabel(event.actor)}</Td>
+                  <Td>{event.summary}</Td>
+                  <Td>{event.reason ?? '—'}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        )}
+      </section>
+      {canRefund(entry) && (
+        <div
+          css={css`
+            display: flex;
+            justify-content: flex-end;
+          `}
+        >
+          <Button type="button" variant="outline" onClick={() => onRefund(entry)}>
+            Refund
+          </Button>
+        </div>
+      )}
+    </>
+  )
+}

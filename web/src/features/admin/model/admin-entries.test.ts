@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { allEntriesCsvFileName, canRefund } from './admin-entries'
+
+describe('the entries export file name', () => {
+  it('is dated by the UTC day, as the server names it', () => {
+    expect(allEntriesCsvFileName(new Date('2030-03-04T23:30:00.000Z'))).toBe('entries-2030-03-04.csv')
+  })
+})
+
+describe('the refund button', () => {
+  it('is offered for paid entries only', () => {
+    expect(canRefund({ payment_status: 'paid' })).toBe(true)
+    for (const status of ['pending', 'failed', 'refunded'] as const) {
+      expect(canRefund({ payment_status: status })).toBe(false)
+    }
+  })
+})

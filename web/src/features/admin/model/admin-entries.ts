@@ -1,0 +1,33 @@
+import type { AdminEntryRow } from '@prizes/contracts'
+
+type PaymentStatus = AdminEntryRow['payment_status']
+
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  paid: 'Paid',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+}
+
+export const paymentStatusTones = {
+  paid: 'success',
+  pending: 'warning',
+  failed: 'error',
+  refunded: 'info',
+} as const satisfies Record<PaymentStatus, string>
+
+/** SPEC section 7: the platform's entries export is saved as `entries-YYYY-MM-DD.csv` (as the server names it, UTC). */
+export function allEntriesCsvFileName(now: Date): string {
+  return `entries-${now.toISOString().slice(0, 10)}.csv`
+}
+
+/** Only a paid entry may be refunded (the server also checks its competition is open or cancelled). */
+export const canRefund = (entry: Pick<AdminEntryRow, 'payment_status'>) => entry.payment_status === 'paid'
+
+/** SPEC section 8. */
+export const entryMessages = {
+  loadFailed: 'Failed to load entries',
+  refundFailed: 'Failed to refund entry',
+  exportFailed: 'Export failed',
+  detailsFailed: 'Failed to load entry',
+} as const
