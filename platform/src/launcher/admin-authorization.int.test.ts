@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKnex } from '../db/knex'
 import {
   competitionForm,
+  entrySubmission,
   type PlatformUnderTest,
   startPlatformUnderTest,
   testPerson,
@@ -72,6 +73,8 @@ const recipient = 'authz-mail@example.com'
 async function adminRequest(name: EndpointName): Promise<AdminRequest> {
   const { competitionId } = platform
   switch (name) {
+    case 'adminListEntries':
+    case 'adminExportEntries':
     case 'adminStats':
     case 'adminListCompetitions':
     case 'adminListUsers':
@@ -123,6 +126,13 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
         route: endpoints[name].path.replace(':id', await freshUser(name)),
         body: { reason: 'authorisation test' },
       }
+    case 'adminGetEntry':
+      return { route: endpoints[name].path.replace(':id', await paidEntryId()) }
+    case 'adminRefundEntry':
+      return {
+        route: endpoints[name].path.replace(':id', await paidEntryId()),
+        body: { reason: 'authorisation test' },
+      }
     case 'emailTestEntryConfirmation':
       return {
         route: endpoints[name].path,
@@ -144,6 +154,26 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
     default:
       throw new Error(`No admin request for ${name}: add one so its authorisation is tested`)
   }
+}
+
+/** An entry the platform's guest has paid for, on a competition of its own. */
+async function paidEntryId(): Promise<string> {
+  const competitionId = await freshCompetition('To enter')
+  const { user } = platform.tokens
+  const intent = await json(
+    'POST',
+    '/api/entries/create-payment-intent',
+    entrySubmission(competitionId),
+    user,
+  )
+  expect(intent.status, JSON.stringify(intent.body)).toBe(200)
+  const paymentIntentId = String(intent.body.paymentIntentId)
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }
+  const paid = await json('POST', `/api/test-payments/${paymentIntentId}/confirm`, card, user)
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+  const confirmed = await json('POST', '/api/entries/confirm-payment', { paymentIntentId }, user)
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+  return String(confirmed.body.entry.id)
 }
 
 /** A failed outbox row to resend (no endpoint makes one: the embedded mail server accepts all). */
