@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import { authMessages, endpoints } from '@prizes/contracts'
 import { jsonBody, parseOr400 } from '@prizes/platform'
+import { assertMaySignIn, assertRegistrationsOpen } from '../settings/enforce'
 import { serverMessages } from './messages'
 import { createGuestAccount, emailExists, register } from './registration'
 import { requestContext } from './request-context'
@@ -9,13 +10,14 @@ import { signIn } from './sign-in'
 
 /** Signing up and signing in: no session needed. */
 export function publicAuthRouter(options: AuthRouteOptions): Router {
-  const { deps, clock } = options
+  const { deps, clock, settings } = options
   const router = new Router()
   router.use(jsonBody())
 
   const guarded = signInGuarded(options)
 
   router.post(endpoints.register.path, limited(options, 'register'), async (ctx) => {
+    await assertRegistrationsOpen(settings)
     const input = parseOr400(endpoints.register.request, ctx.request.body)
     const user = await register(deps, input, requestContext(ctx, clock))
     respond(ctx, 'register', { success: true, message: authMessages.registered, user, token: null })
@@ -24,6 +26,7 @@ export function publicAuthRouter(options: AuthRouteOptions): Router {
   router.post(endpoints.login.path, guarded, async (ctx) => {
     const input = parseOr400(endpoints.login.request, ctx.request.body)
     const { user, token } = await signIn(deps, input, clock())
+    await assertMaySignIn(settings, user.role)
     respond(ctx, 'login', { success: true, message: authMessages.loggedIn, user, token })
   })
 
@@ -41,6 +44,7 @@ export function publicAuthRouter(options: AuthRouteOptions): Router {
   })
 
   router.post(endpoints.createGuestAccount.path, limited(options, 'createGuestAccount'), async (ctx) => {
+    await assertRegistrationsOpen(settings)
     const input = parseOr400(endpoints.createGuestAccount.request, ctx.request.body)
     const { user, token } = await createGuestAccount(deps, input, requestContext(ctx, clock))
     respond(ctx, 'createGuestAccount', { success: true, message: serverMessages.guestCreated, user, token })

@@ -8,6 +8,7 @@ import { drawSeedTables } from './0300-draw-seeds'
 import { entryReferenceFloor } from './0400-entry-reference-floor'
 import { mailOutboxTables } from './0500-mail-outbox'
 import { signInAddresses } from './0600-sign-in-addresses'
+import { suppressedEmails } from './1000-suppressed-emails'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -19,6 +20,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0400-entry-reference-floor', entryReferenceFloor],
   ['0500-mail-outbox', mailOutboxTables],
   ['0600-sign-in-addresses', signInAddresses],
+  ['1000-suppressed-emails', suppressedEmails],
 ])
 
 /**

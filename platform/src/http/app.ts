@@ -16,6 +16,8 @@ export interface AppOptions {
   readonly routers?: readonly Router[]
   /** Which CSP and Permissions-Policy, and how to tell https; the default suits a JSON service. */
   readonly security?: SecurityHeadersOptions
+  /** Run before every router, after validation (e.g. the maintenance guard). */
+  readonly guards?: readonly Koa.Middleware[]
 }
 
 /** Koa's own JSON-body failures and payload limits carry a status we can trust. */
@@ -72,6 +74,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(apiNoStoreByDefault())
   app.use(errorHandler(options))
   app.use(validateRequestTarget())
+  for (const guard of options.guards ?? []) app.use(guard)
   for (const router of options.routers ?? []) {
     app.use(router.routes())
     app.use(router.allowedMethods())
