@@ -10,6 +10,7 @@ import { adminQueryKey } from '../api/get-admin-competitions'
 import { adminMessages } from '../model/messages'
 import { CompetitionsTab } from './competitions-tab'
 import { NotAvailableYet } from './not-available-yet'
+import { SettingsTab } from './settings-tab'
 import { SystemInfo } from './system-info'
 
 type AdminTab = 'competitions' | 'users' | 'entries' | 'analytics' | 'email' | 'settings'
@@ -47,7 +48,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'entries', label: 'Entries', panel: <NotAvailableYet part="The platform-wide entries list" /> },
     { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
     { id: 'email', label: 'Email System', panel: <NotAvailableYet part="The email status and test tools" /> },
-    { id: 'settings', label: 'Settings', panel: <NotAvailableYet part="Platform settings" /> },
+    { id: 'settings', label: 'Settings', panel: <SettingsTab /> },
   ]
 
   return (
