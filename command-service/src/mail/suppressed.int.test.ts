@@ -10,6 +10,7 @@ import { silentLogger } from '../testing/fixtures'
 import { countUnsentEmails, createMailOutbox, listUnsentEmails } from './outbox'
 import { createMailSender } from './outbox-sender'
 import { createSmtpMailer } from './smtp-mailer'
+import type { MailTemplateClass } from './templates/classification'
 import { type RefusingSmtp, startRefusingSmtp } from './testing/refusing-smtp'
 
 /**
@@ -23,7 +24,8 @@ let knex: Knex
 let smtp: RefusingSmtp
 let notifications = false
 const settings = { get: async () => ({ ...defaultSettings, emailNotifications: notifications }) }
-const classify = (template: string) => (template === 'newsletter' ? 'non-essential' : 'essential') as const
+const classify = (template: string): MailTemplateClass =>
+  template === 'newsletter' ? 'non-essential' : 'essential'
 
 beforeAll(async () => {
   database = await createTestDatabase('mail_suppressed')

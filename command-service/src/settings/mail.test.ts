@@ -1,6 +1,10 @@
 import { defaultSettings } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
-import { classifyTemplate, mailTemplateClasses } from '../mail/templates/classification'
+import {
+  classifyTemplate,
+  type MailTemplateClass,
+  mailTemplateClasses,
+} from '../mail/templates/classification'
 import { entryConfirmationName } from '../reactors/entries/confirmation-reactor'
 import { competitionCancelledTemplate } from '../reactors/lifecycle/cancellation-refunds'
 import { winnerEmailName } from '../reactors/lifecycle/winner-email'
@@ -27,8 +31,8 @@ describe('emailNotifications and the mail templates', () => {
   })
 
   it('suppress non-essential email only while notifications are off', async () => {
-    const classify = (template: string) =>
-      (template === 'newsletter' ? 'non-essential' : 'essential') as const
+    const classify = (template: string): MailTemplateClass =>
+      template === 'newsletter' ? 'non-essential' : 'essential'
     expect(await mailSuppression(settings(false), classify)('newsletter')).toBe(true)
     expect(await mailSuppression(settings(true), classify)('newsletter')).toBe(false)
     expect(await mailSuppression(settings(false), classify)('verification')).toBe(false)

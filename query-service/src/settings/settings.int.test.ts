@@ -164,7 +164,7 @@ describe('settings across the command and query services', () => {
         command,
         'PUT',
         '/api/admin/settings',
-        { emailNotifications: i % 2 === 0 ? false : true },
+        { emailNotifications: i % 2 !== 0 },
         tokens.admin,
       )
       expect(answer.status).toBe(200)
