@@ -52,7 +52,9 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
         (clientStatus
           ? new HttpError(clientStatus, errorCodes.validation, (error as Error).message)
           : new HttpError(500, errorCodes.internal, 'Something went wrong on our side. Please try again.'))
-      if (httpError.status >= 500) options.logger.error({ err: error, path: ctx.path }, 'request failed')
+      // Maintenance is the operator's choice, not a failure: its 503s are not logged as errors.
+      if (httpError.status >= 500 && httpError.code !== errorCodes.maintenance)
+        options.logger.error({ err: error, path: ctx.path }, 'request failed')
       if (httpError.retryAfterSeconds !== undefined)
         ctx.set('Retry-After', String(httpError.retryAfterSeconds))
       // Answered before the body was read (too large, refused early): the rest of it is still on

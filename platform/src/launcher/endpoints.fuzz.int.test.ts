@@ -79,6 +79,9 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
       return { status: 'closed', reason: 'fuzz' }
     case 'adminSetCompetitionFeatured':
       return { featured: false }
+    case 'adminUpdateSettings':
+      // Never maintenance or registrations: the endpoints fuzzed after this one must stay open.
+      return { emailNotifications: true, reason: 'fuzz' }
     default:
       return undefined
   }
