@@ -3,6 +3,7 @@ import { authMessages, settingsMessages } from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn, newUser, openAuthModal } from './support/accounts'
 import { adminSession, bearer, e2eAdmin, okJson } from './support/admin'
 import { seriousViolations } from './support/axe'
+import { registerVerifiedUser } from './support/entries'
 
 /** Puts every setting back, whatever a test left, so later specs find the site open. */
 async function resetSettings(request: APIRequestContext) {
@@ -46,7 +47,13 @@ test.describe('admin settings', () => {
     const settings = await openSettingsTab(page, admin.user.firstName)
     const maintenance = settings.getByRole('switch', { name: 'Maintenance mode' })
     const visitor = await browser.newContext()
+    const memberContext = await browser.newContext()
     try {
+      const memberPage = await memberContext.newPage()
+      const member = await registerVerifiedUser(memberPage, memberContext.request)
+      await logIn(memberPage, member.email, member.password)
+      await expect(accountMenu(memberPage, member.firstName)).toBeVisible()
+
       await test.step('the admin turns maintenance on, after confirming, with a reason', async () => {
         await expect(maintenance).toHaveAttribute('aria-checked', 'false')
         await maintenance.click()
@@ -79,6 +86,15 @@ test.describe('admin settings', () => {
         expect(await refused.json()).toMatchObject({ success: false, code: 'MAINTENANCE' })
       })
 
+      await test.step('a signed-in user sees the maintenance page too, and cannot sign in again', async () => {
+        await memberPage.reload()
+        await expect(maintenanceHeading(memberPage)).toBeVisible()
+        await memberPage.getByRole('button', { name: 'Staff sign in' }).click()
+        await logIn(memberPage, member.email, member.password)
+        await expect(memberPage.getByRole('dialog').getByText(settingsMessages.maintenance)).toBeVisible()
+        await memberPage.keyboard.press('Escape')
+      })
+
       await test.step('the admin keeps working in the dashboard', async () => {
         const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
         await dashboard.getByRole('tab', { name: 'Competitions' }).click()
@@ -107,8 +123,12 @@ test.describe('admin settings', () => {
         } finally {
           await fresh.close()
         }
+        // The user's session waited out the maintenance.
+        await memberPage.reload()
+        await expect(accountMenu(memberPage, member.firstName)).toBeVisible()
       })
     } finally {
+      await memberContext.close()
       await visitor.close()
       await resetSettings(request)
     }
