@@ -153,7 +153,7 @@ test.describe('admin settings', () => {
       await publicPage.goto('/')
       const dialog = await openAuthModal(publicPage, 'Sign Up')
       const form = dialog.getByRole('form', { name: 'Sign Up' })
-      await expect(form.getByRole('alert')).toHaveText(settingsMessages.registrationsClosed)
+      await expect(form.getByRole('alert')).toHaveText(authMessages.registrationsClosed)
       await expect(form.getByRole('button', { name: 'Create Account' })).toBeDisabled()
 
       const person = newUser('Closed')
@@ -161,7 +161,7 @@ test.describe('admin settings', () => {
         data: person,
       })
       expect(refused.status()).toBe(403)
-      expect(await refused.json()).toMatchObject({ message: settingsMessages.registrationsClosed })
+      expect(await refused.json()).toMatchObject({ message: authMessages.registrationsClosed })
 
       await registrations.click()
       await expect(registrations).toHaveAttribute('aria-checked', 'true')

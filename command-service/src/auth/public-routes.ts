@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import { authMessages, endpoints } from '@prizes/contracts'
 import { jsonBody, parseOr400 } from '@prizes/platform'
-import { assertMaySignIn, assertRegistrationsOpen } from '../settings/enforce'
+import { assertMaySignIn } from '../settings/enforce'
 import { serverMessages } from './messages'
 import { createGuestAccount, emailExists, register } from './registration'
 import { requestContext } from './request-context'
@@ -17,7 +17,6 @@ export function publicAuthRouter(options: AuthRouteOptions): Router {
   const guarded = signInGuarded(options)
 
   router.post(endpoints.register.path, limited(options, 'register'), async (ctx) => {
-    await assertRegistrationsOpen(settings)
     const input = parseOr400(endpoints.register.request, ctx.request.body)
     const user = await register(deps, input, requestContext(ctx, clock))
     respond(ctx, 'register', { success: true, message: authMessages.registered, user, token: null })
@@ -44,7 +43,6 @@ export function publicAuthRouter(options: AuthRouteOptions): Router {
   })
 
   router.post(endpoints.createGuestAccount.path, limited(options, 'createGuestAccount'), async (ctx) => {
-    await assertRegistrationsOpen(settings)
     const input = parseOr400(endpoints.createGuestAccount.request, ctx.request.body)
     const { user, token } = await createGuestAccount(deps, input, requestContext(ctx, clock))
     respond(ctx, 'createGuestAccount', { success: true, message: serverMessages.guestCreated, user, token })

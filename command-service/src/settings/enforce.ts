@@ -1,12 +1,4 @@
-import { settingsErrorCodes, settingsMessages } from '@prizes/contracts'
-import { HttpError, maintenanceError, type SettingsCache } from '@prizes/platform'
-
-/** allowRegistrations: register and create-guest-account are refused while it is off. */
-export async function assertRegistrationsOpen(settings: SettingsCache): Promise<void> {
-  if (!(await settings.get()).allowRegistrations) {
-    throw new HttpError(403, settingsErrorCodes.registrationsClosed, settingsMessages.registrationsClosed)
-  }
-}
+import { maintenanceError, type SettingsCache } from '@prizes/platform'
 
 /**
  * Sign-in stays open during maintenance so that staff can get in: an admin's sign-in succeeds,

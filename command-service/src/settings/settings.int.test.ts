@@ -1,4 +1,4 @@
-import { defaultSettings, settingsStream } from '@prizes/contracts'
+import { authMessages, defaultSettings, settingsStream } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AuthHarness, startAuthHarness } from '../auth/test-harness'
 import { person, signedIn, stringField } from '../auth/test-people'
@@ -84,7 +84,7 @@ describe('allowRegistrations off', () => {
     expect(register.status).toBe(403)
     expect(register.body).toMatchObject({
       code: 'REGISTRATIONS_CLOSED',
-      message: 'Registrations are currently closed',
+      message: authMessages.registrationsClosed,
     })
     const guest = await harness.call('POST', '/api/auth/create-guest-account', {
       firstName: 'Gus',

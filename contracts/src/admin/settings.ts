@@ -67,11 +67,4 @@ export const settingsMessages = {
   saved: 'Settings saved',
   maintenance:
     'The site is closed for maintenance. Please try again shortly; your account and entries are safe.',
-  registrationsClosed: 'Registrations are currently closed',
-} as const
-
-/** Error codes of the settings' enforcement. */
-export const settingsErrorCodes = {
-  maintenance: 'MAINTENANCE',
-  registrationsClosed: 'REGISTRATIONS_CLOSED',
 } as const

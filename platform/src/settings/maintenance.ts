@@ -1,4 +1,4 @@
-import { type Endpoint, endpoints, settingsErrorCodes, settingsMessages } from '@prizes/contracts'
+import { type Endpoint, endpoints, errorCodes, settingsMessages } from '@prizes/contracts'
 import type Koa from 'koa'
 import { authenticate, optionalUser } from '../auth/authenticate'
 import type { SessionStore } from '../auth/session-store'
@@ -13,7 +13,7 @@ export const maintenanceRetryAfterSeconds = 60
 export const maintenanceError = () =>
   new HttpError(
     503,
-    settingsErrorCodes.maintenance,
+    errorCodes.maintenance,
     settingsMessages.maintenance,
     undefined,
     maintenanceRetryAfterSeconds,

@@ -64,6 +64,8 @@ beforeAll(async () => {
   ).userId
   const login = await call(command, 'POST', '/api/auth/login', adminLogin)
   tokens.admin = String(login.body.token)
+  // The query service's clock starts now, after the admin's token was issued, and only moves on.
+  queryNow = new Date()
   await db.knex('auth_sessions').insert({ user_id: 'u-cross', token_version: 0, role: 'user', banned: false })
   tokens.user = await issueSessionToken(
     secrets.jwt,

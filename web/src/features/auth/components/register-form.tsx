@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react'
-import { authMessages, settingsMessages } from '@prizes/contracts'
+import { authMessages } from '@prizes/contracts'
 import { dateOfBirthRange } from '@prizes/domain'
 import { type FormEvent, useCallback, useMemo, useState } from 'react'
 import { Link } from 'wouter'
@@ -66,7 +66,7 @@ export function RegisterForm({ onRegistered }: { readonly onRegistered: (email: 
 
   return (
     <FormStack noValidate onSubmit={submit} aria-label="Sign Up">
-      {closed && <Alert tone="warning">{settingsMessages.registrationsClosed}</Alert>}
+      {closed && <Alert tone="warning">{authMessages.registrationsClosed}</Alert>}
       {failure && <Alert tone="error">{failure}</Alert>}
       <FieldRow>
         <TextField label="First name" autoComplete="given-name" data-autofocus {...text('firstName')} />
