@@ -146,6 +146,8 @@ test.describe('admin settings', () => {
     const visitor = await browser.newContext()
     try {
       await expect(registrations).toHaveAttribute('aria-checked', 'true')
+      await expect(settings.getByRole('table', { name: 'Settings history' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
       await registrations.click()
       await expect(registrations).toHaveAttribute('aria-checked', 'false')
 
