@@ -4,9 +4,13 @@ import type { EventStore } from '@prizes/event-store'
 import {
   createApp,
   createKnexRateLimiter,
+  createKnexSessionStore,
+  createSettingsCache,
   describeDatabaseFailure,
   type Logger,
+  maintenanceGuard,
   type PlatformSecrets,
+  type SettingsCache,
   serviceUnavailable,
   withinDeadline,
 } from '@prizes/platform'
@@ -27,6 +31,8 @@ import { type HealthRouterDeps, healthRouter } from './health'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
 import { allocatePaidEntry } from './reactors'
 import type { ReadModels } from './read-models'
+import { settingsRouter } from './settings/routes'
+import { loadSettings } from './settings/settings'
 
 export interface CommandAppOptions {
   /** Streams for the commands; the log (`readAll`) for measuring each consumer's lag. */
@@ -59,6 +65,8 @@ export interface CommandAppOptions {
   /** Read-your-writes for the admin endpoints (see `read-models.ts`); none: answer at once. */
   readonly readModels?: ReadModels
   /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
+  /** The platform settings as this process enforces them; one cached on the stream unless given. */
+  readonly settings?: SettingsCache
   readonly health?: Pick<
     HealthRouterDeps,
     'reuseMs' | 'lagLimit' | 'reactorStuckAfterMs' | 'databaseDeadlineMs'
@@ -102,7 +110,8 @@ export function createCommandApp(options: CommandAppOptions): Koa {
   const rateLimits = { ...defaultRateLimits, ...options.rateLimits }
   const signInLimits = { ...defaultSignInLimits, ...options.signInLimits }
   const deps = { handler, store, knex, secrets, logger }
-  const auth = authRouters({ deps, clock, limiter, rateLimits, signInLimits })
+  const settings = options.settings ?? createSettingsCache({ load: () => loadSettings(store), clock })
+  const auth = authRouters({ deps, clock, limiter, rateLimits, signInLimits, settings })
   const entryDeps = {
     handler,
     store,
@@ -127,6 +136,9 @@ export function createCommandApp(options: CommandAppOptions): Koa {
     name: 'command',
     logger,
     mapError: mapCommandError,
+    guards: [
+      maintenanceGuard({ settings, secret: secrets.jwt, sessions: createKnexSessionStore(knex), clock }),
+    ],
     routers: [
       storeProbeRouter(options),
       healthRouter({
@@ -142,6 +154,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       ...auth,
       ...payments,
       entriesRouter({ ...entryDeps, secrets, clock, limiter, reservationLimits: options.reservationLimits }),
+      settingsRouter({ handler, store, knex, secrets, settings, clock, readModels: options.readModels }),
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },

@@ -1,6 +1,12 @@
 import path from 'node:path'
 import type { EventStore, SnapshotStore } from '@prizes/event-store'
-import { type Config, type Logger, loadSecrets, type PlatformSecrets } from '@prizes/platform'
+import {
+  type Config,
+  createSettingsCache,
+  type Logger,
+  loadSecrets,
+  type PlatformSecrets,
+} from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { loadCompetition } from './admin/view'
@@ -27,6 +33,8 @@ import {
 import { startRefundEmailReactor } from './reactors/entries/refund-email-reactor'
 import { startErasureRefundsReactor } from './reactors/users/erasure-refunds-reactor'
 import type { ReadModels } from './read-models'
+import { mailSuppression } from './settings/mail'
+import { loadSettings } from './settings/settings'
 
 export interface CommandService {
   readonly app: Koa
@@ -69,7 +77,9 @@ export async function startCommandService(options: {
     // Reactors queue their emails; this process's sender sends them (and any other's, once due).
     const sender = startMailSender({ knex, mailer, logger: reactorLogger })
     stops.push(() => sender.stop())
-    const outbox = createMailOutbox(knex, { onQueued: sender.wake })
+    // One cache of the settings for the whole process: the endpoints, the guard and the outbox.
+    const settings = createSettingsCache({ load: () => loadSettings(store) })
+    const outbox = createMailOutbox(knex, { onQueued: sender.wake, suppress: mailSuppression(settings) })
 
     const mailReactor = await startMailReactor({
       store,
@@ -137,6 +147,7 @@ export async function startCommandService(options: {
       handler,
       knex,
       secrets,
+      settings,
       payments,
       reservationMinutes: config.RESERVATION_MINUTES,
       reservationLimits: hourlyReservationLimits(

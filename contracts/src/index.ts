@@ -1,6 +1,7 @@
 export * from './admin/competitions'
 export * from './admin/email'
 export * from './admin/entries'
+export * from './admin/settings'
 export * from './admin/users'
 export * from './admin-read'
 export * from './auth/messages'

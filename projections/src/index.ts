@@ -25,5 +25,10 @@ export {
 } from './rebuild/rebuild'
 export { type RunningProjections, type StartProjectionsOptions, startProjections } from './runner'
 export { ProjectionsStopped } from './runner/progress'
+export {
+  type SettingsHistoryRow,
+  settingsHistoryProjection,
+  settingsHistoryTable,
+} from './settings/projection'
 export { statsProjection } from './stats/projection'
 export { type UserRow, usersProjection, usersTable } from './users/projection'

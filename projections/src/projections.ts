@@ -4,6 +4,7 @@ import { drawCertificatesProjection } from './draw-certificates/projection'
 import { drawsProjection } from './draws/projection'
 import { entriesProjection } from './entries/projection'
 import type { Projection } from './projection'
+import { settingsHistoryProjection } from './settings/projection'
 import { statsProjection } from './stats/projection'
 import { usersProjection } from './users/projection'
 
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   competitionEventsProjection,
   usersProjection,
   statsProjection,
+  settingsHistoryProjection,
 ]

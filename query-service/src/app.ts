@@ -3,9 +3,12 @@ import { endpoints, type ResponseOf } from '@prizes/contracts'
 import {
   createApp,
   createKnexSessionStore,
+  createSettingsCache,
   describeDatabaseFailure,
   type Logger,
+  maintenanceGuard,
   type SessionStore,
+  type SettingsCache,
   serviceUnavailable,
   withinDeadline,
 } from '@prizes/platform'
@@ -16,6 +19,8 @@ import { adminRouter } from './admin/routes'
 import { competitionsRouter } from './competitions/routes'
 import { drawsRouter } from './draws/routes'
 import { entriesRouter } from './entries/routes'
+import { settingsRouter } from './settings/routes'
+import { currentSettings } from './settings/rows'
 
 export interface QueryAppOptions {
   readonly knex: Knex
@@ -31,6 +36,11 @@ export interface QueryAppOptions {
   readonly clock?: () => Date
   /** How long the health check waits for the database before answering 503. */
   readonly healthDeadlineMs?: number
+  /**
+   * The settings this service enforces (maintenance): the settings read model's newest row,
+   * cached for a short TTL, unless given.
+   */
+  readonly settings?: SettingsCache
 }
 
 function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Router {
@@ -54,9 +64,13 @@ function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Rout
 export function createQueryApp(options: QueryAppOptions): Koa {
   const { knex, secret, clock } = options
   const sessions = options.sessions ?? createKnexSessionStore(knex)
+  const settings =
+    options.settings ??
+    createSettingsCache({ load: () => currentSettings(knex), ...(clock ? { clock } : {}) })
   return createApp({
     name: 'query',
     logger: options.logger,
+    guards: [maintenanceGuard({ settings, secret, sessions, ...(clock ? { clock } : {}) })],
     routers: [
       healthRouter(options),
       competitionsRouter(knex),
@@ -64,6 +78,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
       adminRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       adminEntriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       entriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
+      settingsRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
     ],
   })
 }

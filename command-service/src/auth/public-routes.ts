@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import { authMessages, endpoints } from '@prizes/contracts'
 import { jsonBody, parseOr400 } from '@prizes/platform'
+import { assertMaySignIn } from '../settings/enforce'
 import { serverMessages } from './messages'
 import { createGuestAccount, emailExists, register } from './registration'
 import { requestContext } from './request-context'
@@ -9,7 +10,7 @@ import { signIn } from './sign-in'
 
 /** Signing up and signing in: no session needed. */
 export function publicAuthRouter(options: AuthRouteOptions): Router {
-  const { deps, clock } = options
+  const { deps, clock, settings } = options
   const router = new Router()
   router.use(jsonBody())
 
@@ -24,6 +25,7 @@ export function publicAuthRouter(options: AuthRouteOptions): Router {
   router.post(endpoints.login.path, guarded, async (ctx) => {
     const input = parseOr400(endpoints.login.request, ctx.request.body)
     const { user, token } = await signIn(deps, input, clock())
+    await assertMaySignIn(settings, user.role)
     respond(ctx, 'login', { success: true, message: authMessages.loggedIn, user, token })
   })
 

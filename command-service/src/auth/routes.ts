@@ -1,5 +1,5 @@
 import type { EndpointName, ResponseOf } from '@prizes/contracts'
-import type { RateLimiter } from '@prizes/platform'
+import type { RateLimiter, SettingsCache } from '@prizes/platform'
 import type Koa from 'koa'
 import type { AccountDeps } from '../users/deps'
 import { createKnownAddresses, type KnownAddresses } from './known-addresses'
@@ -13,6 +13,8 @@ export interface AuthRouteOptions {
   readonly limiter: RateLimiter
   readonly rateLimits: RateLimitPolicies
   readonly signInLimits: SignInLimits
+  /** The platform settings: registrations closed, maintenance (admins only sign in). */
+  readonly settings: SettingsCache
 }
 
 /** Sets a response body the endpoint's contract describes, so the compiler checks its shape. */

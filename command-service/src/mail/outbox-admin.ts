@@ -1,3 +1,4 @@
+import type { OutboxStatus } from '@prizes/contracts'
 import type { Knex } from 'knex'
 import type { OutgoingMail } from './mailer'
 
@@ -9,7 +10,7 @@ import type { OutgoingMail } from './mailer'
 
 const table = 'mail_outbox'
 
-export type OutboxStatus = 'pending' | 'sent' | 'failed'
+export type { OutboxStatus }
 
 /** One email as listed: never its body. */
 export interface OutboxRow {

@@ -19,10 +19,12 @@ export interface QueuedEmail {
 }
 
 /**
- * `queued`: in the outbox now. `already-queued`: a row with the key was there (queued, sent or
- * failed). `erased`: the user's key is gone, so nothing may be sent to them.
+ * `queued`: in the outbox now. `suppressed`: recorded in the outbox as not sent, because email
+ * notifications are off and the template is not essential. `already-queued`: a row with the key
+ * was there (queued, sent, failed or suppressed). `erased`: the user's key is gone, so nothing
+ * may be sent to them.
  */
-export type EnqueueResult = 'queued' | 'already-queued' | 'erased'
+export type EnqueueResult = 'queued' | 'suppressed' | 'already-queued' | 'erased'
 
 /** The reactors' side of the outbox: they queue, a sender (`outbox-sender.ts`) sends. */
 export interface MailOutbox {
@@ -34,6 +36,11 @@ export interface MailOutboxOptions {
   readonly now?: () => Date
   /** Called after an email is queued: the sender of this process looks at once. */
   readonly onQueued?: () => void
+  /**
+   * Whether an email of this template is to be recorded as suppressed rather than sent (the
+   * emailNotifications setting, `mailSuppression`); never, unless given.
+   */
+  readonly suppress?: (template: string) => Promise<boolean>
 }
 
 /**
@@ -47,17 +54,25 @@ export function createMailOutbox(knex: Knex, options: MailOutboxOptions = {}): M
   return {
     async enqueue({ key, template, userId, mail }) {
       const at = now()
+      // A suppressed email is kept as a row without its body: the auditors' record that it was
+      // not sent and why, and the key that stops a replay queueing it after all.
+      const suppressed = (await options.suppress?.(template)) ?? false
       try {
         const inserted = await knex.raw<{ rows: unknown[] }>(
           `insert into ${table}
-             (id, template, user_id, recipient, subject, html, text_body, created_at, next_attempt_at)
-           select ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::timestamptz, ?::timestamptz
+             (id, template, user_id, recipient, subject, html, text_body, created_at, next_attempt_at, status)
+           select ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::timestamptz, ?::timestamptz, ?::text
             where ?::text is null or exists (select 1 from user_keys where user_id = ?)
            on conflict (id) do nothing
            returning id`,
-          [key, template, userId, mail.to, mail.subject, mail.html, mail.text, at, at, userId, userId],
+          [
+            ...[key, template, userId, mail.to, mail.subject],
+            ...(suppressed ? [null, null] : [mail.html, mail.text]),
+            ...[at, at, suppressed ? 'suppressed' : 'pending', userId, userId],
+          ],
         )
         if (inserted.rows.length === 1) {
+          if (suppressed) return 'suppressed'
           options.onQueued?.()
           return 'queued'
         }

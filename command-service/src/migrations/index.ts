@@ -10,6 +10,7 @@ import { mailOutboxTables } from './0500-mail-outbox'
 import { signInAddresses } from './0600-sign-in-addresses'
 import { userErasureRefunds } from './0700-user-erasure-refunds'
 import { mailOutboxAdmin } from './0900-mail-outbox-admin'
+import { suppressedEmails } from './1000-suppressed-emails'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -23,6 +24,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0600-sign-in-addresses', signInAddresses],
   ['0700-user-erasure-refunds', userErasureRefunds],
   ['0900-mail-outbox-admin', mailOutboxAdmin],
+  ['1000-suppressed-emails', suppressedEmails],
 ])
 
 /**

@@ -94,14 +94,15 @@ export const testAllTemplatesResponse = z.object({
 })
 export type TestAllTemplatesResponse = z.infer<typeof testAllTemplatesResponse>
 
-export const outboxStatuses = ['pending', 'sent', 'failed'] as const
+/** `suppressed`: held back while email notifications are off (never sent, no body). */
+export const outboxStatuses = ['pending', 'sent', 'failed', 'suppressed'] as const
 export type OutboxStatus = (typeof outboxStatuses)[number]
 
 /** The outbox list shows this many emails a page, newest first. */
 export const emailOutboxPageSize = 20
 
 export const emailOutboxQuery = z.object({
-  status: z.enum(outboxStatuses, { message: 'Must be pending, sent or failed' }).optional(),
+  status: z.enum(outboxStatuses, { message: 'Must be pending, sent, failed or suppressed' }).optional(),
   page: text(6, 'Must be a page number from 1')
     .regex(/^[1-9][0-9]*$/, 'Must be a page number from 1')
     .optional(),

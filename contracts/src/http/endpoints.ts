@@ -2,6 +2,7 @@ import { z } from 'zod'
 import * as admin from '../admin/competitions'
 import * as adminEmail from '../admin/email'
 import * as adminEntries from '../admin/entries'
+import * as adminSettings from '../admin/settings'
 import * as adminUsers from '../admin/users'
 import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
@@ -455,6 +456,37 @@ export const endpoints = {
     request: adminEntries.adminRefundEntryRequest,
     response: adminEntries.adminRefundEntryResponse,
     params: z.object({ id: entityId }),
+  }),
+  /** The platform settings (issue 11 item 5): read and changed by admins, enforced on the server. */
+  adminGetSettings: endpoint({
+    method: 'GET',
+    path: '/api/admin/settings',
+    service: 'command',
+    request: noBody,
+    response: adminSettings.adminSettingsResponse,
+  }),
+  adminUpdateSettings: endpoint({
+    method: 'PUT',
+    path: '/api/admin/settings',
+    service: 'command',
+    request: adminSettings.adminSettingsRequest,
+    response: adminSettings.adminUpdateSettingsResponse,
+  }),
+  adminSettingsHistory: endpoint({
+    method: 'GET',
+    path: '/api/admin/settings/history',
+    service: 'query',
+    request: noBody,
+    response: adminSettings.settingsHistoryResponse,
+    query: pageQuery,
+  }),
+  /** Public, and answered during maintenance: the web shows the maintenance page and the closed sign-up from it. */
+  publicSettings: endpoint({
+    method: 'GET',
+    path: '/api/settings',
+    service: 'command',
+    request: noBody,
+    response: adminSettings.publicSettingsResponse,
   }),
   /**
    * Every projection's and reactor's position, lag and failure; 503 while one is stuck. Public

@@ -16,6 +16,8 @@ export interface AppOptions {
   readonly routers?: readonly Router[]
   /** Which CSP and Permissions-Policy, and how to tell https; the default suits a JSON service. */
   readonly security?: SecurityHeadersOptions
+  /** Run before every router, after validation (e.g. the maintenance guard). */
+  readonly guards?: readonly Koa.Middleware[]
 }
 
 /** Koa's own JSON-body failures and payload limits carry a status we can trust. */
@@ -50,7 +52,9 @@ export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
         (clientStatus
           ? new HttpError(clientStatus, errorCodes.validation, (error as Error).message)
           : new HttpError(500, errorCodes.internal, 'Something went wrong on our side. Please try again.'))
-      if (httpError.status >= 500) options.logger.error({ err: error, path: ctx.path }, 'request failed')
+      // Maintenance is the operator's choice, not a failure: its 503s are not logged as errors.
+      if (httpError.status >= 500 && httpError.code !== errorCodes.maintenance)
+        options.logger.error({ err: error, path: ctx.path }, 'request failed')
       if (httpError.retryAfterSeconds !== undefined)
         ctx.set('Retry-After', String(httpError.retryAfterSeconds))
       // Answered before the body was read (too large, refused early): the rest of it is still on
@@ -72,6 +76,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(apiNoStoreByDefault())
   app.use(errorHandler(options))
   app.use(validateRequestTarget())
+  for (const guard of options.guards ?? []) app.use(guard)
   for (const router of options.routers ?? []) {
     app.use(router.routes())
     app.use(router.allowedMethods())

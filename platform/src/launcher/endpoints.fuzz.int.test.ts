@@ -108,6 +108,9 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
     case 'adminDemoteUser':
     case 'adminRefundEntry':
       return { reason: 'fuzz' }
+    case 'adminUpdateSettings':
+      // Never maintenance or registrations: the endpoints fuzzed after this one must stay open.
+      return { emailNotifications: true, reason: 'fuzz' }
     default:
       return undefined
   }

@@ -2,13 +2,18 @@ import { ThemeProvider } from '@emotion/react'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { endSessionIfRefused } from '../features/auth/stores/session-expiry'
+import { noticeMaintenance } from '../features/settings/model/maintenance'
 import { GlobalStyles } from '../theme/global-styles'
 import { theme } from '../theme/theme'
 
 function createQueryClient() {
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: endSessionIfRefused }),
-    mutationCache: new MutationCache({ onError: endSessionIfRefused }),
+  const onError = (error: unknown) => {
+    endSessionIfRefused(error)
+    noticeMaintenance(queryClient, error)
+  }
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         // One quick retry; after that the screen shows the failure and offers Retry.
@@ -17,6 +22,7 @@ function createQueryClient() {
       },
     },
   })
+  return queryClient
 }
 
 export function AppProviders({ children }: { readonly children: ReactNode }) {

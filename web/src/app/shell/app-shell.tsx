@@ -4,6 +4,7 @@ import { AuthModal } from '../../features/auth/components/auth-modal'
 import { ForgotPasswordDialog } from '../../features/auth/components/forgot-password-dialog'
 import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog'
 import { useSessionRestore } from '../../features/auth/stores/use-session-restore'
+import { MaintenanceGate } from '../../features/settings/components/maintenance-gate'
 import { AdminDashboardOverlay } from './admin-dashboard-overlay'
 import { DashboardOverlay } from './dashboard-overlay'
 import { EntryOverlay } from './entry-overlay'
@@ -17,10 +18,12 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
   const theme = useTheme()
   useSessionRestore()
   return (
-    <>
-      <a
-        href="#main-content"
-        css={css`
+    <MaintenanceGate
+      site={
+        <>
+          <a
+            href="#main-content"
+            css={css`
           position: absolute;
           left: 16px;
           top: -100px;
@@ -34,29 +37,35 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
             top: 12px;
           }
         `}
-      >
-        Skip to main content
-      </a>
-      <Header />
-      <main
-        id="main-content"
-        tabIndex={-1}
-        css={css`
+          >
+            Skip to main content
+          </a>
+          <Header />
+          <main
+            id="main-content"
+            tabIndex={-1}
+            css={css`
           outline: none;
         `}
-      >
-        {children}
-      </main>
-      <Footer />
-      <ScrollToTopButton />
-      <SnackbarHost />
-      <MobileMenu />
-      <AuthModal />
-      <ForgotPasswordDialog />
-      <ProfileSettingsDialog />
-      <DashboardOverlay />
-      <AdminDashboardOverlay />
-      <EntryOverlay />
-    </>
+          >
+            {children}
+          </main>
+          <Footer />
+          <ScrollToTopButton />
+          <MobileMenu />
+          <ProfileSettingsDialog />
+          <DashboardOverlay />
+          <AdminDashboardOverlay />
+          <EntryOverlay />
+        </>
+      }
+      always={
+        <>
+          <SnackbarHost />
+          <AuthModal />
+          <ForgotPasswordDialog />
+        </>
+      }
+    />
   )
 }

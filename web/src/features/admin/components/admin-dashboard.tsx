@@ -12,6 +12,7 @@ import { CompetitionsTab } from './competitions-tab'
 import { EmailTab } from './email-tab'
 import { EntriesTab } from './entries-tab'
 import { NotAvailableYet } from './not-available-yet'
+import { SettingsTab } from './settings-tab'
 import { SystemInfo } from './system-info'
 import { UsersTab } from './users-tab'
 
@@ -50,7 +51,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'entries', label: 'Entries', panel: <EntriesTab /> },
     { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
     { id: 'email', label: 'Email System', panel: <EmailTab active={tab === 'email'} /> },
-    { id: 'settings', label: 'Settings', panel: <NotAvailableYet part="Platform settings" /> },
+    { id: 'settings', label: 'Settings', panel: <SettingsTab /> },
   ]
 
   return (

@@ -18,11 +18,13 @@ const statusOptions = [
   { value: 'pending', label: 'Pending' },
   { value: 'sent', label: 'Sent' },
   { value: 'failed', label: 'Failed' },
+  { value: 'suppressed', label: 'Suppressed' },
 ] as const
 
 const statusChip = (email: OutboxEmail) => {
   if (email.status === 'sent') return <Chip tone="success">Sent</Chip>
   if (email.status === 'failed') return <Chip tone="error">Failed</Chip>
+  if (email.status === 'suppressed') return <Chip tone="neutral">Suppressed</Chip>
   return <Chip tone="warning">{email.sending ? 'Sending' : 'Pending'}</Chip>
 }
 

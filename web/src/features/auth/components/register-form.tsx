@@ -9,6 +9,7 @@ import { CheckboxField } from '../../../components/checkbox-field'
 import { FieldRow, FormStack, PasswordField, TextField } from '../../../components/form-field'
 import { useForm } from '../../../lib/use-form'
 import { closeOverlay, showSnackbar } from '../../../stores/ui-store'
+import { usePublicSettings } from '../../settings/api/get-public-settings'
 import { useRegister } from '../api/register'
 import { messageOf } from '../model/errors'
 import { emptyRegisterValues, localToday, type RegisterValues, validateRegister } from '../model/forms'
@@ -27,6 +28,8 @@ export function RegisterForm({ onRegistered }: { readonly onRegistered: (email: 
   const form = useForm({ initial: emptyRegisterValues, validate })
   const registration = useRegister()
   const [failure, setFailure] = useState<string | null>(null)
+  // The server refuses sign-ups while they are closed; the form says so before anyone types.
+  const closed = usePublicSettings().data?.allowRegistrations === false
   const { values } = form
 
   const text = (key: TextKey) => ({
@@ -63,6 +66,7 @@ export function RegisterForm({ onRegistered }: { readonly onRegistered: (email: 
 
   return (
     <FormStack noValidate onSubmit={submit} aria-label="Sign Up">
+      {closed && <Alert tone="warning">{authMessages.registrationsClosed}</Alert>}
       {failure && <Alert tone="error">{failure}</Alert>}
       <FieldRow>
         <TextField label="First name" autoComplete="given-name" data-autofocus {...text('firstName')} />
@@ -129,7 +133,7 @@ export function RegisterForm({ onRegistered }: { readonly onRegistered: (email: 
           {...check('marketingEmails')}
         />
       </div>
-      <Button type="submit" size="lg" fullWidth disabled={!form.valid || registration.isPending}>
+      <Button type="submit" size="lg" fullWidth disabled={closed || !form.valid || registration.isPending}>
         {registration.isPending ? 'Creating account…' : 'Create Account'}
       </Button>
     </FormStack>

@@ -1,17 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
+import { usePublicSettings } from '../../settings/api/get-public-settings'
+import { isMaintenance } from '../../settings/model/maintenance'
 import { profileQueryOptions } from '../api/get-profile'
 import { endSession, sessionStore, setSessionUser } from './session-store'
 
 /**
  * SPEC section 4: at start the session is restored from the cookie's token through the profile
- * call; if that fails the user is logged out and the token removed, without a message.
+ * call; if that fails the user is logged out and the token removed, without a message. During
+ * maintenance a user's profile call is refused for the maintenance, not for the token: the
+ * session waits (the maintenance page shows) and is restored once the site is open again.
  */
 export function useSessionRestore(): void {
   const queryClient = useQueryClient()
   const { status } = useSnapshot(sessionStore)
+  const maintenance = usePublicSettings().data?.maintenanceMode === true
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `maintenance` turning off asks again.
   useEffect(() => {
     if (status !== 'restoring') return
     let current = true
@@ -19,12 +25,12 @@ export function useSessionRestore(): void {
       (user) => {
         if (current) setSessionUser(user)
       },
-      () => {
-        if (current) endSession()
+      (error: unknown) => {
+        if (current && !isMaintenance(error)) endSession()
       },
     )
     return () => {
       current = false
     }
-  }, [status, queryClient])
+  }, [status, queryClient, maintenance])
 }

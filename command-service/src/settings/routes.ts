@@ -1,0 +1,77 @@
+import Router from '@koa/router'
+import { endpoints, type PlatformSettings, settingsMessages } from '@prizes/contracts'
+import {
+  authenticate,
+  createKnexSessionStore,
+  jsonBody,
+  type PlatformSecrets,
+  parseOr400,
+  requireAdmin,
+  type SettingsCache,
+} from '@prizes/platform'
+import type { Knex } from 'knex'
+import { requestContext } from '../auth/request-context'
+import { respond } from '../auth/routes'
+import type { CommandHandler, StreamStore } from '../command-handler'
+import type { ReadModels } from '../read-models'
+import { changeSettings, loadSettings } from './settings'
+
+export interface SettingsRouterDeps {
+  readonly handler: CommandHandler
+  readonly store: StreamStore
+  readonly knex: Knex
+  readonly secrets: PlatformSecrets
+  readonly settings: SettingsCache
+  readonly clock: () => Date
+  readonly readModels?: ReadModels | undefined
+}
+
+/**
+ * The settings endpoints. The admin's read and write go to the stream itself (one indexed read
+ * of its last event), so the form always shows what is stored; the public read is the cached
+ * value every enforcement uses.
+ */
+export function settingsRouter(deps: SettingsRouterDeps): Router {
+  const router = new Router()
+  const signedIn = authenticate({
+    secret: deps.secrets.jwt,
+    sessions: createKnexSessionStore(deps.knex),
+    clock: deps.clock,
+  })
+
+  router.get(endpoints.publicSettings.path, async (ctx) => {
+    const { maintenanceMode, allowRegistrations } = await deps.settings.get()
+    ctx.set('Cache-Control', 'no-store')
+    respond(ctx, 'publicSettings', { success: true, settings: { maintenanceMode, allowRegistrations } })
+  })
+
+  router.get(endpoints.adminGetSettings.path, signedIn, async (ctx) => {
+    requireAdmin(ctx)
+    const settings = await loadSettings(deps.store)
+    deps.settings.set(settings)
+    ctx.set('Cache-Control', 'private, no-store')
+    respond(ctx, 'adminGetSettings', { success: true, settings })
+  })
+
+  router.put(endpoints.adminUpdateSettings.path, signedIn, jsonBody(), async (ctx) => {
+    requireAdmin(ctx)
+    const { reason, ...changes } = parseOr400(endpoints.adminUpdateSettings.request, ctx.request.body)
+    const context = requestContext(ctx, deps.clock)
+    const result = await changeSettings(
+      deps.handler,
+      changes satisfies Partial<PlatformSettings>,
+      reason === undefined ? context : { ...context, reason },
+    )
+    // This process enforces the new values at once; the others within their cache's TTL.
+    deps.settings.set(result.state)
+    // The history list the tab fetches next shows this change.
+    if (result.position && deps.readModels) await deps.readModels.caughtUp(result.position)
+    respond(ctx, 'adminUpdateSettings', {
+      success: true,
+      message: settingsMessages.saved,
+      settings: result.state,
+    })
+  })
+
+  return router
+}

@@ -1,0 +1,7 @@
+export { maintenanceError, maintenanceGuard, maintenanceRetryAfterSeconds } from './maintenance'
+export {
+  createSettingsCache,
+  defaultSettingsTtlMs,
+  type SettingsCache,
+  type SettingsCacheOptions,
+} from './settings-cache'

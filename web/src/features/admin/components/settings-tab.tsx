@@ -1,0 +1,266 @@
+import { css, useTheme } from '@emotion/react'
+import type { AdminSettingsRequest, PlatformSettings } from '@prizes/contracts'
+import { type ReactNode, useState } from 'react'
+import { Alert } from '../../../components/alert'
+import { Button } from '../../../components/button'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { TextField } from '../../../components/form-field'
+import { Switch } from '../../../components/switch'
+import { formatDateTime } from '../../../lib/format'
+import { showSnackbar } from '../../../stores/ui-store'
+import { useSettings } from '../api/get-settings'
+import { useSettingsHistory } from '../api/get-settings-history'
+import { useUpdateSettings } from '../api/update-settings'
+import { failureMessage } from '../model/errors'
+import { actorLabel } from '../model/history'
+import { describeChange, type SettingKey, settingControls, settingsFailures } from '../model/settings'
+import { AdminStack, LoadFailed } from './load-state'
+import { TableFrame, Td, Th } from './table'
+
+/**
+ * The Settings tab: the three platform settings, saved to the server and shown as the server
+ * stored them, and their history. `children`: further sections (the database tools).
+ */
+export function SettingsTab({ children }: { readonly children?: ReactNode }) {
+  return (
+    <AdminStack>
+      <PlatformSettingsSection />
+      <SettingsHistorySection />
+      {children}
+    </AdminStack>
+  )
+}
+
+function PlatformSettingsSection() {
+  const theme = useTheme()
+  const settings = useSettings()
+  const update = useUpdateSettings()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [reason, setReason] = useState('')
+
+  function save(changes: AdminSettingsRequest, after?: () => void) {
+    setFailure(null)
+    update.mutate(changes, {
+      onSuccess: ({ message }) => {
+        showSnackbar(message, { severity: 'success' })
+        after?.()
+      },
+      onError: (error) => setFailure(failureMessage(settingsFailures.save, error)),
+    })
+  }
+
+  function toggle(key: SettingKey, value: boolean) {
+    // Closing the site to the public is asked about first.
+    if (key === 'maintenanceMode' && value) return setConfirming(true)
+    save({ [key]: value })
+  }
+
+  return (
+    <section aria-labelledby="platform-settings-title">
+      <h3
+        id="platform-settings-title"
+        css={css`
+          margin: 0 0 12px;
+        `}
+      >
+        Platform settings
+      </h3>
+      {settings.isPending ? (
+        <p role="status">Loading settings…</p>
+      ) : settings.isError ? (
+        <LoadFailed
+          message={settingsFailures.load}
+          error={settings.error}
+          onRetry={() => settings.refetch()}
+        />
+      ) : (
+        <div
+          css={css`
+            display: grid;
+            gap: 12px;
+          `}
+        >
+          {failure && <Alert tone="error">{failure}</Alert>}
+          {settings.data.maintenanceMode && (
+            <Alert tone="warning">Maintenance mode is on: the public site is closed.</Alert>
+          )}
+          {settingControls.map(({ key, label, description }) => (
+            <SettingRow
+              key={key}
+              label={label}
+              description={description}
+              settings={settings.data}
+              setting={key}
+              pending={update.isPending}
+              onChange={(value) => toggle(key, value)}
+              muted={theme.palette.text.secondary}
+            />
+          ))}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Turn on maintenance mode?"
+        message="The public site and API close to everyone but admins until you turn it off again. Visitors see the maintenance page."
+        colour="warning"
+        confirmLabel="Turn on maintenance"
+        pending={update.isPending}
+        error={failure}
+        onCancel={() => {
+          setConfirming(false)
+          setFailure(null)
+        }}
+        onConfirm={() => {
+          const why = reason.trim()
+          save({ maintenanceMode: true, ...(why ? { reason: why } : {}) }, () => {
+            setConfirming(false)
+            setReason('')
+          })
+        }}
+      >
+        <TextField
+          label="Reason (optional)"
+          name="reason"
+          value={reason}
+          onValueChange={setReason}
+          maxLength={500}
+        />
+      </ConfirmDialog>
+    </section>
+  )
+}
+
+function SettingRow({
+  label,
+  description,
+  settings,
+  setting,
+  pending,
+  onChange,
+  muted,
+}: {
+  readonly label: string
+  readonly description: string
+  readonly settings: PlatformSettings
+  readonly setting: SettingKey
+  readonly pending: boolean
+  readonly onChange: (value: boolean) => void
+  readonly muted: string
+}) {
+  return (
+    <div
+      css={css`
+        display: flex;
+        gap: 16px;
+        align-items: center;
+        justify-content: space-between;
+      `}
+    >
+      <div>
+        <div
+          css={css`
+            font-weight: 600;
+          `}
+        >
+          {label}
+        </div>
+        <div
+          css={css`
+            color: ${muted};
+            font-size: 0.875rem;
+          `}
+        >
+          {description}
+        </div>
+      </div>
+      <Switch label={label} checked={settings[setting]} disabled={pending} onCheckedChange={onChange} />
+    </div>
+  )
+}
+
+function SettingsHistorySection() {
+  const [page, setPage] = useState(1)
+  const history = useSettingsHistory(page)
+  return (
+    <section aria-labelledby="settings-history-title">
+      <h3
+        id="settings-history-title"
+        css={css`
+          margin: 0 0 12px;
+        `}
+      >
+        Settings history
+      </h3>
+      {history.isPending ? (
+        <p role="status">Loading settings history…</p>
+      ) : history.isError ? (
+        <LoadFailed
+          message={settingsFailures.history}
+          error={history.error}
+          onRetry={() => history.refetch()}
+        />
+      ) : history.data.changes.length === 0 && page === 1 ? (
+        <p>The settings have never been changed.</p>
+      ) : (
+        <TableFrame label="Settings history">
+          <thead>
+            <tr>
+              <Th scope="col">When</Th>
+              <Th scope="col">Who</Th>
+              <Th scope="col">What</Th>
+              <Th scope="col">Reason</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.data.changes.map((change) => (
+              <tr key={change.revision}>
+                <Td
+                  css={css`
+                    white-space: nowrap;
+                  `}
+                >
+                  <time dateTime={change.occurredAt}>{formatDateTime(change.occurredAt)}</time>
+                </Td>
+                <Td>{actorLabel(change.actor)}</Td>
+                <Td>{describeChange(change.settings, change.changed)}</Td>
+                <Td>{change.reason ?? '—'}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+      {history.data && (page > 1 || history.data.hasMore) && (
+        <nav
+          aria-label="Settings history pages"
+          css={css`
+            display: flex;
+            gap: 12px;
+            justify-content: flex-end;
+            margin-top: 12px;
+          `}
+        >
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous
+          </Button>
+          <span>Page {page}</span>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={!history.data.hasMore}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
+import { isAdmin, sessionStore } from '../../auth/stores/session-store'
+import { usePublicSettings } from '../api/get-public-settings'
+import { MaintenancePage } from './maintenance-page'
+
+/**
+ * The site as the public sees it, or the maintenance page while the server says maintenance.
+ * A signed-in admin keeps the whole site and the dashboard. The overlays (`always`: the auth
+ * modal for the staff sign-in, the snackbars) stay either way.
+ */
+export function MaintenanceGate({ site, always }: { readonly site: ReactNode; readonly always: ReactNode }) {
+  const { user } = useSnapshot(sessionStore)
+  const settings = usePublicSettings()
+  const closed = settings.data?.maintenanceMode === true && !isAdmin(user)
+  return (
+    <>
+      {closed ? <MaintenancePage /> : site}
+      {always}
+    </>
+  )
+}
