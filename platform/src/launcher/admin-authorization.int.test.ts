@@ -73,6 +73,8 @@ const recipient = 'authz-mail@example.com'
 async function adminRequest(name: EndpointName): Promise<AdminRequest> {
   const { competitionId } = platform
   switch (name) {
+    case 'adminGetSettings':
+    case 'adminSettingsHistory':
     case 'adminListEntries':
     case 'adminExportEntries':
     case 'adminStats':
@@ -126,6 +128,9 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
         route: endpoints[name].path.replace(':id', await freshUser(name)),
         body: { reason: 'authorisation test' },
       }
+    case 'adminUpdateSettings':
+      // Only the email setting: maintenance would close the platform to the other requests.
+      return { route: endpoints[name].path, body: { emailNotifications: true, reason: 'authorisation test' } }
     case 'adminGetEntry':
       return { route: endpoints[name].path.replace(':id', await paidEntryId()) }
     case 'adminRefundEntry':
