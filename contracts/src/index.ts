@@ -1,3 +1,4 @@
+export * from './admin/analytics'
 export * from './admin/competitions'
 export * from './admin/users'
 export * from './admin-read'

@@ -12,6 +12,7 @@ import { uniqueEntryReferences } from './0010-unique-entry-references'
 import { drawCertificates } from './0011-draw-certificates'
 import { usersAdminList } from './0012-users-admin-list'
 import { platformStats } from './0013-platform-stats'
+import { competitionsByTicketsSold } from './0016-competitions-by-tickets-sold'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -27,6 +28,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0011-draw-certificates', drawCertificates],
   ['0012-users-admin-list', usersAdminList],
   ['0013-platform-stats', platformStats],
+  ['0016-competitions-by-tickets-sold', competitionsByTicketsSold],
 ])
 
 /**
