@@ -8,6 +8,7 @@ import { type TabItem, Tabs } from '../../../components/tabs'
 import { showSnackbar } from '../../../stores/ui-store'
 import { adminQueryKey } from '../api/get-admin-competitions'
 import { adminMessages } from '../model/messages'
+import { AnalyticsTab } from './analytics-tab'
 import { CompetitionsTab } from './competitions-tab'
 import { NotAvailableYet } from './not-available-yet'
 import { SystemInfo } from './system-info'
@@ -45,7 +46,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'competitions', label: 'Competitions', panel: <CompetitionsTab onLeaveDashboard={onClose} /> },
     { id: 'users', label: 'Users', panel: <NotAvailableYet part="User management" /> },
     { id: 'entries', label: 'Entries', panel: <NotAvailableYet part="The platform-wide entries list" /> },
-    { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
+    { id: 'analytics', label: 'Analytics', panel: <AnalyticsTab shown={tab === 'analytics'} /> },
     { id: 'email', label: 'Email System', panel: <NotAvailableYet part="The email status and test tools" /> },
     { id: 'settings', label: 'Settings', panel: <NotAvailableYet part="Platform settings" /> },
   ]
