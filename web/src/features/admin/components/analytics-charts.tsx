@@ -124,7 +124,7 @@ function RevenueChart({ analytics }: { readonly analytics: AdminAnalytics }) {
         <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={16} />
         <YAxis tick={{ fontSize: 12 }} tickFormatter={(value: number) => `£${value}`} width={64} />
         <Tooltip formatter={(value) => [formatPrice(Number(value)), 'Revenue']} />
-        <Bar dataKey="revenue" fill={theme.palette.primary.main} isAnimationActive={false} />
+        <Bar dataKey="revenue" fill={theme.palette.primary.main} maxBarSize={24} isAnimationActive={false} />
       </BarChart>
     </ChartFigure>
   )
@@ -170,7 +170,7 @@ function TicketsChart({ analytics }: { readonly analytics: AdminAnalytics }) {
         <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
         <YAxis type="category" dataKey="title" width={160} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(value) => [formatCount(Number(value)), 'Tickets sold']} />
-        <Bar dataKey="tickets" isAnimationActive={false}>
+        <Bar dataKey="tickets" maxBarSize={36} isAnimationActive={false}>
           {rows.map((row) => (
             <Cell
               key={row.key}
