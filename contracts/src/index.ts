@@ -1,3 +1,4 @@
+export * from './admin/analytics'
 export * from './admin/competitions'
 export * from './admin/email'
 export * from './admin/entries'

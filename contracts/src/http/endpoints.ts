@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import * as adminAnalytics from '../admin/analytics'
 import * as admin from '../admin/competitions'
 import * as adminEmail from '../admin/email'
 import * as adminEntries from '../admin/entries'
@@ -222,6 +223,13 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: adminRead.adminStatsResponse,
+  }),
+  adminAnalytics: endpoint({
+    method: 'GET',
+    path: '/api/admin/analytics',
+    service: 'query',
+    request: noBody,
+    response: adminAnalytics.adminAnalyticsResponse,
   }),
   adminListCompetitions: endpoint({
     method: 'GET',

@@ -20,6 +20,7 @@ import type Koa from 'koa'
 import { toAdminCompetition } from '../competitions/mapper'
 import { findCompetition, listAdminCompetitions } from '../competitions/rows'
 import { lookUpPeople } from '../users/directory'
+import { platformAnalytics } from './analytics'
 import { entriesCsv } from './csv'
 import { actorUserId, toHistoryEntry } from './history'
 import { pageOf, toAdminCompetitionEntry, toAdminWinner, toEntriesSummary } from './mapper'
@@ -74,6 +75,12 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     requireAdmin(ctx)
     const stats = await platformStats(knex, (clock ?? (() => new Date()))())
     sendPrivate(ctx, endpoints.adminStats.response.parse({ success: true, stats }))
+  })
+
+  router.get(endpoints.adminAnalytics.path, signedIn, async (ctx) => {
+    requireAdmin(ctx)
+    const analytics = await platformAnalytics(knex, (clock ?? (() => new Date()))())
+    sendPrivate(ctx, endpoints.adminAnalytics.response.parse({ success: true, analytics }))
   })
 
   router.get(endpoints.adminListCompetitions.path, signedIn, async (ctx) => {

@@ -89,7 +89,7 @@ afterAll(async () => {
 
 async function session(userId: string, role: 'user' | 'admin'): Promise<string> {
   await db.knex('auth_sessions').insert({ user_id: userId, token_version: 0, role, banned: false })
-  return issueSessionToken(secret, { userId, role, tokenVersion: 0 }, new Date())
+  return issueSessionToken(secret, { userId, role, tokenVersion: 0 }, now)
 }
 
 async function append(streamId: string, at: string, events: readonly { type: string; data: unknown }[]) {

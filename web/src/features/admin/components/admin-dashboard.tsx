@@ -8,10 +8,10 @@ import { type TabItem, Tabs } from '../../../components/tabs'
 import { showSnackbar } from '../../../stores/ui-store'
 import { adminQueryKey } from '../api/get-admin-competitions'
 import { adminMessages } from '../model/messages'
+import { AnalyticsTab } from './analytics-tab'
 import { CompetitionsTab } from './competitions-tab'
 import { EmailTab } from './email-tab'
 import { EntriesTab } from './entries-tab'
-import { NotAvailableYet } from './not-available-yet'
 import { SettingsTab } from './settings-tab'
 import { SystemInfo } from './system-info'
 import { UsersTab } from './users-tab'
@@ -49,7 +49,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'competitions', label: 'Competitions', panel: <CompetitionsTab onLeaveDashboard={onClose} /> },
     { id: 'users', label: 'Users', panel: <UsersTab /> },
     { id: 'entries', label: 'Entries', panel: <EntriesTab /> },
-    { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
+    { id: 'analytics', label: 'Analytics', panel: <AnalyticsTab shown={tab === 'analytics'} /> },
     { id: 'email', label: 'Email System', panel: <EmailTab active={tab === 'email'} /> },
     { id: 'settings', label: 'Settings', panel: <SettingsTab /> },
   ]
