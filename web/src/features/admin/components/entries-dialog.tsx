@@ -7,6 +7,7 @@ import { Chip } from '../../../components/chip'
 import { Dialog } from '../../../components/dialog'
 import { Pager } from '../../../components/pager'
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
+import { saveFile } from '../../../lib/save-file'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useExportCompetitionEntries } from '../api/export-competition-entries'
 import { useCompetitionEntries } from '../api/get-competition-entries'
@@ -27,19 +28,6 @@ const paymentLabels: Record<AdminCompetitionEntry['paymentStatus'], string> = {
   pending: 'Pending',
   failed: 'Failed',
   refunded: 'Refunded',
-}
-
-/** Saves a file the browser holds, from inside the open dialog (the page behind it is inert). */
-export function saveFile(blob: Blob, fileName: string, from: HTMLElement) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.hidden = true
-  ;(from.closest('dialog') ?? document.body).append(link)
-  link.click()
-  link.remove()
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
 /** A competition's entries (SPEC section 3, "Competition entries listing"), 10 a page, with CSV export. */
