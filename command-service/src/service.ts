@@ -6,6 +6,7 @@ import type Koa from 'koa'
 import { createCommandApp } from './app'
 import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import type { ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import type { Mailer } from './mail'
@@ -47,6 +48,8 @@ export async function startCommandService(options: {
   readonly logger: Logger
   /** Read-your-writes for the admin endpoints, when the read models run in this process. */
   readonly readModels?: ReadModels
+  /** Reset test data: only the launcher on its embedded database gives it. */
+  readonly resetTestData?: ResetTestData
 }): Promise<CommandService> {
   const { config, store, knex, mailer, logger } = options
   await migrateCommandTables(knex)
@@ -131,6 +134,7 @@ export async function startCommandService(options: {
       mediaDir: path.join(config.DATA_DIR, 'media'),
       ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
       ...(options.readModels ? { readModels: options.readModels } : {}),
+      ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
       logger: logger.child({ service: 'command' }),
     })
     return {

@@ -1,4 +1,5 @@
 export * from './admin/competitions'
+export * from './admin/database'
 export * from './admin/users'
 export * from './admin-read'
 export * from './auth/messages'

@@ -17,6 +17,8 @@ export interface Answer {
 export interface PlatformUnderTest {
   /** The gateway, in front of the command and query services. */
   readonly url: string
+  /** The platform's own database (events, read models, command tables). */
+  readonly databaseUrl: string
   readonly tokens: { readonly admin: string; readonly user: string }
   /** An active competition the user has a reservation in, with its payment intent. */
   readonly competitionId: string
@@ -128,6 +130,7 @@ export async function startPlatformUnderTest(label: string): Promise<PlatformUnd
     )
     return {
       url: platform.url,
+      databaseUrl: database.url,
       tokens: { admin, user },
       competitionId,
       adminCompetitionId,
