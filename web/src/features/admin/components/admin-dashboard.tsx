@@ -9,6 +9,7 @@ import { showSnackbar } from '../../../stores/ui-store'
 import { adminQueryKey } from '../api/get-admin-competitions'
 import { adminMessages } from '../model/messages'
 import { CompetitionsTab } from './competitions-tab'
+import { DatabaseTools } from './database-tools'
 import { NotAvailableYet } from './not-available-yet'
 import { SystemInfo } from './system-info'
 
@@ -47,7 +48,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'entries', label: 'Entries', panel: <NotAvailableYet part="The platform-wide entries list" /> },
     { id: 'analytics', label: 'Analytics', panel: <NotAvailableYet part="Analytics" /> },
     { id: 'email', label: 'Email System', panel: <NotAvailableYet part="The email status and test tools" /> },
-    { id: 'settings', label: 'Settings', panel: <NotAvailableYet part="Platform settings" /> },
+    { id: 'settings', label: 'Settings', panel: <DatabaseTools /> },
   ]
 
   return (
