@@ -79,6 +79,9 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
       return { status: 'closed', reason: 'fuzz' }
     case 'adminSetCompetitionFeatured':
       return { featured: false }
+    // Refused on this test database (not the embedded one), so the fuzz never wipes it.
+    case 'adminResetDatabase':
+      return { confirm: 'RESET' }
     default:
       return undefined
   }
