@@ -89,6 +89,7 @@ function Health({ shown }: { readonly shown: boolean }) {
             <Th scope="col">Name</Th>
             <Th scope="col">Kind</Th>
             <Th scope="col">Status</Th>
+            <Th scope="col">Position</Th>
             <Th scope="col">Lag</Th>
             <Th scope="col">Problem</Th>
           </tr>
@@ -101,6 +102,7 @@ function Health({ shown }: { readonly shown: boolean }) {
               <Td>
                 <Chip tone={row.tone}>{row.status}</Chip>
               </Td>
+              <Td>{row.position}</Td>
               <Td>{row.lag}</Td>
               <Td
                 css={css`
