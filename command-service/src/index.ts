@@ -46,6 +46,7 @@ export {
 export { optimiseReadModels, readModelTables } from './database/optimise'
 export {
   InvalidBackup,
+  RestoredLogNotReadable,
   type RestoreOptions,
   type RestoreSummary,
   RestoreTargetNotEmpty,

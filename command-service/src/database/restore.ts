@@ -118,11 +118,24 @@ export interface RestoreOptions {
   /** Events appended per transaction. */
   readonly batchSize?: number
   readonly onProgress?: (progress: { events: number; total: number }) => void
+  /** How long to wait for the restored log to be readable to its end before giving up. */
+  readonly readableWithinMs?: number
 }
 
 export interface RestoreSummary {
   readonly events: number
   readonly rows: number
+}
+
+/** The restored log could not be read to its end in time; the read models were not rebuilt. */
+export class RestoredLogNotReadable extends Error {
+  constructor(waitedMs: number) {
+    super(
+      `The restored events are not all readable after ${waitedMs} ms: another transaction on this PostgreSQL ` +
+        'has been open since the restore began. End it, then run npm run rebuild.',
+    )
+    this.name = 'RestoredLogNotReadable'
+  }
 }
 
 /** Where a reactor had got to in the old log, and the last restored event at or before it. */
@@ -199,6 +212,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
 
   let batch: BackupEvent[] = []
   let appended = 0
+  let lastEvent: BackupEvent | undefined
   const flush = async () => {
     if (batch.length === 0) return
     const events = batch
@@ -249,6 +263,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
         if (comparePositions(old, mark.old) <= 0)
           mark.last = { stream: value.stream, revision: BigInt(value.revision) }
       batch.push(value)
+      lastEvent = value
       if (batch.length >= batchSize) await flush()
     } else if (value.kind === 'row') {
       await flush()
@@ -272,7 +287,27 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   }
   await flush()
   for (const table of backedUpTableNames) await insertRows(table)
+  if (lastEvent) await untilReadable(store, lastEvent, options.readableWithinMs ?? 60_000)
   return { events: appended, rows }
+}
+
+/**
+ * Waits until `$all` readers (the rebuild) see the last restored event. PostgreSQL's store hands
+ * out only events of transactions older than every one still open anywhere on the server (see
+ * `read-all.ts`), so an unrelated long transaction would otherwise cut the rebuild short.
+ */
+async function untilReadable(store: EventStore, last: BackupEvent, withinMs: number): Promise<void> {
+  if (!store.transaction) return
+  const [event] = await store.readStream(last.stream, { from: BigInt(last.revision), limit: 1 })
+  if (!event) throw new Error(`The last restored event (${last.id}) is missing from its stream`)
+  const before = { commit: event.position.commit, prepare: event.position.prepare - 1n }
+  const started = Date.now()
+  for (let waitMs = 10; ; waitMs = Math.min(waitMs * 2, 500)) {
+    const [next] = await store.readAll({ from: before, limit: 1 })
+    if (next?.id === event.id) return
+    if (Date.now() - started > withinMs) throw new RestoredLogNotReadable(withinMs)
+    await new Promise((resolve) => setTimeout(resolve, waitMs))
+  }
 }
 
 /** The new log's position of the last event a reactor had dealt with; null: from the start. */

@@ -1,4 +1,4 @@
-import { InvalidBackup, RestoreTargetNotEmpty } from '@prizes/command-service'
+import { InvalidBackup, RestoredLogNotReadable, RestoreTargetNotEmpty } from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
 import { BackupFileMissing, restoreFromFile } from '../backup/backup-file'
 import { ConfigError, databaseTimeouts, loadConfig } from '../config/config'
@@ -68,6 +68,7 @@ main(process.argv.slice(2)).then(
       error instanceof InvalidBackup ||
       error instanceof RestoreTargetNotEmpty ||
       error instanceof BackupFileMissing ||
+      error instanceof RestoredLogNotReadable ||
       error instanceof ConfigError
     ) {
       console.error(`Restore refused: ${error.message}`)

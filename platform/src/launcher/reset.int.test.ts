@@ -107,7 +107,10 @@ test('reset test data wipes everything and seeds the demo data and the admin acc
   )
   expect(changed.status).toBe(200)
   // The projections run again on the new log: the change shows in the admin list.
-  const listed = await call('GET', '/api/admin/competitions', undefined, newToken)
-  const demo = (listed.body.competitions as { id: string; featured: boolean }[]).find((c) => c.id === demoId)
-  expect(demo?.featured).toBe(false)
+  const featuredNow = async () => {
+    const listed = await call('GET', '/api/admin/competitions', undefined, newToken)
+    return (listed.body.competitions as { id: string; featured: boolean }[]).find((c) => c.id === demoId)
+      ?.featured
+  }
+  await expect.poll(featuredNow, { timeout: 30_000 }).toBe(false)
 }, 180_000)
