@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream'
 import Router from '@koa/router'
-import { type AdminSystemResponse, endpoints, errorCodes, type SystemConsumer } from '@prizes/contracts'
+import { type AdminSystemResponse, endpoints, type SystemConsumer } from '@prizes/contracts'
 import type { EventStore } from '@prizes/event-store'
 import {
   authenticate,
   conflict,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   type Logger,
   type PlatformSecrets,
@@ -18,6 +17,7 @@ import { respond } from '../auth/routes'
 import { measureHealth } from '../health/measure'
 import { writeBackup } from './backup'
 import { backupFileName, type EventStoreKind } from './backup-format'
+import { alreadyRunning, oneAtATime } from './one-at-a-time'
 import { optimiseReadModels } from './optimise'
 import { platformVersion } from './version'
 
@@ -36,30 +36,6 @@ export interface DatabaseRouterDeps {
 
 export const resetUnavailableMessage =
   'Reset test data works only on the embedded database of `npm start`; this platform uses an external database, so it is refused'
-
-/** One job of a kind at a time in this process; a second caller hears 429 at once. */
-function oneAtATime(what: string) {
-  let running = false
-  return {
-    take() {
-      if (running)
-        throw new HttpError(
-          429,
-          errorCodes.rateLimited,
-          `${what} is already running; try again when it finishes`,
-          undefined,
-          5,
-        )
-      running = true
-      let released = false
-      return () => {
-        if (released) return
-        released = true
-        running = false
-      }
-    },
-  }
-}
 
 const toSystemConsumer = ({ name, status, position, lagEvents, lagCapped, lagMs }: SystemConsumer) => ({
   ...{ name, status, position },
@@ -116,14 +92,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
     const release = optimisations.take()
     try {
       const result = await optimiseReadModels(deps.knex)
-      if (result === 'busy')
-        throw new HttpError(
-          429,
-          errorCodes.rateLimited,
-          'An optimisation is already running; try again when it finishes',
-          undefined,
-          5,
-        )
+      if (result === 'busy') throw alreadyRunning('An optimisation')
       respond(ctx, 'adminOptimiseDatabase', { success: true, ...result })
     } finally {
       release()
