@@ -38,17 +38,13 @@ async function sampleLines(): Promise<string[]> {
     recordedAt: new Date('2026-01-01T00:00:00Z'),
   }))
   const store = { readAll: async ({ from }: { from: unknown }) => (from === 'start' ? events : []) }
-  const knex = Object.assign((table: string) => {
+  // A query builder that resolves to the table's rows, whatever is chained on it.
+  const knex = (table: string) => {
     const rows = table === 'user_keys' ? [{ user_id: 'u-1', key: Buffer.from('k') }] : []
-    const query = {
-      select: () => query,
-      orderBy: () => query,
-      limit: () => query,
-      whereRaw: () => query,
-      then: (resolve: (rows: unknown[]) => void) => resolve(rows),
-    }
+    const chain = { select: () => query, orderBy: () => query, limit: () => query, whereRaw: () => query }
+    const query: Promise<unknown[]> & typeof chain = Object.assign(Promise.resolve(rows), chain)
     return query
-  }, {})
+  }
   let text = ''
   for await (const chunk of writeBackup({
     store,
