@@ -23,6 +23,7 @@ import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
+import { databaseRouter, type ResetTestData } from './database/routes'
 import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
 import { entriesRouter } from './entries'
 import type { ReservationLimits } from './entries/rate-limits'
@@ -36,7 +37,7 @@ import { loadSettings } from './settings/settings'
 
 export interface CommandAppOptions {
   /** Streams for the commands; the log (`readAll`) for measuring each consumer's lag. */
-  readonly store: StreamStore & Pick<EventStore, 'readAll'>
+  readonly store: StreamStore & Pick<EventStore, 'readAll' | 'transaction'>
   readonly logger: Logger
   /** The command-side tables (`migrateCommandTables` must have run). */
   readonly knex: Knex
@@ -64,6 +65,8 @@ export interface CommandAppOptions {
   readonly drandUrl?: string
   /** Read-your-writes for the admin endpoints (see `read-models.ts`); none: answer at once. */
   readonly readModels?: ReadModels
+  /** Reset test data (wipe and seed again): given only on the embedded database, else refused. */
+  readonly resetTestData?: ResetTestData
   /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
   /** The platform settings as this process enforces them; one cached on the stream unless given. */
   readonly settings?: SettingsCache
@@ -178,6 +181,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
           readModels: options.readModels,
         },
       }),
+      databaseRouter({ store, knex, secrets, logger, clock, resetTestData: options.resetTestData }),
     ],
   })
 }

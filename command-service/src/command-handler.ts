@@ -60,6 +60,8 @@ export interface CommandHandler {
     streamId: string,
     decider: StreamDecider<Command, State, Event>,
   ): State | undefined
+  /** Forgets every folded stream it keeps; only for a wiped log (reset test data). */
+  forgetStreams(): void
 }
 
 export interface CommandHandlerOptions {
@@ -312,6 +314,9 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     },
     async load(streamId, decider) {
       return (await catchUp(streamId, decider)).state
+    },
+    forgetStreams() {
+      cache.clear()
     },
     peek(streamId, decider) {
       return cache.get<ReturnType<typeof decider.evolve>>(streamId, decider)?.state

@@ -37,6 +37,23 @@ export {
   startDraw,
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
+export { type BackupOptions, writeBackup } from './database/backup'
+export {
+  backedUpTableNames,
+  backupFileName,
+  type EventStoreKind,
+} from './database/backup-format'
+export { optimiseReadModels, readModelTables } from './database/optimise'
+export {
+  InvalidBackup,
+  RestoredLogNotReadable,
+  type RestoreOptions,
+  type RestoreSummary,
+  RestoreTargetNotEmpty,
+  restoreBackup,
+  verifyBackup,
+} from './database/restore'
+export { type ResetTestData, resetUnavailableMessage } from './database/routes'
 export {
   allocateEntry,
   type ConfirmEntryPayment,

@@ -13,6 +13,7 @@ import { loadCompetition } from './admin/view'
 import { createCommandApp } from './app'
 import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import type { ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import type { MailTransport } from './mail'
@@ -58,6 +59,8 @@ export async function startCommandService(options: {
   readonly logger: Logger
   /** Read-your-writes for the admin endpoints, when the read models run in this process. */
   readonly readModels?: ReadModels
+  /** Reset test data: only the launcher on its embedded database gives it. */
+  readonly resetTestData?: ResetTestData
 }): Promise<CommandService> {
   const { config, store, knex, mailer, logger } = options
   await migrateCommandTables(knex)
@@ -161,6 +164,7 @@ export async function startCommandService(options: {
       ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
       ...(options.readModels ? { readModels: options.readModels } : {}),
       email: { transport: mailer, publicUrl: config.PUBLIC_URL, onResent: sender.wake },
+      ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
       logger: logger.child({ service: 'command' }),
     })
     return {

@@ -23,6 +23,14 @@ describe('stream cache', () => {
     expect(cache.get('c', owner)).toBeDefined()
   })
 
+  it('forgets every stream when cleared (the log was wiped)', () => {
+    const cache = createStreamCache(10)
+    cache.set('a', owner, { state: 1, revision: 4n })
+    cache.clear()
+    expect(cache.size).toBe(0)
+    expect(cache.get('a', owner)).toBeUndefined()
+  })
+
   it('keeps nothing when the bound is zero', () => {
     const cache = createStreamCache(0)
     cache.set('a', owner, { state: 1, revision: 0n })

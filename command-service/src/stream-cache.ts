@@ -18,6 +18,8 @@ export interface StreamCache {
   /** The entry for `streamId`, if one was stored by the same `owner` (the decider). */
   get<State>(streamId: string, owner: object): CachedStream<State> | undefined
   set<State>(streamId: string, owner: object, entry: CachedStream<State>): void
+  /** Forgets every stream: the log was wiped (reset test data), so none of them holds. */
+  clear(): void
   readonly size: number
 }
 
@@ -47,6 +49,9 @@ export function createStreamCache(maxStreams: number): StreamCache {
         if (slots.size <= maxStreams) break
         slots.delete(oldest)
       }
+    },
+    clear() {
+      slots.clear()
     },
     get size() {
       return slots.size

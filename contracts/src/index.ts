@@ -1,5 +1,6 @@
 export * from './admin/analytics'
 export * from './admin/competitions'
+export * from './admin/database'
 export * from './admin/email'
 export * from './admin/entries'
 export * from './admin/settings'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import * as adminAnalytics from '../admin/analytics'
 import * as admin from '../admin/competitions'
+import * as adminDatabase from '../admin/database'
 import * as adminEmail from '../admin/email'
 import * as adminEntries from '../admin/entries'
 import * as adminSettings from '../admin/settings'
@@ -495,6 +496,36 @@ export const endpoints = {
     service: 'command',
     request: noBody,
     response: adminSettings.publicSettingsResponse,
+  }),
+  /** Issue 11's database tools and System Info (admin only). */
+  adminBackup: endpoint({
+    method: 'GET',
+    path: '/api/admin/backup',
+    service: 'command',
+    request: noBody,
+    /** application/x-ndjson: the event log and command-side rows, ending with a checksum line. */
+    response: z.string(),
+  }),
+  adminOptimiseDatabase: endpoint({
+    method: 'POST',
+    path: '/api/admin/database/optimise',
+    service: 'command',
+    request: noBody,
+    response: adminDatabase.adminOptimiseResponse,
+  }),
+  adminResetDatabase: endpoint({
+    method: 'POST',
+    path: '/api/admin/database/reset',
+    service: 'command',
+    request: adminDatabase.adminResetRequest,
+    response: adminDatabase.adminResetResponse,
+  }),
+  adminSystem: endpoint({
+    method: 'GET',
+    path: '/api/admin/system',
+    service: 'command',
+    request: noBody,
+    response: adminDatabase.adminSystemResponse,
   }),
   /**
    * Every projection's and reactor's position, lag and failure; 503 while one is stuck. Public

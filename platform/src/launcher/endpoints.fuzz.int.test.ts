@@ -111,6 +111,9 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
     case 'adminUpdateSettings':
       // Never maintenance or registrations: the endpoints fuzzed after this one must stay open.
       return { emailNotifications: true, reason: 'fuzz' }
+    // Refused on this test database (not the embedded one), so the fuzz never wipes it.
+    case 'adminResetDatabase':
+      return { confirm: 'RESET' }
     default:
       return undefined
   }

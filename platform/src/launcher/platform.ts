@@ -15,6 +15,7 @@ import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
 import { startPlatformMail } from './mail'
+import { countEvents, wipeTestData } from './reset'
 
 /** How long an admin command waits for the read models before answering anyway. */
 const readYourWritesMs = 3000
@@ -63,12 +64,15 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     undo.push(() => knex.destroy())
     await migrateReadModels(knex)
 
-    const projections = await startProjections({
-      store,
-      knex,
-      logger: logger.child({ component: 'projections' }),
-      projections: allProjections,
-    })
+    const startReadModels = () =>
+      startProjections({
+        store,
+        knex,
+        logger: logger.child({ component: 'projections' }),
+        projections: allProjections,
+      })
+    // Replaced by reset test data, which stops the projections while it wipes their tables.
+    let projections = await startReadModels()
     undo.push(() => projections.stop())
 
     const mail = await startPlatformMail(config)
@@ -88,28 +92,50 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       mailer: mail.mailer,
       logger,
       readModels,
+      // Only the embedded database may be wiped: never someone's own PostgreSQL.
+      ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
     })
     undo.push(() => commandService.stop())
     const { handler, secrets } = commandService
-    // Before the admin account, whose events would make the store look used.
     const mediaDir = path.join(config.DATA_DIR, 'media')
-    if (config.SEED_DEMO_DATA) {
-      const now = new Date()
-      const seeded = await seedDemoData({
+    const seedAndAdmin = async () => {
+      // Before the admin account, whose events would make the store look used.
+      if (config.SEED_DEMO_DATA) {
+        const now = new Date()
+        const seeded = await seedDemoData({
+          store,
+          commands: seedCommands(handler, now, createDrawSeedStore(knex)),
+          mediaDir,
+          now,
+          logger,
+        })
+        if (seeded.position) await projections.waitForPosition(seeded.position)
+      }
+      await ensureAdminAccount({
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+        deps: { handler, store, knex, secrets, logger: logger.child({ component: 'admin-bootstrap' }) },
         store,
-        commands: seedCommands(handler, now, createDrawSeedStore(knex)),
-        mediaDir,
-        now,
-        logger,
       })
-      if (seeded.position) await projections.waitForPosition(seeded.position)
     }
-    await ensureAdminAccount({
-      email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
-      deps: { handler, store, knex, secrets, logger: logger.child({ component: 'admin-bootstrap' }) },
-      store,
-    })
+    await seedAndAdmin()
+    /**
+     * Reset test data: the projections stop first (none may write a page it read before the
+     * wipe), the tables are emptied at once, the command handler forgets the streams it held,
+     * the projections start again from the empty log, and the demo data and admin are seeded.
+     */
+    async function resetTestData() {
+      await projections.stop()
+      try {
+        await wipeTestData(knex)
+        handler.forgetStreams()
+      } finally {
+        projections = await startReadModels()
+      }
+      await seedAndAdmin()
+      logger.warn('Test data reset: demo data and the admin account seeded again')
+      return { events: await countEvents(knex) }
+    }
 
     const queryApp = createQueryApp({ knex, secret: secrets.jwt, logger: logger.child({ service: 'query' }) })
     const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')

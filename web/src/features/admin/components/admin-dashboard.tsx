@@ -10,6 +10,7 @@ import { adminQueryKey } from '../api/get-admin-competitions'
 import { adminMessages } from '../model/messages'
 import { AnalyticsTab } from './analytics-tab'
 import { CompetitionsTab } from './competitions-tab'
+import { DatabaseTools } from './database-tools'
 import { EmailTab } from './email-tab'
 import { EntriesTab } from './entries-tab'
 import { SettingsTab } from './settings-tab'
@@ -51,7 +52,15 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'entries', label: 'Entries', panel: <EntriesTab /> },
     { id: 'analytics', label: 'Analytics', panel: <AnalyticsTab shown={tab === 'analytics'} /> },
     { id: 'email', label: 'Email System', panel: <EmailTab active={tab === 'email'} /> },
-    { id: 'settings', label: 'Settings', panel: <SettingsTab /> },
+    {
+      id: 'settings',
+      label: 'Settings',
+      panel: (
+        <SettingsTab>
+          <DatabaseTools />
+        </SettingsTab>
+      ),
+    },
   ]
 
   return (

@@ -1,8 +1,9 @@
 import { css, useTheme } from '@emotion/react'
 import { Alert } from '../../../components/alert'
 import { Chip } from '../../../components/chip'
-import { formatDateTime } from '../../../lib/format'
+import { formatCount, formatDateTime } from '../../../lib/format'
 import { useHealth } from '../api/get-health'
+import { useSystem } from '../api/get-system'
 import { healthRows, healthSummary } from '../model/health'
 import { LoadFailed } from './load-state'
 import { Facts, TableFrame, Td, Th } from './table'
@@ -16,6 +17,52 @@ const facts = [
   { term: 'Dates', value: 'en-GB, UK time' },
   { term: 'Max image size', value: '5 MB' },
 ]
+
+function uptime(seconds: number): string {
+  const days = Math.floor(seconds / 86_400)
+  const hours = Math.floor((seconds % 86_400) / 3600)
+  const minutes = Math.floor((seconds % 3600) / 60)
+  return days > 0
+    ? `${days} d ${hours} h ${minutes} min`
+    : hours > 0
+      ? `${hours} h ${minutes} min`
+      : `${minutes} min ${seconds % 60} s`
+}
+
+const storeNames = { postgres: 'PostgreSQL', eventstoredb: 'EventStoreDB' } as const
+
+/** The running platform (`GET /api/admin/system`): version, uptime, the event store and its size. */
+function Platform({ shown }: { readonly shown: boolean }) {
+  const system = useSystem(shown)
+  if (system.isPending) return <p>Loading the system information…</p>
+  if (system.isError) {
+    return (
+      <LoadFailed
+        message="Failed to load system information"
+        error={system.error}
+        onRetry={() => void system.refetch()}
+      />
+    )
+  }
+  const { data } = system
+  return (
+    <Facts
+      facts={[
+        { term: 'Version', value: data.version },
+        { term: 'Uptime', value: uptime(data.uptimeSeconds) },
+        { term: 'Node.js', value: data.nodeVersion },
+        { term: 'Event store', value: storeNames[data.eventStore.kind] },
+        {
+          term: 'Events',
+          value:
+            data.eventStore.events === null
+              ? 'Not counted on this store'
+              : formatCount(data.eventStore.events),
+        },
+      ]}
+    />
+  )
+}
 
 /** Every projection and reactor (`GET /api/health`), measured while the panel is open; Refresh Data measures again. */
 function Health({ shown }: { readonly shown: boolean }) {
@@ -42,6 +89,7 @@ function Health({ shown }: { readonly shown: boolean }) {
             <Th scope="col">Name</Th>
             <Th scope="col">Kind</Th>
             <Th scope="col">Status</Th>
+            <Th scope="col">Position</Th>
             <Th scope="col">Lag</Th>
             <Th scope="col">Problem</Th>
           </tr>
@@ -54,6 +102,7 @@ function Health({ shown }: { readonly shown: boolean }) {
               <Td>
                 <Chip tone={row.tone}>{row.status}</Chip>
               </Td>
+              <Td>{row.position}</Td>
               <Td>{row.lag}</Td>
               <Td
                 css={css`
@@ -92,6 +141,7 @@ export function SystemInfo({ id, hidden }: { readonly id: string; readonly hidde
         }
       `}
     >
+      <Platform shown={!hidden} />
       <Facts facts={facts} />
       <Health shown={!hidden} />
     </section>

@@ -66,7 +66,7 @@ describe('describeFailure', () => {
 })
 
 describe('healthRows and healthSummary', () => {
-  it('lists projections then reactors with their status, lag and problem', () => {
+  it('lists projections then reactors with their status, position, lag and problem', () => {
     expect(healthRows(report())).toEqual([
       {
         key: 'Projection:competitions',
@@ -74,11 +74,14 @@ describe('healthRows and healthSummary', () => {
         kind: 'Projection',
         status: 'OK',
         tone: 'success',
+        position: '12/3',
         lag: 'Up to date',
         problem: null,
       },
       expect.objectContaining({ key: 'Reactor:mail', kind: 'Reactor', lag: '2 events waiting, oldest 3 s' }),
     ])
+    const fresh = report({ projections: [consumer({ position: null })], reactors: [] })
+    expect(healthRows(fresh)[0]?.position).toBe('None yet')
     expect(healthSummary(report())).toEqual({
       stuck: false,
       text: 'Every projection and reactor is running.',

@@ -8,6 +8,8 @@ export interface HealthRow {
   readonly kind: 'Projection' | 'Reactor'
   readonly status: string
   readonly tone: 'success' | 'warning' | 'error'
+  /** The last event it dealt with (`commit/prepare`), or that it has none yet. */
+  readonly position: string
   readonly lag: string
   /** What fails and why (the error text only reaches admins); null while it is well. */
   readonly problem: string | null
@@ -60,6 +62,7 @@ function rowOf(kind: HealthRow['kind'], consumer: ConsumerHealth): HealthRow {
     name: consumer.name,
     kind,
     ...statuses[consumer.status],
+    position: consumer.position ?? 'None yet',
     lag: formatLag(consumer),
     problem: consumer.failure ? describeFailure(consumer.failure) : null,
   }

@@ -1,0 +1,29 @@
+import { errorCodes } from '@prizes/contracts'
+import { HttpError } from '@prizes/platform'
+
+/** 429: the job is running already (here or, for optimise, in another instance). */
+export const alreadyRunning = (what: string) =>
+  new HttpError(
+    429,
+    errorCodes.rateLimited,
+    `${what} is already running; try again when it finishes`,
+    undefined,
+    5,
+  )
+
+/** One job of a kind at a time in this process; a second caller hears 429 at once. */
+export function oneAtATime(what: string) {
+  let running = false
+  return {
+    take() {
+      if (running) throw alreadyRunning(what)
+      running = true
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        running = false
+      }
+    },
+  }
+}

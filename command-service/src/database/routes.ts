@@ -1,0 +1,145 @@
+import { Readable } from 'node:stream'
+import Router from '@koa/router'
+import { type AdminSystemResponse, endpoints, type SystemConsumer } from '@prizes/contracts'
+import type { EventStore } from '@prizes/event-store'
+import {
+  authenticate,
+  conflict,
+  createKnexSessionStore,
+  jsonBody,
+  type Logger,
+  type PlatformSecrets,
+  parseOr400,
+  requireAdmin,
+} from '@prizes/platform'
+import type { Knex } from 'knex'
+import { respond } from '../auth/routes'
+import { measureHealth } from '../health/measure'
+import { writeBackup } from './backup'
+import { backupFileName, type EventStoreKind } from './backup-format'
+import { alreadyRunning, oneAtATime } from './one-at-a-time'
+import { optimiseReadModels } from './optimise'
+import { platformVersion } from './version'
+
+/** Wipes everything and seeds the demo data and the admin account again; the events it left. */
+export type ResetTestData = () => Promise<{ readonly events: number }>
+
+export interface DatabaseRouterDeps {
+  readonly store: Pick<EventStore, 'readAll' | 'transaction'>
+  readonly knex: Knex
+  readonly secrets: PlatformSecrets
+  readonly logger: Logger
+  readonly clock: () => Date
+  /** Given only where the database is the embedded default; elsewhere reset is refused. */
+  readonly resetTestData?: ResetTestData | undefined
+}
+
+export const resetUnavailableMessage =
+  'Reset test data works only on the embedded database of `npm start`; this platform uses an external database, so it is refused'
+
+const toSystemConsumer = ({ name, status, position, lagEvents, lagCapped, lagMs }: SystemConsumer) => ({
+  ...{ name, status, position },
+  ...{ lagEvents, lagCapped, lagMs },
+})
+
+/** The log's size without counting it: the highest global position (PostgreSQL's identity). */
+async function eventCount(knex: Knex, kind: EventStoreKind): Promise<number | null> {
+  if (kind !== 'postgres') return null
+  const row = await knex('events').max<{ max: string | null }>('global_position as max').first()
+  return Number(row?.max ?? 0)
+}
+
+/**
+ * The Settings tab's database tools and System Info (issue 11), every route for admins only:
+ * the backup download, optimise, reset test data (embedded database only) and the system facts.
+ */
+export function databaseRouter(deps: DatabaseRouterDeps): Router {
+  const kind: EventStoreKind = deps.store.transaction ? 'postgres' : 'eventstoredb'
+  const backups = oneAtATime('A backup')
+  const optimisations = oneAtATime('An optimisation')
+  const resets = oneAtATime('A reset')
+  const router = new Router()
+  router.use(jsonBody())
+  router.use(
+    authenticate({
+      secret: deps.secrets.jwt,
+      sessions: createKnexSessionStore(deps.knex),
+      clock: deps.clock,
+    }),
+  )
+
+  router.get(endpoints.adminBackup.path, async (ctx) => {
+    const admin = requireAdmin(ctx)
+    const release = backups.take()
+    const now = new Date()
+    deps.logger.info({ adminId: admin.userId }, 'backup started')
+    const body = Readable.from(writeBackup({ store: deps.store, knex: deps.knex, eventStore: kind, now }))
+    body.once('close', release)
+    body.once('error', (error) => {
+      release()
+      // The status is sent already: the file stops without its end line, which restore refuses.
+      deps.logger.error({ err: error }, 'backup failed part way')
+    })
+    ctx.set('Content-Type', 'application/x-ndjson; charset=utf-8')
+    ctx.set('Content-Disposition', `attachment; filename="${backupFileName(now)}"`)
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = body
+  })
+
+  router.post(endpoints.adminOptimiseDatabase.path, async (ctx) => {
+    requireAdmin(ctx)
+    parseOr400(endpoints.adminOptimiseDatabase.request, ctx.request.body)
+    const release = optimisations.take()
+    try {
+      const result = await optimiseReadModels(deps.knex)
+      if (result === 'busy') throw alreadyRunning('An optimisation')
+      respond(ctx, 'adminOptimiseDatabase', { success: true, ...result })
+    } finally {
+      release()
+    }
+  })
+
+  router.post(endpoints.adminResetDatabase.path, async (ctx) => {
+    const admin = requireAdmin(ctx)
+    parseOr400(endpoints.adminResetDatabase.request, ctx.request.body)
+    if (!deps.resetTestData) throw conflict(resetUnavailableMessage, 'RESET_NOT_AVAILABLE')
+    const release = resets.take()
+    try {
+      deps.logger.warn({ adminId: admin.userId }, 'reset test data: wiping the database')
+      const { events } = await deps.resetTestData()
+      respond(ctx, 'adminResetDatabase', {
+        success: true,
+        message: 'Test data reset: the demo data and the admin account are back; please sign in again',
+        events,
+      })
+    } finally {
+      release()
+    }
+  })
+
+  router.get(endpoints.adminSystem.path, async (ctx) => {
+    requireAdmin(ctx)
+    const [health, events] = await Promise.all([
+      measureHealth({
+        store: deps.store,
+        knex: deps.knex,
+        now: new Date(),
+        lagLimit: 1000,
+        reactorStuckAfterMs: 5 * 60 * 1000,
+      }),
+      eventCount(deps.knex, kind),
+    ])
+    const body: AdminSystemResponse = {
+      success: true,
+      version: platformVersion,
+      nodeVersion: process.version,
+      uptimeSeconds: Math.floor(process.uptime()),
+      eventStore: { kind, events },
+      resetAvailable: deps.resetTestData !== undefined,
+      projections: health.projections.map(toSystemConsumer),
+      reactors: health.reactors.map(toSystemConsumer),
+    }
+    respond(ctx, 'adminSystem', body)
+  })
+  return router
+}
