@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { adminCompetitionsResponse, authMessages, type SessionUser } from '@prizes/contracts'
+import {
+  adminCompetitionEntriesResponse,
+  adminCompetitionsResponse,
+  authMessages,
+  type SessionUser,
+} from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn, openAuthModal } from './support/accounts'
 import { adminSession, bearer, createCompetition, e2eAdmin, okJson, skillQuestion } from './support/admin'
 import { seriousViolations } from './support/axe'
@@ -155,6 +160,16 @@ test.describe('admin dashboard', () => {
     const wrong = await enterAsGuest(request, competition, { answer: '5', firstName: 'Walter' })
 
     await test.step('the entries dialog sums the two entrants', async () => {
+      // Payments are confirmed on the command side; the dialog reads the entries read model, so
+      // it is opened once that model shows both payments (the dialog loads once).
+      await expect
+        .poll(async () => {
+          const listed = await request.get(`/api/admin/competitions/${id}/entries`, {
+            headers: bearer(admin.token),
+          })
+          return adminCompetitionEntriesResponse.parse(await okJson(listed, 'entries')).summary.paid
+        })
+        .toBe(2)
       await row.getByRole('button', { name: 'Entries' }).click()
       const entries = page.getByRole('dialog', { name: `Entries: ${title}` })
       const summary = entries.getByRole('region', { name: 'Entries summary' })
