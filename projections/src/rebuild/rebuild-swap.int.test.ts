@@ -119,6 +119,9 @@ describe('rebuilding into new tables', () => {
       .where({ schemaname: 'public', tablename: 'entries' })
       .orderBy('indexname')
     expect(indexes.map((i) => i.indexname)).toEqual([
+      'entries_admin_competition_idx',
+      'entries_admin_list_idx',
+      'entries_admin_status_idx',
       'entries_competition_idx',
       'entries_entry_reference_key',
       'entries_pkey',
