@@ -40,7 +40,13 @@ function alreadyAllocated(
  */
 export async function allocateEntry(
   deps: EntryDeps,
-  input: { readonly competitionId: string; readonly entryId: string; readonly paymentIntentId?: string },
+  input: {
+    readonly competitionId: string
+    readonly entryId: string
+    readonly paymentIntentId?: string
+    /** The entrant was erased: the payment is owed back, never allocated. */
+    readonly userErased?: boolean
+  },
   context: CommandContext,
 ): Promise<UserEntry> {
   const { competitionId, entryId } = input
@@ -56,6 +62,7 @@ export async function allocateEntry(
         entryId,
         entryReference,
         ...(input.paymentIntentId === undefined ? {} : { paymentIntentId: input.paymentIntentId }),
+        ...(input.userErased ? { userErased: true } : {}),
       },
       metadata: { now: context.now },
     },

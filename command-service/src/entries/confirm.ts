@@ -1,4 +1,5 @@
-import type { UserEntry } from '@prizes/contracts'
+import { type UserEntry, userStream } from '@prizes/contracts'
+import { userDecider } from '@prizes/domain'
 import type { CommandContext } from '../event-metadata'
 import { type PaymentIntent, PaymentIntentNotFound } from '../payments/port'
 import { allocateEntry } from './allocate'
@@ -24,7 +25,10 @@ async function retrieve(deps: EntryDeps, paymentIntentId: string): Promise<Payme
  * Turns a succeeded payment into numbered tickets (confirm-payment and the webhook alike). The
  * provider is asked, never the client; the competition and entry come from the metadata we
  * attached to the intent. Confirming twice, or a webhook racing a confirm, allocates once and
- * answers the same entry (see `allocateEntry`).
+ * answers the same entry (see `allocateEntry`). An erased entrant's payment is never allocated:
+ * it is owed back (PaymentToBeRefunded) and the refund reactor returns it. The erasure releases
+ * their reservations first, so a confirmation racing it is owed back too (see
+ * `releaseErasedUserReservations`).
  */
 export async function confirmEntryPayment(
   deps: EntryDeps,
@@ -40,5 +44,6 @@ export async function confirmEntryPayment(
   if (input.userId !== undefined && input.userId !== userId) throw new PaymentNotFound(paymentIntentId)
   if (intent.status !== 'succeeded')
     throw new PaymentNotSucceeded(paymentIntentId, intent.status, intent.lastError)
-  return allocateEntry(deps, { competitionId, entryId, paymentIntentId }, context)
+  const userErased = (await deps.handler.load(userStream(userId), userDecider)).status === 'erased'
+  return allocateEntry(deps, { competitionId, entryId, paymentIntentId, userErased }, context)
 }

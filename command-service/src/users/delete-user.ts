@@ -3,7 +3,12 @@ import type { CommandContext } from '../event-metadata'
 import type { ReadModels } from '../read-models'
 import type { AccountDeps } from './deps'
 import { eraseUser } from './erase'
-import { type ErasureRefundDeps, planErasureRefunds, settleErasureRefunds } from './erasure-refunds'
+import {
+  type ErasureRefundDeps,
+  planErasureRefunds,
+  releaseErasedUserReservations,
+  settleErasureRefunds,
+} from './erasure-refunds'
 
 export type DeleteUserDeps = Pick<AccountDeps, 'handler' | 'knex'> &
   ErasureRefundDeps & { readonly readModels?: ReadModels | undefined }
@@ -16,7 +21,8 @@ export const userDeletedReason = 'Account deleted by an admin'
  * (crypto-shredding: the key goes in the same transaction, so every personal value in the log and
  * the read models becomes unreadable), then the refunds of their paid entries in open
  * competitions (see `erasure-refunds.ts`). The plan is made once the read models show the
- * erasure, so every entry paid before it is in it. Deleting a deleted user erases nothing and
+ * erasure, so every entry paid before it is in it; their open reservations are released first
+ * and their intents cancelled (`releaseErasedUserReservations`). Deleting a deleted user erases nothing and
  * settles whatever a crash left owed. Answers `deletedEntries`: how many of the user's entries
  * the deletion refunded and so took out of play.
  */
@@ -28,10 +34,9 @@ export async function deleteUser(
   const erased = await eraseUser(deps, input, context)
   if (erased.position && deps.readModels) await deps.readModels.caughtUp(erased.position)
   try {
-    await planErasureRefunds(deps.knex, input.userId, {
-      actor: context.actor,
-      reason: context.reason ?? userDeletedReason,
-    })
+    const by = { actor: context.actor, reason: context.reason ?? userDeletedReason }
+    await releaseErasedUserReservations(deps, input.userId, by)
+    await planErasureRefunds(deps.knex, input.userId, by)
     return { deletedEntries: await settleErasureRefunds(deps, input.userId) }
   } catch (error) {
     // The erasure stands; what is owed is in the plan, which the reactor and a repeat settle.

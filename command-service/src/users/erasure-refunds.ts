@@ -8,7 +8,8 @@ import { competitionDecider, EntryNotRefundable } from '@prizes/domain'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
-import { recordRefund } from '../entries/entries'
+import { recordRefund, releaseReservation } from '../entries/entries'
+import { cancelQuietly } from '../entries/replace'
 import type { PaymentProvider } from '../payments/port'
 import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 
@@ -70,6 +71,82 @@ export async function planErasureRefunds(
      on conflict (entry_id) do nothing`,
     [JSON.stringify(by.actor), by.reason, userId],
   )
+}
+
+/** Reservations released per read of the entries read model (a keyset page). */
+const releasePage = 100
+
+/**
+ * Gives up the erased user's open reservations (`user_erased`) and cancels their intents with
+ * the provider, so their tickets go back on sale and nobody pays for them. Found through the
+ * entries read model's `(user_id, payment_status)` index: `pending` is exactly `reserved`, so
+ * the work grows with this user's reservations in flight (one per competition at most), never
+ * with anyone's entries. Run after UserErased; the caller waits for the read models to show it,
+ * so every reservation made before the erasure is found.
+ *
+ * The race with a confirmation is settled by the competition stream, which takes one of the two
+ * first: released first, the entry remembers why and its payment is owed back and refunded
+ * (`allocateTickets`); allocated first, the release records nothing and the entry, now paid,
+ * is put in the deletion's refund plan here, from the stream's own state (the read model may
+ * not show the allocation yet). A reservation made after the erasure (a request in flight) is
+ * not found here, but its payment can only be confirmed after the erasure, which confirmation
+ * sees on the user's stream: owed back too. Either way no money is kept without a refund.
+ */
+export async function releaseErasedUserReservations(
+  deps: ErasureRefundDeps,
+  userId: string,
+  by: { readonly actor: Actor; readonly reason: string },
+): Promise<void> {
+  let after = ''
+  for (;;) {
+    const page: { id: string; competition_id: string }[] = await deps
+      .knex('entries')
+      .where({ user_id: userId, payment_status: 'pending' })
+      .andWhere('id', '>', after)
+      .orderBy('id')
+      .limit(releasePage)
+      .select('id', 'competition_id')
+    for (const row of page) await releaseOne(deps, userId, row.competition_id, row.id, by)
+    const last = page.at(-1)
+    if (page.length < releasePage || last === undefined) return
+    after = last.id
+  }
+}
+
+async function releaseOne(
+  deps: ErasureRefundDeps,
+  userId: string,
+  competitionId: string,
+  entryId: string,
+  by: { readonly actor: Actor; readonly reason: string },
+): Promise<void> {
+  const context = { actor: by.actor, now: new Date(), reason: by.reason }
+  const { state } = await releaseReservation(deps, { competitionId, entryId, reason: 'user_erased' }, context)
+  const entry = state.exists ? state.entries.get(entryId) : undefined
+  if (!state.exists || entry === undefined || entry.paymentIntentId === null) return
+  if (entry.status === 'paid') {
+    // Confirmed just before the release: a paid entry like any other the deletion refunds.
+    if (state.status !== 'active' || entry.amountPence <= 0) return
+    await deps.knex.raw(
+      `insert into ${erasureRefundsTable}
+         (entry_id, user_id, competition_id, payment_intent_id, amount_pence, actor, reason)
+       values (?, ?, ?, ?, ?, ?::jsonb, ?)
+       on conflict (entry_id) do nothing`,
+      [
+        entryId,
+        userId,
+        competitionId,
+        entry.paymentIntentId,
+        entry.amountPence,
+        JSON.stringify(by.actor),
+        by.reason,
+      ],
+    )
+    return
+  }
+  // Released now or before: nobody should still pay its intent (a payment that does is owed back).
+  if (entry.status === 'released' || entry.status === 'failed' || entry.status === 'reserved')
+    await cancelQuietly(deps, entry.paymentIntentId)
 }
 
 /**

@@ -10,7 +10,17 @@ import { storableInteger } from './competition'
 /** Whole pence, as the `amount_pence` columns (read model and offline provider) hold them. */
 const pence = z.number().int().nonnegative().max(int32Max)
 
-export const releaseReasons = ['expired', 'payment_failed', 'competition_closed', 'replaced'] as const
+/**
+ * `user_erased`: an admin deleted the entrant, whose unpaid reservations are released and their
+ * intents cancelled; a payment that arrives anyway is owed back, never allocated.
+ */
+export const releaseReasons = [
+  'expired',
+  'payment_failed',
+  'competition_closed',
+  'replaced',
+  'user_erased',
+] as const
 export type ReleaseReason = (typeof releaseReasons)[number]
 const ids = { competitionId: z.string(), entryId: z.string().uuid() }
 
@@ -54,14 +64,15 @@ export const entryEvents = {
   }),
   /**
    * A payment that arrived when its tickets could no longer be given (reservation expired and
-   * the competition sold out meanwhile): money taken, no tickets. A reactor refunds it.
+   * the competition sold out meanwhile), or for an entrant erased meanwhile (`user_erased`):
+   * money taken, no tickets. A reactor refunds it.
    */
   PaymentRefundDue: z.object({
     ...ids,
     userId: z.string(),
     amountPence: pence,
     paymentIntentId: z.string(),
-    reason: z.enum(['sold_out', 'competition_closed']),
+    reason: z.enum(['sold_out', 'competition_closed', 'user_erased']),
   }),
   /** Money returned through the provider; a refunded entry's tickets never take part in the draw. */
   EntryRefunded: z.object({

@@ -64,6 +64,11 @@ export const userEvents = {
   }),
   EmailVerificationRequested: z.object({ userId, ...oneTimeToken.shape }),
   EmailVerified: z.object({ userId, tokenHash: tokenHash.nullable() }),
+  /**
+   * The address changed (an admin's edit): it is not proven until the link sent to it is used,
+   * and the account cannot sign in until then, as after registration.
+   */
+  EmailUnverified: z.object({ userId }),
   PasswordResetRequested: z.object({ userId, ...oneTimeToken.shape }),
   PasswordReset: z.object({ userId, passwordHash: encrypted, tokenHash }),
   PasswordChanged: z.object({ userId, passwordHash: encrypted }),

@@ -11,7 +11,7 @@ import type { CompetitionState } from './state'
  * The competition decider's snapshots. Bump the version whenever `Competition`, `Entry` or
  * `evolve` change meaning; older snapshots are then ignored.
  */
-export const competitionSnapshotVersion = 'competition-5'
+export const competitionSnapshotVersion = 'competition-6'
 
 /**
  * One entry as a row rather than an object: a snapshot of a competition with 100,000 entries
@@ -32,6 +32,8 @@ type EntryRow = [
   entryReference: string | null,
   answerCorrect: boolean | null,
   allocatedAt: string | null,
+  /** 1 when released because its entrant was erased; absent otherwise (most entries). */
+  userErased?: 1,
 ]
 
 /** The first line of a snapshot: everything but the entries. */
@@ -71,7 +73,7 @@ function ticketsOf(entry: Entry): EntryRow[8] {
 }
 
 function toRow(e: Entry): EntryRow {
-  return [
+  const row: EntryRow = [
     e.entryId,
     e.userId,
     e.quantity,
@@ -85,6 +87,8 @@ function toRow(e: Entry): EntryRow {
     e.answerCorrect,
     e.allocatedAt,
   ]
+  if (e.userErased) row[12] = 1
+  return row
 }
 
 function fromRow(row: EntryRow): Entry {
@@ -108,6 +112,7 @@ function fromRow(row: EntryRow): Entry {
     entryReference: row[9],
     answerCorrect: row[10],
     allocatedAt: row[11],
+    userErased: row[12] === 1,
   }
 }
 

@@ -47,6 +47,11 @@ export interface AllocateTickets {
     readonly entryReference: string
     /** When given, must be the entry's own intent: a payment cannot pay for someone else's entry. */
     readonly paymentIntentId?: string
+    /**
+     * The entrant was erased (the command side found UserErased on their stream): the payment
+     * is owed back, never allocated. An entry released for the erasure is owed back anyway.
+     */
+    readonly userErased?: boolean
   }
   readonly metadata: CommandMetadata
 }

@@ -129,11 +129,25 @@ export function reserveTickets(command: ReserveTickets, state: CompetitionState)
   return [release, reservation]
 }
 
+type RefundDueReason = Extract<EntryEvent, { type: 'PaymentRefundDue' }>['data']['reason']
+
+/** Money taken for an entry that gets no tickets: owed back (the refund reactor returns it). */
+function refundDue(competitionId: string, entry: Entry, reason: RefundDueReason): EntryEvent {
+  const { entryId, userId, amountPence, paymentIntentId } = entry
+  if (paymentIntentId === null) throw new Error('a free entry owes nothing back')
+  return {
+    type: 'PaymentRefundDue',
+    data: { competitionId, entryId, userId, amountPence, paymentIntentId, reason },
+  }
+}
+
 /**
  * Numbers the tickets of a paid (or free) entry. Idempotent: an entry already allocated, owed
  * back or refunded records nothing, and the caller answers from the state. A reservation that
  * no longer holds (expired, released, failed) is still allocated while tickets remain;
- * otherwise a paid entry becomes `PaymentRefundDue`, because the money has been taken.
+ * otherwise a paid entry becomes `PaymentRefundDue`, because the money has been taken. So does
+ * the payment of an erased entrant, always: their reservation was released for the erasure, or
+ * the command says they are erased.
  */
 export function allocateTickets(command: AllocateTickets, state: CompetitionState): EntryEvent[] {
   const { competitionId, entryId, entryReference } = command.data
@@ -143,6 +157,11 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
     throw new EntryNotFound(entryId)
   }
   if (nextPaymentStatus(entry.status, 'payment.succeeded') === undefined) return []
+  if (command.data.userErased === true || entry.userErased) {
+    // Tickets are never given to an erased account; a payment made anyway goes back.
+    if (entry.paymentIntentId === null) throw new EntryNotFound(entryId)
+    return [refundDue(competitionId, entry, 'user_erased')]
+  }
   const now = command.metadata.now
   const { details, tickets } = competition
   const holds = entry.status === 'reserved' && Date.parse(entry.expiresAt) > now.getTime()
@@ -155,13 +174,7 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
         throw new NotEnoughTickets(entry.quantity, remainingTickets(competition, details.totalTickets, now))
       throw new CompetitionNotActive(competitionId)
     }
-    const { userId, amountPence, paymentIntentId } = entry
-    return [
-      {
-        type: 'PaymentRefundDue',
-        data: { competitionId, entryId, userId, amountPence, paymentIntentId, reason },
-      },
-    ]
+    return [refundDue(competitionId, entry, reason)]
   }
   const ticketNumbers = Array.from({ length: entry.quantity }, (_, i) => tickets.nextNumber + i)
   return [

@@ -20,6 +20,11 @@ export interface Entry {
   readonly answerCorrect: boolean | null
   /** When the tickets were allocated, when the event says (older events do not). */
   readonly allocatedAt: string | null
+  /**
+   * Released because its entrant was erased (`user_erased`): a payment that arrives anyway is
+   * owed back, never allocated to an account that no longer exists.
+   */
+  readonly userErased: boolean
 }
 
 /**
@@ -155,6 +160,7 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
         entryReference: null,
         answerCorrect: null,
         allocatedAt: null,
+        userErased: false,
       }
       return {
         entries: state.entries.set(entryId, entry),
@@ -169,6 +175,7 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
         state,
         entryId,
         reason === 'payment_failed' ? 'payment.failed' : 'reservation.released',
+        reason === 'user_erased' ? { userErased: true } : {},
       )
       return next ? put(state, next) : state
     }

@@ -68,7 +68,10 @@ export type UpdateProfile = UserCommandOf<
     readonly lastName: Encrypted
     readonly phone: Encrypted
     readonly address: Encrypted
+    /** An admin's change of address; `verification` is the link that proves the new one. */
     readonly email?: Encrypted
+    /** The links sent to a changed address (the password link for a guest still setting up). */
+    readonly verification?: { readonly link: NewLink; readonly passwordLink: NewLink }
   }
 >
 /** `byUserId`: the admin acting, so nobody bans or demotes themselves. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { UserEvent } from './events'
+import { expiryAfter, verificationLinkLifetimeMs } from './rules'
 import { evolve, initialState } from './state'
 import {
   adminId,
@@ -8,6 +9,7 @@ import {
   hash,
   hour,
   later,
+  link,
   metadata,
   personal,
   registered,
@@ -133,16 +135,49 @@ describe('UpdateProfile', () => {
       ])
   })
 
-  it("takes an admin's new email, keeping the date of birth", () => {
-    const edited = { firstName: enc('f2'), lastName: enc('l2'), phone: enc('p2'), address: enc('a2') }
-    given(registered)
-      .when({ type: 'UpdateProfile', data: { userId, ...edited, email: enc('e2') }, metadata })
-      .thenEmits([
-        {
-          type: 'ProfileUpdated',
-          data: { userId, personal: { ...edited, email: enc('e2'), dateOfBirth: personal.dateOfBirth } },
-        },
-      ])
+  const edited = { firstName: enc('f2'), lastName: enc('l2'), phone: enc('p2'), address: enc('a2') }
+  const changeEmail = {
+    type: 'UpdateProfile' as const,
+    data: { userId, ...edited, email: enc('e2'), verification: { link: link(2), passwordLink: link(3) } },
+    metadata,
+  }
+  const updated: UserEvent = {
+    type: 'ProfileUpdated',
+    data: { userId, personal: { ...edited, email: enc('e2'), dateOfBirth: personal.dateOfBirth } },
+  }
+  const unverified: UserEvent = { type: 'EmailUnverified', data: { userId } }
+
+  it("takes an admin's new email, keeping the date of birth, unverified until the link sent to it is used", () => {
+    const before = given(registered, verificationRequested(1), verified)
+    expect(before.state).toMatchObject({ emailVerified: true })
+    const expiresAt = expiryAfter(metadata.now, verificationLinkLifetimeMs)
+    const events: UserEvent[] = [
+      updated,
+      unverified,
+      { type: 'EmailVerificationRequested', data: { userId, ...link(2), expiresAt } },
+    ]
+    before.when(changeEmail).thenEmits(events)
+    const after = given(registered, verificationRequested(1), verified, ...events)
+    expect(after.state).toMatchObject({
+      emailVerified: false,
+      verification: { tokenHash: link(2).tokenHash, used: false },
+    })
+    after
+      .when({ type: 'VerifyEmail', data: { userId, tokenHash: link(2).tokenHash }, metadata })
+      .thenEmits([{ type: 'EmailVerified', data: { userId, tokenHash: link(2).tokenHash } }])
+  })
+
+  it('sends a banned account no link, but its new email is unverified all the same', () => {
+    given(registered, banned).when(changeEmail).thenEmits([updated, unverified])
+  })
+
+  it('refuses a changed email without the link that proves it', () => {
+    const { verification: _, ...data } = changeEmail.data
+    expect(() =>
+      given(registered)
+        .when({ ...changeEmail, data })
+        .thenEmits([]),
+    ).toThrow('verification link')
   })
 })
 

@@ -23,7 +23,7 @@ import {
 } from './decide-links'
 import { CannotActOnSelf, UserAlreadyExists, UserNotFound } from './errors'
 import { decodeUserEvent, type UserEvent } from './events'
-import { assertRegistrableDateOfBirth } from './rules'
+import { assertRegistrableDateOfBirth, isGuestSettingUp } from './rules'
 import { evolve, initialState, type RegisteredUser, type UserState } from './state'
 
 /** An erased user is gone for every command, though the stream stays. */
@@ -63,12 +63,30 @@ function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   return [registered, verificationRequested(userId, registration.verification, now)]
 }
 
+/**
+ * The date of birth stays as recorded; so does the email unless an admin changes it. A changed
+ * email is unproven: the account is marked unverified and a verification link goes to the new
+ * address, exactly as at registration (for a guest still setting up, the invitation with its
+ * password link; for a banned account, no link, as `requestEmailVerification` sends none).
+ */
 function updateProfile(command: UpdateProfile, user: RegisteredUser): UserEvent[] {
-  const { userId, email: newEmail, ...editable } = command.data
-  // The date of birth stays as recorded; so does the email unless an admin changes it.
+  const { userId, email: newEmail, verification, ...editable } = command.data
   const { email, dateOfBirth } = user.personal
   const personal = { ...editable, email: newEmail ?? email, dateOfBirth }
-  return [{ type: 'ProfileUpdated', data: { userId, personal } }]
+  const updated: UserEvent = { type: 'ProfileUpdated', data: { userId, personal } }
+  if (newEmail === undefined) return [updated]
+  if (!verification) throw new Error('a changed email needs the verification link sent to it')
+  const unverified: UserEvent = { type: 'EmailUnverified', data: { userId } }
+  if (user.banned) return [updated, unverified]
+  const { now } = command.metadata
+  const links = isGuestSettingUp(user)
+    ? guestInvitationRequested(
+        userId,
+        { verification: verification.link, passwordLink: verification.passwordLink },
+        now,
+      )
+    : [verificationRequested(userId, verification.link, now)]
+  return [updated, unverified, ...links]
 }
 
 function banUser(command: BanUser, user: RegisteredUser): UserEvent[] {

@@ -22,6 +22,8 @@ export function decodeUserEvent(stored: StoredEvent): UserEvent | undefined {
       return { type, data: userEvents.EmailVerificationRequested.parse(stored.data) }
     case 'EmailVerified':
       return { type, data: userEvents.EmailVerified.parse(stored.data) }
+    case 'EmailUnverified':
+      return { type, data: userEvents.EmailUnverified.parse(stored.data) }
     case 'PasswordResetRequested':
       return { type, data: userEvents.PasswordResetRequested.parse(stored.data) }
     case 'PasswordReset':

@@ -66,6 +66,9 @@ function evolveRegistered(user: RegisteredUser, event: UserEvent): UserState {
         emailVerified: true,
         verification: markUsed(user.verification, event.data.tokenHash),
       }
+    case 'EmailUnverified':
+      // Any link sent to the old address dies with it; a new one follows in the same append.
+      return { ...user, emailVerified: false, verification: undefined }
     case 'PasswordResetRequested': {
       const { tokenHash, expiresAt } = event.data
       return { ...user, reset: { tokenHash, expiresAt, used: false } }

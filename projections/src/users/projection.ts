@@ -58,6 +58,9 @@ const appliers: { readonly [K in UserEventType]?: Apply } = {
   EmailVerified: on(userEvents.EmailVerified, (trx, event, data) =>
     update(trx, event, data.userId, { email_verified: true }),
   ),
+  EmailUnverified: on(userEvents.EmailUnverified, (trx, event, data) =>
+    update(trx, event, data.userId, { email_verified: false }),
+  ),
   ProfileUpdated: on(userEvents.ProfileUpdated, async (trx, event, data) => {
     const changed = await update(trx, event, data.userId, { personal: JSON.stringify(data.personal) })
     if (changed) await replaceSearchTerms(trx, data.userId, data.personal)

@@ -32,6 +32,7 @@ const releaseReasons = {
   payment_failed: 'the payment failed',
   competition_closed: 'the competition closed',
   replaced: 'the entrant changed their details and started a new payment',
+  user_erased: 'the entrant was deleted',
 }
 const short = (id: string) => id.slice(0, 8)
 

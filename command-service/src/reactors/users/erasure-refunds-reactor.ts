@@ -1,14 +1,19 @@
 import { actor as actorSchema, eventMetadata, userStreamPrefix } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import { userDeletedReason } from '../../users/delete-user'
-import { type ErasureRefundDeps, planErasureRefunds, settleErasureRefunds } from '../../users/erasure-refunds'
+import {
+  type ErasureRefundDeps,
+  planErasureRefunds,
+  releaseErasedUserReservations,
+  settleErasureRefunds,
+} from '../../users/erasure-refunds'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 
 export const erasureRefundsReactorName = 'user-erasure-refunds'
 
 /**
- * Backs up a deletion's refunds: on UserErased it plans the user's refunds (if the request died
- * before it did) and settles every one still owed. The request usually settles them first and
+ * Backs up a deletion's refunds: on UserErased it releases the user's open reservations and
+ * plans their refunds (if the request died before it did) and settles every one still owed. The request usually settles them first and
  * this finds nothing to do; after a crash it finishes the job. A provider failure throws, and
  * the runner tries the erasure again: same keys, same refunds, each recorded once.
  */
@@ -22,7 +27,9 @@ export function createErasureRefundsReactor(deps: ErasureRefundDeps): Reactor {
       const metadata = eventMetadata.safeParse(event.metadata)
       const actor = metadata.success ? metadata.data.actor : { system: erasureRefundsReactorName }
       const reason = (metadata.success ? metadata.data.reason : undefined) ?? userDeletedReason
-      await planErasureRefunds(deps.knex, userId, { actor: actorSchema.parse(actor), reason })
+      const by = { actor: actorSchema.parse(actor), reason }
+      await releaseErasedUserReservations({ ...deps, logger }, userId, by)
+      await planErasureRefunds(deps.knex, userId, by)
       const refunded = await settleErasureRefunds({ ...deps, logger }, userId)
       logger.info({ userId, refunded }, 'erased user: refunds settled')
     },
