@@ -11,7 +11,7 @@ import type { CompetitionState } from './state'
  * The competition decider's snapshots. Bump the version whenever `Competition`, `Entry` or
  * `evolve` change meaning; older snapshots are then ignored.
  */
-export const competitionSnapshotVersion = 'competition-5'
+export const competitionSnapshotVersion = 'competition-6'
 
 /**
  * One entry as a row rather than an object: a snapshot of a competition with 100,000 entries
