@@ -13,6 +13,7 @@ import { drawCertificates } from './0011-draw-certificates'
 import { usersAdminList } from './0012-users-admin-list'
 import { platformStats } from './0013-platform-stats'
 import { adminEntries } from './0015-admin-entries'
+import { entriesRefundPending } from './0019-entries-refund-pending'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -29,6 +30,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0012-users-admin-list', usersAdminList],
   ['0013-platform-stats', platformStats],
   ['0015-admin-entries', adminEntries],
+  ['0019-entries-refund-pending', entriesRefundPending],
 ])
 
 /**
