@@ -323,7 +323,7 @@ describe('a refund and a close at the same time', () => {
 })
 
 describe('a refund the process did not finish', () => {
-  it('stopped between the provider and the record: the reactor records it, once', async () => {
+  it('stopped between the provider and the record: 503, and the reactor records it, once', async () => {
     const entry = await paidEntry()
     let made: { id: string } | undefined
     const dyingProvider: PaymentProvider = {
@@ -339,7 +339,7 @@ describe('a refund the process did not finish', () => {
         { entryId: entry.entryId, reason: 'Asked by phone' },
         admin(),
       ),
-    ).rejects.toThrow('the process died here')
+    ).rejects.toMatchObject({ status: 503, code: 'REFUND_PENDING' })
     expect(await providerRefunds(entry.paymentIntentId)).toBe(1)
     expect(await refundedEvents(entry.competitionId)).toEqual([])
     const requested = (await harness.store.readStream(competitionStream(entry.competitionId))).find(

@@ -18,7 +18,7 @@ import type { CommandHandler } from '../command-handler'
 import { recordRefund } from '../entries'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
-import type { PaymentProvider } from '../payments/port'
+import type { PaymentProvider, Refund } from '../payments/port'
 import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 import type { ReadModels } from '../read-models'
 
@@ -96,10 +96,20 @@ export async function refundEntry(
   }
   const entry = entryIn(competitionOf(requested, competitionId), entryId)
   if (entry.paymentIntentId === null) throw refusal(new EntryNotRefundable(entryId, entry.status))
-  const refund = await deps.payments.refund({
-    paymentIntentId: entry.paymentIntentId,
-    idempotencyKey: refundIdempotencyKey(entryId),
-  })
+  let refund: Refund
+  try {
+    refund = await deps.payments.refund({
+      paymentIntentId: entry.paymentIntentId,
+      idempotencyKey: refundIdempotencyKey(entryId),
+    })
+  } catch (error) {
+    // The request stands: the refund reactor asks the provider again under the same key.
+    deps.logger.error(
+      { err: error, competitionId, entryId },
+      'the provider did not refund a requested refund',
+    )
+    throw new HttpError(503, 'REFUND_PENDING', adminEntryMessages.refundPending)
+  }
   const result = await recordRefund(deps, { competitionId, entryId, refundId: refund.id, reason }, audited)
   return { refund, result }
 }

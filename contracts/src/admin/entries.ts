@@ -110,4 +110,6 @@ export const adminEntryMessages = {
   notPaid: 'Only a paid entry can be refunded',
   alreadyRefunded: 'This entry has already been refunded',
   competitionNotOpen: 'An entry can be refunded only while its competition is open or after it is cancelled',
+  refundPending:
+    'The refund is requested but the payment provider did not answer: it will be completed automatically',
 } as const
