@@ -11,7 +11,7 @@ export interface RefundReactorOptions {
   readonly knex: Knex
   readonly logger: Logger
   readonly payments: PaymentProvider
-  readonly commands: Pick<EntryCommands, 'recordRefund'>
+  readonly commands: Pick<EntryCommands, 'recordRefund' | 'refundRecorded'>
   readonly now?: () => Date
   readonly retryDelayMs?: number
 }
@@ -75,7 +75,10 @@ export function createRefundReactor(options: RefundReactorOptions): Reactor {
       const log = logger.child({ competitionId, entryId, paymentIntentId })
       if (event.streamId !== competitionStream(competitionId))
         return void log.error('refund due on another stream')
-      if (await alreadyRefunded(store, event, entryId)) return void log.info('already refunded')
+      const recorded = commands.refundRecorded
+        ? await commands.refundRecorded({ competitionId, entryId })
+        : await alreadyRefunded(store, event, entryId)
+      if (recorded) return void log.info('already refunded')
       const refund = await payments.refund({ paymentIntentId, idempotencyKey: refundIdempotencyKey(entryId) })
       if (refund.amountPence !== amountPence) {
         log.warn({ refunded: refund.amountPence, due: amountPence }, 'the provider refunded another amount')
