@@ -1,4 +1,5 @@
 import { competitionStream, endpoints } from '@prizes/contracts'
+import { verifyDraw } from '@prizes/domain'
 import { createApp, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import {
@@ -8,7 +9,9 @@ import {
   startProjections,
 } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadDrawEvents } from '../competitions/draw-events'
 import { cancelCompetition, closeCompetition } from '../competitions/lifecycle'
+import { nodeDrawCrypto } from '../competitions/node-draw-crypto'
 import { createMailOutbox } from '../mail/outbox'
 import type { PaymentProvider } from '../payments/port'
 import { allocatePaidEntry, entryCommandsOf } from '../reactors/entries/entry-commands'
@@ -289,6 +292,9 @@ describe('a refund and a close at the same time', () => {
     // Only the other entry's three tickets are sealed.
     expect(seal.eligibleTickets).toBe(3)
     expect(seal.types.indexOf('EntryRefundRequested')).toBeLessThan(seal.types.indexOf('CompetitionClosed'))
+    // The audit's replay of the log gives the list the seal holds (the draw is still to come).
+    const audit = verifyDraw(await loadDrawEvents(harness.store, entry.competitionId), nodeDrawCrypto)
+    expect(audit.steps.find((step) => step.check === 'seal')).toMatchObject({ ok: true })
     const state = await loadCompetition(harness.handler, entry.competitionId)
     expect(state.exists && state.status).toBe('closed')
     expect(state.exists && state.entries.get(entry.entryId)?.status).toBe('refunded')
