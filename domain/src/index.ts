@@ -65,6 +65,7 @@ export type {
   QuoteEntry,
   RecordRefund,
   ReleaseReservation,
+  RequestRefund,
   ReserveTickets,
 } from './entry/commands'
 export { maxEntriesPerPurchase } from './entry/decide'
@@ -77,6 +78,7 @@ export {
   InvalidEntry,
   isEntryError,
   NotEnoughTickets,
+  type RefundRefusal,
 } from './entry/errors'
 export {
   type EntryPaymentEvent,

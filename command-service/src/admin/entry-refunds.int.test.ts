@@ -1,4 +1,5 @@
 import { competitionStream, endpoints } from '@prizes/contracts'
+import { verifyDraw } from '@prizes/domain'
 import { createApp, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import {
@@ -8,14 +9,18 @@ import {
   startProjections,
 } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadDrawEvents } from '../competitions/draw-events'
 import { cancelCompetition, closeCompetition } from '../competitions/lifecycle'
+import { nodeDrawCrypto } from '../competitions/node-draw-crypto'
 import { createMailOutbox } from '../mail/outbox'
-import { allocatePaidEntry } from '../reactors/entries/entry-commands'
+import type { PaymentProvider } from '../payments/port'
+import { allocatePaidEntry, entryCommandsOf } from '../reactors/entries/entry-commands'
 import { refundEmailKey, startRefundEmailReactor } from '../reactors/entries/refund-email-reactor'
+import { createRefundReactor, startRefundReactor } from '../reactors/entries/refund-reactor'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../reactors/entries/test-harness'
 import type { RunningReactor } from '../reactors/runner'
 import { silentLogger } from '../testing/fixtures'
-import { adminEntryRefundsRouter } from './entry-refunds'
+import { type AdminEntryRefundDeps, adminEntryRefundsRouter, refundEntry } from './entry-refunds'
 import { loadCompetition } from './view'
 
 /**
@@ -29,6 +34,7 @@ let harness: EntryReactorHarness
 let projections: RunningProjections
 let emails: RunningReactor
 let served: Served
+let deps: AdminEntryRefundDeps
 const tokens = { admin: '', user: '' }
 const adminId = '00000000-0000-4000-9000-00000000ad01'
 
@@ -42,7 +48,7 @@ beforeAll(async () => {
     projections: allProjections,
   })
   const secrets = await loadSecrets(harness.knex)
-  const deps = {
+  deps = {
     ...{ handler: harness.handler, knex: harness.knex, secrets, payments: harness.payments },
     logger: silentLogger,
   }
@@ -88,6 +94,15 @@ async function paidEntry() {
   return { competitionId, title, userId, ...reserved }
 }
 
+/** A second paid entry of the same competition, so its seal is not empty. */
+async function anotherPaidEntry(competitionId: string) {
+  const { userId } = await harness.user()
+  const reserved = await harness.reserve(competitionId, userId, 3)
+  await harness.pay(reserved.paymentIntentId)
+  await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
+  return reserved
+}
+
 async function projected(competitionId: string) {
   const last = (await harness.store.readStream(competitionStream(competitionId))).at(-1)
   if (last) await projections.waitForPosition(last.position, { timeoutMs: 10_000 })
@@ -97,8 +112,9 @@ const refund = async (
   entryId: string,
   body: unknown = { reason: 'Asked by phone' },
   token = tokens.admin,
+  at = served,
 ) => {
-  const response = await fetch(`${served.url}/api/admin/entries/${entryId}/refund`, {
+  const response = await fetch(`${at.url}/api/admin/entries/${entryId}/refund`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -227,5 +243,174 @@ describe('refused', () => {
     expect((await refund(entry.entryId, undefined, tokens.user)).status).toBe(403)
     expect((await refund(entry.entryId, undefined, '')).status).toBe(401)
     expect(await providerRefunds(entry.paymentIntentId)).toBe(0)
+  })
+})
+
+/** The stream's close: its seal, and whether the entry's tickets are among those it counts. */
+async function sealOf(competitionId: string) {
+  const recorded = await harness.store.readStream(competitionStream(competitionId))
+  const closed = recorded.find((event) => event.type === 'CompetitionClosed')
+  if (!closed) throw new Error('no CompetitionClosed')
+  const data = closed.data as { seal: { eligibleTickets: number } }
+  return { eligibleTickets: data.seal.eligibleTickets, types: recorded.map((event) => event.type) }
+}
+
+const admin = () => ({ actor: { userId: adminId, role: 'admin' as const }, now: new Date() })
+
+describe('a refund and a close at the same time', () => {
+  it('closed while the provider refunds: the refund stands, is recorded, and the seal leaves the entry out', async () => {
+    const entry = await paidEntry()
+    await anotherPaidEntry(entry.competitionId) // three tickets
+    // The close lands between the refund's check and its record: inside the provider's call.
+    const closingProvider: PaymentProvider = {
+      ...harness.payments,
+      async refund(request) {
+        await closeCompetition(
+          harness.handler,
+          { competitionId: entry.competitionId, reason: 'admin' },
+          admin(),
+        )
+        return harness.payments.refund(request)
+      },
+    }
+    const app = await serve(
+      createApp({
+        name: 'command',
+        logger: silentLogger,
+        routers: [adminEntryRefundsRouter({ ...deps, payments: closingProvider })],
+      }).callback(),
+    )
+    try {
+      const answer = await refund(entry.entryId, undefined, tokens.admin, app)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    } finally {
+      await app.close()
+    }
+    expect(await providerRefunds(entry.paymentIntentId)).toBe(1)
+    expect(await refundedEvents(entry.competitionId)).toHaveLength(1)
+    const seal = await sealOf(entry.competitionId)
+    // Only the other entry's three tickets are sealed.
+    expect(seal.eligibleTickets).toBe(3)
+    expect(seal.types.indexOf('EntryRefundRequested')).toBeLessThan(seal.types.indexOf('CompetitionClosed'))
+    // The audit's replay of the log gives the list the seal holds (the draw is still to come).
+    const audit = verifyDraw(await loadDrawEvents(harness.store, entry.competitionId), nodeDrawCrypto)
+    expect(audit.steps.find((step) => step.check === 'seal')).toMatchObject({ ok: true })
+    const state = await loadCompetition(harness.handler, entry.competitionId)
+    expect(state.exists && state.status).toBe('closed')
+    expect(state.exists && state.entries.get(entry.entryId)?.status).toBe('refunded')
+  })
+
+  it('raced many times: money back and off the seal, or refused with no money moved', async () => {
+    const outcomes = { refunded: 0, refused: 0 }
+    for (let i = 0; i < 12; i += 1) {
+      const entry = await paidEntry()
+      await anotherPaidEntry(entry.competitionId) // three tickets
+      const [answer] = await Promise.all([
+        refund(entry.entryId),
+        closeCompetition(harness.handler, { competitionId: entry.competitionId, reason: 'admin' }, admin()),
+      ])
+      const seal = await sealOf(entry.competitionId)
+      const moved = await providerRefunds(entry.paymentIntentId)
+      if (answer.status === 200) {
+        outcomes.refunded += 1
+        expect(moved).toBe(1)
+        expect(await refundedEvents(entry.competitionId)).toHaveLength(1)
+        expect(seal.eligibleTickets).toBe(3)
+      } else {
+        outcomes.refused += 1
+        expect(answer).toMatchObject({ status: 409, body: { code: 'COMPETITION_NOT_OPEN' } })
+        expect(moved).toBe(0)
+        expect(await refundedEvents(entry.competitionId)).toEqual([])
+        expect(seal.eligibleTickets).toBe(3 + 2)
+      }
+    }
+    expect(outcomes.refunded + outcomes.refused).toBe(12)
+  }, 120_000)
+})
+
+describe('a refund the process did not finish', () => {
+  it('stopped between the provider and the record: 503, and the reactor records it, once', async () => {
+    const entry = await paidEntry()
+    let made: { id: string } | undefined
+    const dyingProvider: PaymentProvider = {
+      ...harness.payments,
+      async refund(request) {
+        made = await harness.payments.refund(request)
+        throw new Error('the process died here')
+      },
+    }
+    await expect(
+      refundEntry(
+        { ...deps, payments: dyingProvider },
+        { entryId: entry.entryId, reason: 'Asked by phone' },
+        admin(),
+      ),
+    ).rejects.toMatchObject({ status: 503, code: 'REFUND_PENDING' })
+    expect(await providerRefunds(entry.paymentIntentId)).toBe(1)
+    expect(await refundedEvents(entry.competitionId)).toEqual([])
+    const requested = (await harness.store.readStream(competitionStream(entry.competitionId))).find(
+      (event) => event.type === 'EntryRefundRequested',
+    )
+    if (!requested) throw new Error('no EntryRefundRequested')
+    expect(requested.metadata).toMatchObject({ actor: { userId: adminId }, reason: 'Asked by phone' })
+    // Meanwhile the competition closes: the entry is not on its list, its refund still completes.
+    await closeCompetition(harness.handler, { competitionId: entry.competitionId, reason: 'admin' }, admin())
+    expect((await sealOf(entry.competitionId)).eligibleTickets).toBe(0)
+
+    const reactorOptions = {
+      store: harness.store,
+      knex: harness.knex,
+      logger: silentLogger,
+      payments: harness.payments,
+      commands: entryCommandsOf(harness.deps),
+      retryDelayMs: 20,
+    }
+    const running = await startRefundReactor(reactorOptions)
+    try {
+      await running.waitForPosition(requested.position, { timeoutMs: 10_000 })
+    } finally {
+      await running.stop()
+    }
+    const [recorded, ...more] = await refundedEvents(entry.competitionId)
+    expect(more).toEqual([])
+    expect(recorded?.data).toMatchObject({
+      entryId: entry.entryId,
+      refundId: made?.id,
+      reason: 'Asked by phone',
+    })
+    expect(recorded?.metadata).toMatchObject({ causationId: requested.id, reason: 'Asked by phone' })
+
+    // Delivered again (a reactor replaying its events): nothing more is refunded or recorded.
+    await createRefundReactor(reactorOptions).react(requested)
+    expect(await refundedEvents(entry.competitionId)).toHaveLength(1)
+    expect(await providerRefunds(entry.paymentIntentId)).toBe(1)
+    expect(await refund(entry.entryId)).toMatchObject({
+      status: 409,
+      body: { code: 'ENTRY_ALREADY_REFUNDED' },
+    })
+  })
+
+  it('the reactor running beside the admin: one provider refund and one event', async () => {
+    const entry = await paidEntry()
+    const running = await startRefundReactor({
+      store: harness.store,
+      knex: harness.knex,
+      logger: silentLogger,
+      payments: harness.payments,
+      commands: entryCommandsOf(harness.deps),
+      retryDelayMs: 20,
+    })
+    try {
+      const answers = await Promise.all(Array.from({ length: 3 }, () => refund(entry.entryId)))
+      const statuses = answers.map((answer) => answer.status)
+      expect(statuses).toContain(200)
+      expect(statuses.every((status) => status === 200 || status === 409)).toBe(true)
+      const last = (await harness.store.readStream(competitionStream(entry.competitionId))).at(-1)
+      if (last) await running.waitForPosition(last.position, { timeoutMs: 10_000 })
+    } finally {
+      await running.stop()
+    }
+    expect(await refundedEvents(entry.competitionId)).toHaveLength(1)
+    expect(await providerRefunds(entry.paymentIntentId)).toBe(1)
   })
 })

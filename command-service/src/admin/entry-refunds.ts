@@ -1,6 +1,6 @@
 import Router from '@koa/router'
 import { adminEntryMessages, endpoints } from '@prizes/contracts'
-import { type Competition, type CompetitionState, EntryNotRefundable } from '@prizes/domain'
+import { CompetitionNotFound, EntryNotFound, EntryNotRefundable } from '@prizes/domain'
 import {
   authenticate,
   createKnexSessionStore,
@@ -16,15 +16,20 @@ import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund } from '../entries'
+import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
-import type { PaymentProvider } from '../payments/port'
+import type { PaymentProvider, Refund } from '../payments/port'
 import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 import type { ReadModels } from '../read-models'
-import { loadCompetition } from './view'
 
 export interface AdminEntryRefundDeps {
   readonly handler: CommandHandler
-  /** The read models' `entries` table, to find an entry's competition (which never changes). */
+  /**
+   * The read models' `entries` table, to find an entry's competition (which never changes). Its
+   * row is written at the reservation, so an entry paid a moment ago is found by it; whether it
+   * is paid is decided on the stream. Only an entry the admin lists cannot have shown yet is
+   * missing, and that one is answered 404.
+   */
   readonly knex: Knex
   readonly secrets: PlatformSecrets
   readonly payments: PaymentProvider
@@ -32,9 +37,6 @@ export interface AdminEntryRefundDeps {
   readonly clock?: () => Date
   readonly readModels?: ReadModels | undefined
 }
-
-/** While the competition is open, or once it is cancelled: never while sealed for or after the draw. */
-const refundableStatuses: ReadonlySet<Competition['status']> = new Set(['active', 'cancelled'])
 
 const conflict = (code: string, message: string) => new HttpError(409, code, message)
 
@@ -47,34 +49,28 @@ async function competitionOfEntry(knex: Knex, entryId: string): Promise<string> 
   return row.competition_id
 }
 
-/** Refuses, with the reason, an entry the admin may not refund; answers its payment intent. */
-function refundable(state: CompetitionState, entryId: string): string {
-  if (!state.exists || state.status === 'deleted') {
-    throw new HttpError(404, 'ENTRY_NOT_FOUND', adminEntryMessages.notFound)
+/** The refusal in the admin's words, with the code the web tells refusals apart by. */
+function refusal(error: EntryNotRefundable): HttpError {
+  switch (error.refusal) {
+    case 'already_refunded':
+      return conflict('ENTRY_ALREADY_REFUNDED', adminEntryMessages.alreadyRefunded)
+    case 'competition_not_open':
+      return conflict('COMPETITION_NOT_OPEN', error.message)
+    default:
+      return conflict('ENTRY_NOT_PAID', adminEntryMessages.notPaid)
   }
-  const entry = state.entries.get(entryId)
-  if (!entry) throw new HttpError(404, 'ENTRY_NOT_FOUND', adminEntryMessages.notFound)
-  if (entry.status === 'refunded')
-    throw conflict('ENTRY_ALREADY_REFUNDED', adminEntryMessages.alreadyRefunded)
-  if (entry.status !== 'paid' || entry.paymentIntentId === null) {
-    throw conflict('ENTRY_NOT_PAID', adminEntryMessages.notPaid)
-  }
-  if (!refundableStatuses.has(state.status)) {
-    throw conflict(
-      'COMPETITION_NOT_OPEN',
-      `${adminEntryMessages.competitionNotOpen} (this one is ${state.status})`,
-    )
-  }
-  return entry.paymentIntentId
 }
 
 /**
- * An admin's refund of one paid entry: the rules are checked on the competition's stream, the
- * money goes back through the provider under the entry's refund key (the key the cancellation
- * and late-payment refunds use, so no entry is ever refunded twice, however many ask at once),
- * and EntryRefunded is recorded with the admin as actor and their reason (once per entry: a
- * concurrent second request records nothing more and answers the same refund). The entrant's
- * email follows from the event (`refund-email-reactor`).
+ * An admin's refund of one paid entry, in three steps. First EntryRefundRequested is decided on
+ * the competition's stream (paid, not refunded, competition open or cancelled), so it and the
+ * close are ordered by the stream: a close first refuses the refund before any money moves; a
+ * request first keeps the entry off the list the close seals. Then the money goes back through
+ * the provider under the entry's refund key (the key of every refund path, so no entry is ever
+ * refunded twice), and EntryRefunded is recorded with the admin as actor and their reason. If
+ * the process dies or the provider fails in between, the refund reactor completes the request
+ * under the same key; a second request meanwhile completes it too and records nothing more.
+ * The entrant's email follows from EntryRefunded (`refund-email-reactor`).
  */
 export async function refundEntry(
   deps: AdminEntryRefundDeps,
@@ -83,29 +79,39 @@ export async function refundEntry(
 ) {
   const { entryId, reason } = input
   const competitionId = await competitionOfEntry(deps.knex, entryId)
-  const paymentIntentId = refundable(await loadCompetition(deps.handler, competitionId), entryId)
-  const refund = await deps.payments.refund({
-    paymentIntentId,
-    idempotencyKey: refundIdempotencyKey(entryId),
-  })
+  const audited = { ...context, reason }
+  let requested: EntryResult
   try {
-    const result = await recordRefund(
-      deps,
-      { competitionId, entryId, refundId: refund.id, reason },
-      { ...context, reason },
+    requested = await runEntryCommand(
+      deps.handler,
+      { type: 'RequestRefund', data: { competitionId, entryId, reason }, metadata: { now: context.now } },
+      audited,
     )
-    return { refund, result }
   } catch (error) {
-    if (!(error instanceof EntryNotRefundable)) throw error
-    // The competition closed for its draw between the check and the record (a window of one
-    // provider call): the provider's refund stands but is not in the log. Said loudly, with the
-    // refund id, for the operator to reconcile; nothing here can undo a card refund.
-    deps.logger.error(
-      { err: error, competitionId, entryId, refundId: refund.id },
-      'entry refunded by the provider but not recorded: the competition closed meanwhile',
-    )
-    throw conflict('COMPETITION_NOT_OPEN', error.message)
+    if (error instanceof EntryNotFound || error instanceof CompetitionNotFound) {
+      throw new HttpError(404, 'ENTRY_NOT_FOUND', adminEntryMessages.notFound)
+    }
+    if (error instanceof EntryNotRefundable) throw refusal(error)
+    throw error
   }
+  const entry = entryIn(competitionOf(requested, competitionId), entryId)
+  if (entry.paymentIntentId === null) throw refusal(new EntryNotRefundable(entryId, entry.status))
+  let refund: Refund
+  try {
+    refund = await deps.payments.refund({
+      paymentIntentId: entry.paymentIntentId,
+      idempotencyKey: refundIdempotencyKey(entryId),
+    })
+  } catch (error) {
+    // The request stands: the refund reactor asks the provider again under the same key.
+    deps.logger.error(
+      { err: error, competitionId, entryId },
+      'the provider did not refund a requested refund',
+    )
+    throw new HttpError(503, 'REFUND_PENDING', adminEntryMessages.refundPending)
+  }
+  const result = await recordRefund(deps, { competitionId, entryId, refundId: refund.id, reason }, audited)
+  return { refund, result }
 }
 
 /** POST /api/admin/entries/:id/refund (SPEC section 7 "Admin"): admins only, with a reason. */

@@ -83,6 +83,7 @@ const paymentStatusOf = (entry: Entry): UserEntry['paymentStatus'] => {
       return 'pending'
     case 'refunded':
     case 'refundDue':
+    case 'refundPending':
       return 'refunded'
     default:
       return 'failed'

@@ -22,6 +22,12 @@ export const adminEntriesQuery = z.object({
 })
 export type AdminEntriesQuery = z.infer<typeof adminEntriesQuery>
 
+/**
+ * The payment statuses the admin sees: the entrant's, and `refund_pending` for an admin's refund
+ * requested and not yet recorded (the provider is being asked, or the refund reactor completes it).
+ */
+export const adminPaymentStatuses = [...paymentStatuses, 'refund_pending'] as const
+
 /** SPEC section 3 "Entry (admin)" row; the competition's id and status say whether it may be refunded. */
 export const adminEntryRow = z.object({
   id: z.string(),
@@ -34,7 +40,7 @@ export const adminEntryRow = z.object({
   competition_status: z.enum(competitionStatuses).nullable(),
   number_of_entries: z.number().int().positive(),
   total_cost: z.number().nonnegative(),
-  payment_status: z.enum(paymentStatuses),
+  payment_status: z.enum(adminPaymentStatuses),
   entry_date: z.iso.datetime(),
 })
 export type AdminEntryRow = z.infer<typeof adminEntryRow>
@@ -104,4 +110,6 @@ export const adminEntryMessages = {
   notPaid: 'Only a paid entry can be refunded',
   alreadyRefunded: 'This entry has already been refunded',
   competitionNotOpen: 'An entry can be refunded only while its competition is open or after it is cancelled',
+  refundPending:
+    'The refund is requested but the payment provider did not answer: it will be completed automatically',
 } as const

@@ -74,6 +74,18 @@ export const entryEvents = {
     paymentIntentId: z.string(),
     reason: z.enum(['sold_out', 'competition_closed', 'user_erased']),
   }),
+  /**
+   * An admin's refund of a paid entry, decided on the competition's stream (so against its close:
+   * an entry with a refund requested before the close is never on the sealed list). The money
+   * goes back through the provider under the entry's refund key and EntryRefunded follows; if the
+   * process dies in between, the refund reactor completes it under the same key.
+   */
+  EntryRefundRequested: z.object({
+    ...ids,
+    amountPence: pence,
+    paymentIntentId: z.string(),
+    reason: z.string(),
+  }),
   /** Money returned through the provider; a refunded entry's tickets never take part in the draw. */
   EntryRefunded: z.object({
     ...ids,

@@ -6,6 +6,7 @@ import {
   quoteEntry,
   recordRefund,
   releaseReservation,
+  requestRefund,
   reserveTickets,
 } from '../entry/decide'
 import { type CompetitionLifecycleEventType, nextStatus } from './competition.machine'
@@ -159,6 +160,8 @@ export function decide(command: CompetitionCommand, state: CompetitionState): Co
       return allocateTickets(command, state)
     case 'ReleaseReservation':
       return releaseReservation(command, state)
+    case 'RequestRefund':
+      return requestRefund(command, state)
     case 'RecordRefund':
       return recordRefund(command, state)
     default: {

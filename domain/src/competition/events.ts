@@ -51,6 +51,8 @@ export function decodeCompetitionEvent(stored: StoredEvent): CompetitionEvent | 
       return { type, data: entryEvents.TicketsAllocated.parse(stored.data) }
     case 'PaymentRefundDue':
       return { type, data: entryEvents.PaymentRefundDue.parse(stored.data) }
+    case 'EntryRefundRequested':
+      return { type, data: entryEvents.EntryRefundRequested.parse(stored.data) }
     case 'EntryRefunded':
       return { type, data: entryEvents.EntryRefunded.parse(stored.data) }
     default: {

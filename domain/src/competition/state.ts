@@ -77,16 +77,21 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
     case 'CompetitionDeleted':
       return { ...state, status: 'deleted' }
     case 'EntryRefunded': {
+      // Only a paid entry refunded while sealed is still on the list; one whose refund was
+      // requested before the close never was.
       const sealedNow = state.status === 'closed' || state.status === 'drawing'
-      const refundedWhileSealed = sealedNow
-        ? state.refundedWhileSealed.set(event.data.entryId, true)
-        : state.refundedWhileSealed
+      const wasPaid = state.entries.get(event.data.entryId)?.status === 'paid'
+      const refundedWhileSealed =
+        sealedNow && wasPaid
+          ? state.refundedWhileSealed.set(event.data.entryId, true)
+          : state.refundedWhileSealed
       return { ...state, ...evolveEntries(state, event), refundedWhileSealed }
     }
     case 'TicketsReserved':
     case 'ReservationReleased':
     case 'TicketsAllocated':
     case 'PaymentRefundDue':
+    case 'EntryRefundRequested':
       return { ...state, ...evolveEntries(state, event) }
     default: {
       const unhandled: never = event

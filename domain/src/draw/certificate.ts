@@ -122,9 +122,11 @@ export function publicCertificateOf(
         entries.set(entryId, { entryReference, ticketNumbers, eligible: answerCorrect })
         break
       }
+      case 'EntryRefundRequested':
       case 'EntryRefunded': {
         const entry = entries.get(event.data.entryId)
-        // A refund after the close leaves the sealed list as it was.
+        // A refund requested before the close takes the entry off the list; a refund after the
+        // close leaves the sealed list as it was.
         if (entry && !closed) entry.eligible = false
         break
       }

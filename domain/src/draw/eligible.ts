@@ -43,7 +43,8 @@ export function eligibleTickets(entries: Iterable<AllocatedEntry>): EligibleTick
 }
 
 /**
- * The eligible list of a competition's entries as they stand: refunded ones left out, except
+ * The eligible list of a competition's entries as they stand: refunded ones (and those with a
+ * refund requested) left out, except
  * those `keep` names (refunded after the list was sealed, which only older streams hold).
  */
 export function eligibleFromEntries(
@@ -57,7 +58,8 @@ export function eligibleFromEntries(
       ...entry,
       // Set by the allocation that gave the tickets; '' only satisfies the type.
       entryReference: entry.entryReference ?? '',
-      refunded: entry.status === 'refunded' && !keep(entry.entryId),
+      // A requested refund leaves the list at once: the money is on its way back.
+      refunded: entry.status === 'refundPending' || (entry.status === 'refunded' && !keep(entry.entryId)),
     })
   }
   return eligibleTickets(allocated)

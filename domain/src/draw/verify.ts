@@ -101,6 +101,9 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
       })
       return
     }
+    // An entry leaves the list at its refund's request (or at the refund, on streams written
+    // before requests), when that comes before the close; after it the sealed list stands.
+    case 'EntryRefundRequested':
     case 'EntryRefunded': {
       const entry = replay.entries.get(event.data.entryId)
       if (entry && !replay.closed) replay.entries.set(entry.entryId, { ...entry, refunded: true })

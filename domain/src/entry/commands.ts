@@ -77,4 +77,24 @@ export interface RecordRefund {
   readonly metadata: CommandMetadata
 }
 
-export type EntryCommand = QuoteEntry | ReserveTickets | AllocateTickets | ReleaseReservation | RecordRefund
+/**
+ * An admin's refund of a paid entry, asked for before the provider is: it takes the entry off
+ * the draw list, so it is decided against the competition as it stands (open or cancelled).
+ */
+export interface RequestRefund {
+  readonly type: 'RequestRefund'
+  readonly data: {
+    readonly competitionId: string
+    readonly entryId: string
+    readonly reason: string
+  }
+  readonly metadata: CommandMetadata
+}
+
+export type EntryCommand =
+  | QuoteEntry
+  | ReserveTickets
+  | AllocateTickets
+  | ReleaseReservation
+  | RequestRefund
+  | RecordRefund

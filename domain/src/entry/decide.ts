@@ -7,6 +7,7 @@ import type {
   QuoteEntry,
   RecordRefund,
   ReleaseReservation,
+  RequestRefund,
   ReserveTickets,
 } from './commands'
 import {
@@ -213,7 +214,46 @@ export function releaseReservation(command: ReleaseReservation, state: Competiti
  */
 const sealedStatuses: ReadonlySet<Competition['status']> = new Set(['closed', 'drawing'])
 
-/** Records money given back, once per entry. Refunded tickets are never sold again nor drawn. */
+/** An admin refunds a paid entry only while its competition is open or once it is cancelled. */
+const adminRefundableStatuses: ReadonlySet<Competition['status']> = new Set(['active', 'cancelled'])
+
+/**
+ * An admin's refund of a paid entry, asked for before the provider is called: from this event
+ * the entry is off the draw list, and closing, decided on the same stream, either came first
+ * (then the refund is refused here and no money moves) or seals the list without it. Once per
+ * entry: asked again while pending, it records nothing and the caller completes the refund
+ * under the same key (a concurrent request, or a retry after the provider failed).
+ */
+export function requestRefund(command: RequestRefund, state: CompetitionState): EntryEvent[] {
+  const { competitionId, entryId, reason } = command.data
+  const competition = existing(state, competitionId)
+  const entry = entryOf(competition, entryId)
+  if (entry.status === 'refundPending') return []
+  if (entry.status === 'refunded') throw new EntryNotRefundable(entryId, entry.status)
+  const { paymentIntentId } = entry
+  if (paymentIntentId === null || nextPaymentStatus(entry.status, 'refund.requested') === undefined) {
+    throw new EntryNotRefundable(entryId, entry.status, undefined, 'not_paid')
+  }
+  if (!adminRefundableStatuses.has(competition.status)) {
+    throw new EntryNotRefundable(
+      entryId,
+      entry.status,
+      `An entry can be refunded only while its competition is open or after it is cancelled (this one is ${competition.status})`,
+      'competition_not_open',
+    )
+  }
+  return [
+    {
+      type: 'EntryRefundRequested',
+      data: { competitionId, entryId, amountPence: entry.amountPence, paymentIntentId, reason },
+    },
+  ]
+}
+
+/**
+ * Records money given back, once per entry. Refunded tickets are never sold again nor drawn. A
+ * requested refund is recorded whatever the competition's status since: it is not on the list.
+ */
 export function recordRefund(command: RecordRefund, state: CompetitionState): EntryEvent[] {
   const { competitionId, entryId, refundId, reason } = command.data
   const competition = existing(state, competitionId)

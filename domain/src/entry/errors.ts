@@ -56,10 +56,14 @@ export class EntryNotRefundable extends DomainError<'ENTRY_NOT_REFUNDABLE'> {
     readonly entryId: string,
     readonly status: string,
     message = `An entry that is ${status} cannot be refunded`,
+    /** Why, for a caller that answers each refusal in its own words. */
+    readonly refusal: RefundRefusal = status === 'refunded' ? 'already_refunded' : 'not_paid',
   ) {
     super(message)
   }
 }
+
+export type RefundRefusal = 'not_paid' | 'already_refunded' | 'competition_not_open'
 
 export type EntryError =
   | NotEnoughTickets

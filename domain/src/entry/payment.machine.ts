@@ -8,12 +8,15 @@ import { setup, transition } from 'xstate'
  * reservation: a reservation released because it expired (or its first attempt failed) may
  * still be paid, because the provider's intent stays payable. Such a late payment is allocated
  * when tickets remain (→ paid), otherwise the money is owed back (→ refundDue → refunded).
+ * An admin's refund of a paid entry is requested first (→ refundPending, off the draw list from
+ * that moment), then recorded once the provider has given the money back (→ refunded).
  */
 export const entryPaymentEventTypes = [
   'payment.succeeded',
   'payment.failed',
   'payment.unallocatable',
   'reservation.released',
+  'refund.requested',
   'refund.recorded',
 ] as const
 export type EntryPaymentEventType = (typeof entryPaymentEventTypes)[number]
@@ -25,6 +28,7 @@ export const entryPaymentStatuses = [
   'released',
   'failed',
   'refundDue',
+  'refundPending',
   'refunded',
 ] as const
 export type EntryPaymentStatus = (typeof entryPaymentStatuses)[number]
@@ -50,7 +54,10 @@ export const entryPaymentMachine = setup({
     },
     released: { on: latePayment },
     failed: { on: latePayment },
-    paid: { on: { 'refund.recorded': { target: 'refunded' } } },
+    paid: {
+      on: { 'refund.requested': { target: 'refundPending' }, 'refund.recorded': { target: 'refunded' } },
+    },
+    refundPending: { on: { 'refund.recorded': { target: 'refunded' } } },
     refundDue: { on: { 'refund.recorded': { target: 'refunded' } } },
     refunded: { type: 'final' },
   },

@@ -197,6 +197,10 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
       const next = moved(state, event.data.entryId, 'payment.unallocatable')
       return next ? put(state, next) : state
     }
+    case 'EntryRefundRequested': {
+      const next = moved(state, event.data.entryId, 'refund.requested')
+      return next ? put(state, next) : state
+    }
     case 'EntryRefunded': {
       const next = moved(state, event.data.entryId, 'refund.recorded')
       return next ? put(state, next) : state

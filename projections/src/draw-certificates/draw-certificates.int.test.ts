@@ -61,6 +61,17 @@ const refunded = (i: number): EntryEvent => ({
   },
 })
 
+const refundRequested = (i: number): EntryEvent => ({
+  type: 'EntryRefundRequested',
+  data: {
+    competitionId: 'c1',
+    entryId: entryId(i),
+    amountPence: 299,
+    paymentIntentId: `pi_${i}`,
+    reason: 'asked',
+  },
+})
+
 describe('the draw certificates read model', () => {
   const history: CompetitionStreamEvent[] = [
     { type: 'CompetitionPublished', data: { competitionId: 'c1', seedCommitment: 'd'.repeat(64) } },
@@ -68,10 +79,14 @@ describe('the draw certificates read model', () => {
     allocated(2, [3], false),
     allocated(3, [4], true),
     allocated(4, [5, 6], true),
+    allocated(5, [7], true),
     refunded(3),
+    // Requested before the close, recorded after it: never on the sealed list.
+    refundRequested(5),
     ...closedAndDrawn('c1', { entryId: entryId(1), userId: 'user-1', ticket: 2 }),
     // Refunded after the close (only older streams hold this): the sealed list keeps it.
     refunded(4),
+    refunded(5),
   ]
 
   test('keeps the sealed list by reference and the draw, without ids, amounts or answers; replays change nothing', async () => {
@@ -84,6 +99,7 @@ describe('the draw certificates read model', () => {
       ['CMP-2030-000002', [3], false],
       ['CMP-2030-000003', [4], false],
       ['CMP-2030-000004', [5, 6], true],
+      ['CMP-2030-000005', [7], false],
     ])
     expect(once.certificates).toEqual([
       {

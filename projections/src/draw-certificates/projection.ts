@@ -52,27 +52,35 @@ async function insertEntries(trx: Knex.Transaction, events: readonly RecordedEve
   )
 }
 
+/** An entry refunded (or with its refund requested) before the close is not on the sealed list. */
+const offTheList = (trx: Knex.Transaction, data: { competitionId: string; entryId: string }) =>
+  trx(drawCertificateEntriesTable)
+    .where({ competition_id: data.competitionId, entry_id: data.entryId })
+    .whereNotExists(
+      trx(drawCertificatesTable)
+        .where({ competition_id: data.competitionId })
+        .whereNotNull('closed_at')
+        .select(trx.raw('1')),
+    )
+    .update({ eligible: false })
+
 /**
  * Each field is set by one event, so a replay writes what is already there. An entry is on the
- * sealed list when its answer was correct and it was not refunded before the close: a refund
- * after the close (only older streams hold one) leaves the sealed list as it was, as the decider
- * and the verifier have it.
+ * sealed list when its answer was correct and neither its refund was requested nor it was
+ * refunded before the close: a refund requested before the close and recorded after it, or a
+ * refund after the close (only older streams hold one) of an entry still listed, leaves the
+ * sealed list as the close made it, as the decider and the verifier have it.
  */
 const appliers = {
   CompetitionPublished: on(competitionEvents.CompetitionPublished, (trx: Knex.Transaction, _event, data) =>
     certificate(trx, data.competitionId, { seed_commitment: data.seedCommitment ?? null }),
   ),
   TicketsAllocated: (trx: Knex.Transaction, event: RecordedEvent) => insertEntries(trx, [event]),
+  EntryRefundRequested: on(entryEvents.EntryRefundRequested, (trx: Knex.Transaction, _event, data) =>
+    offTheList(trx, data),
+  ),
   EntryRefunded: on(entryEvents.EntryRefunded, (trx: Knex.Transaction, _event, data) =>
-    trx(drawCertificateEntriesTable)
-      .where({ competition_id: data.competitionId, entry_id: data.entryId })
-      .whereNotExists(
-        trx(drawCertificatesTable)
-          .where({ competition_id: data.competitionId })
-          .whereNotNull('closed_at')
-          .select(trx.raw('1')),
-      )
-      .update({ eligible: false }),
+    offTheList(trx, data),
   ),
   CompetitionClosed: on(competitionEvents.CompetitionClosed, (trx: Knex.Transaction, event, data) =>
     certificate(trx, data.competitionId, {

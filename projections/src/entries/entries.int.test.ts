@@ -146,6 +146,26 @@ describe('entries projection', () => {
     expect(await soldTickets()).toBe(2)
   })
 
+  test("an admin's refund is pending from its request until it is recorded", async () => {
+    const requested: EntryEvent = {
+      type: 'EntryRefundRequested',
+      data: {
+        competitionId: 'c1',
+        entryId: alice,
+        amountPence: 598,
+        paymentIntentId: `pi_${alice}`,
+        reason: 'Asked',
+      },
+    }
+    const stream = [created, reserved(alice), allocated(alice, [1, 2]), requested]
+    await given(recorded(stream))
+    expect((await rows()).map((r) => [r.payment_status, r.status, r.refund_reason, r.refunded_at])).toEqual([
+      ['refunded', 'refund_pending', 'Asked', null],
+    ])
+    await given(recorded([...stream, refunded(alice, 598)]))
+    expect((await rows()).map((r) => [r.payment_status, r.status])).toEqual([['refunded', 'refunded']])
+  })
+
   test('a payment after expiry is allocated, or is due a refund when no tickets remain', async () => {
     const due: EntryEvent = {
       type: 'PaymentRefundDue',

@@ -67,6 +67,17 @@ const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: Record
       refund_reason: data.reason,
     }),
   ),
+  /**
+   * An admin's refund on its way (the provider is being asked): shown as refunded to the entrant,
+   * as a payment owed back is, and as pending to the admin until EntryRefunded.
+   */
+  EntryRefundRequested: onRow(entryEvents.EntryRefundRequested, (event, data) =>
+    updateEntry(change(event, data.entryId), {
+      payment_status: 'refunded',
+      status: 'refund_pending',
+      refund_reason: data.reason,
+    }),
+  ),
   /** The tickets stay on the row (numbers are never reused) but no longer count as paid. */
   EntryRefunded: onRow(entryEvents.EntryRefunded, (event, data) =>
     updateEntry(change(event, data.entryId), {

@@ -3,7 +3,14 @@ import { type FoldedTable, isNewer, type RowStep, type StoredRow } from '../fold
 export const entriesTable = 'entries'
 
 /** Where an entry is in its life, as the competition stream tells it. */
-export const entryLifecycle = ['reserved', 'released', 'allocated', 'refund_due', 'refunded'] as const
+export const entryLifecycle = [
+  'reserved',
+  'released',
+  'allocated',
+  'refund_due',
+  'refund_pending',
+  'refunded',
+] as const
 export type EntryLifecycle = (typeof entryLifecycle)[number]
 
 /** A row as stored; the query service keeps its own view of this shape for reading. */

@@ -15,6 +15,7 @@ import { platformStats } from './0013-platform-stats'
 import { adminEntries } from './0015-admin-entries'
 import { competitionsByTicketsSold } from './0016-competitions-by-tickets-sold'
 import { settingsHistory } from './0017-settings-history'
+import { entriesRefundPending } from './0019-entries-refund-pending'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -33,6 +34,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0015-admin-entries', adminEntries],
   ['0016-competitions-by-tickets-sold', competitionsByTicketsSold],
   ['0017-settings-history', settingsHistory],
+  ['0019-entries-refund-pending', entriesRefundPending],
 ])
 
 /**

@@ -416,3 +416,38 @@ describe('the export', () => {
     expect((await call('/api/admin/entries/export?paymentStatus=lost', tokens.admin)).status).toBe(400)
   })
 })
+
+describe('a refund requested and not yet recorded', () => {
+  test('shows as refund pending, with the request in the history', async () => {
+    const autumn = '00000000-0000-4000-9000-00000000a003'
+    await given(autumn, [created(autumn, '2030-10-01T00:00:00.000Z')])
+    await given(autumn, [{ type: 'CompetitionPublished', data: { competitionId: autumn } }])
+    await given(autumn, purchase(autumn, 30, ids.ada))
+    await given(
+      autumn,
+      [
+        {
+          type: 'EntryRefundRequested',
+          data: {
+            competitionId: autumn,
+            entryId: entry(30),
+            amountPence: 299,
+            paymentIntentId: `pi_${entry(30)}`,
+            reason: 'Asked by email',
+          },
+        },
+      ],
+      { userId: ids.admin, role: 'admin' },
+      'Asked by email',
+    )
+    const listed = await list(`?competition=${autumn}`)
+    expect(listed.entries.map((row) => row.payment_status)).toEqual(['refund_pending'])
+    const response = await call(`/api/admin/entries/${entry(30)}`, tokens.admin)
+    const { entry: details } = endpoints.adminGetEntry.response.parse(await response.json())
+    expect(details).toMatchObject({ payment_status: 'refund_pending', refund_reason: 'Asked by email' })
+    expect(details.refunded_at).toBeNull()
+    const requested = details.history.at(-1)
+    expect(requested).toMatchObject({ type: 'EntryRefundRequested', reason: 'Asked by email' })
+    expect(requested?.summary).toContain('Refund of £2.99 requested')
+  })
+})

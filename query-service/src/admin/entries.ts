@@ -20,6 +20,8 @@ export interface EntryListRow {
   readonly quantity: number
   readonly amount_pence: number
   readonly payment_status: PaymentStatus
+  /** The entries model's lifecycle; `refund_pending` shows as such to the admin. */
+  readonly status: string
   readonly reserved_at: Date
   readonly paid_at: Date | null
   readonly competition_title: string | null
@@ -87,6 +89,7 @@ const listColumns = [
   'e.quantity',
   'e.amount_pence',
   'e.payment_status',
+  'e.status',
   'e.reserved_at',
   'e.paid_at',
   'c.title as competition_title',
@@ -156,7 +159,7 @@ export function toAdminEntryRow(row: EntryListRow, person: Person | undefined): 
     competition_status: row.competition_status,
     number_of_entries: row.quantity,
     total_cost: penceToPounds(row.amount_pence),
-    payment_status: row.payment_status,
+    payment_status: row.status === 'refund_pending' ? 'refund_pending' : row.payment_status,
     entry_date: (row.paid_at ?? row.reserved_at).toISOString(),
   }
 }

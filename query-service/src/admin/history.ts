@@ -80,6 +80,10 @@ const describe: { readonly [type: string]: (data: unknown) => string } = {
     const data = entryEvents.PaymentRefundDue.parse(d)
     return `Payment of ${money(data.amountPence)} arrived too late (${data.reason.replace('_', ' ')}): refund due (entry ${short(data.entryId)})`
   },
+  EntryRefundRequested: (d) => {
+    const data = entryEvents.EntryRefundRequested.parse(d)
+    return `Refund of ${money(data.amountPence)} requested (entry ${short(data.entryId)}): ${data.reason}`
+  },
   EntryRefunded: (d) => {
     const data = entryEvents.EntryRefunded.parse(d)
     return `Refunded ${money(data.amountPence)} (refund ${data.refundId}, entry ${short(data.entryId)}): ${data.reason}`

@@ -1,3 +1,5 @@
+import { competitionStream } from '@prizes/contracts'
+import { competitionDecider } from '@prizes/domain'
 import type { Logger } from '@prizes/platform'
 import { confirmEntryPayment, recordRefund, releaseReservation } from '../../entries'
 import type { EntryDeps } from '../../entries/deps'
@@ -26,6 +28,11 @@ export interface EntryCommands {
     },
     context: CommandContext,
   ): Promise<unknown>
+  /**
+   * Whether the entry's refund is recorded, from the competition's state as the handler holds it
+   * (no walk of the stream). Absent in tests that give only `recordRefund`; the stream is read then.
+   */
+  refundRecorded?(input: { readonly competitionId: string; readonly entryId: string }): Promise<boolean>
 }
 
 export function entryCommandsOf(deps: EntryDeps): EntryCommands {
@@ -34,6 +41,10 @@ export function entryCommandsOf(deps: EntryDeps): EntryCommands {
     // The entry knows its amount and intent; the provider's refund id and the reason are news.
     recordRefund: ({ competitionId, entryId, refundId, reason }, context) =>
       recordRefund(deps, { competitionId, entryId, refundId, reason }, context),
+    async refundRecorded({ competitionId, entryId }) {
+      const state = await deps.handler.load(competitionStream(competitionId), competitionDecider)
+      return state.exists && state.entries.get(entryId)?.status === 'refunded'
+    },
   }
 }
 

@@ -11,7 +11,7 @@ export interface RefundReactorOptions {
   readonly knex: Knex
   readonly logger: Logger
   readonly payments: PaymentProvider
-  readonly commands: Pick<EntryCommands, 'recordRefund'>
+  readonly commands: Pick<EntryCommands, 'recordRefund' | 'refundRecorded'>
   readonly now?: () => Date
   readonly retryDelayMs?: number
 }
@@ -31,12 +31,31 @@ async function alreadyRefunded(store: EventStore, due: RecordedEvent, entryId: s
   })
 }
 
+/** What a refund event owes: the entry's intent and amount, and the reason to record. */
+interface Owed {
+  readonly competitionId: string
+  readonly entryId: string
+  readonly amountPence: number
+  readonly paymentIntentId: string
+  readonly reason: string
+}
+
+/** A PaymentRefundDue or an admin's EntryRefundRequested, read; undefined when unreadable. */
+function owedBy(event: RecordedEvent): Owed | undefined {
+  const schema =
+    event.type === 'EntryRefundRequested' ? entryEvents.EntryRefundRequested : entryEvents.PaymentRefundDue
+  const parsed = schema.safeParse(event.data)
+  return parsed.success ? parsed.data : undefined
+}
+
 /**
- * Gives back a payment that bought no tickets (PaymentRefundDue): refunds it in full through the
- * provider under the key `refund-<entryId>`, then records EntryRefunded. A crash between the two
- * repeats the refund call, which returns the same refund, and records it then; recording is once
- * per entry. A failure is retried by the runner and holds back the refunds behind it, so none is
- * ever skipped (the log says why, loudly).
+ * Gives back money owed: a payment that bought no tickets (PaymentRefundDue), or a paid entry an
+ * admin asked to refund (EntryRefundRequested; the admin's request usually completes it at once
+ * and this finds it done). Refunds it in full through the provider under the key
+ * `refund-<entryId>`, then records EntryRefunded. A crash between the two repeats the refund
+ * call, which returns the same refund, and records it then; recording is once per entry. A
+ * failure is retried by the runner and holds back the refunds behind it, so none is ever
+ * skipped (the log says why, loudly).
  */
 export function createRefundReactor(options: RefundReactorOptions): Reactor {
   const { store, payments, commands } = options
@@ -44,16 +63,22 @@ export function createRefundReactor(options: RefundReactorOptions): Reactor {
   const logger = options.logger.child({ reactor: refundReactorName })
   return {
     name: refundReactorName,
-    filter: { streamPrefixes: [competitionStreamPrefix], eventTypes: ['PaymentRefundDue'] },
+    filter: {
+      streamPrefixes: [competitionStreamPrefix],
+      eventTypes: ['PaymentRefundDue', 'EntryRefundRequested'],
+    },
     async react(event) {
-      const parsed = entryEvents.PaymentRefundDue.safeParse(event.data)
-      if (!parsed.success)
-        return void logger.error({ eventId: event.id }, 'unreadable PaymentRefundDue; no refund')
-      const { competitionId, entryId, amountPence, paymentIntentId, reason } = parsed.data
+      const owed = owedBy(event)
+      if (!owed)
+        return void logger.error({ eventId: event.id, type: event.type }, 'unreadable refund; no refund')
+      const { competitionId, entryId, amountPence, paymentIntentId, reason } = owed
       const log = logger.child({ competitionId, entryId, paymentIntentId })
       if (event.streamId !== competitionStream(competitionId))
         return void log.error('refund due on another stream')
-      if (await alreadyRefunded(store, event, entryId)) return void log.info('already refunded')
+      const recorded = commands.refundRecorded
+        ? await commands.refundRecorded({ competitionId, entryId })
+        : await alreadyRefunded(store, event, entryId)
+      if (recorded) return void log.info('already refunded')
       const refund = await payments.refund({ paymentIntentId, idempotencyKey: refundIdempotencyKey(entryId) })
       if (refund.amountPence !== amountPence) {
         log.warn({ refunded: refund.amountPence, due: amountPence }, 'the provider refunded another amount')
@@ -67,7 +92,13 @@ export function createRefundReactor(options: RefundReactorOptions): Reactor {
           refundId: refund.id,
           reason,
         },
-        { actor: { system: refundReactorName }, now: now(), causationId: event.id },
+        {
+          actor: { system: refundReactorName },
+          now: now(),
+          causationId: event.id,
+          // An admin's reason stays with their refund in the audit trail.
+          ...(event.type === 'EntryRefundRequested' ? { reason } : {}),
+        },
       )
       log.info({ refundId: refund.id, amountPence: refund.amountPence }, 'payment refunded')
     },

@@ -7,6 +7,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: 'Pending',
   failed: 'Failed',
   refunded: 'Refunded',
+  refund_pending: 'Refund pending',
 }
 
 export const paymentStatusTones = {
@@ -14,6 +15,7 @@ export const paymentStatusTones = {
   pending: 'warning',
   failed: 'error',
   refunded: 'info',
+  refund_pending: 'warning',
 } as const satisfies Record<PaymentStatus, string>
 
 /** SPEC section 7: the platform's entries export is saved as `entries-YYYY-MM-DD.csv` (as the server names it, UTC). */
