@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { authMessages, settingsMessages } from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn, newUser, openAuthModal } from './support/accounts'
-import { adminSession, bearer, e2eAdmin, okJson } from './support/admin'
+import { adminSession, bearer, e2eAdmin, okJson, openAdminTab } from './support/admin'
 import { seriousViolations } from './support/axe'
 import { registerVerifiedUser } from './support/entries'
 
@@ -15,19 +15,6 @@ async function resetSettings(request: APIRequestContext) {
     }),
     'settings reset',
   )
-}
-
-/** Signs in through the modal as the admin and opens the dashboard's Settings tab. */
-async function openSettingsTab(page: Page, firstName: string): Promise<Locator> {
-  await page.goto('/')
-  await openAuthModal(page, 'Sign In')
-  await logIn(page, e2eAdmin.email, e2eAdmin.password)
-  await expectSnackbar(page, authMessages.loggedIn)
-  await accountMenu(page, firstName).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
-  await dashboard.getByRole('tab', { name: 'Settings' }).click()
-  return dashboard.getByRole('tabpanel', { name: 'Settings' })
 }
 
 const maintenanceHeading = (page: Page) => page.getByRole('heading', { name: "We'll be back soon" })
@@ -44,7 +31,7 @@ test.describe('admin settings', () => {
   }) => {
     await resetSettings(request)
     const admin = await adminSession(request)
-    const settings = await openSettingsTab(page, admin.user.firstName)
+    const { panel: settings } = await openAdminTab(page, admin.user, 'Settings')
     const maintenance = settings.getByRole('switch', { name: 'Maintenance mode' })
     const visitor = await browser.newContext()
     const memberContext = await browser.newContext()
@@ -141,7 +128,7 @@ test.describe('admin settings', () => {
   }) => {
     await resetSettings(request)
     const admin = await adminSession(request)
-    const settings = await openSettingsTab(page, admin.user.firstName)
+    const { panel: settings } = await openAdminTab(page, admin.user, 'Settings')
     const registrations = settings.getByRole('switch', { name: 'Allow registrations' })
     const visitor = await browser.newContext()
     try {
