@@ -5,6 +5,7 @@ import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { SelectField } from '../../../components/form-field'
+import { MorePager } from '../../../components/pager'
 import { formatDateTime } from '../../../lib/format'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useEmailOutbox } from '../api/get-email-outbox'
@@ -34,40 +35,6 @@ const when = (email: OutboxEmail) => {
   if (email.failedAt) return `Failed ${formatDateTime(email.failedAt)}`
   if (email.nextAttemptAt) return `Next try ${formatDateTime(email.nextAttemptAt)}`
   return '—'
-}
-
-/** Previous and Next over pages whose count is not known (the server says whether more follow). */
-function OutboxPager({
-  page,
-  hasMore,
-  onPage,
-}: {
-  readonly page: number
-  readonly hasMore: boolean
-  readonly onPage: (page: number) => void
-}) {
-  const theme = useTheme()
-  if (page === 1 && !hasMore) return null
-  return (
-    <nav
-      aria-label="Outbox pages"
-      css={css`
-        display: flex;
-        align-items: center;
-        justify-content: flex-end;
-        gap: 12px;
-        color: ${theme.palette.text.secondary};
-      `}
-    >
-      <Button type="button" size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span aria-live="polite">Page {page}</span>
-      <Button type="button" size="sm" variant="outline" disabled={!hasMore} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  )
 }
 
 /** The mail outbox, newest first, 20 a page: every email with its attempts and last error; Resend for a failed one. */
@@ -232,7 +199,7 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
               </tbody>
             </TableFrame>
           )}
-          <OutboxPager page={page} hasMore={data.hasMore} onPage={setPage} />
+          <MorePager label="Outbox pages" page={page} hasMore={data.hasMore} onPage={setPage} />
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { SelectField, TextField } from '../../../components/form-field'
+import { MorePager } from '../../../components/pager'
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
 import { saveFile } from '../../../lib/save-file'
 import { showSnackbar } from '../../../stores/ui-store'
@@ -214,39 +215,13 @@ export function EntriesTab() {
               </tbody>
             </TableFrame>
           )}
-          {(page > 1 || data.hasMore) && (
-            <nav
-              aria-label="Entries pages"
-              css={css`
-                display: flex;
-                align-items: center;
-                justify-content: flex-end;
-                gap: 12px;
-              `}
-            >
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous
-              </Button>
-              <span aria-live="polite">
-                Page {page} ({adminEntriesPageSize} a page)
-              </span>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={!data.hasMore}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          )}
+          <MorePager
+            label="Entries pages"
+            page={page}
+            hasMore={data.hasMore}
+            onPage={setPage}
+            note={`(${adminEntriesPageSize} a page)`}
+          />
         </>
       )}
 

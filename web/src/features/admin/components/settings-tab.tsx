@@ -2,9 +2,9 @@ import { css, useTheme } from '@emotion/react'
 import type { AdminSettingsRequest, PlatformSettings } from '@prizes/contracts'
 import { type ReactNode, useState } from 'react'
 import { Alert } from '../../../components/alert'
-import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { TextField } from '../../../components/form-field'
+import { MorePager } from '../../../components/pager'
 import { Switch } from '../../../components/switch'
 import { formatDateTime } from '../../../lib/format'
 import { showSnackbar } from '../../../stores/ui-store'
@@ -230,36 +230,16 @@ function SettingsHistorySection() {
           </tbody>
         </TableFrame>
       )}
-      {history.data && (page > 1 || history.data.hasMore) && (
-        <nav
-          aria-label="Settings history pages"
+      {history.data && (
+        <MorePager
+          label="Settings history pages"
+          page={page}
+          hasMore={history.data.hasMore}
+          onPage={setPage}
           css={css`
-            display: flex;
-            gap: 12px;
-            justify-content: flex-end;
             margin-top: 12px;
           `}
-        >
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </Button>
-          <span>Page {page}</span>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={!history.data.hasMore}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </Button>
-        </nav>
+        />
       )}
     </section>
   )

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { SelectField, TextField } from '../../../components/form-field'
+import { MorePager } from '../../../components/pager'
 import { formatDate, formatPrice } from '../../../lib/format'
 import { sessionStore } from '../../auth/stores/session-store'
 import { type AdminUsersParams, useAdminUsers } from '../api/get-admin-users'
@@ -245,38 +246,13 @@ export function UsersTab() {
               </tbody>
             </TableFrame>
           )}
-          {(page > 1 || list.hasMore) && (
-            <nav
-              aria-label="Users pages"
-              css={css`
-                display: flex;
-                align-items: center;
-                justify-content: flex-end;
-                gap: 12px;
-                color: ${theme.palette.text.secondary};
-              `}
-            >
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={page <= 1 || users.isFetching}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous
-              </Button>
-              <span aria-live="polite">Page {page}</span>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={!list.hasMore || users.isFetching}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          )}
+          <MorePager
+            label="Users pages"
+            page={page}
+            hasMore={list.hasMore}
+            onPage={setPage}
+            busy={users.isFetching}
+          />
         </>
       )}
 
