@@ -12,7 +12,7 @@ import { useEmailOutbox } from '../api/get-email-outbox'
 import { useResendEmail } from '../api/resend-email'
 import { failureMessage, reasonOf } from '../model/errors'
 import { LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { TableFrame, Td } from './table'
 
 const statusOptions = [
   { value: '', label: 'All' },
@@ -131,20 +131,20 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
           {data.emails.length === 0 ? (
             <p>No emails{status ? ` ${status}` : ''} on this page.</p>
           ) : (
-            <TableFrame label="Outbox emails">
-              <thead>
-                <tr>
-                  <Th scope="col">Queued</Th>
-                  <Th scope="col">Recipient</Th>
-                  <Th scope="col">Template</Th>
-                  <Th scope="col">Subject</Th>
-                  <Th scope="col">Status</Th>
-                  <Th scope="col">Attempts</Th>
-                  <Th scope="col">When</Th>
-                  <Th scope="col">Last error</Th>
-                  <Th scope="col">Actions</Th>
-                </tr>
-              </thead>
+            <TableFrame
+              label="Outbox emails"
+              columns={[
+                'Queued',
+                'Recipient',
+                'Template',
+                'Subject',
+                'Status',
+                'Attempts',
+                'When',
+                'Last error',
+                'Actions',
+              ]}
+            >
               <tbody>
                 {data.emails.map((email) => (
                   <tr key={email.id}>

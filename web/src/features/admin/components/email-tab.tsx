@@ -24,7 +24,7 @@ import {
 import { reasonOf } from '../model/errors'
 import { EmailOutbox } from './email-outbox'
 import { AdminStack } from './load-state'
-import { Facts, TableFrame, Td, Th } from './table'
+import { Facts, TableFrame, Td } from './table'
 
 /** A titled block of the tab. */
 function Card({ title, children }: { readonly title: string; readonly children: ReactNode }) {
@@ -184,14 +184,7 @@ const resultTones = { sent: 'success', failed: 'error' } as const
 
 function TemplateResults({ results }: { readonly results: readonly TestSendResult[] }) {
   return (
-    <TableFrame label="Template test results">
-      <thead>
-        <tr>
-          <Th scope="col">Template</Th>
-          <Th scope="col">Status</Th>
-          <Th scope="col">Error</Th>
-        </tr>
-      </thead>
+    <TableFrame label="Template test results" columns={['Template', 'Status', 'Error']}>
       <tbody>
         {results.map((result) => (
           <tr key={result.template}>

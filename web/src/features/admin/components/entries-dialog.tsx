@@ -14,7 +14,7 @@ import { useCompetitionEntries } from '../api/get-competition-entries'
 import { entriesCsvFileName } from '../model/entries-export'
 import { failureMessage, reasonOf } from '../model/errors'
 import { AdminStack, LoadFailed } from './load-state'
-import { Facts, TableFrame, Td, Th } from './table'
+import { Facts, TableFrame, Td } from './table'
 
 const paymentTones = {
   paid: 'success',
@@ -84,19 +84,19 @@ export function EntriesDialog({
             {data.entries.length === 0 ? (
               <p>No entries yet.</p>
             ) : (
-              <TableFrame label={`Entries for ${competition.title}`}>
-                <thead>
-                  <tr>
-                    <Th scope="col">Reference</Th>
-                    <Th scope="col">User Name</Th>
-                    <Th scope="col">Email</Th>
-                    <Th scope="col">Phone</Th>
-                    <Th scope="col">Entries</Th>
-                    <Th scope="col">Cost</Th>
-                    <Th scope="col">Payment Status</Th>
-                    <Th scope="col">Entry Date</Th>
-                  </tr>
-                </thead>
+              <TableFrame
+                label={`Entries for ${competition.title}`}
+                columns={[
+                  'Reference',
+                  'User Name',
+                  'Email',
+                  'Phone',
+                  'Entries',
+                  'Cost',
+                  'Payment Status',
+                  'Entry Date',
+                ]}
+              >
                 <tbody>
                   {data.entries.map((entry, index) => (
                     <tr key={entry.entryReference ?? `${page}-${index}`}>

@@ -24,7 +24,7 @@ import {
 import { failureMessage, reasonOf } from '../model/errors'
 import { EntryDetailsDialog } from './entry-details-dialog'
 import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { TableFrame, Td } from './table'
 
 type Open =
   | { readonly kind: 'view'; readonly entry: AdminEntryRow }
@@ -148,19 +148,19 @@ export function EntriesTab() {
           {data.entries.length === 0 ? (
             <p>{page > 1 ? 'No more entries.' : 'No entries match.'}</p>
           ) : (
-            <TableFrame label="Entries">
-              <thead>
-                <tr>
-                  <Th scope="col">Reference</Th>
-                  <Th scope="col">User Name</Th>
-                  <Th scope="col">Competition</Th>
-                  <Th scope="col">Entries</Th>
-                  <Th scope="col">Cost</Th>
-                  <Th scope="col">Payment Status</Th>
-                  <Th scope="col">Entry Date</Th>
-                  <Th scope="col">Actions</Th>
-                </tr>
-              </thead>
+            <TableFrame
+              label="Entries"
+              columns={[
+                'Reference',
+                'User Name',
+                'Competition',
+                'Entries',
+                'Cost',
+                'Payment Status',
+                'Entry Date',
+                'Actions',
+              ]}
+            >
               <tbody>
                 {data.entries.map((entry) => (
                   <tr key={entry.id}>

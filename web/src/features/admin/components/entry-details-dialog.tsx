@@ -8,7 +8,7 @@ import { useAdminEntry } from '../api/get-admin-entry'
 import { canRefund, entryMessages, paymentStatusLabels, paymentStatusTones } from '../model/admin-entries'
 import { actorLabel } from '../model/history'
 import { AdminStack, LoadFailed } from './load-state'
-import { Facts, TableFrame, Td, Th } from './table'
+import { Facts, TableFrame, Td } from './table'
 
 const answerLabel = (correct: boolean | null) =>
   correct === null ? 'Not marked yet' : correct ? 'Correct' : 'Incorrect'
@@ -125,15 +125,7 @@ function Details({
         {entry.history.length === 0 ? (
           <p>No history recorded yet.</p>
         ) : (
-          <TableFrame label="Entry history">
-            <thead>
-              <tr>
-                <Th scope="col">When</Th>
-                <Th scope="col">Who</Th>
-                <Th scope="col">What</Th>
-                <Th scope="col">Reason</Th>
-              </tr>
-            </thead>
+          <TableFrame label="Entry history" columns={['When', 'Who', 'What', 'Reason']}>
             <tbody>
               {entry.history.map((event) => (
                 <tr key={event.revision}>

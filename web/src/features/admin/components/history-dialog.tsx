@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format'
 import { useCompetitionHistory } from '../api/get-competition-history'
 import { actorLabel } from '../model/history'
 import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { TableFrame, Td } from './table'
 
 /** The competition's audit trail, oldest first, 50 events a page: when, who, what and why. */
 export function HistoryDialog({
@@ -33,15 +33,7 @@ export function HistoryDialog({
         ) : history.data.total === 0 ? (
           <p>Nothing has happened to this competition yet.</p>
         ) : (
-          <TableFrame label={`History of ${competition.title}`}>
-            <thead>
-              <tr>
-                <Th scope="col">When</Th>
-                <Th scope="col">Who</Th>
-                <Th scope="col">What</Th>
-                <Th scope="col">Reason</Th>
-              </tr>
-            </thead>
+          <TableFrame label={`History of ${competition.title}`} columns={['When', 'Who', 'What', 'Reason']}>
             <tbody>
               {history.data.events.map((event) => (
                 <tr key={event.revision}>

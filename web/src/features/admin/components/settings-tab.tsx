@@ -15,7 +15,7 @@ import { failureMessage } from '../model/errors'
 import { actorLabel } from '../model/history'
 import { describeChange, type SettingKey, settingControls, settingsFailures } from '../model/settings'
 import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { TableFrame, Td } from './table'
 
 /**
  * The Settings tab: the three platform settings, saved to the server and shown as the server
@@ -203,15 +203,7 @@ function SettingsHistorySection() {
       ) : history.data.changes.length === 0 && page === 1 ? (
         <p>The settings have never been changed.</p>
       ) : (
-        <TableFrame label="Settings history">
-          <thead>
-            <tr>
-              <Th scope="col">When</Th>
-              <Th scope="col">Who</Th>
-              <Th scope="col">What</Th>
-              <Th scope="col">Reason</Th>
-            </tr>
-          </thead>
+        <TableFrame label="Settings history" columns={['When', 'Who', 'What', 'Reason']}>
           <tbody>
             {history.data.changes.map((change) => (
               <tr key={change.revision}>

@@ -13,7 +13,7 @@ import { type AdminUsersParams, useAdminUsers } from '../api/get-admin-users'
 import { reasonOf } from '../model/errors'
 import { actionsFor, fullName, type UserAction, userActions } from '../model/user-actions'
 import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { TableFrame, Td } from './table'
 import { UserActionDialog } from './user-action-dialog'
 import { UserDetailsDialog } from './user-details-dialog'
 import { UserEditDialog } from './user-edit-dialog'
@@ -137,18 +137,10 @@ export function UsersTab() {
                 : 'No users match your search.'}
             </p>
           ) : (
-            <TableFrame label="Users">
-              <thead>
-                <tr>
-                  <Th scope="col">User</Th>
-                  <Th scope="col">Role</Th>
-                  <Th scope="col">Status</Th>
-                  <Th scope="col">Entries</Th>
-                  <Th scope="col">Spent</Th>
-                  <Th scope="col">Joined</Th>
-                  <Th scope="col">Actions</Th>
-                </tr>
-              </thead>
+            <TableFrame
+              label="Users"
+              columns={['User', 'Role', 'Status', 'Entries', 'Spent', 'Joined', 'Actions']}
+            >
               <tbody>
                 {list.users.map((user) => (
                   <tr key={user.id}>
