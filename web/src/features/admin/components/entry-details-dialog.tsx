@@ -6,9 +6,9 @@ import { Dialog } from '../../../components/dialog'
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
 import { useAdminEntry } from '../api/get-admin-entry'
 import { canRefund, entryMessages, paymentStatusLabels, paymentStatusTones } from '../model/admin-entries'
-import { actorLabel } from '../model/history'
+import { HistoryTable } from './history-table'
 import { AdminStack, LoadFailed } from './load-state'
-import { Facts, TableFrame, Td } from './table'
+import { Facts } from './table'
 
 const answerLabel = (correct: boolean | null) =>
   correct === null ? 'Not marked yet' : correct ? 'Correct' : 'Incorrect'
@@ -125,24 +125,7 @@ function Details({
         {entry.history.length === 0 ? (
           <p>No history recorded yet.</p>
         ) : (
-          <TableFrame label="Entry history" columns={['When', 'Who', 'What', 'Reason']}>
-            <tbody>
-              {entry.history.map((event) => (
-                <tr key={event.revision}>
-                  <Td
-                    css={css`
-                      white-space: nowrap;
-                    `}
-                  >
-                    <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
-                  </Td>
-                  <Td>{actorLabel(event.actor)}</Td>
-                  <Td>{event.summary}</Td>
-                  <Td>{event.reason ?? '—'}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
+          <HistoryTable label="Entry history" lines={entry.history} what={(event) => event.summary} />
         )}
       </section>
       {canRefund(entry) && (

@@ -6,16 +6,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { TextField } from '../../../components/form-field'
 import { MorePager } from '../../../components/pager'
 import { Switch } from '../../../components/switch'
-import { formatDateTime } from '../../../lib/format'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useSettings } from '../api/get-settings'
 import { useSettingsHistory } from '../api/get-settings-history'
 import { useUpdateSettings } from '../api/update-settings'
 import { failureMessage } from '../model/errors'
-import { actorLabel } from '../model/history'
 import { describeChange, type SettingKey, settingControls, settingsFailures } from '../model/settings'
+import { HistoryTable } from './history-table'
 import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td } from './table'
 
 /**
  * The Settings tab: the three platform settings, saved to the server and shown as the server
@@ -203,24 +201,11 @@ function SettingsHistorySection() {
       ) : history.data.changes.length === 0 && page === 1 ? (
         <p>The settings have never been changed.</p>
       ) : (
-        <TableFrame label="Settings history" columns={['When', 'Who', 'What', 'Reason']}>
-          <tbody>
-            {history.data.changes.map((change) => (
-              <tr key={change.revision}>
-                <Td
-                  css={css`
-                    white-space: nowrap;
-                  `}
-                >
-                  <time dateTime={change.occurredAt}>{formatDateTime(change.occurredAt)}</time>
-                </Td>
-                <Td>{actorLabel(change.actor)}</Td>
-                <Td>{describeChange(change.settings, change.changed)}</Td>
-                <Td>{change.reason ?? '—'}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </TableFrame>
+        <HistoryTable
+          label="Settings history"
+          lines={history.data.changes}
+          what={(change) => describeChange(change.settings, change.changed)}
+        />
       )}
       {history.data && (
         <MorePager
