@@ -17,6 +17,14 @@ async function resetSettings(request: APIRequestContext) {
   )
 }
 
+/** Puts every setting back, then signs in as the admin and opens the Settings tab. */
+async function openFreshSettings(page: Page, request: APIRequestContext) {
+  await resetSettings(request)
+  const admin = await adminSession(request)
+  const { panel: settings } = await openAdminTab(page, admin.user, 'Settings')
+  return { admin: admin.user, settings }
+}
+
 const maintenanceHeading = (page: Page) => page.getByRole('heading', { name: "We'll be back soon" })
 
 test.describe('admin settings', () => {
@@ -29,9 +37,7 @@ test.describe('admin settings', () => {
     browser,
     request,
   }) => {
-    await resetSettings(request)
-    const admin = await adminSession(request)
-    const { panel: settings } = await openAdminTab(page, admin.user, 'Settings')
+    const { admin, settings } = await openFreshSettings(page, request)
     const maintenance = settings.getByRole('switch', { name: 'Maintenance mode' })
     const visitor = await browser.newContext()
     const memberContext = await browser.newContext()
@@ -95,7 +101,7 @@ test.describe('admin settings', () => {
         await publicPage.getByRole('button', { name: 'Staff sign in' }).click()
         await logIn(publicPage, e2eAdmin.email, e2eAdmin.password)
         await expect(maintenanceHeading(publicPage)).toBeHidden()
-        await expect(accountMenu(publicPage, admin.user.firstName)).toBeVisible()
+        await expect(accountMenu(publicPage, admin.firstName)).toBeVisible()
       })
 
       await test.step('the admin turns maintenance off and the public site is back', async () => {
@@ -126,9 +132,7 @@ test.describe('admin settings', () => {
     browser,
     request,
   }) => {
-    await resetSettings(request)
-    const admin = await adminSession(request)
-    const { panel: settings } = await openAdminTab(page, admin.user, 'Settings')
+    const { settings } = await openFreshSettings(page, request)
     const registrations = settings.getByRole('switch', { name: 'Allow registrations' })
     const visitor = await browser.newContext()
     try {
