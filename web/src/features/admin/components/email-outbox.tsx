@@ -1,4 +1,4 @@
-import { css, useTheme } from '@emotion/react'
+import { css } from '@emotion/react'
 import { emailToolMessages, type OutboxEmail, type OutboxStatus } from '@prizes/contracts'
 import { useState } from 'react'
 import { Alert } from '../../../components/alert'
@@ -11,6 +11,7 @@ import { showSnackbar } from '../../../stores/ui-store'
 import { useEmailOutbox } from '../api/get-email-outbox'
 import { useResendEmail } from '../api/resend-email'
 import { failureMessage, reasonOf } from '../model/errors'
+import { Card } from './card'
 import { LoadFailed } from './load-state'
 import { TableFrame, Td } from './table'
 
@@ -39,7 +40,6 @@ const when = (email: OutboxEmail) => {
 
 /** The mail outbox, newest first, 20 a page: every email with its attempts and last error; Resend for a failed one. */
 export function EmailOutbox({ active }: { readonly active: boolean }) {
-  const theme = useTheme()
   const [status, setStatus] = useState<OutboxStatus | undefined>(undefined)
   const [page, setPage] = useState(1)
   const outbox = useEmailOutbox(status, page, active)
@@ -60,41 +60,10 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
 
   const data = outbox.data
   return (
-    <section
-      aria-label="Email outbox"
-      css={css`
-        display: grid;
-        gap: 14px;
-        padding: 18px;
-        border: 1px solid ${theme.palette.border};
-        border-radius: ${theme.radius.md};
-        background: ${theme.palette.background.surface};
-      `}
-    >
-      <div
-        css={css`
-          display: flex;
-          flex-wrap: wrap;
-          gap: 12px;
-          align-items: end;
-          justify-content: space-between;
-        `}
-      >
-        <h3
-          css={css`
-            font-size: 1.0625rem;
-            font-weight: 700;
-          `}
-        >
-          Email outbox
-        </h3>
-        <div
-          css={css`
-            display: flex;
-            gap: 12px;
-            align-items: end;
-          `}
-        >
+    <Card
+      title="Email outbox"
+      actions={
+        <>
           <SelectField
             label="Outbox status"
             value={status ?? ''}
@@ -113,8 +82,9 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
           >
             {outbox.isFetching ? 'Loading…' : 'Reload'}
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
       {outbox.isPending ? (
         <p role="status">Loading the outbox…</p>
       ) : !data ? (
@@ -202,6 +172,6 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
           <MorePager label="Outbox pages" page={page} hasMore={data.hasMore} onPage={setPage} />
         </>
       )}
-    </section>
+    </Card>
   )
 }
