@@ -1,6 +1,6 @@
 import { css } from '@emotion/react'
 import { type AdminEntryRow, adminEntriesPageSize } from '@prizes/contracts'
-import { type MouseEvent, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
@@ -8,7 +8,6 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { SelectField, TextField } from '../../../components/form-field'
 import { MorePager } from '../../../components/pager'
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
-import { saveFile } from '../../../lib/save-file'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useExportEntries } from '../api/export-entries'
 import { useAdminCompetitions } from '../api/get-admin-competitions'
@@ -23,6 +22,7 @@ import {
 } from '../model/admin-entries'
 import { failureMessage, reasonOf } from '../model/errors'
 import { EntryDetailsDialog } from './entry-details-dialog'
+import { ExportCsvButton } from './export-csv-button'
 import { AdminStack, LoadFailed } from './load-state'
 import { TableFrame, Td } from './table'
 
@@ -72,17 +72,6 @@ export function EntriesTab() {
     setPage(1)
   }
 
-  async function exportCsv(event: MouseEvent<HTMLButtonElement>) {
-    const from = event.currentTarget
-    try {
-      const blob = await exporter.mutateAsync(applied)
-      saveFile(blob, allEntriesCsvFileName(new Date()), from)
-    } catch (error) {
-      console.error('Export failed', error)
-      showSnackbar(entryMessages.exportFailed, { severity: 'error' })
-    }
-  }
-
   const competitionOptions = [
     { value: '', label: 'All competitions' },
     ...(competitions.data ?? []).map((competition) => ({ value: competition.id, label: competition.title })),
@@ -120,14 +109,12 @@ export function EntriesTab() {
           onValueChange={(value) => filter({ paymentStatus: value as AdminEntryFilters['paymentStatus'] })}
           options={paymentStatusOptions}
         />
-        <Button
-          type="button"
-          variant="outline"
-          onClick={(event) => void exportCsv(event)}
-          disabled={exporter.isPending}
-        >
-          {exporter.isPending ? 'Exporting…' : 'Export CSV'}
-        </Button>
+        <ExportCsvButton
+          pending={exporter.isPending}
+          download={() => exporter.mutateAsync(applied)}
+          fileName={() => allEntriesCsvFileName(new Date())}
+          failure={() => entryMessages.exportFailed}
+        />
       </div>
 
       {entries.isPending ? (
