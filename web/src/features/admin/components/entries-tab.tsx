@@ -1,6 +1,6 @@
 import { css } from '@emotion/react'
 import { type AdminEntryRow, adminEntriesPageSize } from '@prizes/contracts'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { SelectField, TextField } from '../../../components/form-field'
 import { MorePager } from '../../../components/pager'
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
+import { useSettled } from '../../../lib/use-settled'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useExportEntries } from '../api/export-entries'
 import { useAdminCompetitions } from '../api/get-admin-competitions'
@@ -40,16 +41,6 @@ const paymentStatusOptions = [
     label: paymentStatusLabels[status],
   })),
 ]
-
-/** The search is sent once typing pauses, not at every key. */
-function useSettled(value: string, delayMs = 300): string {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs)
-    return () => window.clearTimeout(timer)
-  }, [value, delayMs])
-  return settled
-}
 
 /**
  * The Entries tab (SPEC section 2): every entry on the platform, 15 a page and newest first, by

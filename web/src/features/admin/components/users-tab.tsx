@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react'
 import type { AdminUserRow } from '@prizes/contracts'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
@@ -8,6 +8,7 @@ import { Chip } from '../../../components/chip'
 import { SelectField, TextField } from '../../../components/form-field'
 import { MorePager } from '../../../components/pager'
 import { formatDate, formatPrice } from '../../../lib/format'
+import { useSettled } from '../../../lib/use-settled'
 import { sessionStore } from '../../auth/stores/session-store'
 import { type AdminUsersParams, useAdminUsers } from '../api/get-admin-users'
 import { reasonOf } from '../model/errors'
@@ -26,16 +27,6 @@ type Open =
   | { readonly kind: 'view' | 'edit'; readonly user: AdminUserRow }
   | { readonly kind: 'action'; readonly user: AdminUserRow; readonly action: UserAction }
   | null
-
-/** The value once it has stopped changing for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return settled
-}
 
 const roleOptions = [
   { value: '', label: 'All roles' },
