@@ -1,7 +1,6 @@
 import { css } from '@emotion/react'
 import { emailToolMessages, type OutboxEmail, type OutboxStatus } from '@prizes/contracts'
 import { useState } from 'react'
-import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { SelectField } from '../../../components/form-field'
@@ -10,9 +9,9 @@ import { formatDateTime } from '../../../lib/format'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useEmailOutbox } from '../api/get-email-outbox'
 import { useResendEmail } from '../api/resend-email'
-import { failureMessage, reasonOf } from '../model/errors'
+import { failureMessage } from '../model/errors'
 import { Card } from './card'
-import { LoadFailed } from './load-state'
+import { QueryView } from './load-state'
 import { TableFrame, Td } from './table'
 
 const statusOptions = [
@@ -58,7 +57,6 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
     }
   }
 
-  const data = outbox.data
   return (
     <Card
       title="Email outbox"
@@ -85,93 +83,89 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
         </>
       }
     >
-      {outbox.isPending ? (
-        <p role="status">Loading the outbox…</p>
-      ) : !data ? (
-        <LoadFailed
-          message={emailToolMessages.outboxFailed}
-          error={outbox.error}
-          onRetry={() => outbox.refetch()}
-        />
-      ) : (
-        <>
-          {outbox.isError && (
-            <Alert tone="warning">Showing the last page loaded: {reasonOf(outbox.error)}</Alert>
-          )}
-          {data.emails.length === 0 ? (
-            <p>No emails{status ? ` ${status}` : ''} on this page.</p>
-          ) : (
-            <TableFrame
-              label="Outbox emails"
-              columns={[
-                'Queued',
-                'Recipient',
-                'Template',
-                'Subject',
-                'Status',
-                'Attempts',
-                'When',
-                'Last error',
-                'Actions',
-              ]}
-            >
-              <tbody>
-                {data.emails.map((email) => (
-                  <tr key={email.id}>
-                    <Td
-                      css={css`
+      <QueryView
+        query={outbox}
+        loading="Loading the outbox…"
+        failed={emailToolMessages.outboxFailed}
+        stale={{ message: 'Showing the last page loaded' }}
+      >
+        {(data) => (
+          <>
+            {data.emails.length === 0 ? (
+              <p>No emails{status ? ` ${status}` : ''} on this page.</p>
+            ) : (
+              <TableFrame
+                label="Outbox emails"
+                columns={[
+                  'Queued',
+                  'Recipient',
+                  'Template',
+                  'Subject',
+                  'Status',
+                  'Attempts',
+                  'When',
+                  'Last error',
+                  'Actions',
+                ]}
+              >
+                <tbody>
+                  {data.emails.map((email) => (
+                    <tr key={email.id}>
+                      <Td
+                        css={css`
                         white-space: nowrap;
                       `}
-                    >
-                      {formatDateTime(email.createdAt)}
-                    </Td>
-                    <Td>{email.recipient}</Td>
-                    <Td>
-                      {email.template} {email.test && <Chip tone="info">Test</Chip>}
-                    </Td>
-                    <Td>{email.subject}</Td>
-                    <Td>{statusChip(email)}</Td>
-                    <Td>
-                      {email.attempts}
-                      {email.resendCount > 0 ? ` (resent ${email.resendCount}×)` : ''}
-                    </Td>
-                    <Td
-                      css={css`
+                      >
+                        {formatDateTime(email.createdAt)}
+                      </Td>
+                      <Td>{email.recipient}</Td>
+                      <Td>
+                        {email.template} {email.test && <Chip tone="info">Test</Chip>}
+                      </Td>
+                      <Td>{email.subject}</Td>
+                      <Td>{statusChip(email)}</Td>
+                      <Td>
+                        {email.attempts}
+                        {email.resendCount > 0 ? ` (resent ${email.resendCount}×)` : ''}
+                      </Td>
+                      <Td
+                        css={css`
                         white-space: nowrap;
                       `}
-                    >
-                      {when(email)}
-                    </Td>
-                    <Td
-                      css={css`
+                      >
+                        {when(email)}
+                      </Td>
+                      <Td
+                        css={css`
                         max-width: 320px;
                         overflow-wrap: anywhere;
                       `}
-                    >
-                      {email.lastError ?? '—'}
-                    </Td>
-                    <Td>
-                      {email.resendable && (
-                        <Button
-                          type="button"
-                          size="sm"
-                          variant="outline"
-                          disabled={resending !== null}
-                          aria-label={`Resend ${email.subject} to ${email.recipient}`}
-                          onClick={() => void resendOne(email)}
-                        >
-                          {resending === email.id ? 'Resending…' : 'Resend'}
-                        </Button>
-                      )}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableFrame>
-          )}
-          <MorePager label="Outbox pages" page={page} hasMore={data.hasMore} onPage={setPage} />
-        </>
-      )}
+                      >
+                        {email.lastError ?? '—'}
+                      </Td>
+                      <Td>
+                        {email.resendable && (
+                          <Button
+                            type="button"
+                            size="sm"
+                            variant="outline"
+                            disabled={resending !== null}
+                            aria-label={`Resend ${email.subject} to ${email.recipient}`}
+                            onClick={() => void resendOne(email)}
+                          >
+                            {resending === email.id ? 'Resending…' : 'Resend'}
+                          </Button>
+                        )}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableFrame>
+            )}
+            <MorePager label="Outbox pages" page={page} hasMore={data.hasMore} onPage={setPage} />
+          </>
+        )}
+      </QueryView>
     </Card>
   )
 }

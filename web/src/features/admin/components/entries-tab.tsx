@@ -1,7 +1,6 @@
 import { css } from '@emotion/react'
 import { type AdminEntryRow, adminEntriesPageSize } from '@prizes/contracts'
 import { useState } from 'react'
-import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -21,10 +20,10 @@ import {
   paymentStatusLabels,
   paymentStatusTones,
 } from '../model/admin-entries'
-import { failureMessage, reasonOf } from '../model/errors'
+import { failureMessage } from '../model/errors'
 import { EntryDetailsDialog } from './entry-details-dialog'
 import { ExportCsvButton } from './export-csv-button'
-import { AdminStack, LoadFailed } from './load-state'
+import { AdminStack, QueryView } from './load-state'
 import { TableFrame, Td } from './table'
 
 type Open =
@@ -67,7 +66,6 @@ export function EntriesTab() {
     { value: '', label: 'All competitions' },
     ...(competitions.data ?? []).map((competition) => ({ value: competition.id, label: competition.title })),
   ]
-  const data = entries.data
   const close = () => setOpen(null)
 
   return (
@@ -108,100 +106,94 @@ export function EntriesTab() {
         />
       </div>
 
-      {entries.isPending ? (
-        <p role="status">Loading entries…</p>
-      ) : !data ? (
-        <LoadFailed
-          message={entryMessages.loadFailed}
-          error={entries.error}
-          onRetry={() => entries.refetch()}
-        />
-      ) : (
-        <>
-          {entries.isError && (
-            <Alert tone="warning">
-              {entryMessages.loadFailed}: {reasonOf(entries.error)}
-            </Alert>
-          )}
-          {data.entries.length === 0 ? (
-            <p>{page > 1 ? 'No more entries.' : 'No entries match.'}</p>
-          ) : (
-            <TableFrame
-              label="Entries"
-              columns={[
-                'Reference',
-                'User Name',
-                'Competition',
-                'Entries',
-                'Cost',
-                'Payment Status',
-                'Entry Date',
-                'Actions',
-              ]}
-            >
-              <tbody>
-                {data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <Td
-                      css={css`
+      <QueryView
+        query={entries}
+        loading="Loading entries…"
+        failed={entryMessages.loadFailed}
+        stale={{ message: entryMessages.loadFailed }}
+      >
+        {(data) => (
+          <>
+            {data.entries.length === 0 ? (
+              <p>{page > 1 ? 'No more entries.' : 'No entries match.'}</p>
+            ) : (
+              <TableFrame
+                label="Entries"
+                columns={[
+                  'Reference',
+                  'User Name',
+                  'Competition',
+                  'Entries',
+                  'Cost',
+                  'Payment Status',
+                  'Entry Date',
+                  'Actions',
+                ]}
+              >
+                <tbody>
+                  {data.entries.map((entry) => (
+                    <tr key={entry.id}>
+                      <Td
+                        css={css`
                         white-space: nowrap;
                       `}
-                    >
-                      {entry.entry_reference ?? '—'}
-                    </Td>
-                    <Td>{entry.user_name ?? '—'}</Td>
-                    <Td>{entry.competition_title || '—'}</Td>
-                    <Td>{formatCount(entry.number_of_entries)}</Td>
-                    <Td>{formatPrice(entry.total_cost)}</Td>
-                    <Td>
-                      <Chip tone={paymentStatusTones[entry.payment_status]}>
-                        {paymentStatusLabels[entry.payment_status]}
-                      </Chip>
-                    </Td>
-                    <Td>{formatDateTime(entry.entry_date)}</Td>
-                    <Td>
-                      <div
-                        css={css`
+                      >
+                        {entry.entry_reference ?? '—'}
+                      </Td>
+                      <Td>{entry.user_name ?? '—'}</Td>
+                      <Td>{entry.competition_title || '—'}</Td>
+                      <Td>{formatCount(entry.number_of_entries)}</Td>
+                      <Td>{formatPrice(entry.total_cost)}</Td>
+                      <Td>
+                        <Chip tone={paymentStatusTones[entry.payment_status]}>
+                          {paymentStatusLabels[entry.payment_status]}
+                        </Chip>
+                      </Td>
+                      <Td>{formatDateTime(entry.entry_date)}</Td>
+                      <Td>
+                        <div
+                          css={css`
                           display: flex;
                           gap: 8px;
                         `}
-                      >
-                        <Button
-                          type="button"
-                          size="sm"
-                          variant="outline"
-                          aria-label={`View entry ${entry.entry_reference ?? entry.id}`}
-                          onClick={() => setOpen({ kind: 'view', entry })}
                         >
-                          View
-                        </Button>
-                        {canRefund(entry) && (
                           <Button
                             type="button"
                             size="sm"
                             variant="outline"
-                            aria-label={`Refund entry ${entry.entry_reference ?? entry.id}`}
-                            onClick={() => setOpen({ kind: 'refund', entry })}
+                            aria-label={`View entry ${entry.entry_reference ?? entry.id}`}
+                            onClick={() => setOpen({ kind: 'view', entry })}
                           >
-                            Refund
+                            View
                           </Button>
-                        )}
-                      </div>
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableFrame>
-          )}
-          <MorePager
-            label="Entries pages"
-            page={page}
-            hasMore={data.hasMore}
-            onPage={setPage}
-            note={`(${adminEntriesPageSize} a page)`}
-          />
-        </>
-      )}
+                          {canRefund(entry) && (
+                            <Button
+                              type="button"
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Refund entry ${entry.entry_reference ?? entry.id}`}
+                              onClick={() => setOpen({ kind: 'refund', entry })}
+                            >
+                              Refund
+                            </Button>
+                          )}
+                        </div>
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableFrame>
+            )}
+            <MorePager
+              label="Entries pages"
+              page={page}
+              hasMore={data.hasMore}
+              onPage={setPage}
+              note={`(${adminEntriesPageSize} a page)`}
+            />
+          </>
+        )}
+      </QueryView>
 
       {open?.kind === 'view' && (
         <EntryDetailsDialog

@@ -7,7 +7,7 @@ import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
 import { useAdminEntry } from '../api/get-admin-entry'
 import { canRefund, entryMessages, paymentStatusLabels, paymentStatusTones } from '../model/admin-entries'
 import { HistoryTable } from './history-table'
-import { AdminStack, LoadFailed } from './load-state'
+import { AdminStack, QueryView } from './load-state'
 import { Facts } from './table'
 
 const answerLabel = (correct: boolean | null) =>
@@ -30,17 +30,9 @@ export function EntryDetailsDialog({
   return (
     <Dialog open onClose={onClose} title="Entry details" size="lg">
       <AdminStack>
-        {entry.isPending ? (
-          <p role="status">Loading entry…</p>
-        ) : entry.isError ? (
-          <LoadFailed
-            message={entryMessages.detailsFailed}
-            error={entry.error}
-            onRetry={() => entry.refetch()}
-          />
-        ) : (
-          <Details entry={entry.data} onRefund={onRefund} />
-        )}
+        <QueryView query={entry} loading="Loading entry…" failed={entryMessages.detailsFailed}>
+          {(data) => <Details entry={data} onRefund={onRefund} />}
+        </QueryView>
       </AdminStack>
     </Dialog>
   )

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/dialog'
 import { Pager } from '../../../components/pager'
 import { useCompetitionHistory } from '../api/get-competition-history'
 import { HistoryTable } from './history-table'
-import { AdminStack, LoadFailed } from './load-state'
+import { AdminStack, QueryView } from './load-state'
 
 /** The competition's audit trail, oldest first, 50 events a page: when, who, what and why. */
 export function HistoryDialog({
@@ -19,23 +19,19 @@ export function HistoryDialog({
   return (
     <Dialog open onClose={onClose} title={`History: ${competition.title}`} size="xl">
       <AdminStack>
-        {history.isPending ? (
-          <p role="status">Loading history…</p>
-        ) : history.isError ? (
-          <LoadFailed
-            message="Failed to load history"
-            error={history.error}
-            onRetry={() => history.refetch()}
-          />
-        ) : history.data.total === 0 ? (
-          <p>Nothing has happened to this competition yet.</p>
-        ) : (
-          <HistoryTable
-            label={`History of ${competition.title}`}
-            lines={history.data.events}
-            what={(event) => event.summary}
-          />
-        )}
+        <QueryView query={history} loading="Loading history…" failed="Failed to load history">
+          {(data) =>
+            data.total === 0 ? (
+              <p>Nothing has happened to this competition yet.</p>
+            ) : (
+              <HistoryTable
+                label={`History of ${competition.title}`}
+                lines={data.events}
+                what={(event) => event.summary}
+              />
+            )
+          }
+        </QueryView>
         {history.data && (
           <Pager label="History pages" page={page} pageCount={history.data.totalPages} onPage={setPage} />
         )}

@@ -13,7 +13,7 @@ import { useUpdateSettings } from '../api/update-settings'
 import { failureMessage } from '../model/errors'
 import { describeChange, type SettingKey, settingControls, settingsFailures } from '../model/settings'
 import { HistoryTable } from './history-table'
-import { AdminStack, LoadFailed } from './load-state'
+import { AdminStack, QueryView } from './load-state'
 
 /**
  * The Settings tab: the three platform settings, saved to the server and shown as the server
@@ -64,39 +64,33 @@ function PlatformSettingsSection() {
       >
         Platform settings
       </h3>
-      {settings.isPending ? (
-        <p role="status">Loading settings…</p>
-      ) : settings.isError ? (
-        <LoadFailed
-          message={settingsFailures.load}
-          error={settings.error}
-          onRetry={() => settings.refetch()}
-        />
-      ) : (
-        <div
-          css={css`
+      <QueryView query={settings} loading="Loading settings…" failed={settingsFailures.load}>
+        {(current) => (
+          <div
+            css={css`
             display: grid;
             gap: 12px;
           `}
-        >
-          {failure && <Alert tone="error">{failure}</Alert>}
-          {settings.data.maintenanceMode && (
-            <Alert tone="warning">Maintenance mode is on: the public site is closed.</Alert>
-          )}
-          {settingControls.map(({ key, label, description }) => (
-            <SettingRow
-              key={key}
-              label={label}
-              description={description}
-              settings={settings.data}
-              setting={key}
-              pending={update.isPending}
-              onChange={(value) => toggle(key, value)}
-              muted={theme.palette.text.secondary}
-            />
-          ))}
-        </div>
-      )}
+          >
+            {failure && <Alert tone="error">{failure}</Alert>}
+            {current.maintenanceMode && (
+              <Alert tone="warning">Maintenance mode is on: the public site is closed.</Alert>
+            )}
+            {settingControls.map(({ key, label, description }) => (
+              <SettingRow
+                key={key}
+                label={label}
+                description={description}
+                settings={current}
+                setting={key}
+                pending={update.isPending}
+                onChange={(value) => toggle(key, value)}
+                muted={theme.palette.text.secondary}
+              />
+            ))}
+          </div>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={confirming}
         title="Turn on maintenance mode?"
@@ -190,23 +184,19 @@ function SettingsHistorySection() {
       >
         Settings history
       </h3>
-      {history.isPending ? (
-        <p role="status">Loading settings history…</p>
-      ) : history.isError ? (
-        <LoadFailed
-          message={settingsFailures.history}
-          error={history.error}
-          onRetry={() => history.refetch()}
-        />
-      ) : history.data.changes.length === 0 && page === 1 ? (
-        <p>The settings have never been changed.</p>
-      ) : (
-        <HistoryTable
-          label="Settings history"
-          lines={history.data.changes}
-          what={(change) => describeChange(change.settings, change.changed)}
-        />
-      )}
+      <QueryView query={history} loading="Loading settings history…" failed={settingsFailures.history}>
+        {(data) =>
+          data.changes.length === 0 && page === 1 ? (
+            <p>The settings have never been changed.</p>
+          ) : (
+            <HistoryTable
+              label="Settings history"
+              lines={data.changes}
+              what={(change) => describeChange(change.settings, change.changed)}
+            />
+          )
+        }
+      </QueryView>
       {history.data && (
         <MorePager
           label="Settings history pages"
