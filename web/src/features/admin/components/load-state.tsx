@@ -49,7 +49,8 @@ interface StaleWarning {
 /**
  * What a query shows: `loading` while it first loads, `failed` with the reason and Retry when it
  * has nothing to show, else its data. A failed refresh keeps the last data under the `stale`
- * warning when one is given, and shows `failed` with Retry instead of the data when not.
+ * warning when one is given ('quiet': without a word), and shows `failed` with Retry instead of
+ * the data when not.
  */
 export function QueryView<Data>({
   query,
@@ -63,7 +64,7 @@ export function QueryView<Data>({
   readonly loading: string
   /** e.g. 'Failed to load entries'. */
   readonly failed: string
-  readonly stale?: StaleWarning
+  readonly stale?: StaleWarning | 'quiet'
   readonly children: (data: Data) => ReactNode
 }) {
   if (query.isPending) return <p role="status">{loading}</p>
@@ -73,7 +74,7 @@ export function QueryView<Data>({
   }
   return (
     <>
-      {query.isError && stale && (
+      {query.isError && stale && stale !== 'quiet' && (
         <Alert
           tone="warning"
           action={
