@@ -29,6 +29,31 @@ export function SettingsTab({ children }: { readonly children?: ReactNode }) {
   )
 }
 
+/** A part of the tab, named by its heading (`id` joins them). */
+function TitledSection({
+  id,
+  title,
+  children,
+}: {
+  readonly id: string
+  readonly title: string
+  readonly children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h3
+        id={id}
+        css={css`
+          margin: 0 0 12px;
+        `}
+      >
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
 function PlatformSettingsSection() {
   const theme = useTheme()
   const settings = useSettings()
@@ -55,15 +80,7 @@ function PlatformSettingsSection() {
   }
 
   return (
-    <section aria-labelledby="platform-settings-title">
-      <h3
-        id="platform-settings-title"
-        css={css`
-          margin: 0 0 12px;
-        `}
-      >
-        Platform settings
-      </h3>
+    <TitledSection id="platform-settings-title" title="Platform settings">
       <QueryView query={settings} loading="Loading settings…" failed={settingsFailures.load}>
         {(current) => (
           <div
@@ -119,7 +136,7 @@ function PlatformSettingsSection() {
           maxLength={500}
         />
       </ConfirmDialog>
-    </section>
+    </TitledSection>
   )
 }
 
@@ -175,15 +192,7 @@ function SettingsHistorySection() {
   const [page, setPage] = useState(1)
   const history = useSettingsHistory(page)
   return (
-    <section aria-labelledby="settings-history-title">
-      <h3
-        id="settings-history-title"
-        css={css`
-          margin: 0 0 12px;
-        `}
-      >
-        Settings history
-      </h3>
+    <TitledSection id="settings-history-title" title="Settings history">
       <QueryView query={history} loading="Loading settings history…" failed={settingsFailures.history}>
         {(data) =>
           data.changes.length === 0 && page === 1 ? (
@@ -208,6 +217,6 @@ function SettingsHistorySection() {
           `}
         />
       )}
-    </section>
+    </TitledSection>
   )
 }
