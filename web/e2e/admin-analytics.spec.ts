@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { authMessages, endpoints, type SessionUser } from '@prizes/contracts'
-import { accountMenu, expectSnackbar, logIn, openAuthModal } from './support/accounts'
-import { adminSession, bearer, createCompetition, e2eAdmin, okJson, skillQuestion } from './support/admin'
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test'
+import { endpoints } from '@prizes/contracts'
+import { expectSnackbar } from './support/accounts'
+import { adminSession, bearer, createCompetition, okJson, openAdminTab, skillQuestion } from './support/admin'
 import { seriousViolations } from './support/axe'
 import { enterAsGuest } from './support/entries'
 
@@ -17,22 +17,6 @@ async function stats(request: APIRequestContext, token: string) {
 async function analytics(request: APIRequestContext, token: string) {
   const response = await request.get('/api/admin/analytics', { headers: bearer(token) })
   return endpoints.adminAnalytics.response.parse(await okJson(response, 'admin analytics')).analytics
-}
-
-/** Logs in through the modal as the platform's admin and opens the dashboard's Analytics tab. */
-async function openAnalytics(
-  page: Page,
-  admin: SessionUser,
-): Promise<{ dashboard: Locator; panel: Locator }> {
-  await page.goto('/')
-  await openAuthModal(page, 'Sign In')
-  await logIn(page, e2eAdmin.email, e2eAdmin.password)
-  await expectSnackbar(page, authMessages.loggedIn)
-  await accountMenu(page, admin.firstName).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
-  await dashboard.getByRole('tab', { name: 'Analytics' }).click()
-  return { dashboard, panel: dashboard.getByRole('tabpanel', { name: 'Analytics' }) }
 }
 
 const card = (panel: Locator, title: string) => panel.getByRole('region', { name: title, exact: true })
@@ -65,7 +49,7 @@ test.describe('admin analytics', () => {
     const charts = await analytics(request, admin.token)
     expect(expected.revenue.last_30d).toBeGreaterThanOrEqual(50)
 
-    const { dashboard, panel } = await openAnalytics(page, admin.user)
+    const { dashboard, panel } = await openAdminTab(page, admin.user, 'Analytics')
 
     await test.step('the cards show the platform stats, with the trend rules of SPEC section 9', async () => {
       await expect(card(panel, 'Users').getByTestId('stat-value')).toHaveText(

@@ -1,23 +1,9 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
-import { adminSystemResponse, authMessages, type SessionUser } from '@prizes/contracts'
-import { accountMenu, expectSnackbar, logIn, openAuthModal } from './support/accounts'
-import { adminSession, bearer, e2eAdmin, okJson } from './support/admin'
+import { expect, test } from '@playwright/test'
+import { adminSystemResponse } from '@prizes/contracts'
+import { adminSession, bearer, okJson, openAdminDashboard } from './support/admin'
 import { seriousViolations } from './support/axe'
-
-/** Logs in through the modal as the platform's admin and opens the Admin Dashboard. */
-async function openAdminDashboard(page: Page, admin: SessionUser) {
-  await page.goto('/')
-  await openAuthModal(page, 'Sign In')
-  await logIn(page, e2eAdmin.email, e2eAdmin.password)
-  await expectSnackbar(page, authMessages.loggedIn)
-  await accountMenu(page, admin.firstName).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
-  await expect(dashboard.getByRole('table', { name: 'Competitions' })).toBeVisible()
-  return dashboard
-}
 
 // Reset test data is not run here: the other specs need the data this run built (its rules
 // are covered by platform/src/backup/backup-restore.int.test.ts).

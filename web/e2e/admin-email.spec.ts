@@ -1,22 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { authMessages, type SessionUser } from '@prizes/contracts'
-import { accountMenu, expectSnackbar, logIn, openAuthModal } from './support/accounts'
-import { adminSession, e2eAdmin } from './support/admin'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { adminSession, openAdminTab } from './support/admin'
 import { seriousViolations } from './support/axe'
 import { mailDevUrl, waitForMail } from './support/maildev'
-
-/** Logs in through the modal as the platform's admin and opens the Email System tab. */
-async function openEmailTab(page: Page, admin: SessionUser) {
-  await page.goto('/')
-  await openAuthModal(page, 'Sign In')
-  await logIn(page, e2eAdmin.email, e2eAdmin.password)
-  await expectSnackbar(page, authMessages.loggedIn)
-  await accountMenu(page, admin.firstName).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
-  await dashboard.getByRole('tab', { name: 'Email System' }).click()
-  return dashboard.getByRole('tabpanel', { name: 'Email System' })
-}
 
 /** The subjects of every mail MailDev holds for `to`, once there are `count` of them (20 s at most). */
 async function subjectsInMailDev(request: APIRequestContext, to: string, count: number): Promise<string[]> {
@@ -49,7 +34,7 @@ test.describe('admin email system', () => {
     const templates = `email-templates-${stamp}@example.com`
     const entrant = `email-entry-${stamp}@example.com`
     const started = new Date()
-    const tab = await openEmailTab(page, admin.user)
+    const { panel: tab } = await openAdminTab(page, admin.user, 'Email System')
 
     await test.step('the status comes from a real check of the embedded MailDev', async () => {
       const status = tab.getByRole('region', { name: 'Email status' })

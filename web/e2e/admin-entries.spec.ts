@@ -1,25 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
-import { authMessages, type SessionUser } from '@prizes/contracts'
-import { accountMenu, expectSnackbar, logIn, newUser, openAuthModal } from './support/accounts'
-import { adminSession, createCompetition, e2eAdmin } from './support/admin'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { accountMenu, expectSnackbar, newUser } from './support/accounts'
+import { adminSession, createCompetition, openAdminTab } from './support/admin'
 import { listCompetitions } from './support/api'
 import { seriousViolations } from './support/axe'
 import { cards, fillDetails, openEntryModal, payWithCard, referencePattern } from './support/entries'
 import { waitForMail } from './support/maildev'
-
-/** Logs in through the modal as the platform's admin and opens the Admin Dashboard's Entries tab. */
-async function openEntriesTab(page: Page, admin: SessionUser): Promise<Locator> {
-  await page.goto('/')
-  await openAuthModal(page, 'Sign In')
-  await logIn(page, e2eAdmin.email, e2eAdmin.password)
-  await expectSnackbar(page, authMessages.loggedIn)
-  await accountMenu(page, admin.firstName).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
-  await dashboard.getByRole('tab', { name: 'Entries' }).click()
-  return dashboard
-}
 
 /** A second browser, for the entrant, on the same platform as the test's own page. */
 async function entrantPage(browser: Browser): Promise<Page> {
@@ -58,7 +44,7 @@ test.describe('admin entries tab', () => {
       await dialog.getByRole('button', { name: 'Done' }).click()
     })
 
-    const dashboard = await openEntriesTab(page, admin.user)
+    const { dashboard } = await openAdminTab(page, admin.user, 'Entries')
     const table = dashboard.getByRole('table', { name: 'Entries' })
     const row = table.getByRole('row').filter({ hasText: reference })
 

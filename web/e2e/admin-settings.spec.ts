@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { authMessages, settingsMessages } from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn, newUser, openAuthModal } from './support/accounts'
-import { adminSession, bearer, e2eAdmin, okJson } from './support/admin'
+import { adminSession, bearer, e2eAdmin, okJson, openAdminTab } from './support/admin'
 import { seriousViolations } from './support/axe'
 import { registerVerifiedUser } from './support/entries'
 
@@ -17,17 +17,12 @@ async function resetSettings(request: APIRequestContext) {
   )
 }
 
-/** Signs in through the modal as the admin and opens the dashboard's Settings tab. */
-async function openSettingsTab(page: Page, firstName: string): Promise<Locator> {
-  await page.goto('/')
-  await openAuthModal(page, 'Sign In')
-  await logIn(page, e2eAdmin.email, e2eAdmin.password)
-  await expectSnackbar(page, authMessages.loggedIn)
-  await accountMenu(page, firstName).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
-  await dashboard.getByRole('tab', { name: 'Settings' }).click()
-  return dashboard.getByRole('tabpanel', { name: 'Settings' })
+/** Puts every setting back, then signs in as the admin and opens the Settings tab. */
+async function openFreshSettings(page: Page, request: APIRequestContext) {
+  await resetSettings(request)
+  const admin = await adminSession(request)
+  const { panel: settings } = await openAdminTab(page, admin.user, 'Settings')
+  return { admin: admin.user, settings }
 }
 
 const maintenanceHeading = (page: Page) => page.getByRole('heading', { name: "We'll be back soon" })
@@ -42,9 +37,7 @@ test.describe('admin settings', () => {
     browser,
     request,
   }) => {
-    await resetSettings(request)
-    const admin = await adminSession(request)
-    const settings = await openSettingsTab(page, admin.user.firstName)
+    const { admin, settings } = await openFreshSettings(page, request)
     const maintenance = settings.getByRole('switch', { name: 'Maintenance mode' })
     const visitor = await browser.newContext()
     const memberContext = await browser.newContext()
@@ -108,7 +101,7 @@ test.describe('admin settings', () => {
         await publicPage.getByRole('button', { name: 'Staff sign in' }).click()
         await logIn(publicPage, e2eAdmin.email, e2eAdmin.password)
         await expect(maintenanceHeading(publicPage)).toBeHidden()
-        await expect(accountMenu(publicPage, admin.user.firstName)).toBeVisible()
+        await expect(accountMenu(publicPage, admin.firstName)).toBeVisible()
       })
 
       await test.step('the admin turns maintenance off and the public site is back', async () => {
@@ -139,9 +132,7 @@ test.describe('admin settings', () => {
     browser,
     request,
   }) => {
-    await resetSettings(request)
-    const admin = await adminSession(request)
-    const settings = await openSettingsTab(page, admin.user.firstName)
+    const { settings } = await openFreshSettings(page, request)
     const registrations = settings.getByRole('switch', { name: 'Allow registrations' })
     const visitor = await browser.newContext()
     try {

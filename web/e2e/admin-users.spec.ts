@@ -1,23 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { authMessages, type SessionUser } from '@prizes/contracts'
-import { accountMenu, expectSnackbar, logIn, openAuthModal } from './support/accounts'
-import { adminSession, createCompetition, e2eAdmin } from './support/admin'
+import { accountMenu, expectSnackbar, logIn } from './support/accounts'
+import { adminSession, createCompetition, e2eAdmin, openAdminTab } from './support/admin'
 import { seriousViolations } from './support/axe'
 import { enterAsGuest, registerVerifiedUser } from './support/entries'
-
-/** Logs in as the platform's admin and opens the dashboard's Users tab. */
-async function openUsersTab(page: Page, admin: SessionUser): Promise<Locator> {
-  await page.goto('/')
-  await openAuthModal(page, 'Sign In')
-  await logIn(page, e2eAdmin.email, e2eAdmin.password)
-  await expectSnackbar(page, authMessages.loggedIn)
-  await accountMenu(page, admin.firstName).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
-  await dashboard.getByRole('tab', { name: 'Users' }).click()
-  await expect(dashboard.getByRole('table', { name: 'Users' })).toBeVisible()
-  return dashboard
-}
 
 /** Searches the list (by email, which is unique) and answers the one row found. */
 async function userRow(dashboard: Locator, email: string): Promise<Locator> {
@@ -59,7 +44,8 @@ test('an admin finds, bans, unbans, promotes, demotes, edits and deletes users',
   await logIn(memberPage, member.email, member.password)
   await expect(accountMenu(memberPage, member.firstName)).toBeVisible()
 
-  const dashboard = await openUsersTab(page, admin)
+  const { dashboard } = await openAdminTab(page, admin, 'Users')
+  await expect(dashboard.getByRole('table', { name: 'Users' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   let row = await userRow(dashboard, member.email)
 

@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { adminCompetitionEntriesResponse, adminCompetitionsResponse, authMessages } from '@prizes/contracts'
+import { accountMenu, expectSnackbar, logIn } from './support/accounts'
 import {
-  adminCompetitionEntriesResponse,
-  adminCompetitionsResponse,
-  authMessages,
-  type SessionUser,
-} from '@prizes/contracts'
-import { accountMenu, expectSnackbar, logIn, openAuthModal } from './support/accounts'
-import { adminSession, bearer, createCompetition, e2eAdmin, okJson, skillQuestion } from './support/admin'
+  adminSession,
+  bearer,
+  createCompetition,
+  okJson,
+  openAdminDashboard,
+  skillQuestion,
+} from './support/admin'
 import { seriousViolations } from './support/axe'
 import { enterAsGuest, registerVerifiedUser } from './support/entries'
 import { waitForMail } from './support/maildev'
@@ -17,19 +19,6 @@ const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4tUUDiBggFAA2vgdZm086WgAAAABJRU5ErkJggg==',
   'base64',
 )
-
-/** Logs in through the modal as the platform's admin and opens the Admin Dashboard from the user menu. */
-async function openAdminDashboard(page: Page, admin: SessionUser): Promise<Locator> {
-  await page.goto('/')
-  await openAuthModal(page, 'Sign In')
-  await logIn(page, e2eAdmin.email, e2eAdmin.password)
-  await expectSnackbar(page, authMessages.loggedIn)
-  await accountMenu(page, admin.firstName).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  const dashboard = page.getByRole('dialog', { name: 'Admin Dashboard' })
-  await expect(dashboard.getByRole('table', { name: 'Competitions' })).toBeVisible()
-  return dashboard
-}
 
 /** The competition's row, found by searching its title (the list pages at 10). */
 async function competitionRow(dashboard: Locator, title: string): Promise<Locator> {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, type APIResponse, expect } from '@playwright/test'
-import { adminCompetitionResponse, type SessionUser, sessionResponse } from '@prizes/contracts'
+import { type APIRequestContext, type APIResponse, expect, type Locator, type Page } from '@playwright/test'
+import { adminCompetitionResponse, authMessages, type SessionUser, sessionResponse } from '@prizes/contracts'
+import { accountMenu, expectSnackbar, logIn, openAuthModal } from './accounts'
 
 /** The bootstrap admin of the test platform (the config passes it as ADMIN_EMAIL/ADMIN_PASSWORD). */
 export const e2eAdmin = { email: 'admin-e2e@example.com', password: 'DrawAdmin2026' } as const
@@ -23,6 +24,38 @@ export async function adminSession(
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
   return (await adminSession(request)).token
+}
+
+/** Logs in through the modal as the platform's admin and opens the Admin Dashboard from the user menu. */
+async function signInToDashboard(page: Page, admin: Pick<SessionUser, 'firstName'>): Promise<Locator> {
+  await page.goto('/')
+  await openAuthModal(page, 'Sign In')
+  await logIn(page, e2eAdmin.email, e2eAdmin.password)
+  await expectSnackbar(page, authMessages.loggedIn)
+  await accountMenu(page, admin.firstName).click()
+  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
+  return page.getByRole('dialog', { name: 'Admin Dashboard' })
+}
+
+/** The Admin Dashboard, signed in through the modal, once its first tab shows the competitions. */
+export async function openAdminDashboard(
+  page: Page,
+  admin: Pick<SessionUser, 'firstName'>,
+): Promise<Locator> {
+  const dashboard = await signInToDashboard(page, admin)
+  await expect(dashboard.getByRole('table', { name: 'Competitions' })).toBeVisible()
+  return dashboard
+}
+
+/** Signs in through the modal as the admin and opens one of the dashboard's tabs: the dashboard and the tab's panel. */
+export async function openAdminTab(
+  page: Page,
+  admin: Pick<SessionUser, 'firstName'>,
+  tab: string,
+): Promise<{ dashboard: Locator; panel: Locator }> {
+  const dashboard = await signInToDashboard(page, admin)
+  await dashboard.getByRole('tab', { name: tab }).click()
+  return { dashboard, panel: dashboard.getByRole('tabpanel', { name: tab }) }
 }
 
 const day = 86_400_000

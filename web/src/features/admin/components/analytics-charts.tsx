@@ -3,7 +3,7 @@ import type { AdminAnalytics } from '@prizes/contracts'
 import type { ReactElement, ReactNode } from 'react'
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatCount, formatPrice } from '../../../lib/format'
-import { TableFrame, Td, Th } from './table'
+import { TableFrame, Td } from './table'
 
 /** The analytics days are UTC days (`yyyy-mm-dd`), shown as "24 Nov". */
 const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
@@ -101,13 +101,7 @@ function RevenueChart({ analytics }: { readonly analytics: AdminAnalytics }) {
       title="Revenue by day"
       caption={`Last 30 days, ${dayLabel(analytics.from)} to ${dayLabel(analytics.to)} (UTC): payments less refunds, in GBP.`}
       figures={
-        <TableFrame label="Revenue by day">
-          <thead>
-            <tr>
-              <Th scope="col">Day</Th>
-              <Th scope="col">Revenue</Th>
-            </tr>
-          </thead>
+        <TableFrame label="Revenue by day" columns={['Day', 'Revenue']}>
           <tbody>
             {analytics.revenue_by_day.map((row) => (
               <tr key={row.day}>
@@ -147,13 +141,7 @@ function TicketsChart({ analytics }: { readonly analytics: AdminAnalytics }) {
       }
       {...(rows.length === 0 ? { empty: 'No tickets sold yet.' } : {})}
       figures={
-        <TableFrame label="Tickets sold by competition">
-          <thead>
-            <tr>
-              <Th scope="col">Competition</Th>
-              <Th scope="col">Tickets sold</Th>
-            </tr>
-          </thead>
+        <TableFrame label="Tickets sold by competition" columns={['Competition', 'Tickets sold']}>
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>

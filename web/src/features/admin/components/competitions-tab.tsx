@@ -16,7 +16,7 @@ import { EntriesDialog } from './entries-dialog'
 import { HistoryDialog } from './history-dialog'
 import { AdminStack, LoadFailed } from './load-state'
 import { StatusDialog } from './status-dialog'
-import { TableFrame, Th } from './table'
+import { TableFrame } from './table'
 import { WinnerDialog } from './winner-dialog'
 
 /** SPEC section 9: ten competitions a page. */
@@ -107,18 +107,10 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
       {shown.length === 0 ? (
         <p>{search.trim() === '' ? 'No competitions yet.' : 'No competitions match your search.'}</p>
       ) : (
-        <TableFrame label="Competitions">
-          <thead>
-            <tr>
-              <Th scope="col">Competition</Th>
-              <Th scope="col">Price</Th>
-              <Th scope="col">Sold / Total</Th>
-              <Th scope="col">Ends</Th>
-              <Th scope="col">Status</Th>
-              <Th scope="col">Featured</Th>
-              <Th scope="col">Actions</Th>
-            </tr>
-          </thead>
+        <TableFrame
+          label="Competitions"
+          columns={['Competition', 'Price', 'Sold / Total', 'Ends', 'Status', 'Featured', 'Actions']}
+        >
           <tbody>
             {shown.map((competition) => (
               <CompetitionRow

@@ -1,17 +1,18 @@
-import { css, useTheme } from '@emotion/react'
+import { css } from '@emotion/react'
 import { emailToolMessages, type OutboxEmail, type OutboxStatus } from '@prizes/contracts'
 import { useState } from 'react'
-import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { SelectField } from '../../../components/form-field'
+import { MorePager } from '../../../components/pager'
 import { formatDateTime } from '../../../lib/format'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useEmailOutbox } from '../api/get-email-outbox'
 import { useResendEmail } from '../api/resend-email'
-import { failureMessage, reasonOf } from '../model/errors'
-import { LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { failureMessage } from '../model/errors'
+import { Card } from './card'
+import { QueryView } from './load-state'
+import { TableFrame, Td } from './table'
 
 const statusOptions = [
   { value: '', label: 'All' },
@@ -36,43 +37,8 @@ const when = (email: OutboxEmail) => {
   return '—'
 }
 
-/** Previous and Next over pages whose count is not known (the server says whether more follow). */
-function OutboxPager({
-  page,
-  hasMore,
-  onPage,
-}: {
-  readonly page: number
-  readonly hasMore: boolean
-  readonly onPage: (page: number) => void
-}) {
-  const theme = useTheme()
-  if (page === 1 && !hasMore) return null
-  return (
-    <nav
-      aria-label="Outbox pages"
-      css={css`
-        display: flex;
-        align-items: center;
-        justify-content: flex-end;
-        gap: 12px;
-        color: ${theme.palette.text.secondary};
-      `}
-    >
-      <Button type="button" size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span aria-live="polite">Page {page}</span>
-      <Button type="button" size="sm" variant="outline" disabled={!hasMore} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  )
-}
-
 /** The mail outbox, newest first, 20 a page: every email with its attempts and last error; Resend for a failed one. */
 export function EmailOutbox({ active }: { readonly active: boolean }) {
-  const theme = useTheme()
   const [status, setStatus] = useState<OutboxStatus | undefined>(undefined)
   const [page, setPage] = useState(1)
   const outbox = useEmailOutbox(status, page, active)
@@ -91,43 +57,11 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
     }
   }
 
-  const data = outbox.data
   return (
-    <section
-      aria-label="Email outbox"
-      css={css`
-        display: grid;
-        gap: 14px;
-        padding: 18px;
-        border: 1px solid ${theme.palette.border};
-        border-radius: ${theme.radius.md};
-        background: ${theme.palette.background.surface};
-      `}
-    >
-      <div
-        css={css`
-          display: flex;
-          flex-wrap: wrap;
-          gap: 12px;
-          align-items: end;
-          justify-content: space-between;
-        `}
-      >
-        <h3
-          css={css`
-            font-size: 1.0625rem;
-            font-weight: 700;
-          `}
-        >
-          Email outbox
-        </h3>
-        <div
-          css={css`
-            display: flex;
-            gap: 12px;
-            align-items: end;
-          `}
-        >
+    <Card
+      title="Email outbox"
+      actions={
+        <>
           <SelectField
             label="Outbox status"
             value={status ?? ''}
@@ -146,95 +80,92 @@ export function EmailOutbox({ active }: { readonly active: boolean }) {
           >
             {outbox.isFetching ? 'Loading…' : 'Reload'}
           </Button>
-        </div>
-      </div>
-      {outbox.isPending ? (
-        <p role="status">Loading the outbox…</p>
-      ) : !data ? (
-        <LoadFailed
-          message={emailToolMessages.outboxFailed}
-          error={outbox.error}
-          onRetry={() => outbox.refetch()}
-        />
-      ) : (
-        <>
-          {outbox.isError && (
-            <Alert tone="warning">Showing the last page loaded: {reasonOf(outbox.error)}</Alert>
-          )}
-          {data.emails.length === 0 ? (
-            <p>No emails{status ? ` ${status}` : ''} on this page.</p>
-          ) : (
-            <TableFrame label="Outbox emails">
-              <thead>
-                <tr>
-                  <Th scope="col">Queued</Th>
-                  <Th scope="col">Recipient</Th>
-                  <Th scope="col">Template</Th>
-                  <Th scope="col">Subject</Th>
-                  <Th scope="col">Status</Th>
-                  <Th scope="col">Attempts</Th>
-                  <Th scope="col">When</Th>
-                  <Th scope="col">Last error</Th>
-                  <Th scope="col">Actions</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.emails.map((email) => (
-                  <tr key={email.id}>
-                    <Td
-                      css={css`
+        </>
+      }
+    >
+      <QueryView
+        query={outbox}
+        loading="Loading the outbox…"
+        failed={emailToolMessages.outboxFailed}
+        stale={{ message: 'Showing the last page loaded' }}
+      >
+        {(data) => (
+          <>
+            {data.emails.length === 0 ? (
+              <p>No emails{status ? ` ${status}` : ''} on this page.</p>
+            ) : (
+              <TableFrame
+                label="Outbox emails"
+                columns={[
+                  'Queued',
+                  'Recipient',
+                  'Template',
+                  'Subject',
+                  'Status',
+                  'Attempts',
+                  'When',
+                  'Last error',
+                  'Actions',
+                ]}
+              >
+                <tbody>
+                  {data.emails.map((email) => (
+                    <tr key={email.id}>
+                      <Td
+                        css={css`
                         white-space: nowrap;
                       `}
-                    >
-                      {formatDateTime(email.createdAt)}
-                    </Td>
-                    <Td>{email.recipient}</Td>
-                    <Td>
-                      {email.template} {email.test && <Chip tone="info">Test</Chip>}
-                    </Td>
-                    <Td>{email.subject}</Td>
-                    <Td>{statusChip(email)}</Td>
-                    <Td>
-                      {email.attempts}
-                      {email.resendCount > 0 ? ` (resent ${email.resendCount}×)` : ''}
-                    </Td>
-                    <Td
-                      css={css`
+                      >
+                        {formatDateTime(email.createdAt)}
+                      </Td>
+                      <Td>{email.recipient}</Td>
+                      <Td>
+                        {email.template} {email.test && <Chip tone="info">Test</Chip>}
+                      </Td>
+                      <Td>{email.subject}</Td>
+                      <Td>{statusChip(email)}</Td>
+                      <Td>
+                        {email.attempts}
+                        {email.resendCount > 0 ? ` (resent ${email.resendCount}×)` : ''}
+                      </Td>
+                      <Td
+                        css={css`
                         white-space: nowrap;
                       `}
-                    >
-                      {when(email)}
-                    </Td>
-                    <Td
-                      css={css`
+                      >
+                        {when(email)}
+                      </Td>
+                      <Td
+                        css={css`
                         max-width: 320px;
                         overflow-wrap: anywhere;
                       `}
-                    >
-                      {email.lastError ?? '—'}
-                    </Td>
-                    <Td>
-                      {email.resendable && (
-                        <Button
-                          type="button"
-                          size="sm"
-                          variant="outline"
-                          disabled={resending !== null}
-                          aria-label={`Resend ${email.subject} to ${email.recipient}`}
-                          onClick={() => void resendOne(email)}
-                        >
-                          {resending === email.id ? 'Resending…' : 'Resend'}
-                        </Button>
-                      )}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableFrame>
-          )}
-          <OutboxPager page={page} hasMore={data.hasMore} onPage={setPage} />
-        </>
-      )}
-    </section>
+                      >
+                        {email.lastError ?? '—'}
+                      </Td>
+                      <Td>
+                        {email.resendable && (
+                          <Button
+                            type="button"
+                            size="sm"
+                            variant="outline"
+                            disabled={resending !== null}
+                            aria-label={`Resend ${email.subject} to ${email.recipient}`}
+                            onClick={() => void resendOne(email)}
+                          >
+                            {resending === email.id ? 'Resending…' : 'Resend'}
+                          </Button>
+                        )}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableFrame>
+            )}
+            <MorePager label="Outbox pages" page={page} hasMore={data.hasMore} onPage={setPage} />
+          </>
+        )}
+      </QueryView>
+    </Card>
   )
 }

@@ -1,6 +1,6 @@
-import { css, useTheme } from '@emotion/react'
+import { css } from '@emotion/react'
 import { type EmailStatus, emailToolMessages, type TestSendResult } from '@prizes/contracts'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
@@ -22,37 +22,10 @@ import {
   type ToolOutcome,
 } from '../model/email-tools'
 import { reasonOf } from '../model/errors'
+import { Card } from './card'
 import { EmailOutbox } from './email-outbox'
 import { AdminStack } from './load-state'
-import { Facts, TableFrame, Td, Th } from './table'
-
-/** A titled block of the tab. */
-function Card({ title, children }: { readonly title: string; readonly children: ReactNode }) {
-  const theme = useTheme()
-  return (
-    <section
-      aria-label={title}
-      css={css`
-        display: grid;
-        gap: 14px;
-        padding: 18px;
-        border: 1px solid ${theme.palette.border};
-        border-radius: ${theme.radius.md};
-        background: ${theme.palette.background.surface};
-      `}
-    >
-      <h3
-        css={css`
-          font-size: 1.0625rem;
-          font-weight: 700;
-        `}
-      >
-        {title}
-      </h3>
-      {children}
-    </section>
-  )
-}
+import { Facts, TableFrame, Td } from './table'
 
 const yesNo = (ok: boolean, yes: string, no: string) => (
   <Chip tone={ok ? 'success' : 'error'}>{ok ? yes : no}</Chip>
@@ -184,14 +157,7 @@ const resultTones = { sent: 'success', failed: 'error' } as const
 
 function TemplateResults({ results }: { readonly results: readonly TestSendResult[] }) {
   return (
-    <TableFrame label="Template test results">
-      <thead>
-        <tr>
-          <Th scope="col">Template</Th>
-          <Th scope="col">Status</Th>
-          <Th scope="col">Error</Th>
-        </tr>
-      </thead>
+    <TableFrame label="Template test results" columns={['Template', 'Status', 'Error']}>
       <tbody>
         {results.map((result) => (
           <tr key={result.template}>

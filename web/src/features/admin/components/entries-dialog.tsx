@@ -1,20 +1,18 @@
 import { css } from '@emotion/react'
 import type { AdminCompetition, AdminCompetitionEntry } from '@prizes/contracts'
-import { type MouseEvent, useState } from 'react'
+import { useState } from 'react'
 import { Alert } from '../../../components/alert'
-import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { Dialog } from '../../../components/dialog'
 import { Pager } from '../../../components/pager'
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
-import { saveFile } from '../../../lib/save-file'
-import { showSnackbar } from '../../../stores/ui-store'
 import { useExportCompetitionEntries } from '../api/export-competition-entries'
 import { useCompetitionEntries } from '../api/get-competition-entries'
 import { entriesCsvFileName } from '../model/entries-export'
 import { failureMessage, reasonOf } from '../model/errors'
+import { ExportCsvButton } from './export-csv-button'
 import { AdminStack, LoadFailed } from './load-state'
-import { Facts, TableFrame, Td, Th } from './table'
+import { Facts, TableFrame, Td } from './table'
 
 const paymentTones = {
   paid: 'success',
@@ -41,17 +39,6 @@ export function EntriesDialog({
   const [page, setPage] = useState(1)
   const entries = useCompetitionEntries(competition.id, page)
   const exporter = useExportCompetitionEntries()
-
-  async function exportCsv(event: MouseEvent<HTMLButtonElement>) {
-    const from = event.currentTarget
-    try {
-      const blob = await exporter.mutateAsync(competition.id)
-      saveFile(blob, entriesCsvFileName(competition.title, new Date()), from)
-    } catch (error) {
-      console.error('Export failed', error)
-      showSnackbar(failureMessage('Export failed', error), { severity: 'error' })
-    }
-  }
 
   const data = entries.data
   return (
@@ -84,19 +71,19 @@ export function EntriesDialog({
             {data.entries.length === 0 ? (
               <p>No entries yet.</p>
             ) : (
-              <TableFrame label={`Entries for ${competition.title}`}>
-                <thead>
-                  <tr>
-                    <Th scope="col">Reference</Th>
-                    <Th scope="col">User Name</Th>
-                    <Th scope="col">Email</Th>
-                    <Th scope="col">Phone</Th>
-                    <Th scope="col">Entries</Th>
-                    <Th scope="col">Cost</Th>
-                    <Th scope="col">Payment Status</Th>
-                    <Th scope="col">Entry Date</Th>
-                  </tr>
-                </thead>
+              <TableFrame
+                label={`Entries for ${competition.title}`}
+                columns={[
+                  'Reference',
+                  'User Name',
+                  'Email',
+                  'Phone',
+                  'Entries',
+                  'Cost',
+                  'Payment Status',
+                  'Entry Date',
+                ]}
+              >
                 <tbody>
                   {data.entries.map((entry, index) => (
                     <tr key={entry.entryReference ?? `${page}-${index}`}>
@@ -133,14 +120,12 @@ export function EntriesDialog({
             gap: 12px;
           `}
         >
-          <Button
-            type="button"
-            variant="outline"
-            onClick={(event) => void exportCsv(event)}
-            disabled={exporter.isPending}
-          >
-            {exporter.isPending ? 'Exporting…' : 'Export CSV'}
-          </Button>
+          <ExportCsvButton
+            pending={exporter.isPending}
+            download={() => exporter.mutateAsync(competition.id)}
+            fileName={() => entriesCsvFileName(competition.title, new Date())}
+            failure={(error) => failureMessage('Export failed', error)}
+          />
         </div>
       </AdminStack>
     </Dialog>

@@ -1,13 +1,13 @@
 import { css } from '@emotion/react'
 import { type AdminEntryRow, adminEntriesPageSize } from '@prizes/contracts'
-import { type MouseEvent, useEffect, useState } from 'react'
-import { Alert } from '../../../components/alert'
+import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { SelectField, TextField } from '../../../components/form-field'
+import { MorePager } from '../../../components/pager'
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
-import { saveFile } from '../../../lib/save-file'
+import { useSettled } from '../../../lib/use-settled'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useExportEntries } from '../api/export-entries'
 import { useAdminCompetitions } from '../api/get-admin-competitions'
@@ -20,10 +20,11 @@ import {
   paymentStatusLabels,
   paymentStatusTones,
 } from '../model/admin-entries'
-import { failureMessage, reasonOf } from '../model/errors'
+import { failureMessage } from '../model/errors'
 import { EntryDetailsDialog } from './entry-details-dialog'
-import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { ExportCsvButton } from './export-csv-button'
+import { AdminStack, QueryView } from './load-state'
+import { TableFrame, Td } from './table'
 
 type Open =
   | { readonly kind: 'view'; readonly entry: AdminEntryRow }
@@ -39,16 +40,6 @@ const paymentStatusOptions = [
     label: paymentStatusLabels[status],
   })),
 ]
-
-/** The search is sent once typing pauses, not at every key. */
-function useSettled(value: string, delayMs = 300): string {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs)
-    return () => window.clearTimeout(timer)
-  }, [value, delayMs])
-  return settled
-}
 
 /**
  * The Entries tab (SPEC section 2): every entry on the platform, 15 a page and newest first, by
@@ -71,22 +62,10 @@ export function EntriesTab() {
     setPage(1)
   }
 
-  async function exportCsv(event: MouseEvent<HTMLButtonElement>) {
-    const from = event.currentTarget
-    try {
-      const blob = await exporter.mutateAsync(applied)
-      saveFile(blob, allEntriesCsvFileName(new Date()), from)
-    } catch (error) {
-      console.error('Export failed', error)
-      showSnackbar(entryMessages.exportFailed, { severity: 'error' })
-    }
-  }
-
   const competitionOptions = [
     { value: '', label: 'All competitions' },
     ...(competitions.data ?? []).map((competition) => ({ value: competition.id, label: competition.title })),
   ]
-  const data = entries.data
   const close = () => setOpen(null)
 
   return (
@@ -119,136 +98,102 @@ export function EntriesTab() {
           onValueChange={(value) => filter({ paymentStatus: value as AdminEntryFilters['paymentStatus'] })}
           options={paymentStatusOptions}
         />
-        <Button
-          type="button"
-          variant="outline"
-          onClick={(event) => void exportCsv(event)}
-          disabled={exporter.isPending}
-        >
-          {exporter.isPending ? 'Exporting…' : 'Export CSV'}
-        </Button>
+        <ExportCsvButton
+          pending={exporter.isPending}
+          download={() => exporter.mutateAsync(applied)}
+          fileName={() => allEntriesCsvFileName(new Date())}
+          failure={() => entryMessages.exportFailed}
+        />
       </div>
 
-      {entries.isPending ? (
-        <p role="status">Loading entries…</p>
-      ) : !data ? (
-        <LoadFailed
-          message={entryMessages.loadFailed}
-          error={entries.error}
-          onRetry={() => entries.refetch()}
-        />
-      ) : (
-        <>
-          {entries.isError && (
-            <Alert tone="warning">
-              {entryMessages.loadFailed}: {reasonOf(entries.error)}
-            </Alert>
-          )}
-          {data.entries.length === 0 ? (
-            <p>{page > 1 ? 'No more entries.' : 'No entries match.'}</p>
-          ) : (
-            <TableFrame label="Entries">
-              <thead>
-                <tr>
-                  <Th scope="col">Reference</Th>
-                  <Th scope="col">User Name</Th>
-                  <Th scope="col">Competition</Th>
-                  <Th scope="col">Entries</Th>
-                  <Th scope="col">Cost</Th>
-                  <Th scope="col">Payment Status</Th>
-                  <Th scope="col">Entry Date</Th>
-                  <Th scope="col">Actions</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <Td
-                      css={css`
+      <QueryView
+        query={entries}
+        loading="Loading entries…"
+        failed={entryMessages.loadFailed}
+        stale={{ message: entryMessages.loadFailed }}
+      >
+        {(data) => (
+          <>
+            {data.entries.length === 0 ? (
+              <p>{page > 1 ? 'No more entries.' : 'No entries match.'}</p>
+            ) : (
+              <TableFrame
+                label="Entries"
+                columns={[
+                  'Reference',
+                  'User Name',
+                  'Competition',
+                  'Entries',
+                  'Cost',
+                  'Payment Status',
+                  'Entry Date',
+                  'Actions',
+                ]}
+              >
+                <tbody>
+                  {data.entries.map((entry) => (
+                    <tr key={entry.id}>
+                      <Td
+                        css={css`
                         white-space: nowrap;
                       `}
-                    >
-                      {entry.entry_reference ?? '—'}
-                    </Td>
-                    <Td>{entry.user_name ?? '—'}</Td>
-                    <Td>{entry.competition_title || '—'}</Td>
-                    <Td>{formatCount(entry.number_of_entries)}</Td>
-                    <Td>{formatPrice(entry.total_cost)}</Td>
-                    <Td>
-                      <Chip tone={paymentStatusTones[entry.payment_status]}>
-                        {paymentStatusLabels[entry.payment_status]}
-                      </Chip>
-                    </Td>
-                    <Td>{formatDateTime(entry.entry_date)}</Td>
-                    <Td>
-                      <div
-                        css={css`
+                      >
+                        {entry.entry_reference ?? '—'}
+                      </Td>
+                      <Td>{entry.user_name ?? '—'}</Td>
+                      <Td>{entry.competition_title || '—'}</Td>
+                      <Td>{formatCount(entry.number_of_entries)}</Td>
+                      <Td>{formatPrice(entry.total_cost)}</Td>
+                      <Td>
+                        <Chip tone={paymentStatusTones[entry.payment_status]}>
+                          {paymentStatusLabels[entry.payment_status]}
+                        </Chip>
+                      </Td>
+                      <Td>{formatDateTime(entry.entry_date)}</Td>
+                      <Td>
+                        <div
+                          css={css`
                           display: flex;
                           gap: 8px;
                         `}
-                      >
-                        <Button
-                          type="button"
-                          size="sm"
-                          variant="outline"
-                          aria-label={`View entry ${entry.entry_reference ?? entry.id}`}
-                          onClick={() => setOpen({ kind: 'view', entry })}
                         >
-                          View
-                        </Button>
-                        {canRefund(entry) && (
                           <Button
                             type="button"
                             size="sm"
                             variant="outline"
-                            aria-label={`Refund entry ${entry.entry_reference ?? entry.id}`}
-                            onClick={() => setOpen({ kind: 'refund', entry })}
+                            aria-label={`View entry ${entry.entry_reference ?? entry.id}`}
+                            onClick={() => setOpen({ kind: 'view', entry })}
                           >
-                            Refund
+                            View
                           </Button>
-                        )}
-                      </div>
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableFrame>
-          )}
-          {(page > 1 || data.hasMore) && (
-            <nav
-              aria-label="Entries pages"
-              css={css`
-                display: flex;
-                align-items: center;
-                justify-content: flex-end;
-                gap: 12px;
-              `}
-            >
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous
-              </Button>
-              <span aria-live="polite">
-                Page {page} ({adminEntriesPageSize} a page)
-              </span>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={!data.hasMore}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+                          {canRefund(entry) && (
+                            <Button
+                              type="button"
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Refund entry ${entry.entry_reference ?? entry.id}`}
+                              onClick={() => setOpen({ kind: 'refund', entry })}
+                            >
+                              Refund
+                            </Button>
+                          )}
+                        </div>
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableFrame>
+            )}
+            <MorePager
+              label="Entries pages"
+              page={page}
+              hasMore={data.hasMore}
+              onPage={setPage}
+              note={`(${adminEntriesPageSize} a page)`}
+            />
+          </>
+        )}
+      </QueryView>
 
       {open?.kind === 'view' && (
         <EntryDetailsDialog

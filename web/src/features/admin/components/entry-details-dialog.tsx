@@ -6,9 +6,9 @@ import { Dialog } from '../../../components/dialog'
 import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
 import { useAdminEntry } from '../api/get-admin-entry'
 import { canRefund, entryMessages, paymentStatusLabels, paymentStatusTones } from '../model/admin-entries'
-import { actorLabel } from '../model/history'
-import { AdminStack, LoadFailed } from './load-state'
-import { Facts, TableFrame, Td, Th } from './table'
+import { HistoryTable } from './history-table'
+import { AdminStack, QueryView } from './load-state'
+import { Facts } from './table'
 
 const answerLabel = (correct: boolean | null) =>
   correct === null ? 'Not marked yet' : correct ? 'Correct' : 'Incorrect'
@@ -30,17 +30,9 @@ export function EntryDetailsDialog({
   return (
     <Dialog open onClose={onClose} title="Entry details" size="lg">
       <AdminStack>
-        {entry.isPending ? (
-          <p role="status">Loading entry…</p>
-        ) : entry.isError ? (
-          <LoadFailed
-            message={entryMessages.detailsFailed}
-            error={entry.error}
-            onRetry={() => entry.refetch()}
-          />
-        ) : (
-          <Details entry={entry.data} onRefund={onRefund} />
-        )}
+        <QueryView query={entry} loading="Loading entry…" failed={entryMessages.detailsFailed}>
+          {(data) => <Details entry={data} onRefund={onRefund} />}
+        </QueryView>
       </AdminStack>
     </Dialog>
   )
@@ -125,32 +117,7 @@ function Details({
         {entry.history.length === 0 ? (
           <p>No history recorded yet.</p>
         ) : (
-          <TableFrame label="Entry history">
-            <thead>
-              <tr>
-                <Th scope="col">When</Th>
-                <Th scope="col">Who</Th>
-                <Th scope="col">What</Th>
-                <Th scope="col">Reason</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {entry.history.map((event) => (
-                <tr key={event.revision}>
-                  <Td
-                    css={css`
-                      white-space: nowrap;
-                    `}
-                  >
-                    <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
-                  </Td>
-                  <Td>{actorLabel(event.actor)}</Td>
-                  <Td>{event.summary}</Td>
-                  <Td>{event.reason ?? '—'}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
+          <HistoryTable label="Entry history" lines={entry.history} what={(event) => event.summary} />
         )}
       </section>
       {canRefund(entry) && (

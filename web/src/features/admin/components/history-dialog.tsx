@@ -1,13 +1,10 @@
-import { css } from '@emotion/react'
 import type { AdminCompetition } from '@prizes/contracts'
 import { useState } from 'react'
 import { Dialog } from '../../../components/dialog'
 import { Pager } from '../../../components/pager'
-import { formatDateTime } from '../../../lib/format'
 import { useCompetitionHistory } from '../api/get-competition-history'
-import { actorLabel } from '../model/history'
-import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { HistoryTable } from './history-table'
+import { AdminStack, QueryView } from './load-state'
 
 /** The competition's audit trail, oldest first, 50 events a page: when, who, what and why. */
 export function HistoryDialog({
@@ -22,44 +19,19 @@ export function HistoryDialog({
   return (
     <Dialog open onClose={onClose} title={`History: ${competition.title}`} size="xl">
       <AdminStack>
-        {history.isPending ? (
-          <p role="status">Loading history…</p>
-        ) : history.isError ? (
-          <LoadFailed
-            message="Failed to load history"
-            error={history.error}
-            onRetry={() => history.refetch()}
-          />
-        ) : history.data.total === 0 ? (
-          <p>Nothing has happened to this competition yet.</p>
-        ) : (
-          <TableFrame label={`History of ${competition.title}`}>
-            <thead>
-              <tr>
-                <Th scope="col">When</Th>
-                <Th scope="col">Who</Th>
-                <Th scope="col">What</Th>
-                <Th scope="col">Reason</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.events.map((event) => (
-                <tr key={event.revision}>
-                  <Td
-                    css={css`
-                      white-space: nowrap;
-                    `}
-                  >
-                    <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
-                  </Td>
-                  <Td>{actorLabel(event.actor)}</Td>
-                  <Td>{event.summary}</Td>
-                  <Td>{event.reason ?? '—'}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
-        )}
+        <QueryView query={history} loading="Loading history…" failed="Failed to load history">
+          {(data) =>
+            data.total === 0 ? (
+              <p>Nothing has happened to this competition yet.</p>
+            ) : (
+              <HistoryTable
+                label={`History of ${competition.title}`}
+                lines={data.events}
+                what={(event) => event.summary}
+              />
+            )
+          }
+        </QueryView>
         {history.data && (
           <Pager label="History pages" page={page} pageCount={history.data.totalPages} onPage={setPage} />
         )}

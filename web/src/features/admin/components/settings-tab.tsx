@@ -2,20 +2,18 @@ import { css, useTheme } from '@emotion/react'
 import type { AdminSettingsRequest, PlatformSettings } from '@prizes/contracts'
 import { type ReactNode, useState } from 'react'
 import { Alert } from '../../../components/alert'
-import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { TextField } from '../../../components/form-field'
+import { MorePager } from '../../../components/pager'
 import { Switch } from '../../../components/switch'
-import { formatDateTime } from '../../../lib/format'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useSettings } from '../api/get-settings'
 import { useSettingsHistory } from '../api/get-settings-history'
 import { useUpdateSettings } from '../api/update-settings'
 import { failureMessage } from '../model/errors'
-import { actorLabel } from '../model/history'
 import { describeChange, type SettingKey, settingControls, settingsFailures } from '../model/settings'
-import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { HistoryTable } from './history-table'
+import { AdminStack, QueryView } from './load-state'
 
 /**
  * The Settings tab: the three platform settings, saved to the server and shown as the server
@@ -28,6 +26,31 @@ export function SettingsTab({ children }: { readonly children?: ReactNode }) {
       <SettingsHistorySection />
       {children}
     </AdminStack>
+  )
+}
+
+/** A part of the tab, named by its heading (`id` joins them). */
+function TitledSection({
+  id,
+  title,
+  children,
+}: {
+  readonly id: string
+  readonly title: string
+  readonly children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h3
+        id={id}
+        css={css`
+          margin: 0 0 12px;
+        `}
+      >
+        {title}
+      </h3>
+      {children}
+    </section>
   )
 }
 
@@ -57,48 +80,34 @@ function PlatformSettingsSection() {
   }
 
   return (
-    <section aria-labelledby="platform-settings-title">
-      <h3
-        id="platform-settings-title"
-        css={css`
-          margin: 0 0 12px;
-        `}
-      >
-        Platform settings
-      </h3>
-      {settings.isPending ? (
-        <p role="status">Loading settings…</p>
-      ) : settings.isError ? (
-        <LoadFailed
-          message={settingsFailures.load}
-          error={settings.error}
-          onRetry={() => settings.refetch()}
-        />
-      ) : (
-        <div
-          css={css`
+    <TitledSection id="platform-settings-title" title="Platform settings">
+      <QueryView query={settings} loading="Loading settings…" failed={settingsFailures.load}>
+        {(current) => (
+          <div
+            css={css`
             display: grid;
             gap: 12px;
           `}
-        >
-          {failure && <Alert tone="error">{failure}</Alert>}
-          {settings.data.maintenanceMode && (
-            <Alert tone="warning">Maintenance mode is on: the public site is closed.</Alert>
-          )}
-          {settingControls.map(({ key, label, description }) => (
-            <SettingRow
-              key={key}
-              label={label}
-              description={description}
-              settings={settings.data}
-              setting={key}
-              pending={update.isPending}
-              onChange={(value) => toggle(key, value)}
-              muted={theme.palette.text.secondary}
-            />
-          ))}
-        </div>
-      )}
+          >
+            {failure && <Alert tone="error">{failure}</Alert>}
+            {current.maintenanceMode && (
+              <Alert tone="warning">Maintenance mode is on: the public site is closed.</Alert>
+            )}
+            {settingControls.map(({ key, label, description }) => (
+              <SettingRow
+                key={key}
+                label={label}
+                description={description}
+                settings={current}
+                setting={key}
+                pending={update.isPending}
+                onChange={(value) => toggle(key, value)}
+                muted={theme.palette.text.secondary}
+              />
+            ))}
+          </div>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={confirming}
         title="Turn on maintenance mode?"
@@ -127,7 +136,7 @@ function PlatformSettingsSection() {
           maxLength={500}
         />
       </ConfirmDialog>
-    </section>
+    </TitledSection>
   )
 }
 
@@ -183,84 +192,31 @@ function SettingsHistorySection() {
   const [page, setPage] = useState(1)
   const history = useSettingsHistory(page)
   return (
-    <section aria-labelledby="settings-history-title">
-      <h3
-        id="settings-history-title"
-        css={css`
-          margin: 0 0 12px;
-        `}
-      >
-        Settings history
-      </h3>
-      {history.isPending ? (
-        <p role="status">Loading settings history…</p>
-      ) : history.isError ? (
-        <LoadFailed
-          message={settingsFailures.history}
-          error={history.error}
-          onRetry={() => history.refetch()}
-        />
-      ) : history.data.changes.length === 0 && page === 1 ? (
-        <p>The settings have never been changed.</p>
-      ) : (
-        <TableFrame label="Settings history">
-          <thead>
-            <tr>
-              <Th scope="col">When</Th>
-              <Th scope="col">Who</Th>
-              <Th scope="col">What</Th>
-              <Th scope="col">Reason</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.data.changes.map((change) => (
-              <tr key={change.revision}>
-                <Td
-                  css={css`
-                    white-space: nowrap;
-                  `}
-                >
-                  <time dateTime={change.occurredAt}>{formatDateTime(change.occurredAt)}</time>
-                </Td>
-                <Td>{actorLabel(change.actor)}</Td>
-                <Td>{describeChange(change.settings, change.changed)}</Td>
-                <Td>{change.reason ?? '—'}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </TableFrame>
-      )}
-      {history.data && (page > 1 || history.data.hasMore) && (
-        <nav
-          aria-label="Settings history pages"
+    <TitledSection id="settings-history-title" title="Settings history">
+      <QueryView query={history} loading="Loading settings history…" failed={settingsFailures.history}>
+        {(data) =>
+          data.changes.length === 0 && page === 1 ? (
+            <p>The settings have never been changed.</p>
+          ) : (
+            <HistoryTable
+              label="Settings history"
+              lines={data.changes}
+              what={(change) => describeChange(change.settings, change.changed)}
+            />
+          )
+        }
+      </QueryView>
+      {history.data && (
+        <MorePager
+          label="Settings history pages"
+          page={page}
+          hasMore={history.data.hasMore}
+          onPage={setPage}
           css={css`
-            display: flex;
-            gap: 12px;
-            justify-content: flex-end;
             margin-top: 12px;
           `}
-        >
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </Button>
-          <span>Page {page}</span>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={!history.data.hasMore}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </Button>
-        </nav>
+        />
       )}
-    </section>
+    </TitledSection>
   )
 }

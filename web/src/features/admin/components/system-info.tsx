@@ -83,17 +83,10 @@ function Health({ shown }: { readonly shown: boolean }) {
       <Alert tone={summary.stuck ? 'error' : 'success'}>
         {summary.text} Checked {formatDateTime(health.data.checkedAt)}.
       </Alert>
-      <TableFrame label="Projections and reactors">
-        <thead>
-          <tr>
-            <Th scope="col">Name</Th>
-            <Th scope="col">Kind</Th>
-            <Th scope="col">Status</Th>
-            <Th scope="col">Position</Th>
-            <Th scope="col">Lag</Th>
-            <Th scope="col">Problem</Th>
-          </tr>
-        </thead>
+      <TableFrame
+        label="Projections and reactors"
+        columns={['Name', 'Kind', 'Status', 'Position', 'Lag', 'Problem']}
+      >
         <tbody>
           {healthRows(health.data).map((row) => (
             <tr key={row.key}>

@@ -2,8 +2,19 @@ import { css, useTheme } from '@emotion/react'
 import styled from '@emotion/styled'
 import type { ReactNode } from 'react'
 
-/** A table that scrolls sideways on a narrow screen instead of squeezing its columns. */
-export function TableFrame({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+/**
+ * A table that scrolls sideways on a narrow screen instead of squeezing its columns: its header
+ * row names the `columns`; `children` are its bodies (`<tbody>`).
+ */
+export function TableFrame({
+  label,
+  columns,
+  children,
+}: {
+  readonly label: string
+  readonly columns: readonly string[]
+  readonly children: ReactNode
+}) {
   const theme = useTheme()
   return (
     // A keyboard user scrolls a wide table by focusing its frame (WCAG 2.1.1); the region names it.
@@ -31,6 +42,15 @@ export function TableFrame({ label, children }: { readonly label: string; readon
           color: ${theme.palette.text.primary};
         `}
       >
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <Th key={column} scope="col">
+                {column}
+              </Th>
+            ))}
+          </tr>
+        </thead>
         {children}
       </table>
     </section>

@@ -12,7 +12,7 @@ import { useAdminUser } from '../api/get-admin-user'
 import { useUpdateAdminUser } from '../api/update-admin-user'
 import { failureMessage } from '../model/errors'
 import { fullName } from '../model/user-actions'
-import { LoadFailed } from './load-state'
+import { QueryView } from './load-state'
 
 interface EditValues {
   firstName: string
@@ -37,23 +37,21 @@ export function UserEditDialog({
   const details = useAdminUser(user.id)
   return (
     <Dialog open onClose={onClose} title={`Edit user: ${fullName(user) || user.email}`} size="md">
-      {details.isPending ? (
-        <p role="status">Loading user…</p>
-      ) : !details.data ? (
-        <LoadFailed message="Failed to load user" error={details.error} onRetry={() => details.refetch()} />
-      ) : (
-        <EditForm
-          id={user.id}
-          initial={{
-            firstName: details.data.first_name,
-            lastName: details.data.last_name,
-            email: details.data.email,
-            phone: details.data.phone,
-            address: details.data.address,
-          }}
-          onClose={onClose}
-        />
-      )}
+      <QueryView query={details} loading="Loading user…" failed="Failed to load user" stale="quiet">
+        {(shown) => (
+          <EditForm
+            id={user.id}
+            initial={{
+              firstName: shown.first_name,
+              lastName: shown.last_name,
+              email: shown.email,
+              phone: shown.phone,
+              address: shown.address,
+            }}
+            onClose={onClose}
+          />
+        )}
+      </QueryView>
     </Dialog>
   )
 }

@@ -1,18 +1,18 @@
 import { css, useTheme } from '@emotion/react'
 import type { AdminUserRow } from '@prizes/contracts'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { SelectField, TextField } from '../../../components/form-field'
+import { MorePager } from '../../../components/pager'
 import { formatDate, formatPrice } from '../../../lib/format'
+import { useSettled } from '../../../lib/use-settled'
 import { sessionStore } from '../../auth/stores/session-store'
 import { type AdminUsersParams, useAdminUsers } from '../api/get-admin-users'
-import { reasonOf } from '../model/errors'
 import { actionsFor, fullName, type UserAction, userActions } from '../model/user-actions'
-import { AdminStack, LoadFailed } from './load-state'
-import { TableFrame, Td, Th } from './table'
+import { AdminStack, QueryView } from './load-state'
+import { TableFrame, Td } from './table'
 import { UserActionDialog } from './user-action-dialog'
 import { UserDetailsDialog } from './user-details-dialog'
 import { UserEditDialog } from './user-edit-dialog'
@@ -25,16 +25,6 @@ type Open =
   | { readonly kind: 'view' | 'edit'; readonly user: AdminUserRow }
   | { readonly kind: 'action'; readonly user: AdminUserRow; readonly action: UserAction }
   | null
-
-/** The value once it has stopped changing for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return settled
-}
 
 const roleOptions = [
   { value: '', label: 'All roles' },
@@ -71,7 +61,6 @@ export function UsersTab() {
   }
   const close = () => setOpen(null)
 
-  const list = users.data
   return (
     <AdminStack>
       <div
@@ -111,174 +100,136 @@ export function UsersTab() {
           options={bannedOptions}
         />
       </div>
-      {users.isPending ? (
-        <p role="status">Loading users…</p>
-      ) : !list ? (
-        <LoadFailed message="Failed to load users" error={users.error} onRetry={() => users.refetch()} />
-      ) : (
-        <>
-          {users.isError && (
-            <Alert
-              tone="warning"
-              action={
-                <Button type="button" size="sm" variant="outline" onClick={() => users.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              Failed to load users: {reasonOf(users.error)}
-            </Alert>
-          )}
-          {list.users.length === 0 ? (
-            <p role="status">
-              {search.trim() === '' && Object.values(filters).every((value) => value === '')
-                ? 'No users yet.'
-                : 'No users match your search.'}
-            </p>
-          ) : (
-            <TableFrame label="Users">
-              <thead>
-                <tr>
-                  <Th scope="col">User</Th>
-                  <Th scope="col">Role</Th>
-                  <Th scope="col">Status</Th>
-                  <Th scope="col">Entries</Th>
-                  <Th scope="col">Spent</Th>
-                  <Th scope="col">Joined</Th>
-                  <Th scope="col">Actions</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.users.map((user) => (
-                  <tr key={user.id}>
-                    <Td>
-                      <p
-                        css={css`
+      <QueryView
+        query={users}
+        loading="Loading users…"
+        failed="Failed to load users"
+        stale={{ message: 'Failed to load users', retry: true }}
+      >
+        {(list) => (
+          <>
+            {list.users.length === 0 ? (
+              <p role="status">
+                {search.trim() === '' && Object.values(filters).every((value) => value === '')
+                  ? 'No users yet.'
+                  : 'No users match your search.'}
+              </p>
+            ) : (
+              <TableFrame
+                label="Users"
+                columns={['User', 'Role', 'Status', 'Entries', 'Spent', 'Joined', 'Actions']}
+              >
+                <tbody>
+                  {list.users.map((user) => (
+                    <tr key={user.id}>
+                      <Td>
+                        <p
+                          css={css`
                           font-weight: 700;
                         `}
-                      >
-                        {fullName(user) || 'No name'}
-                      </p>
-                      <p
-                        css={css`
+                        >
+                          {fullName(user) || 'No name'}
+                        </p>
+                        <p
+                          css={css`
                           font-size: 0.875rem;
                           color: ${theme.palette.text.secondary};
                           overflow-wrap: anywhere;
                         `}
-                      >
-                        {user.email}
-                      </p>
-                    </Td>
-                    <Td>
-                      <Chip tone={user.role === 'admin' ? 'accent' : 'neutral'}>
-                        {user.role === 'admin' ? 'Admin' : 'User'}
-                      </Chip>
-                    </Td>
-                    <Td>
-                      <div
-                        css={css`
+                        >
+                          {user.email}
+                        </p>
+                      </Td>
+                      <Td>
+                        <Chip tone={user.role === 'admin' ? 'accent' : 'neutral'}>
+                          {user.role === 'admin' ? 'Admin' : 'User'}
+                        </Chip>
+                      </Td>
+                      <Td>
+                        <div
+                          css={css`
                           display: flex;
                           flex-wrap: wrap;
                           gap: 4px;
                         `}
-                      >
-                        {user.banned ? <Chip tone="error">Banned</Chip> : <Chip tone="success">Active</Chip>}
-                        {user.email_verified ? (
-                          <Chip tone="neutral">Verified</Chip>
-                        ) : (
-                          <Chip tone="warning">Unverified</Chip>
-                        )}
-                      </div>
-                    </Td>
-                    <Td>{user.total_entries}</Td>
-                    <Td>{formatPrice(user.total_spent)}</Td>
-                    <Td
-                      css={css`
+                        >
+                          {user.banned ? (
+                            <Chip tone="error">Banned</Chip>
+                          ) : (
+                            <Chip tone="success">Active</Chip>
+                          )}
+                          {user.email_verified ? (
+                            <Chip tone="neutral">Verified</Chip>
+                          ) : (
+                            <Chip tone="warning">Unverified</Chip>
+                          )}
+                        </div>
+                      </Td>
+                      <Td>{user.total_entries}</Td>
+                      <Td>{formatPrice(user.total_spent)}</Td>
+                      <Td
+                        css={css`
                         white-space: nowrap;
                       `}
-                    >
-                      {Number.isNaN(Date.parse(user.created_at)) ? 'Unknown' : formatDate(user.created_at)}
-                    </Td>
-                    <Td>
-                      <div
-                        css={css`
+                      >
+                        {Number.isNaN(Date.parse(user.created_at)) ? 'Unknown' : formatDate(user.created_at)}
+                      </Td>
+                      <Td>
+                        <div
+                          css={css`
                           display: flex;
                           flex-wrap: wrap;
                           gap: 6px;
                           min-width: 240px;
                         `}
-                      >
-                        <Button
-                          type="button"
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`View ${user.email}`}
-                          onClick={() => setOpen({ kind: 'view', user })}
                         >
-                          View
-                        </Button>
-                        <Button
-                          type="button"
-                          size="sm"
-                          variant="outline"
-                          aria-label={`Edit ${user.email}`}
-                          onClick={() => setOpen({ kind: 'edit', user })}
-                        >
-                          Edit
-                        </Button>
-                        {actionsFor(user, me?.id ?? null).map((action) => (
                           <Button
-                            key={action}
                             type="button"
                             size="sm"
-                            variant={userActions[action].colour === 'error' ? 'outline' : 'primary'}
-                            aria-label={`${userActions[action].confirmLabel} ${user.email}`}
-                            onClick={() => setOpen({ kind: 'action', user, action })}
+                            variant="ghost"
+                            aria-label={`View ${user.email}`}
+                            onClick={() => setOpen({ kind: 'view', user })}
                           >
-                            {userActions[action].confirmLabel}
+                            View
                           </Button>
-                        ))}
-                      </div>
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableFrame>
-          )}
-          {(page > 1 || list.hasMore) && (
-            <nav
-              aria-label="Users pages"
-              css={css`
-                display: flex;
-                align-items: center;
-                justify-content: flex-end;
-                gap: 12px;
-                color: ${theme.palette.text.secondary};
-              `}
-            >
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={page <= 1 || users.isFetching}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous
-              </Button>
-              <span aria-live="polite">Page {page}</span>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={!list.hasMore || users.isFetching}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+                          <Button
+                            type="button"
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Edit ${user.email}`}
+                            onClick={() => setOpen({ kind: 'edit', user })}
+                          >
+                            Edit
+                          </Button>
+                          {actionsFor(user, me?.id ?? null).map((action) => (
+                            <Button
+                              key={action}
+                              type="button"
+                              size="sm"
+                              variant={userActions[action].colour === 'error' ? 'outline' : 'primary'}
+                              aria-label={`${userActions[action].confirmLabel} ${user.email}`}
+                              onClick={() => setOpen({ kind: 'action', user, action })}
+                            >
+                              {userActions[action].confirmLabel}
+                            </Button>
+                          ))}
+                        </div>
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableFrame>
+            )}
+            <MorePager
+              label="Users pages"
+              page={page}
+              hasMore={list.hasMore}
+              onPage={setPage}
+              busy={users.isFetching}
+            />
+          </>
+        )}
+      </QueryView>
 
       {open?.kind === 'view' && <UserDetailsDialog user={open.user} onClose={close} />}
       {open?.kind === 'edit' && <UserEditDialog user={open.user} onClose={close} />}
