@@ -57,13 +57,9 @@ afterAll(async () => {
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let tries = 0; tries < 150; tries += 1) {
-    if (await check()) return
-    await sleep(100)
-  }
-  throw new Error(`never: ${what}`)
-}
+/** Asks until `check` answers true (the read models catch up in their own time), at most 15 s. */
+const eventually = (check: () => Promise<boolean>, what: string) =>
+  expect.poll(check, { message: `never: ${what}`, timeout: 15_000, interval: 100 }).toBe(true)
 
 const adminContext = () => ({
   actor: { userId: admin.userId, role: 'admin' as const },
