@@ -1,4 +1,5 @@
 export * from './auth'
+export { withJobDatabase } from './cli/job-database'
 export { type Config, ConfigError, databaseTimeouts, loadConfig, stripeConfigured } from './config/config'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'

@@ -2,12 +2,7 @@ import { competitionStream, endpoints } from '@prizes/contracts'
 import { verifyDraw } from '@prizes/domain'
 import { createApp, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
-import {
-  allProjections,
-  migrateReadModels,
-  type RunningProjections,
-  startProjections,
-} from '@prizes/projections'
+import type { RunningProjections } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadDrawEvents } from '../competitions/draw-events'
 import { cancelCompetition, closeCompetition } from '../competitions/lifecycle'
@@ -20,6 +15,7 @@ import { createRefundReactor, startRefundReactor } from '../reactors/entries/ref
 import { type EntryReactorHarness, startEntryReactorHarness } from '../reactors/entries/test-harness'
 import type { RunningReactor } from '../reactors/runner'
 import { silentLogger } from '../testing/fixtures'
+import { startReadModels } from '../testing/read-models'
 import { type AdminEntryRefundDeps, adminEntryRefundsRouter, refundEntry } from './entry-refunds'
 import { loadCompetition } from './view'
 
@@ -40,13 +36,7 @@ const adminId = '00000000-0000-4000-9000-00000000ad01'
 
 beforeAll(async () => {
   harness = await startEntryReactorHarness('admin_entry_refunds', 600_000)
-  await migrateReadModels(harness.knex)
-  projections = await startProjections({
-    store: harness.store,
-    knex: harness.knex,
-    logger: silentLogger,
-    projections: allProjections,
-  })
+  projections = await startReadModels(harness)
   const secrets = await loadSecrets(harness.knex)
   deps = {
     ...{ handler: harness.handler, knex: harness.knex, secrets, payments: harness.payments },

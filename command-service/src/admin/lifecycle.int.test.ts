@@ -2,7 +2,6 @@ import { competitionEvents } from '@prizes/contracts'
 import { roundTime } from '@prizes/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { quicknetBeacon } from '../../../domain/src/draw/test-fixtures'
-import { testCards } from '../payments/offline/test-cards'
 import { type AdminHarness, form, startAdminHarness } from './test-harness'
 
 let harness: AdminHarness
@@ -39,30 +38,7 @@ const setStatus = (id: string, body: Record<string, unknown>) =>
 
 /** A paid, allocated entry with the right answer, through the entries endpoints. */
 async function enter(competitionId: string, on: AdminHarness = harness): Promise<void> {
-  const { token } = await on.user()
-  const submission = {
-    competitionId,
-    competitionTitle: 'Win a campervan',
-    entryPrice: 2.5,
-    numberOfEntries: 2,
-    skillQuestionAnswer: '4',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+44 20 7946 0958',
-    address: '1 Analytical Row, London',
-    agreedToTerms: true,
-    subscribedToNewsletter: false,
-  }
-  const intent = await on.call('POST', '/api/entries/create-payment-intent', submission, token)
-  expect(intent.status).toBe(200)
-  const paymentIntentId = String(intent.body.paymentIntentId)
-  await on.payments.confirmWithTestCard(paymentIntentId, {
-    cardNumber: testCards.succeeds,
-    expiry: '12/34',
-  })
-  const confirmed = await on.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)
-  expect(confirmed.status).toBe(200)
+  await on.paidEntry(competitionId, 2)
 }
 
 describe('PUT /api/admin/competitions/:id/status', () => {

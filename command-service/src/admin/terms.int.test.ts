@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { submission } from '../entries/test-harness'
-import { testCards } from '../payments/offline/test-cards'
 import { type AdminHarness, form, startAdminHarness } from './test-harness'
 
 let harness: AdminHarness
@@ -16,20 +14,7 @@ const route = '/api/admin/competitions'
 
 /** A signed-in user buys `numberOfEntries` tickets: intent, the offline card form, confirmation. */
 async function buy(competitionId: string, numberOfEntries: number): Promise<void> {
-  const { token } = await harness.user()
-  const intent = await harness.call(
-    'POST',
-    '/api/entries/create-payment-intent',
-    submission(competitionId, { numberOfEntries }),
-    token,
-  )
-  const paymentIntentId = String(intent.body.paymentIntentId)
-  await harness.payments.confirmWithTestCard(paymentIntentId, {
-    cardNumber: testCards.succeeds,
-    expiry: '12/34',
-  })
-  const confirmed = await harness.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)
-  expect(confirmed.status).toBe(200)
+  await harness.paidEntry(competitionId, numberOfEntries)
 }
 
 describe('PUT /api/admin/competitions/:id once tickets are sold', () => {

@@ -11,8 +11,10 @@ import type { Knex } from 'knex'
 import { type CommandAppOptions, createCommandApp } from '../app'
 import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
+import { submission } from '../entries/test-harness'
 import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
+import { testCards } from '../payments/offline/test-cards'
 import { silentLogger } from '../testing/fixtures'
 import { signedInGuest } from '../testing/signed-in-guest'
 import { createAdminAccount } from '../users/admin-account'
@@ -44,11 +46,25 @@ export interface AdminHarness {
   login(email: string, password?: string): Promise<Answer>
   /** A signed-in ordinary user. */
   user(): Promise<{ userId: string; token: string }>
+  /** A competition made through the admin route from `form(overrides)`; its id. */
+  competition(adminToken: string, overrides?: Record<string, unknown>): Promise<string>
+  /** A new signed-in user's reservation through the entries route, awaiting payment. */
+  reservation(competitionId: string, numberOfEntries?: number): Promise<Entrant>
+  /** A new signed-in user's entry, paid by the offline test card and confirmed: allocated. */
+  paidEntry(competitionId: string, numberOfEntries?: number): Promise<Entrant>
+  /** How many refunds the offline provider made of this payment. */
+  providerRefunds(paymentIntentId: string): Promise<number>
   events(competitionId: string): Promise<{ type: string; data: Record<string, unknown> }[]>
   metadata(competitionId: string): Promise<Record<string, unknown>[]>
   /** The user's stream: each event's type and metadata. */
   userEvents(userId: string): Promise<{ type: string; metadata: Record<string, unknown> }[]>
   close(): Promise<void>
+}
+
+export interface Entrant {
+  readonly userId: string
+  readonly token: string
+  readonly paymentIntentId: string
 }
 
 export async function startAdminHarness(
@@ -116,6 +132,39 @@ export async function startAdminHarness(
       )
     },
     user: () => signedInGuest(accounts, context()),
+    async competition(adminToken, overrides) {
+      const answer = await harness.call('POST', '/api/admin/competitions', form(overrides), adminToken)
+      const competition = answer.body.competition as { id?: unknown } | undefined
+      if (answer.status !== 201 || typeof competition?.id !== 'string') {
+        throw new Error(`competition not created: ${answer.status} ${JSON.stringify(answer.body)}`)
+      }
+      return competition.id
+    },
+    async reservation(competitionId, numberOfEntries = 1) {
+      const { userId, token } = await harness.user()
+      const body = submission(competitionId, { numberOfEntries })
+      const intent = await harness.call('POST', '/api/entries/create-payment-intent', body, token)
+      if (intent.status !== 200) {
+        throw new Error(`no payment intent: ${intent.status} ${JSON.stringify(intent.body)}`)
+      }
+      return { userId, token, paymentIntentId: String(intent.body.paymentIntentId) }
+    },
+    async paidEntry(competitionId, numberOfEntries) {
+      const entrant = await harness.reservation(competitionId, numberOfEntries)
+      const { paymentIntentId, token } = entrant
+      await payments.confirmWithTestCard(paymentIntentId, { cardNumber: testCards.succeeds, expiry: '12/34' })
+      const confirmed = await harness.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)
+      if (confirmed.status !== 200) {
+        throw new Error(`payment not confirmed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`)
+      }
+      return entrant
+    },
+    async providerRefunds(paymentIntentId) {
+      const [row] = await knex('offline_payment_refunds')
+        .where({ payment_intent_id: paymentIntentId })
+        .count({ n: '*' })
+      return Number(row?.n)
+    },
     async events(competitionId) {
       const recorded = await store.readStream(competitionStream(competitionId))
       return recorded.map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }))

@@ -121,22 +121,22 @@ export const testEmailRetentionDays = 30
 /** The error is kept for the tab; its start is enough. */
 const maxErrorLength = 2000
 
+/** An admin's test send, already made: its error, or null when the server took it. */
+interface TestEmail {
+  readonly id: string
+  readonly template: string
+  readonly mail: OutgoingMail
+  readonly error: string | null
+  readonly at: Date
+}
+
 /**
  * Records an admin's test send, already made, as a finished outbox row: sent (its body cleared,
  * as the sender does), or failed with the server's error and its body, so Resend can send it
  * through the sender. When the address is a user's, the row goes with their key like any other.
  * Finished test rows older than `testEmailRetentionDays` are deleted on the way.
  */
-export async function recordTestEmail(
-  knex: Knex,
-  test: {
-    readonly id: string
-    readonly template: string
-    readonly mail: OutgoingMail
-    readonly error: string | null
-    readonly at: Date
-  },
-): Promise<void> {
+export async function recordTestEmail(knex: Knex, test: TestEmail): Promise<void> {
   const { id, template, mail, error, at } = test
   const sent = error === null
   // Test sends are rate limited per admin, so this deletes a handful of rows at most.
@@ -157,17 +157,7 @@ export async function recordTestEmail(
 /** PostgreSQL's foreign_key_violation. */
 const foreignKeyViolation = '23503'
 
-async function insertTestEmail(
-  knex: Knex,
-  test: {
-    readonly id: string
-    readonly template: string
-    readonly mail: OutgoingMail
-    readonly error: string | null
-    readonly at: Date
-    readonly sent: boolean
-  },
-): Promise<void> {
+async function insertTestEmail(knex: Knex, test: TestEmail & { readonly sent: boolean }): Promise<void> {
   const { id, template, mail, error, at, sent } = test
   await knex.raw(
     `insert into ${table}

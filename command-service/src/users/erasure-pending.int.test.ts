@@ -1,12 +1,7 @@
 import { entryEvents, userDeletedRefundReason } from '@prizes/contracts'
-import {
-  allProjections,
-  migrateReadModels,
-  type RunningProjections,
-  startProjections,
-} from '@prizes/projections'
+import type { RunningProjections } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminHarness, form, startAdminHarness } from '../admin/test-harness'
+import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
 import { createCommandHandler } from '../command-handler'
 import type { EntryDeps } from '../entries/deps'
 import { testCards } from '../payments/offline/test-cards'
@@ -16,6 +11,7 @@ import { startRefundReactor } from '../reactors/entries/refund-reactor'
 import type { RunningReactor } from '../reactors/runner'
 import { migrateReactorTables } from '../reactors/tables'
 import { silentLogger } from '../testing/fixtures'
+import { startReadModels } from '../testing/read-models'
 import { deleteUser } from './delete-user'
 import { eraseUser } from './erase'
 
@@ -42,14 +38,8 @@ const entryDeps = (payments: PaymentProvider = harness.payments): EntryDeps => (
 
 beforeAll(async () => {
   harness = await startAdminHarness('erasure-pending')
-  await migrateReadModels(harness.knex)
+  projections = await startReadModels(harness)
   await migrateReactorTables(harness.knex)
-  projections = await startProjections({
-    store: harness.store,
-    knex: harness.knex,
-    logger: silentLogger,
-    projections: allProjections,
-  })
   refunds = await startRefundReactor({
     store: harness.store,
     knex: harness.knex,
@@ -67,13 +57,9 @@ afterAll(async () => {
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let tries = 0; tries < 150; tries += 1) {
-    if (await check()) return
-    await sleep(100)
-  }
-  throw new Error(`never: ${what}`)
-}
+/** Asks until `check` answers true (the read models catch up in their own time), at most 15 s. */
+const eventually = (check: () => Promise<boolean>, what: string) =>
+  expect.poll(check, { message: `never: ${what}`, timeout: 15_000, interval: 100 }).toBe(true)
 
 const adminContext = () => ({
   actor: { userId: admin.userId, role: 'admin' as const },
@@ -94,33 +80,11 @@ const deletion = (userId: string, payments: PaymentProvider = harness.payments) 
     adminContext(),
   )
 
-async function competition(): Promise<string> {
-  const answer = await harness.call('POST', '/api/admin/competitions', form(), admin.token)
-  expect(answer.status).toBe(201)
-  return (answer.body.competition as { id: string }).id
-}
+const competition = () => harness.competition(admin.token)
 
 /** A signed-in user's reservation awaiting payment, seen by the entries read model. */
 async function pendingEntry(competitionId: string) {
-  const { userId, token } = await harness.user()
-  const intent = await harness.call(
-    'POST',
-    '/api/entries/create-payment-intent',
-    {
-      competitionId,
-      numberOfEntries: 1,
-      skillQuestionAnswer: '4',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+44 20 7946 0958',
-      address: '1 Analytical Row, London',
-      agreedToTerms: true,
-    },
-    token,
-  )
-  expect(intent.status).toBe(200)
-  const paymentIntentId = String(intent.body.paymentIntentId)
+  const { userId, token, paymentIntentId } = await harness.reservation(competitionId)
   await eventually(async () => {
     const row = await harness.knex('entries').where({ payment_intent_id: paymentIntentId }).first()
     return row?.status === 'reserved'
@@ -131,15 +95,7 @@ async function pendingEntry(competitionId: string) {
 const pay = (paymentIntentId: string) =>
   harness.payments.confirmWithTestCard(paymentIntentId, { cardNumber: testCards.succeeds, expiry: '12/34' })
 
-const providerRefunds = async (paymentIntentId: string) =>
-  Number(
-    (
-      await harness
-        .knex('offline_payment_refunds')
-        .where({ payment_intent_id: paymentIntentId })
-        .count({ n: '*' })
-    )[0]?.n,
-  )
+const providerRefunds = (paymentIntentId: string) => harness.providerRefunds(paymentIntentId)
 
 async function entryEventsOf(competitionId: string, paymentIntentId: string) {
   const events = await harness.store.readStream(`competition-${competitionId}`)

@@ -1,8 +1,7 @@
 import { entryEvents, userDeletedRefundReason } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminHarness, form, startAdminHarness } from '../admin/test-harness'
+import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
 import { createCommandHandler } from '../command-handler'
-import { testCards } from '../payments/offline/test-cards'
 import type { PaymentProvider } from '../payments/port'
 import { silentLogger } from '../testing/fixtures'
 import { erasureRefundsTable, settleErasureRefunds } from './erasure-refunds'
@@ -23,39 +22,11 @@ afterAll(() => harness.close())
 
 const adminActor = () => ({ userId: admin.userId, role: 'admin' as const })
 
-async function competition(): Promise<string> {
-  const answer = await harness.call('POST', '/api/admin/competitions', form(), admin.token)
-  expect(answer.status).toBe(201)
-  return (answer.body.competition as { id: string }).id
-}
+const competition = () => harness.competition(admin.token)
 
 /** A user's paid entry; planned for refund as a deletion plans it. */
 async function plannedEntry(competitionId: string): Promise<{ entryId: string; paymentIntentId: string }> {
-  const { token, userId } = await harness.user()
-  const intent = await harness.call(
-    'POST',
-    '/api/entries/create-payment-intent',
-    {
-      competitionId,
-      numberOfEntries: 1,
-      skillQuestionAnswer: '4',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+44 20 7946 0958',
-      address: '1 Analytical Row, London',
-      agreedToTerms: true,
-    },
-    token,
-  )
-  expect(intent.status).toBe(200)
-  const paymentIntentId = String(intent.body.paymentIntentId)
-  await harness.payments.confirmWithTestCard(paymentIntentId, {
-    cardNumber: testCards.succeeds,
-    expiry: '12/34',
-  })
-  const confirmed = await harness.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)
-  expect(confirmed.status).toBe(200)
+  const { userId, paymentIntentId } = await harness.paidEntry(competitionId)
   const allocated = (await harness.events(competitionId)).find(
     (event) => event.type === 'TicketsAllocated' && event.data.paymentIntentId === paymentIntentId,
   )
@@ -72,15 +43,7 @@ async function plannedEntry(competitionId: string): Promise<{ entryId: string; p
   return { entryId, paymentIntentId }
 }
 
-const providerRefunds = async (paymentIntentId: string) =>
-  Number(
-    (
-      await harness
-        .knex('offline_payment_refunds')
-        .where({ payment_intent_id: paymentIntentId })
-        .count({ n: '*' })
-    )[0]?.n,
-  )
+const providerRefunds = (paymentIntentId: string) => harness.providerRefunds(paymentIntentId)
 
 async function refundEvents(competitionId: string) {
   const events = await harness.store.readStream(`competition-${competitionId}`)

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { CompetitionCommand } from '../competition/decide'
 import type { CompetitionEvent } from '../competition/events'
 import { decodeCompetition, encodeCompetition } from '../competition/snapshot'
 import {
@@ -11,17 +10,14 @@ import {
   intentId,
   minutes,
   published,
+  release,
   reserved,
   run,
 } from './test-fixtures'
 
 /** An erased entrant never gets tickets: their payment is owed back (issue 11). */
 
-const releaseForErasure = (n: number): CompetitionCommand => ({
-  type: 'ReleaseReservation',
-  data: { competitionId, entryId: entryId(n), reason: 'user_erased' },
-  metadata: { now: minutes(1) },
-})
+const releaseForErasure = (n: number) => release(n, 'user_erased', minutes(1))
 
 const owedBack = (n: number): CompetitionEvent => ({
   type: 'PaymentRefundDue',

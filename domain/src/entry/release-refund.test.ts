@@ -12,19 +12,10 @@ import {
   minutes,
   now,
   published,
+  release,
   reserved,
   run,
 } from './test-fixtures'
-
-const release = (
-  n: number,
-  reason: 'expired' | 'payment_failed' | 'competition_closed' = 'expired',
-  at = minutes(10),
-): CompetitionCommand => ({
-  type: 'ReleaseReservation',
-  data: { competitionId, entryId: entryId(n), reason },
-  metadata: { now: at },
-})
 
 const refund = (n: number): CompetitionCommand => ({
   type: 'RecordRefund',

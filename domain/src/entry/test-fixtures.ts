@@ -1,4 +1,4 @@
-import type { CompetitionDetails } from '@prizes/contracts'
+import type { CompetitionDetails, ReleaseReason } from '@prizes/contracts'
 import { expect } from 'vitest'
 import type { CompetitionCommand } from '../competition/decide'
 import { decide } from '../competition/decide'
@@ -72,6 +72,17 @@ export const reserve = (
 export const allocate = (n: number, at = now): CompetitionCommand => ({
   type: 'AllocateTickets',
   data: { competitionId, entryId: entryId(n), entryReference: `PRZ-2030-${String(n).padStart(6, '0')}` },
+  metadata: { now: at },
+})
+
+/** Releases entry `n`'s reservation, by default as expired at its expiry (ten minutes in). */
+export const release = (
+  n: number,
+  reason: ReleaseReason = 'expired',
+  at = minutes(10),
+): CompetitionCommand => ({
+  type: 'ReleaseReservation',
+  data: { competitionId, entryId: entryId(n), reason },
   metadata: { now: at },
 })
 

@@ -21,7 +21,7 @@ import { createPostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { timesAround } from '../../../domain/src/draw/test-fixtures'
+import { details, timesAround } from '../../../domain/src/draw/test-fixtures'
 import { createKnex } from '../db/knex'
 import {
   type PlatformUnderTest,
@@ -116,17 +116,10 @@ async function caughtUp() {
 let backupFile: string
 
 const drawnDetails: CompetitionDetails = {
+  ...details,
   title: 'Drawn before the backup',
   description: 'A competition entered, closed and drawn.',
   prize: 'A campervan',
-  prizeValuePence: 3_500_000,
-  entryPricePence: 250,
-  totalTickets: 5000,
-  location: 'UK Wide',
-  startDate: '2030-01-01T00:00:00.000Z',
-  endDate: '2030-02-01T00:00:00.000Z',
-  imageUrl: null,
-  skillQuestion: { question: '2 + 2?', options: ['3', '4', '5', '6'], correct: '4' },
 }
 
 /**

@@ -1,9 +1,7 @@
 import { InvalidBackup, RestoredLogNotReadable, RestoreTargetNotEmpty } from '@prizes/command-service'
-import { createEventStore } from '@prizes/event-store'
 import { BackupFileMissing, restoreFromFile } from '../backup/backup-file'
-import { ConfigError, databaseTimeouts, loadConfig } from '../config/config'
-import { createKnex } from '../db/knex'
-import { openPlatformDatabase } from '../db/platform-database'
+import { ConfigError } from '../config/config'
+import { fileArgument, withJobDatabase } from './job-database'
 
 const usage = `Usage: npm run restore -- <backup.ndjson>
 
@@ -15,30 +13,10 @@ embedded database's DATA_DIR) at the new database.`
 
 /** `npm run restore -- <file>`. Exit code 1, and why, when nothing was restored. */
 async function main(argv: readonly string[]): Promise<void> {
-  const args = argv.filter((a) => a !== '--')
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(usage)
-    return
-  }
-  const [file, ...extra] = args
-  if (!file || extra.length > 0) throw new ConfigError([`give exactly one backup file\n\n${usage}`])
-  const config = loadConfig()
-  const database = await openPlatformDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    preferredPort: config.EMBEDDED_PG_PORT,
-    joinRunning: true,
-  })
-  // Appending a whole log and rebuilding from it: the job's longer statement bound.
-  const timeouts = databaseTimeouts(config, 'job')
-  const store = createEventStore({
-    databaseUrl: database.url,
-    eventStoreUrl: config.EVENTSTORE_URL,
-    timeouts,
-  })
-  const knex = createKnex(database.url, { timeouts })
-  try {
-    console.log(`Restoring ${file} into ${database.source}`)
+  const file = fileArgument(argv, usage, 'give exactly one backup file')
+  if (file === undefined) return
+  await withJobDatabase(async ({ store, knex, source }) => {
+    console.log(`Restoring ${file} into ${source}`)
     let shown = 0
     const summary = await restoreFromFile({
       store,
@@ -54,11 +32,7 @@ async function main(argv: readonly string[]): Promise<void> {
       `Restored ${summary.events.toLocaleString('en-GB')} events and ${summary.rows.toLocaleString('en-GB')} rows; ` +
         `rebuilt ${summary.rebuild.projections.join(', ')} in ${summary.rebuild.seconds.toFixed(2)} s`,
     )
-  } finally {
-    await knex.destroy()
-    await store.close()
-    await database.stop()
-  }
+  })
 }
 
 main(process.argv.slice(2)).then(

@@ -36,15 +36,9 @@ afterAll(async () => {
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /** Asks until `check` answers true (the read models catch up in their own time), at most 15 s. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let tries = 0; tries < 150; tries += 1) {
-    if (await check()) return
-    await sleep(100)
-  }
-  throw new Error(`never: ${what}`)
-}
+const eventually = (check: () => Promise<boolean>, what: string) =>
+  expect.poll(check, { message: `never: ${what}`, timeout: 15_000, interval: 100 }).toBe(true)
 
 async function guest(): Promise<{ userId: string; token: string; email: string }> {
   const email = `member-${randomUUID()}@example.com`

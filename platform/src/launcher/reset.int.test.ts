@@ -9,7 +9,7 @@ import { createLogger } from '../logger'
 import { demoCompetitions, demoDraftIds } from '../seed/demo-competitions'
 import { generateAdminPassword } from './admin'
 import { type RunningPlatform, startPlatform } from './platform'
-import { competitionForm, testPerson } from './testing/platform-under-test'
+import { callJson, competitionForm, testPerson } from './testing/platform-under-test'
 
 /**
  * Reset test data on the embedded database of `npm start`, the only place it is allowed: the
@@ -41,17 +41,8 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-async function call(method: string, route: string, payload?: unknown, token?: string) {
-  const response = await fetch(`${platform.url}${route}`, {
-    method,
-    headers: {
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-  })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
+const call = (method: string, route: string, payload?: unknown, token?: string) =>
+  callJson(platform.url, method, route, payload, token)
 
 const signIn = async (email: string, password: string) => call('POST', '/api/auth/login', { email, password })
 const titles = async () => {

@@ -1,5 +1,4 @@
-import { createEventStore } from '@prizes/event-store'
-import { ConfigError, createKnex, databaseTimeouts, loadConfig, openPlatformDatabase } from '@prizes/platform'
+import { ConfigError, withJobDatabase } from '@prizes/platform'
 import { Presets, SingleBar } from 'cli-progress'
 import { migrateReadModels } from '../migrations/index'
 import { allProjections } from '../projections'
@@ -20,59 +19,43 @@ async function main(argv: readonly string[]): Promise<void> {
   const names = args.length === 0 ? 'all' : args
   // Check the names before touching any database.
   const chosen = selectProjections(allProjections, names).map((p) => p.name)
-  const config = loadConfig()
-
-  const database = await openPlatformDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    preferredPort: config.EMBEDDED_PG_PORT,
-    joinRunning: true,
-  })
-  console.log(`Rebuilding ${chosen.join(', ')} on ${database.source}`)
   // A rebuild copies and swaps whole tables: its statements get the job's longer bound.
-  const timeouts = databaseTimeouts(config, 'job')
-  const store = createEventStore({
-    databaseUrl: database.url,
-    eventStoreUrl: config.EVENTSTORE_URL,
-    timeouts,
-  })
-  const knex = createKnex(database.url, { timeouts })
-  const bar = new SingleBar(
-    {
-      format: ' {bar} {percentage}% | {value}/{total} events | {rate} events/s | {duration_formatted}',
-      hideCursor: true,
-    },
-    Presets.shades_classic,
-  )
-  let barStarted = false
-  try {
-    await store.migrate()
-    await migrateReadModels(knex)
-    const summary = await rebuildProjections({
-      store,
-      knex,
-      projections: allProjections,
-      names: chosen,
-      countFirst: true,
-      onProgress: (p) => {
-        const rate = Math.round(p.eventsPerSecond).toLocaleString('en-GB')
-        if (!barStarted) bar.start(p.total ?? p.events, p.events, { rate })
-        barStarted = true
-        if (p.total !== undefined) bar.setTotal(p.total)
-        bar.update(p.events, { rate })
+  await withJobDatabase(async ({ store, knex, source }) => {
+    console.log(`Rebuilding ${chosen.join(', ')} on ${source}`)
+    const bar = new SingleBar(
+      {
+        format: ' {bar} {percentage}% | {value}/{total} events | {rate} events/s | {duration_formatted}',
+        hideCursor: true,
       },
-    })
-    bar.stop()
-    console.log(
-      `Rebuilt ${summary.projections.join(', ')}: ${summary.events.toLocaleString('en-GB')} events in ` +
-        `${summary.seconds.toFixed(2)} s (${Math.round(summary.eventsPerSecond).toLocaleString('en-GB')} events/s)`,
+      Presets.shades_classic,
     )
-  } finally {
-    bar.stop()
-    await knex.destroy()
-    await store.close()
-    await database.stop()
-  }
+    let barStarted = false
+    try {
+      await store.migrate()
+      await migrateReadModels(knex)
+      const summary = await rebuildProjections({
+        store,
+        knex,
+        projections: allProjections,
+        names: chosen,
+        countFirst: true,
+        onProgress: (p) => {
+          const rate = Math.round(p.eventsPerSecond).toLocaleString('en-GB')
+          if (!barStarted) bar.start(p.total ?? p.events, p.events, { rate })
+          barStarted = true
+          if (p.total !== undefined) bar.setTotal(p.total)
+          bar.update(p.events, { rate })
+        },
+      })
+      bar.stop()
+      console.log(
+        `Rebuilt ${summary.projections.join(', ')}: ${summary.events.toLocaleString('en-GB')} events in ` +
+          `${summary.seconds.toFixed(2)} s (${Math.round(summary.eventsPerSecond).toLocaleString('en-GB')} events/s)`,
+      )
+    } finally {
+      bar.stop()
+    }
+  })
 }
 
 main(process.argv.slice(2)).then(

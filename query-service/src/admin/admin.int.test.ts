@@ -1,23 +1,10 @@
-import { migrateCommandTables } from '@prizes/command-service'
 import { competitionStream, endpoints } from '@prizes/contracts'
-import { createLogger, issueSessionToken, loadSecrets } from '@prizes/platform'
-import { type Served, serve } from '@prizes/platform/testing'
-import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
-import {
-  type CompetitionStreamEvent,
-  competitionEvent,
-  createReadSideTestDatabase,
-  type ReadSideTestDatabase,
-} from '@prizes/projections/testing'
+import { type CompetitionStreamEvent, competitionEvent } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
 import { created, purchase, refund, reserve } from '../entries/test-events'
+import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
 
-const logger = createLogger({ level: 'silent' })
-let db: ReadSideTestDatabase
-let projections: RunningProjections
-let served: Served
-let secret: Buffer
+let harness: QueryHarness
 const tokens = { admin: '', user: '' }
 const entryId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
 /** Competitions, named by UUIDs as the endpoints require. */
@@ -27,18 +14,9 @@ const gone = '00000000-0000-4000-8000-000000006000'
 const nope = '00000000-0000-4000-8000-000000000000'
 
 beforeAll(async () => {
-  db = await createReadSideTestDatabase('query_admin')
-  await migrateCommandTables(db.knex)
-  secret = (await loadSecrets(db.knex)).jwt
-  projections = await startProjections({
-    store: db.store,
-    knex: db.knex,
-    logger,
-    projections: allProjections,
-  })
-  served = await serve(createQueryApp({ knex: db.knex, logger, secret }).callback())
-  tokens.admin = await signIn('admin-1', 'admin')
-  tokens.user = await signIn('user-1', 'user')
+  harness = await startQueryHarness('query_admin')
+  tokens.admin = await harness.session('admin-1', 'admin')
+  tokens.user = await harness.session('user-1', 'user')
 
   await given(car, [created(car, '2030-06-01T00:00:00.000Z'), published(car)])
   await given(draft, [created(draft, '2030-03-01T00:00:00.000Z')])
@@ -63,11 +41,7 @@ beforeAll(async () => {
   })
   await given(car, sales)
 })
-afterAll(async () => {
-  await served.close()
-  await projections.stop()
-  await db.drop()
-})
+afterAll(() => harness?.close())
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i)
 const published = (id: string): CompetitionStreamEvent => ({
@@ -75,23 +49,16 @@ const published = (id: string): CompetitionStreamEvent => ({
   data: { competitionId: id },
 })
 
-async function signIn(userId: string, role: 'user' | 'admin'): Promise<string> {
-  await db.knex('auth_sessions').insert({ user_id: userId, token_version: 0, role, banned: false })
-  return issueSessionToken(secret, { userId, role, tokenVersion: 0 }, new Date())
-}
-
 let minute = 0
 async function given(id: string, events: CompetitionStreamEvent[]) {
   const timed = events.map((e) => {
     minute += 1
     return competitionEvent(e, new Date(Date.UTC(2030, 0, 1, 9, minute)).toISOString())
   })
-  const { position } = await db.store.append(competitionStream(id), timed, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  await harness.append(competitionStream(id), timed)
 }
 
-const get = (path: string, token?: string) =>
-  fetch(`${served.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+const get = (path: string, token?: string) => harness.get(path, token)
 const entriesPath = (id: string) => endpoints.adminCompetitionEntries.path.replace(':id', id)
 const exportPath = (id: string) => endpoints.adminExportCompetitionEntries.path.replace(':id', id)
 

@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { migrateCommandTables } from '@prizes/command-service'
 import { analyticsDays, competitionStream, endpoints } from '@prizes/contracts'
-import type { NewEvent } from '@prizes/event-store'
-import { createLogger, issueSessionToken, loadSecrets } from '@prizes/platform'
-import { type Served, serve } from '@prizes/platform/testing'
-import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
-import {
-  type CompetitionStreamEvent,
-  createReadSideTestDatabase,
-  eventMetadata,
-  type ReadSideTestDatabase,
-} from '@prizes/projections/testing'
+import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
 import { created, purchase, refund, reserve } from '../entries/test-events'
+import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
 
 /**
  * GET /api/admin/analytics over HTTP: who may ask; thirty days of revenue, every day present,
@@ -21,14 +11,10 @@ import { created, purchase, refund, reserve } from '../entries/test-events'
  * sold and the rest as Other. The clock is fixed at noon UTC today; events are stamped before it.
  */
 
-const logger = createLogger({ level: 'silent' })
 const now = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`)
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()
 const dayOf = (days: number) => daysAgo(days).slice(0, 10)
-let db: ReadSideTestDatabase
-let projections: RunningProjections
-let served: Served
-let secret: Uint8Array
+let harness: QueryHarness
 const tokens = { admin: '', user: '' }
 const buyer = randomUUID()
 /** Twelve competitions that sell tickets, and a draft that sells none. */
@@ -46,18 +32,9 @@ const buy = (competitionId: string, count: number, id = entry()) =>
   purchase(competitionId, id, buyer, count, tickets(competitionId, count))
 
 beforeAll(async () => {
-  db = await createReadSideTestDatabase('query_admin_analytics')
-  await migrateCommandTables(db.knex)
-  secret = (await loadSecrets(db.knex)).jwt
-  projections = await startProjections({
-    store: db.store,
-    knex: db.knex,
-    logger,
-    projections: allProjections,
-  })
-  served = await serve(createQueryApp({ knex: db.knex, logger, secret, clock: () => now }).callback())
-  tokens.admin = await session(randomUUID(), 'admin')
-  tokens.user = await session(randomUUID(), 'user')
+  harness = await startQueryHarness('query_admin_analytics', { clock: () => now })
+  tokens.admin = await harness.session(randomUUID(), 'admin')
+  tokens.user = await harness.session(randomUUID(), 'user')
 
   await given(draft, daysAgo(60), [created(draft, '2030-06-01T00:00:00.000Z')])
   // Competition i sells 12 - i tickets, 45 days ago (outside the revenue window).
@@ -81,25 +58,15 @@ beforeAll(async () => {
   await given(second, daysAgo(0), [reserve(second, entry(), buyer, 4)])
 })
 
-afterAll(async () => {
-  await served?.close()
-  await projections?.stop()
-  await db?.drop()
-})
+afterAll(() => harness?.close())
 
-async function session(userId: string, role: 'user' | 'admin'): Promise<string> {
-  await db.knex('auth_sessions').insert({ user_id: userId, token_version: 0, role, banned: false })
-  return issueSessionToken(secret, { userId, role, tokenVersion: 0 }, now)
-}
+const given = (id: string, at: string, events: readonly CompetitionStreamEvent[]) =>
+  harness.append(
+    competitionStream(id),
+    events.map((e) => ({ type: e.type, data: e.data, metadata: eventMetadata(at) })),
+  )
 
-async function given(id: string, at: string, events: readonly CompetitionStreamEvent[]) {
-  const stamped: NewEvent[] = events.map((e) => ({ type: e.type, data: e.data, metadata: eventMetadata(at) }))
-  const { position } = await db.store.append(competitionStream(id), stamped, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
-}
-
-const call = (path: string, token?: string) =>
-  fetch(`${served.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {})
+const call = (path: string, token?: string) => harness.get(path, token)
 
 async function analytics() {
   const response = await call('/api/admin/analytics', tokens.admin)

@@ -1,17 +1,10 @@
 import { Readable } from 'node:stream'
 import Router from '@koa/router'
 import { adminEntriesPageSize, adminEntriesQuery, adminEntryMessages, endpoints } from '@prizes/contracts'
-import {
-  authenticate,
-  HttpError,
-  parseOr400,
-  platformSecret,
-  requireAdmin,
-  type SessionStore,
-  userSearchSecret,
-} from '@prizes/platform'
+import { authenticate, HttpError, parseOr400, requireAdmin, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
+import { sendPrivate } from '../http/private'
 import { lookUpPeople, type Person } from '../users/directory'
 import { entriesCsvHeaderLine, entriesCsvLine } from './csv'
 import {
@@ -26,7 +19,7 @@ import {
 } from './entries'
 import { actorUserId, toHistoryEntry } from './history'
 import { pageOf, toAdminCompetitionEntry } from './mapper'
-import { searchMatches } from './users'
+import { searchMatches, userSearchKey } from './users'
 
 export interface AdminEntriesRouteOptions {
   readonly knex: Knex
@@ -35,11 +28,6 @@ export interface AdminEntriesRouteOptions {
   readonly clock?: () => Date
   /** Rows read (and people looked up) per export batch. */
   readonly exportBatchSize?: number
-}
-
-function sendPrivate(ctx: Koa.Context, body: unknown): void {
-  ctx.set('Cache-Control', 'private, no-store')
-  ctx.body = body
 }
 
 /** How an entry reference looks (`PRZ-2030-000042`, see the domain's `entryReferencePattern`). */
@@ -93,15 +81,7 @@ export function adminEntriesRouter(options: AdminEntriesRouteOptions): Router {
   const router = new Router()
   const signedIn = authenticate({ secret, sessions, ...(clock ? { clock } : {}) })
 
-  /** The blind index's key, read once (created by whichever side needs it first). */
-  let searchKey: Promise<Buffer> | undefined
-  const searchKeyOf = () => {
-    searchKey ??= platformSecret(knex, userSearchSecret).catch((error: unknown) => {
-      searchKey = undefined
-      throw error
-    })
-    return searchKey
-  }
+  const searchKeyOf = userSearchKey(knex)
 
   async function filtersOf(ctx: Koa.Context): Promise<EntryFilters & { page?: string | undefined }> {
     const query = parseOr400(adminEntriesQuery, ctx.query)

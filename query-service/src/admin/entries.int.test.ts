@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { migrateCommandTables } from '@prizes/command-service'
 import {
   competitionStream,
   type EntryEvent,
@@ -8,28 +7,12 @@ import {
   type UserEvent,
   userStream,
 } from '@prizes/contracts'
-import type { NewEvent } from '@prizes/event-store'
-import {
-  createApp,
-  createKnexSessionStore,
-  createLogger,
-  encryptValue,
-  generateUserKey,
-  issueSessionToken,
-  loadSecrets,
-  userKeysTable,
-} from '@prizes/platform'
+import { createApp, createKnexSessionStore, userKeysTable } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
-import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
-import {
-  type CompetitionStreamEvent,
-  createReadSideTestDatabase,
-  eventMetadata,
-  type ReadSideTestDatabase,
-} from '@prizes/projections/testing'
+import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
 import { created, reserve } from '../entries/test-events'
+import { type Person, type QueryHarness, startQueryHarness } from '../testing/query-harness'
 import { adminEntriesRouter } from './entries-routes'
 
 /**
@@ -38,13 +21,10 @@ import { adminEntriesRouter } from './entries-routes'
  * did what, the streamed export's exact CSV across batches, and who may ask.
  */
 
-const logger = createLogger({ level: 'silent' })
-let db: ReadSideTestDatabase
-let projections: RunningProjections
+let harness: QueryHarness
 let served: Served
 /** The same routes with export batches of 4 rows, so an export crosses batches. */
 let smallBatches: Served
-let secret: Uint8Array
 const tokens = { admin: '', user: '' }
 
 const ids = { admin: randomUUID(), ada: randomUUID(), bob: randomUUID(), eve: randomUUID() }
@@ -56,28 +36,27 @@ let minute = 0
 const today = new Date('2030-03-04T12:00:00.000Z')
 
 beforeAll(async () => {
-  db = await createReadSideTestDatabase('query_admin_entries')
-  await migrateCommandTables(db.knex)
-  secret = (await loadSecrets(db.knex)).jwt
-  projections = await startProjections({
-    store: db.store,
-    knex: db.knex,
-    logger,
-    projections: allProjections,
-  })
-  served = await serve(createQueryApp({ knex: db.knex, logger, secret, clock: () => today }).callback())
+  harness = await startQueryHarness('query_admin_entries', { clock: () => today })
+  served = harness.served
+  const { db, secrets, logger } = harness
   const sessions = createKnexSessionStore(db.knex)
   smallBatches = await serve(
     createApp({
       name: 'query',
       logger,
       routers: [
-        adminEntriesRouter({ knex: db.knex, secret, sessions, clock: () => today, exportBatchSize: 4 }),
+        adminEntriesRouter({
+          knex: db.knex,
+          secret: secrets.jwt,
+          sessions,
+          clock: () => today,
+          exportBatchSize: 4,
+        }),
       ],
     }).callback(),
   )
-  tokens.admin = await session(ids.admin, 'admin')
-  tokens.user = await session(ids.bob, 'user')
+  tokens.admin = await harness.session(ids.admin, 'admin')
+  tokens.user = await harness.session(ids.bob, 'user')
 
   await register(ids.admin, { firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example' })
   await register(ids.ada, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })
@@ -114,14 +93,12 @@ beforeAll(async () => {
     'Asked by phone',
   )
   // Eve is erased: her entry stays, without her name.
-  await db.knex(userKeysTable).where({ user_id: ids.eve }).delete()
+  await harness.db.knex(userKeysTable).where({ user_id: ids.eve }).delete()
   await appendUser(ids.eve, [{ type: 'UserErased', data: { userId: ids.eve } }])
 })
 afterAll(async () => {
-  await served?.close()
   await smallBatches?.close()
-  await projections?.stop()
-  await db?.drop()
+  await harness?.close()
 })
 
 function purchase(competitionId: string, n: number, userId: string): EntryEvent[] {
@@ -146,11 +123,6 @@ function purchase(competitionId: string, n: number, userId: string): EntryEvent[
   ]
 }
 
-async function session(userId: string, role: 'user' | 'admin'): Promise<string> {
-  await db.knex('auth_sessions').insert({ user_id: userId, token_version: 0, role, banned: false })
-  return issueSessionToken(secret, { userId, role, tokenVersion: 0 }, today)
-}
-
 /** Each event a minute after the last, so "newest first" is well defined. */
 function metadata(actor: EventMetadata['actor'], reason?: string): EventMetadata {
   minute += 1
@@ -165,46 +137,18 @@ async function given(
   reason?: string,
 ) {
   const stamped = events.map((e) => ({ type: e.type, data: e.data, metadata: metadata(actor, reason) }))
-  const { position } = await db.store.append(competitionStream(id), stamped, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  await harness.append(competitionStream(id), stamped)
 }
 
 async function appendUser(userId: string, events: UserEvent[]) {
-  const stamped: NewEvent[] = events.map((e) => ({
-    type: e.type,
-    data: e.data,
-    metadata: metadata({ system: 'test' }),
-  }))
-  const { position } = await db.store.append(userStream(userId), stamped, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  const stamped = events.map((e) => ({ type: e.type, data: e.data, metadata: metadata({ system: 'test' }) }))
+  await harness.append(userStream(userId), stamped)
 }
 
-async function register(userId: string, person: { firstName: string; lastName: string; email: string }) {
-  const key = generateUserKey()
-  await db.knex(userKeysTable).insert({ user_id: userId, key_id: key.id, key: key.key })
-  const seal = (value: string) => encryptValue(key, value)
-  await appendUser(userId, [
-    {
-      type: 'UserRegistered',
-      data: {
-        userId,
-        personal: {
-          firstName: seal(person.firstName),
-          lastName: seal(person.lastName),
-          email: seal(person.email),
-          phone: seal(userId === ids.bob ? '' : '+44 7700 900123'),
-          address: seal('12 High Street, Leeds, LS1 1AA'),
-          dateOfBirth: null,
-        },
-        passwordHash: seal('not-a-real-hash'),
-        role: 'user',
-        guest: false,
-        source: 'registration',
-        marketingEmails: false,
-        emailVerified: true,
-      },
-    },
-  ])
+async function register(userId: string, person: Person) {
+  const phone = userId === ids.bob ? '' : '+44 7700 900123'
+  const address = '12 High Street, Leeds, LS1 1AA'
+  await appendUser(userId, [await harness.registration(userId, { ...person, phone, address })])
 }
 
 const call = (path: string, token?: string, base = served.url) =>

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { migrateCommandTables } from '@prizes/command-service'
 import {
   competitionStream,
   type EventMetadata,
@@ -7,27 +6,11 @@ import {
   type UserEvent,
   userStream,
 } from '@prizes/contracts'
-import type { NewEvent } from '@prizes/event-store'
-import {
-  createLogger,
-  encryptValue,
-  generateUserKey,
-  issueSessionToken,
-  loadSecrets,
-  userKeysTable,
-} from '@prizes/platform'
-import { type Served, serve } from '@prizes/platform/testing'
-import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
-import {
-  type CompetitionStreamEvent,
-  closedAndDrawn,
-  createReadSideTestDatabase,
-  eventMetadata,
-  type ReadSideTestDatabase,
-} from '@prizes/projections/testing'
+import { userKeysTable } from '@prizes/platform'
+import { type CompetitionStreamEvent, closedAndDrawn, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
 import { created, purchase, refund } from '../entries/test-events'
+import { type Person, type QueryHarness, startQueryHarness } from '../testing/query-harness'
 import { lookUpPeople } from '../users/directory'
 
 /**
@@ -36,10 +19,7 @@ import { lookUpPeople } from '../users/directory'
  * erased user (key deleted) is named nowhere.
  */
 
-const logger = createLogger({ level: 'silent' })
-let db: ReadSideTestDatabase
-let projections: RunningProjections
-let served: Served
+let harness: QueryHarness
 let adminToken = ''
 
 const ids = {
@@ -53,24 +33,8 @@ const prize = '00000000-0000-4000-9000-0000000001ce'
 const entry = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`
 
 beforeAll(async () => {
-  db = await createReadSideTestDatabase('query_people')
-  await migrateCommandTables(db.knex)
-  const secret = (await loadSecrets(db.knex)).jwt
-  projections = await startProjections({
-    store: db.store,
-    knex: db.knex,
-    logger,
-    projections: allProjections,
-  })
-  served = await serve(createQueryApp({ knex: db.knex, logger, secret }).callback())
-  await db
-    .knex('auth_sessions')
-    .insert({ user_id: ids.admin, token_version: 0, role: 'admin', banned: false })
-  adminToken = await issueSessionToken(
-    secret,
-    { userId: ids.admin, role: 'admin', tokenVersion: 0 },
-    new Date(),
-  )
+  harness = await startQueryHarness('query_people')
+  adminToken = await harness.session(ids.admin, 'admin')
 
   await register(ids.admin, { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' }, 'admin')
   await register(ids.ada, {
@@ -97,14 +61,10 @@ beforeAll(async () => {
   )
 
   // Eve is erased: the command side deletes her key and appends UserErased.
-  await db.knex(userKeysTable).where({ user_id: ids.erased }).delete()
+  await harness.db.knex(userKeysTable).where({ user_id: ids.erased }).delete()
   await appendUser(ids.erased, [{ type: 'UserErased', data: { userId: ids.erased } }])
 })
-afterAll(async () => {
-  await served.close()
-  await projections.stop()
-  await db.drop()
-})
+afterAll(() => harness?.close())
 
 function metadata(actor: EventMetadata['actor'], reason?: string): EventMetadata {
   return { ...eventMetadata(new Date().toISOString()), actor, ...(reason ? { reason } : {}) }
@@ -117,54 +77,20 @@ async function given(
   reason?: string,
 ) {
   const stamped = events.map((e) => ({ type: e.type, data: e.data, metadata: metadata(actor, reason) }))
-  const { position } = await db.store.append(competitionStream(id), stamped, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  await harness.append(competitionStream(id), stamped)
 }
 
 async function appendUser(userId: string, events: UserEvent[]) {
-  const stamped: NewEvent[] = events.map((e) => ({
-    type: e.type,
-    data: e.data,
-    metadata: metadata({ system: 'test' }),
-  }))
-  const { position } = await db.store.append(userStream(userId), stamped, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  const stamped = events.map((e) => ({ type: e.type, data: e.data, metadata: metadata({ system: 'test' }) }))
+  await harness.append(userStream(userId), stamped)
 }
 
-async function register(
-  userId: string,
-  person: { firstName: string; lastName: string; email: string; address?: string },
-  role: 'user' | 'admin' = 'user',
-) {
-  const key = generateUserKey()
-  await db.knex(userKeysTable).insert({ user_id: userId, key_id: key.id, key: key.key })
-  const seal = (value: string) => encryptValue(key, value)
-  await appendUser(userId, [
-    {
-      type: 'UserRegistered',
-      data: {
-        userId,
-        personal: {
-          firstName: seal(person.firstName),
-          lastName: seal(person.lastName),
-          email: seal(person.email),
-          phone: seal('+44 7700 900123'),
-          address: seal(person.address ?? '1 Some Road, Bath, BA1 1AA'),
-          dateOfBirth: null,
-        },
-        passwordHash: seal('not-a-real-hash'),
-        role,
-        guest: false,
-        source: 'registration',
-        marketingEmails: false,
-        emailVerified: true,
-      },
-    },
-  ])
+async function register(userId: string, person: Person, role: 'user' | 'admin' = 'user') {
+  await appendUser(userId, [await harness.registration(userId, person, { role })])
 }
 
 const get = async (path: string) => {
-  const response = await fetch(`${served.url}${path}`, { headers: { authorization: `Bearer ${adminToken}` } })
+  const response = await harness.get(path, adminToken)
   expect(response.status, await response.clone().text()).toBe(200)
   return response.json()
 }
@@ -193,9 +119,7 @@ describe('admin entries name their entrants', () => {
   })
 
   test('the CSV export carries them too, and nothing of the erased user', async () => {
-    const response = await fetch(`${served.url}/api/admin/competitions/${prize}/entries/export`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-    })
+    const response = await harness.get(`/api/admin/competitions/${prize}/entries/export`, adminToken)
     const csv = await response.text()
     // A leading + is quoted against spreadsheet formulas.
     expect(csv).toContain("Ada Lovelace,ada@example.com,'+44 7700 900123")
@@ -284,12 +208,10 @@ describe('GET /api/admin/competitions/:id/history', () => {
 
   test('admins only; an unknown competition is 404', async () => {
     const path = endpoints.adminCompetitionHistory.path.replace(':id', prize)
-    expect((await fetch(`${served.url}${path}`)).status).toBe(401)
-    const missing = await fetch(
-      `${served.url}${endpoints.adminCompetitionHistory.path.replace(':id', '00000000-0000-4000-8000-000000000000')}`,
-      {
-        headers: { authorization: `Bearer ${adminToken}` },
-      },
+    expect((await harness.get(path)).status).toBe(401)
+    const missing = await harness.get(
+      endpoints.adminCompetitionHistory.path.replace(':id', '00000000-0000-4000-8000-000000000000'),
+      adminToken,
     )
     expect(missing.status).toBe(404)
   })
@@ -312,7 +234,7 @@ describe('the public winners list', () => {
 describe('lookUpPeople', () => {
   test('finds people among more ids than one query may carry', async () => {
     const many = Array.from({ length: 70_000 }, () => randomUUID())
-    const people = await lookUpPeople(db.knex, [...many, ids.ada, ids.erased, ids.ada])
+    const people = await lookUpPeople(harness.db.knex, [...many, ids.ada, ids.erased, ids.ada])
     expect([...people.keys()]).toEqual([ids.ada])
     expect(people.get(ids.ada)).toMatchObject({ firstName: 'Ada', email: 'ada@example.com' })
   })

@@ -6,19 +6,12 @@ import {
   competitionHistoryPageSize,
   endpoints,
 } from '@prizes/contracts'
-import {
-  authenticate,
-  HttpError,
-  parseOr400,
-  platformSecret,
-  requireAdmin,
-  type SessionStore,
-  userSearchSecret,
-} from '@prizes/platform'
+import { authenticate, HttpError, parseOr400, requireAdmin, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { toAdminCompetition } from '../competitions/mapper'
 import { findCompetition, listAdminCompetitions } from '../competitions/rows'
+import { sendPrivate } from '../http/private'
 import { lookUpPeople } from '../users/directory'
 import { platformAnalytics } from './analytics'
 import { entriesCsv } from './csv'
@@ -34,18 +27,21 @@ import {
   listCompetitionEntries,
 } from './rows'
 import { platformStats } from './stats'
-import { findUser, listUsers, searchMatches, toAdminUserDetails, toAdminUserRow, userTotals } from './users'
+import {
+  findUser,
+  listUsers,
+  searchMatches,
+  toAdminUserDetails,
+  toAdminUserRow,
+  userSearchKey,
+  userTotals,
+} from './users'
 
 export interface AdminRouteOptions {
   readonly knex: Knex
   readonly secret: Uint8Array
   readonly sessions: SessionStore
   readonly clock?: () => Date
-}
-
-function sendPrivate(ctx: Koa.Context, body: unknown): void {
-  ctx.set('Cache-Control', 'private, no-store')
-  ctx.body = body
 }
 
 /** Admin-only reads: 401 without a session, 403 for a user who is not an admin. */
@@ -155,15 +151,7 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     sendPrivate(ctx, endpoints.adminCompetitionHistory.response.parse(body))
   })
 
-  /** The blind index's key, read once (created by whichever side needs it first). */
-  let searchKey: Promise<Buffer> | undefined
-  const searchKeyOf = () => {
-    searchKey ??= platformSecret(knex, userSearchSecret).catch((error: unknown) => {
-      searchKey = undefined
-      throw error
-    })
-    return searchKey
-  }
+  const searchKeyOf = userSearchKey(knex)
 
   /** SPEC section 2 "Users": 10 a page, newest first; search over name or email; role, verified, banned. */
   router.get(endpoints.adminListUsers.path, signedIn, async (ctx) => {

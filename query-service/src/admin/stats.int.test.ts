@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { migrateCommandTables } from '@prizes/command-service'
 import { competitionStream, endpoints, type UserEvent, userStream } from '@prizes/contracts'
-import type { NewEvent } from '@prizes/event-store'
-import { createLogger, encryptValue, generateUserKey, issueSessionToken, loadSecrets } from '@prizes/platform'
-import { type Served, serve } from '@prizes/platform/testing'
-import {
-  allProjections,
-  type RunningProjections,
-  startProjections,
-  statsProjection,
-} from '@prizes/projections'
-import {
-  type CompetitionStreamEvent,
-  createReadSideTestDatabase,
-  eventMetadata,
-  type ReadSideTestDatabase,
-} from '@prizes/projections/testing'
+import { statsProjection } from '@prizes/projections'
+import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
 import { created, purchase, refund, reserve } from '../entries/test-events'
+import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
 
 /**
  * GET /api/admin/stats over HTTP: who may ask, the figures from a known log (users, competitions,
@@ -26,31 +12,18 @@ import { created, purchase, refund, reserve } from '../entries/test-events'
  * nothing. The clock is fixed at noon UTC today; events are stamped days before it.
  */
 
-const logger = createLogger({ level: 'silent' })
 const now = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`)
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()
-let db: ReadSideTestDatabase
-let projections: RunningProjections
-let served: Served
-let secret: Uint8Array
+let harness: QueryHarness
 const tokens = { admin: '', user: '' }
 const ids = { admin: randomUUID(), today: randomUUID(), later: randomUUID(), unverified: randomUUID() }
 const [live, draft] = [randomUUID(), randomUUID()]
 const entry = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`
 
 beforeAll(async () => {
-  db = await createReadSideTestDatabase('query_admin_stats')
-  await migrateCommandTables(db.knex)
-  secret = (await loadSecrets(db.knex)).jwt
-  projections = await startProjections({
-    store: db.store,
-    knex: db.knex,
-    logger,
-    projections: allProjections,
-  })
-  served = await serve(createQueryApp({ knex: db.knex, logger, secret, clock: () => now }).callback())
-  tokens.admin = await session(ids.admin, 'admin')
-  tokens.user = await session(ids.today, 'user')
+  harness = await startQueryHarness('query_admin_stats', { clock: () => now })
+  tokens.admin = await harness.session(ids.admin, 'admin')
+  tokens.user = await harness.session(ids.today, 'user')
 
   await register(ids.admin, daysAgo(40), true)
   await register(ids.today, daysAgo(0), true)
@@ -81,55 +54,24 @@ beforeAll(async () => {
   ])
 })
 
-afterAll(async () => {
-  await served?.close()
-  await projections?.stop()
-  await db?.drop()
-})
+afterAll(() => harness?.close())
 
-async function session(userId: string, role: 'user' | 'admin'): Promise<string> {
-  await db.knex('auth_sessions').insert({ user_id: userId, token_version: 0, role, banned: false })
-  return issueSessionToken(secret, { userId, role, tokenVersion: 0 }, now)
-}
-
-async function append(streamId: string, at: string, events: readonly { type: string; data: unknown }[]) {
-  const stamped: NewEvent[] = events.map((e) => ({ type: e.type, data: e.data, metadata: eventMetadata(at) }))
-  const { position } = await db.store.append(streamId, stamped, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
-}
+const append = (streamId: string, at: string, events: readonly { type: string; data: unknown }[]) =>
+  harness.append(
+    streamId,
+    events.map((e) => ({ type: e.type, data: e.data, metadata: eventMetadata(at) })),
+  )
 const given = (id: string, at: string, events: CompetitionStreamEvent[]) =>
   append(competitionStream(id), at, events)
 const appendUser = (userId: string, at: string, events: UserEvent[]) => append(userStream(userId), at, events)
 
 async function register(userId: string, at: string, verified: boolean) {
-  const key = generateUserKey()
-  const seal = (value: string) => encryptValue(key, value)
-  await appendUser(userId, at, [
-    {
-      type: 'UserRegistered',
-      data: {
-        userId,
-        personal: {
-          firstName: seal('First'),
-          lastName: seal('Last'),
-          email: seal(`${userId}@example.com`),
-          phone: seal('+44 7700 900123'),
-          address: seal('1 Some Road, Bath, BA1 1AA'),
-          dateOfBirth: null,
-        },
-        passwordHash: seal('not-a-real-hash'),
-        role: userId === ids.admin ? 'admin' : 'user',
-        guest: false,
-        source: 'registration',
-        marketingEmails: false,
-        emailVerified: verified,
-      },
-    },
-  ])
+  const person = { firstName: 'First', lastName: 'Last', email: `${userId}@example.com` }
+  const role = userId === ids.admin ? 'admin' : 'user'
+  await appendUser(userId, at, [await harness.registration(userId, person, { role, verified })])
 }
 
-const call = (token?: string) =>
-  fetch(`${served.url}/api/admin/stats`, token ? { headers: { authorization: `Bearer ${token}` } } : {})
+const call = (token?: string) => harness.get('/api/admin/stats', token)
 
 async function stats() {
   const response = await call(tokens.admin)
@@ -160,21 +102,21 @@ describe('GET /api/admin/stats', () => {
   })
 
   test('replaying every event, singly and as a page, changes nothing', async () => {
-    const events = (await db.store.readAll({ from: 'start', limit: 1000 })).filter((event) =>
+    const events = (await harness.db.store.readAll({ from: 'start', limit: 1000 })).filter((event) =>
       statsProjection.handles.includes(event.type),
     )
-    await db.knex.transaction(async (trx) => {
+    await harness.db.knex.transaction(async (trx) => {
       for (const event of events) await statsProjection.apply(trx, event)
     })
-    await db.knex.transaction((trx) => statsProjection.applyBatch?.(trx, events) ?? Promise.resolve())
+    await harness.db.knex.transaction((trx) => statsProjection.applyBatch?.(trx, events) ?? Promise.resolve())
     expect(await stats()).toEqual(expected)
   })
 
   test('the whole log folded as one page from empty gives the same figures', async () => {
-    const events = (await db.store.readAll({ from: 'start', limit: 1000 })).filter((event) =>
+    const events = (await harness.db.store.readAll({ from: 'start', limit: 1000 })).filter((event) =>
       statsProjection.handles.includes(event.type),
     )
-    await db.knex.transaction(async (trx) => {
+    await harness.db.knex.transaction(async (trx) => {
       for (const table of statsProjection.tables) await trx(table).delete()
       await statsProjection.applyBatch?.(trx, events)
     })

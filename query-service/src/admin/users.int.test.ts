@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { migrateCommandTables } from '@prizes/command-service'
 import {
   competitionStream,
   type EventMetadata,
@@ -7,37 +6,23 @@ import {
   type UserEvent,
   userStream,
 } from '@prizes/contracts'
-import type { NewEvent } from '@prizes/event-store'
-import {
-  createLogger,
-  encryptValue,
-  generateUserKey,
-  issueSessionToken,
-  loadSecrets,
-  userKeysTable,
-} from '@prizes/platform'
-import { type Served, serve } from '@prizes/platform/testing'
-import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
-import {
-  type CompetitionStreamEvent,
-  createReadSideTestDatabase,
-  eventMetadata,
-  type ReadSideTestDatabase,
-} from '@prizes/projections/testing'
+import { userKeysTable } from '@prizes/platform'
+import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
 import { created, purchase, refund } from '../entries/test-events'
+import {
+  type Person,
+  type QueryHarness,
+  type RegistrationOptions,
+  startQueryHarness,
+} from '../testing/query-harness'
 
 /**
  * The admin users list and details over HTTP: paging (10 a page, newest first), the search over
  * names and emails through the blind index, the filters, the totals, and who may ask.
  */
 
-const logger = createLogger({ level: 'silent' })
-let db: ReadSideTestDatabase
-let projections: RunningProjections
-let served: Served
-let secret: Uint8Array
+let harness: QueryHarness
 const tokens = { admin: '', user: '' }
 
 const ids = {
@@ -55,18 +40,9 @@ const entry = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '
 let minute = 0
 
 beforeAll(async () => {
-  db = await createReadSideTestDatabase('query_admin_users')
-  await migrateCommandTables(db.knex)
-  secret = (await loadSecrets(db.knex)).jwt
-  projections = await startProjections({
-    store: db.store,
-    knex: db.knex,
-    logger,
-    projections: allProjections,
-  })
-  served = await serve(createQueryApp({ knex: db.knex, logger, secret }).callback())
-  tokens.admin = await session(ids.admin, 'admin')
-  tokens.user = await session(ids.bob, 'user')
+  harness = await startQueryHarness('query_admin_users')
+  tokens.admin = await harness.session(ids.admin, 'admin')
+  tokens.user = await harness.session(ids.bob, 'user')
 
   await register(
     ids.admin,
@@ -91,7 +67,7 @@ beforeAll(async () => {
   for (const [n, userId] of crowd.entries()) {
     await register(userId, { firstName: `Crowd${n}`, lastName: 'Member', email: `crowd${n}@crowd.example` })
   }
-  await db.knex(userKeysTable).where({ user_id: ids.erased }).delete()
+  await harness.db.knex(userKeysTable).where({ user_id: ids.erased }).delete()
   await appendUser(ids.erased, [{ type: 'UserErased', data: { userId: ids.erased } }])
 
   await given(prize, [created(prize, '2030-06-01T00:00:00.000Z')])
@@ -101,16 +77,7 @@ beforeAll(async () => {
   await given(prize, purchase(prize, entry(3), ids.ada, 1, [6]))
   await given(prize, [refund(prize, entry(3), 299)])
 })
-afterAll(async () => {
-  await served.close()
-  await projections.stop()
-  await db.drop()
-})
-
-async function session(userId: string, role: 'user' | 'admin'): Promise<string> {
-  await db.knex('auth_sessions').insert({ user_id: userId, token_version: 0, role, banned: false })
-  return issueSessionToken(secret, { userId, role, tokenVersion: 0 }, new Date())
-}
+afterAll(() => harness?.close())
 
 /** Each event a minute after the last, so "newest first" is well defined. */
 function metadata(actor: EventMetadata['actor']): EventMetadata {
@@ -120,54 +87,19 @@ function metadata(actor: EventMetadata['actor']): EventMetadata {
 
 async function given(id: string, events: CompetitionStreamEvent[]) {
   const stamped = events.map((e) => ({ type: e.type, data: e.data, metadata: metadata({ system: 'test' }) }))
-  const { position } = await db.store.append(competitionStream(id), stamped, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  await harness.append(competitionStream(id), stamped)
 }
 
 async function appendUser(userId: string, events: UserEvent[]) {
-  const stamped: NewEvent[] = events.map((e) => ({
-    type: e.type,
-    data: e.data,
-    metadata: metadata({ system: 'test' }),
-  }))
-  const { position } = await db.store.append(userStream(userId), stamped, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  const stamped = events.map((e) => ({ type: e.type, data: e.data, metadata: metadata({ system: 'test' }) }))
+  await harness.append(userStream(userId), stamped)
 }
 
-async function register(
-  userId: string,
-  person: { firstName: string; lastName: string; email: string; address?: string },
-  options: { role?: 'user' | 'admin'; verified?: boolean } = {},
-) {
-  const key = generateUserKey()
-  await db.knex(userKeysTable).insert({ user_id: userId, key_id: key.id, key: key.key })
-  const seal = (value: string) => encryptValue(key, value)
-  await appendUser(userId, [
-    {
-      type: 'UserRegistered',
-      data: {
-        userId,
-        personal: {
-          firstName: seal(person.firstName),
-          lastName: seal(person.lastName),
-          email: seal(person.email),
-          phone: seal('+44 7700 900123'),
-          address: seal(person.address ?? '1 Some Road, Bath, BA1 1AA'),
-          dateOfBirth: null,
-        },
-        passwordHash: seal('not-a-real-hash'),
-        role: options.role ?? 'user',
-        guest: false,
-        source: 'registration',
-        marketingEmails: false,
-        emailVerified: options.verified ?? true,
-      },
-    },
-  ])
+async function register(userId: string, person: Person, options: RegistrationOptions = {}) {
+  await appendUser(userId, [await harness.registration(userId, person, options)])
 }
 
-const call = (path: string, token?: string) =>
-  fetch(`${served.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {})
+const call = (path: string, token?: string) => harness.get(path, token)
 
 async function list(query = '') {
   const response = await call(`/api/admin/users${query}`, tokens.admin)
@@ -259,7 +191,7 @@ describe('the users list', () => {
 
 describe('the blind index', () => {
   test('holds keyed hashes only, and nothing of an erased user', async () => {
-    const rows = await db
+    const rows = await harness.db
       .knex('user_search_terms')
       .select<{ term: string; user_id: string }[]>('term', 'user_id')
     expect(rows.some((row) => row.user_id === ids.ada)).toBe(true)

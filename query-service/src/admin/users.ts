@@ -1,5 +1,5 @@
 import type { AdminUserRow, AdminUsersQuery } from '@prizes/contracts'
-import { hashesOfSearchWord, searchWordsOf } from '@prizes/platform'
+import { hashesOfSearchWord, platformSecret, searchWordsOf, userSearchSecret } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { penceToPounds } from '../competitions/mapper'
 import type { Person } from '../users/directory'
@@ -126,6 +126,21 @@ export function toAdminUserDetails(row: UserListRow, person: Person | undefined,
     ...toAdminUserRow(row, person, totals),
     address: person?.address ?? '',
     last_entry_date: totals.lastEntryAt ? totals.lastEntryAt.toISOString() : null,
+  }
+}
+
+/**
+ * The blind index's key, read once and then kept (created by whichever side needs it first); a
+ * failed read is tried again by the next search.
+ */
+export function userSearchKey(knex: Knex): () => Promise<Buffer> {
+  let key: Promise<Buffer> | undefined
+  return () => {
+    key ??= platformSecret(knex, userSearchSecret).catch((error: unknown) => {
+      key = undefined
+      throw error
+    })
+    return key
   }
 }
 

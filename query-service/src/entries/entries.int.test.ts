@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { migrateCommandTables } from '@prizes/command-service'
 import { authMessages, competitionStream, endpoints } from '@prizes/contracts'
-import { createLogger, issueSessionToken, loadSecrets } from '@prizes/platform'
-import { type Served, serve } from '@prizes/platform/testing'
-import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import {
   type CompetitionStreamEvent,
   closedAndDrawn,
   competitionDetails,
   competitionEvent,
-  createReadSideTestDatabase,
-  type ReadSideTestDatabase,
 } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
+import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
 import { created, purchase, refund, reserve } from './test-events'
 
-const logger = createLogger({ level: 'silent' })
-let db: ReadSideTestDatabase
-let projections: RunningProjections
-let served: Served
-let secret: Buffer
+let harness: QueryHarness
 const tokens = { alice: '', bob: '', carol: '' }
 const [paid, released, late, refunded, pending, bobs] = [
   randomUUID(),
@@ -32,16 +22,7 @@ const [paid, released, late, refunded, pending, bobs] = [
 ]
 
 beforeAll(async () => {
-  db = await createReadSideTestDatabase('query_entries')
-  await migrateCommandTables(db.knex)
-  secret = (await loadSecrets(db.knex)).jwt
-  projections = await startProjections({
-    store: db.store,
-    knex: db.knex,
-    logger,
-    projections: allProjections,
-  })
-  served = await serve(createQueryApp({ knex: db.knex, logger, secret }).callback())
+  harness = await startQueryHarness('query_entries')
   for (const name of ['alice', 'bob', 'carol'] as const) tokens[name] = await signIn(name)
 
   // The car is on sale; the watch was never published, standing in for one no longer active.
@@ -61,17 +42,10 @@ beforeAll(async () => {
   ])
   await given('watch', purchase('watch', late, 'alice', 3, [1, 2, 3]))
 })
-afterAll(async () => {
-  await served.close()
-  await projections.stop()
-  await db.drop()
-})
+afterAll(() => harness?.close())
 
 /** The test plays the command side: it opens the session row and signs the token. */
-async function signIn(userId: string): Promise<string> {
-  await db.knex('auth_sessions').insert({ user_id: userId, token_version: 0, role: 'user', banned: false })
-  return issueSessionToken(secret, { userId, role: 'user', tokenVersion: 0 }, new Date())
-}
+const signIn = (userId: string) => harness.session(userId, 'user')
 
 let minute = 0
 /** Events → the real projections → rows this service reads; each event a minute after the last. */
@@ -80,14 +54,11 @@ async function given(id: string, events: CompetitionStreamEvent[]) {
     minute += 1
     return competitionEvent(e, new Date(Date.UTC(2030, 0, 1, 9, minute)).toISOString())
   })
-  const { position } = await db.store.append(competitionStream(id), timed, { expectedRevision: 'any' })
-  await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  await harness.append(competitionStream(id), timed)
 }
 
 const get = async (path: string, token?: string) => {
-  const response = await fetch(`${served.url}${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
+  const response = await harness.get(path, token)
   return { status: response.status, headers: response.headers, body: (await response.json()) as unknown }
 }
 
@@ -181,7 +152,7 @@ describe('signing in', () => {
   test('a token revoked on the command side (its version moved on) is refused at once', async () => {
     const token = await signIn('dave')
     expect((await get(endpoints.entryStats.path, token)).status).toBe(200)
-    await db.knex('auth_sessions').where({ user_id: 'dave' }).update({ token_version: 1 })
+    await harness.db.knex('auth_sessions').where({ user_id: 'dave' }).update({ token_version: 1 })
 
     for (const path of [endpoints.listEntries.path, endpoints.entryStats.path]) {
       expect(await get(path, token)).toEqual({

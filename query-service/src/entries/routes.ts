@@ -2,7 +2,7 @@ import Router from '@koa/router'
 import { endpoints } from '@prizes/contracts'
 import { authenticate, requireUser, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type Koa from 'koa'
+import { sendPrivate } from '../http/private'
 import { toEntryStats, toUserEntry } from './mapper'
 import { listUserEntries, userEntryTotals } from './rows'
 
@@ -11,12 +11,6 @@ export interface EntriesRouteOptions {
   readonly secret: Uint8Array
   readonly sessions: SessionStore
   readonly clock?: () => Date
-}
-
-/** A user's own data: never kept by a shared cache, never reused for another caller. */
-function sendPrivate(ctx: Koa.Context, body: unknown): void {
-  ctx.set('Cache-Control', 'private, no-store')
-  ctx.body = body
 }
 
 /**

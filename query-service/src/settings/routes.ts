@@ -4,6 +4,7 @@ import { authenticate, requireAdmin, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { actorUserId } from '../admin/history'
 import { pageOf } from '../admin/mapper'
+import { sendPrivate } from '../http/private'
 import { lookUpPeople } from '../users/directory'
 import { settingsHistoryPage, toSettingsHistoryEntry } from './rows'
 
@@ -33,8 +34,7 @@ export function settingsRouter({ knex, secret, sessions, clock }: SettingsRouteO
       pageSize: settingsHistoryPageSize,
       hasMore,
     }
-    ctx.set('Cache-Control', 'private, no-store')
-    ctx.body = body
+    sendPrivate(ctx, body)
   })
   return router
 }

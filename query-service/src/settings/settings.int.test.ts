@@ -3,14 +3,10 @@ import {
   createCommandApp,
   createCommandHandler,
   createOfflinePaymentProvider,
-  migrateCommandTables,
 } from '@prizes/command-service'
-import { createLogger, issueSessionToken, loadSecrets, type PlatformSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
-import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
-import { createReadSideTestDatabase, type ReadSideTestDatabase } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createQueryApp } from '../app'
+import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
 
 /**
  * Settings across processes: the command service records a change, the projection writes the
@@ -19,27 +15,18 @@ import { createQueryApp } from '../app'
  * its event, and the query service's clock is moved past the TTL.
  */
 
-const logger = createLogger({ level: 'silent' })
-let db: ReadSideTestDatabase
-let projections: RunningProjections
+let harness: QueryHarness
 let command: Served
 let query: Served
-let secrets: PlatformSecrets
 let queryNow = new Date()
 const tokens = { admin: '', user: '' }
 let adminId = ''
 const adminLogin = { email: 'cross-admin@example.com', password: 'Admin12345', firstName: 'Cora' }
 
 beforeAll(async () => {
-  db = await createReadSideTestDatabase('query_settings')
-  await migrateCommandTables(db.knex)
-  secrets = await loadSecrets(db.knex)
-  projections = await startProjections({
-    store: db.store,
-    knex: db.knex,
-    logger,
-    projections: allProjections,
-  })
+  harness = await startQueryHarness('query_settings', { clock: () => queryNow })
+  query = harness.served
+  const { db, projections, secrets, logger } = harness
   command = await serve(
     createCommandApp({
       store: db.store,
@@ -49,9 +36,6 @@ beforeAll(async () => {
       payments: createOfflinePaymentProvider({ knex: db.knex }),
       readModels: { caughtUp: (position) => projections.waitForPosition(position, { timeoutMs: 10_000 }) },
     }).callback(),
-  )
-  query = await serve(
-    createQueryApp({ knex: db.knex, logger, secret: secrets.jwt, clock: () => queryNow }).callback(),
   )
   const context = { actor: { system: 'test' }, now: new Date() } as const
   const handler = createCommandHandler({ store: db.store, logger })
@@ -66,19 +50,12 @@ beforeAll(async () => {
   tokens.admin = String(login.body.token)
   // The query service's clock starts now, after the admin's token was issued, and only moves on.
   queryNow = new Date()
-  await db.knex('auth_sessions').insert({ user_id: 'u-cross', token_version: 0, role: 'user', banned: false })
-  tokens.user = await issueSessionToken(
-    secrets.jwt,
-    { userId: 'u-cross', role: 'user', tokenVersion: 0 },
-    queryNow,
-  )
+  tokens.user = await harness.session('u-cross', 'user')
 })
 
 afterAll(async () => {
   await command?.close()
-  await query?.close()
-  await projections?.stop()
-  await db?.drop()
+  await harness?.close()
 })
 
 async function call(to: Served, method: string, path: string, body?: unknown, token?: string) {

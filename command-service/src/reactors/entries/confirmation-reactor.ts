@@ -1,11 +1,10 @@
-import { competitionStreamPrefix, entryEvents, userStream } from '@prizes/contracts'
+import { competitionStreamPrefix, entryEvents } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { MailOutbox } from '../../mail/outbox'
 import { entryConfirmationEmail } from '../../mail/templates/entry-emails'
-import { readRecipient } from '../mail/mail-reactor'
-import { foldUserMailView } from '../mail/user-view'
+import { entrantRecipient } from '../mail/recipient'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 import { competitionTitles } from './competition-titles'
@@ -45,11 +44,7 @@ export function createEntryConfirmationReactor(options: EntryConfirmationOptions
     const competitionTitle = await titles.at(competitionId, event.revision)
     if (competitionTitle === undefined)
       return void log.error({ competitionId }, 'competition has no title; no email')
-    const user = foldUserMailView(await store.readStream(userStream(userId)))
-    if (!user || user.erased) return void log.info({ userId }, 'no such user, or erased; no email')
-    const key = await userKeys.read(userId)
-    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
-    const recipient = readRecipient(key, user.personal.email, user.personal.firstName, log)
+    const recipient = await entrantRecipient({ store, userKeys }, userId, log)
     if (!recipient) return
 
     const mail = entryConfirmationEmail({

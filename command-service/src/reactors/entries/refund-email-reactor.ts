@@ -1,12 +1,11 @@
-import { competitionStreamPrefix, entryEvents, eventMetadata, userStream } from '@prizes/contracts'
+import { competitionStreamPrefix, entryEvents, eventMetadata } from '@prizes/contracts'
 import type { CompetitionState } from '@prizes/domain'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { MailOutbox } from '../../mail/outbox'
 import { entryRefundedEmail } from '../../mail/templates/refund-emails'
-import { readRecipient } from '../mail/mail-reactor'
-import { foldUserMailView } from '../mail/user-view'
+import { entrantRecipient } from '../mail/recipient'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 
@@ -58,11 +57,7 @@ export function createRefundEmailReactor(options: RefundEmailOptions): Reactor {
     const entry = competition.exists ? competition.entries.get(entryId) : undefined
     if (!competition.exists || !entry)
       return void log.error({ entryId }, 'refunded entry not found; no email')
-    const user = foldUserMailView(await store.readStream(userStream(entry.userId)))
-    if (!user || user.erased) return void log.info('no such user, or erased; no email')
-    const key = await userKeys.read(entry.userId)
-    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
-    const recipient = readRecipient(key, user.personal.email, user.personal.firstName, log)
+    const recipient = await entrantRecipient({ store, userKeys }, entry.userId, log)
     if (!recipient) return
     const mail = entryRefundedEmail({
       firstName: recipient.firstName,

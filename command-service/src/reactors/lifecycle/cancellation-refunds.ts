@@ -1,4 +1,4 @@
-import { competitionEvents, competitionStream, competitionStreamPrefix, userStream } from '@prizes/contracts'
+import { competitionEvents, competitionStream, competitionStreamPrefix } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
@@ -6,8 +6,7 @@ import type { MailOutbox } from '../../mail/outbox'
 import { competitionCancelledEmail } from '../../mail/templates/cancellation-emails'
 import type { PaymentProvider } from '../../payments/port'
 import { refundIdempotencyKey } from '../entries/refund-reactor'
-import { readRecipient } from '../mail/mail-reactor'
-import { foldUserMailView } from '../mail/user-view'
+import { entrantRecipient } from '../mail/recipient'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 import { foldCancelledCompetition, type PaidEntry } from './cancelled-entries'
@@ -78,11 +77,7 @@ export function createCancellationRefundReactor(options: CancellationRefundOptio
 
   async function email(entry: PaidEntry, refundedPence: number, title: string): Promise<void> {
     const log = logger.child({ entryId: entry.entryId, userId: entry.userId })
-    const user = foldUserMailView(await store.readStream(userStream(entry.userId)))
-    if (!user || user.erased) return void log.info('no such user, or erased; no email')
-    const key = await userKeys.read(entry.userId)
-    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
-    const recipient = readRecipient(key, user.personal.email, user.personal.firstName, log)
+    const recipient = await entrantRecipient({ store, userKeys }, entry.userId, log)
     if (!recipient) return
     const mail = competitionCancelledEmail({
       firstName: recipient.firstName,

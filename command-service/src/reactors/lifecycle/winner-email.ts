@@ -1,17 +1,10 @@
-import {
-  competitionEvents,
-  competitionStream,
-  competitionStreamPrefix,
-  entryEvents,
-  userStream,
-} from '@prizes/contracts'
+import { competitionEvents, competitionStream, competitionStreamPrefix, entryEvents } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { MailOutbox } from '../../mail/outbox'
 import { winnerEmail } from '../../mail/templates/winner-emails'
-import { readRecipient } from '../mail/mail-reactor'
-import { foldUserMailView } from '../mail/user-view'
+import { entrantRecipient } from '../mail/recipient'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 
@@ -70,11 +63,7 @@ export function createWinnerEmailReactor(options: WinnerEmailOptions): Reactor {
     const competition = drawnCompetition(events, winningEntryId)
     if (!competition)
       return void log.error({ competitionId }, 'the winning entry or the title is missing; no email')
-    const user = foldUserMailView(await store.readStream(userStream(winnerUserId)))
-    if (!user || user.erased) return void log.info({ winnerUserId }, 'no such user, or erased; no email')
-    const key = await userKeys.read(winnerUserId)
-    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
-    const recipient = readRecipient(key, user.personal.email, user.personal.firstName, log)
+    const recipient = await entrantRecipient({ store, userKeys }, winnerUserId, log)
     if (!recipient) return
     const mail = winnerEmail({
       firstName: recipient.firstName,

@@ -1,15 +1,10 @@
 import { userDeletedRefundReason, userStream } from '@prizes/contracts'
-import {
-  allProjections,
-  migrateReadModels,
-  type RunningProjections,
-  startProjections,
-} from '@prizes/projections'
+import type { RunningProjections } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminHarness, form, startAdminHarness } from '../../admin/test-harness'
+import { type AdminHarness, startAdminHarness } from '../../admin/test-harness'
 import { createCommandHandler } from '../../command-handler'
-import { testCards } from '../../payments/offline/test-cards'
 import { silentLogger } from '../../testing/fixtures'
+import { startReadModels } from '../../testing/read-models'
 import { eraseUser } from '../../users/erase'
 import { createErasureRefundsReactor } from './erasure-refunds-reactor'
 
@@ -24,13 +19,7 @@ let admin: { userId: string; token: string }
 
 beforeAll(async () => {
   harness = await startAdminHarness('erasure-refunds-reactor')
-  await migrateReadModels(harness.knex)
-  projections = await startProjections({
-    store: harness.store,
-    knex: harness.knex,
-    logger: silentLogger,
-    projections: allProjections,
-  })
+  projections = await startReadModels(harness)
   admin = await harness.adminAccount()
 })
 afterAll(async () => {
@@ -40,33 +29,8 @@ afterAll(async () => {
 
 describe('the erasure refunds reactor', () => {
   it("refunds an erased user's paid entry in an open competition once, with the erasing admin on record", async () => {
-    const created = await harness.call('POST', '/api/admin/competitions', form(), admin.token)
-    const competitionId = (created.body.competition as { id: string }).id
-    const { userId, token } = await harness.user()
-    const intent = await harness.call(
-      'POST',
-      '/api/entries/create-payment-intent',
-      {
-        competitionId,
-        numberOfEntries: 2,
-        skillQuestionAnswer: '4',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@example.com',
-        phone: '+44 20 7946 0958',
-        address: '1 Analytical Row, London',
-        agreedToTerms: true,
-      },
-      token,
-    )
-    const paymentIntentId = String(intent.body.paymentIntentId)
-    await harness.payments.confirmWithTestCard(paymentIntentId, {
-      cardNumber: testCards.succeeds,
-      expiry: '12/34',
-    })
-    expect(
-      (await harness.call('POST', '/api/entries/confirm-payment', { paymentIntentId }, token)).status,
-    ).toBe(200)
+    const competitionId = await harness.competition(admin.token)
+    const { userId, paymentIntentId } = await harness.paidEntry(competitionId, 2)
 
     const handler = createCommandHandler({ store: harness.store, logger: silentLogger })
     const adminContext = {
@@ -95,10 +59,7 @@ describe('the erasure refunds reactor', () => {
     await reactor.react(erasure)
     await reactor.react(erasure)
 
-    const refunds = await harness
-      .knex('offline_payment_refunds')
-      .where({ payment_intent_id: paymentIntentId })
-    expect(refunds).toHaveLength(1)
+    expect(await harness.providerRefunds(paymentIntentId)).toBe(1)
     const recorded = (await harness.store.readStream(`competition-${competitionId}`)).filter(
       (event) => event.type === 'EntryRefunded',
     )

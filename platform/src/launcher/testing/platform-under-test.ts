@@ -58,6 +58,25 @@ export const entrySubmission = (competitionId: string) => ({
   agreedToTerms: true,
 })
 
+/** Sends JSON (or nothing) to `baseUrl` + `route`, as the bearer of `token` when given; reads a JSON answer. */
+export async function callJson(
+  baseUrl: string,
+  method: string,
+  route: string,
+  payload?: unknown,
+  token?: string,
+): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: {
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
 /**
  * The whole platform as `npm start` runs it (gateway, command and query services, projections,
  * reactors, mail) on a fresh test database, with an admin, a signed-in guest, two active
@@ -88,17 +107,8 @@ export async function startPlatformUnderTest(label: string): Promise<PlatformUnd
     await rm(dataDir, { recursive: true, force: true })
   }
 
-  const call = async (method: string, route: string, payload?: unknown, token?: string): Promise<Answer> => {
-    const response = await fetch(`${platform.url}${route}`, {
-      method,
-      headers: {
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-    })
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-  }
+  const call = (method: string, route: string, payload?: unknown, token?: string) =>
+    callJson(platform.url, method, route, payload, token)
   const succeeded = async (method: string, route: string, payload?: unknown, token?: string) => {
     const answer = await call(method, route, payload, token)
     if (answer.status >= 300)

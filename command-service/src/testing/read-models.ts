@@ -1,0 +1,20 @@
+import type { EventStore } from '@prizes/event-store'
+import {
+  allProjections,
+  migrateReadModels,
+  type RunningProjections,
+  startProjections,
+} from '@prizes/projections'
+import type { Knex } from 'knex'
+import { silentLogger } from './fixtures'
+
+/** The read side beside a command-side test: its tables migrated and every projection running. */
+export async function startReadModels(on: { store: EventStore; knex: Knex }): Promise<RunningProjections> {
+  await migrateReadModels(on.knex)
+  return startProjections({
+    store: on.store,
+    knex: on.knex,
+    logger: silentLogger,
+    projections: allProjections,
+  })
+}
