@@ -1,6 +1,6 @@
 import type { AdminCompetitionEntry } from '@prizes/contracts'
 import { describe, expect, test } from 'vitest'
-import { csvField, entriesCsv } from './csv'
+import { csvField, entriesCsvHeaderLine, entriesCsvLine } from './csv'
 import { pageOf } from './mapper'
 
 const entry: AdminCompetitionEntry = {
@@ -16,7 +16,11 @@ const entry: AdminCompetitionEntry = {
 
 describe('entries CSV', () => {
   test('nine columns in the SPEC order; a missing phone is N/A; cost with two decimals', () => {
-    expect(entriesCsv([entry, { ...entry, totalCost: 3, userPhone: '07700 900000' }]).split('\r\n')).toEqual([
+    const file =
+      entriesCsvHeaderLine() +
+      entriesCsvLine(entry, 1) +
+      entriesCsvLine({ ...entry, totalCost: 3, userPhone: '07700 900000' }, 2)
+    expect(file.split('\r\n')).toEqual([
       '#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date',
       '1,PRZ-2030-000001,,,N/A,2,5.98,paid,2030-01-01T09:00:00.000Z',
       '2,PRZ-2030-000001,,,07700 900000,2,3.00,paid,2030-01-01T09:00:00.000Z',

@@ -41,7 +41,3 @@ export function entriesCsvLine(entry: AdminCompetitionEntry, number: number): st
 export const entriesCsvHeaderLine = (): string => csvLine(entriesCsvHeader)
 
 const csvLine = (fields: readonly (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`
-
-export function entriesCsv(entries: readonly AdminCompetitionEntry[]): string {
-  return entriesCsvHeaderLine() + entries.map((entry, index) => entriesCsvLine(entry, index + 1)).join('')
-}

@@ -1,24 +1,21 @@
-import { Readable } from 'node:stream'
 import Router from '@koa/router'
 import { adminEntriesPageSize, adminEntriesQuery, adminEntryMessages, endpoints } from '@prizes/contracts'
 import { authenticate, HttpError, parseOr400, requireAdmin, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { sendPrivate } from '../http/private'
-import { lookUpPeople, type Person } from '../users/directory'
-import { entriesCsvHeaderLine, entriesCsvLine } from './csv'
+import { lookUpPeople } from '../users/directory'
 import {
-  type EntryCursor,
   type EntryFilters,
-  entriesAfter,
   entryHistory,
   findEntry,
   listEntries,
   toAdminEntryDetails,
   toAdminEntryRow,
 } from './entries'
+import { defaultExportBatchSize, entriesCsvStream, entriesExportFileName } from './entries-export'
 import { actorUserId, toHistoryEntry } from './history'
-import { pageOf, toAdminCompetitionEntry } from './mapper'
+import { pageOf } from './mapper'
 import { searchMatches, userSearchKey } from './users'
 
 export interface AdminEntriesRouteOptions {
@@ -33,41 +30,6 @@ export interface AdminEntriesRouteOptions {
 /** How an entry reference looks (`PRZ-2030-000042`, see the domain's `entryReferencePattern`). */
 const referencePattern = /^[A-Z][A-Z0-9]{1,9}-\d{4}-\d{6,}$/
 
-/** How many entrants one export keeps opened between batches: bounded, so memory stays flat. */
-const recentPeopleLimit = 20_000
-
-/**
- * The people of an export's batches: a repeat entrant is opened once while recent, not once per
- * entry. The oldest are forgotten past `recentPeopleLimit`; an erased user is remembered as absent.
- */
-function recentPeople(knex: Knex) {
-  const recent = new Map<string, Person | null>()
-  return {
-    async lookUp(userIds: readonly string[]): Promise<Map<string, Person>> {
-      const wanted = [...new Set(userIds)]
-      const found = await lookUpPeople(
-        knex,
-        wanted.filter((userId) => !recent.has(userId)),
-      )
-      const batch = new Map<string, Person>()
-      for (const userId of wanted) {
-        const person = recent.has(userId) ? recent.get(userId) : (found.get(userId) ?? null)
-        if (person) batch.set(userId, person)
-        recent.delete(userId)
-        recent.set(userId, person ?? null)
-      }
-      for (const userId of recent.keys()) {
-        if (recent.size <= recentPeopleLimit) break
-        recent.delete(userId)
-      }
-      return batch
-    },
-  }
-}
-
-/** The export's file name: the day it was taken (UTC). */
-export const entriesExportFileName = (now: Date) => `entries-${now.toISOString().slice(0, 10)}.csv`
-
 /**
  * SPEC section 2 "Entries": the platform-wide list (15 a page, newest first; competition,
  * payment status and a search by entry reference or by the entrant's name or email), an entry's
@@ -77,7 +39,7 @@ export const entriesExportFileName = (now: Date) => `entries-${now.toISOString()
 export function adminEntriesRouter(options: AdminEntriesRouteOptions): Router {
   const { knex, secret, sessions, clock } = options
   const now = clock ?? (() => new Date())
-  const batchSize = options.exportBatchSize ?? 1000
+  const batchSize = options.exportBatchSize ?? defaultExportBatchSize
   const router = new Router()
   const signedIn = authenticate({ secret, sessions, ...(clock ? { clock } : {}) })
 
@@ -123,29 +85,9 @@ export function adminEntriesRouter(options: AdminEntriesRouteOptions): Router {
   router.get(endpoints.adminExportEntries.path, signedIn, async (ctx) => {
     requireAdmin(ctx)
     const filters = await filtersOf(ctx)
-    const known = recentPeople(knex)
-    async function* lines(): AsyncGenerator<string> {
-      yield entriesCsvHeaderLine()
-      let after: EntryCursor | undefined
-      let number = 0
-      for (;;) {
-        const rows = await entriesAfter(knex, filters, after, batchSize)
-        if (rows.length === 0) return
-        const people = await known.lookUp(rows.map((row) => row.user_id))
-        let chunk = ''
-        for (const row of rows) {
-          number += 1
-          chunk += entriesCsvLine(toAdminCompetitionEntry(row, people.get(row.user_id)), number)
-        }
-        yield chunk
-        const last = rows.at(-1)
-        if (!last || rows.length < batchSize) return
-        after = { sortAt: last.sort_at, id: last.id }
-      }
-    }
     ctx.set('Content-Disposition', `attachment; filename="${entriesExportFileName(now())}"`)
     ctx.type = 'text/csv; charset=utf-8'
-    sendPrivate(ctx, Readable.from(lines(), { objectMode: false }))
+    sendPrivate(ctx, entriesCsvStream(knex, filters, batchSize))
   })
 
   router.get(endpoints.adminGetEntry.path, signedIn, async (ctx) => {

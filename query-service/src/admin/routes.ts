@@ -14,12 +14,11 @@ import { findCompetition, listAdminCompetitions } from '../competitions/rows'
 import { sendPrivate } from '../http/private'
 import { lookUpPeople } from '../users/directory'
 import { platformAnalytics } from './analytics'
-import { entriesCsv } from './csv'
+import { entriesCsvStream } from './entries-export'
 import { actorUserId, toHistoryEntry } from './history'
 import { pageOf, toAdminCompetitionEntry, toAdminWinner, toEntriesSummary } from './mapper'
 import {
   type AdminEntryRow,
-  allCompetitionEntries,
   competitionEntryTotals,
   competitionHistory,
   competitionHistoryLength,
@@ -118,13 +117,13 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
 
   router.get(endpoints.adminExportCompetitionEntries.path, signedIn, async (ctx) => {
     const id = await competitionOf(ctx)
-    const entries = await withPeople(await allCompetitionEntries(knex, id))
     ctx.set(
       'Content-Disposition',
       `attachment; filename="competition-${id.replace(/[^\w-]/g, '_')}-entries.csv"`,
     )
     ctx.type = 'text/csv; charset=utf-8'
-    sendPrivate(ctx, entriesCsv(entries))
+    // Streamed in batches like the platform-wide export: a competition may have 100,000 entries.
+    sendPrivate(ctx, entriesCsvStream(knex, { competitionId: id }))
   })
 
   /** The audit trail, a page at a time: every event of the competition, who did it, when and why. */

@@ -48,10 +48,6 @@ export function listCompetitionEntries(
   return ofCompetition(knex, competitionId).offset(page.offset).limit(page.limit)
 }
 
-export function allCompetitionEntries(knex: Knex, competitionId: string): Promise<AdminEntryRow[]> {
-  return ofCompetition(knex, competitionId)
-}
-
 /** Counts over all the competition's entries; revenue and tickets over the paid ones. */
 export async function competitionEntryTotals(knex: Knex, competitionId: string): Promise<EntryTotals> {
   const row = await knex('entries')
