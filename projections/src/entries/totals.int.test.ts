@@ -5,6 +5,7 @@ import type { Knex } from 'knex'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { competitionEventsProjection } from '../competition-events/projection'
 import { foldIntoFreshRows } from '../fold'
+import { readModelMigrationSource } from '../migrations/index'
 import { rebuildProjections } from '../rebuild/rebuild'
 import { createReadSideTestDatabase, type ReadSideTestDatabase } from '../testing/database'
 import {
@@ -302,5 +303,16 @@ describe('per-competition counters', () => {
     expect(counted.events.reduce((sum: number, row: { events: number }) => sum + row.events, 0)).toBe(
       events.length,
     )
+  })
+
+  test('are counted afresh from the rows already there when the migration adds them', async () => {
+    await applyPage(recorded(mixOfEvents(31)))
+    const migrations = { migrationSource: readModelMigrationSource, tableName: 'read_model_migrations' }
+    await knex.migrate.down(migrations)
+    expect(await knex.schema.hasTable('competition_entry_totals')).toBe(false)
+    await knex.migrate.up(migrations)
+    const { kept, counted } = await counters()
+    expect(kept).toEqual(counted)
+    expect(counted.entries).toHaveLength(3)
   })
 })
