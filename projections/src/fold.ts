@@ -27,6 +27,36 @@ export interface FoldedTable {
   readonly columns: readonly string[]
   /** The step an event makes (its data parsed with its contract), or undefined: not ours. */
   step(event: RecordedEvent): RowStep | undefined
+  /**
+   * Optional: told, in the page's transaction after its rows are written, each row the page
+   * changed as it was before the page (undefined: new) and after it, so counters kept beside the
+   * table move with exactly what changed (a replayed event changes no row, so moves nothing).
+   */
+  changed?(trx: Knex.Transaction, changes: readonly RowChange[]): Promise<void>
+}
+
+/** A row a page changed: a copy of it before the page (undefined: it did not exist), and after. */
+export interface RowChange {
+  readonly before: Readonly<StoredRow> | undefined
+  readonly after: Readonly<StoredRow>
+}
+
+/** Copies of the rows as they are before the page's steps change them in place (when asked for). */
+const snapshot = (spec: FoldedTable, rows: ReadonlyMap<string, StoredRow>) =>
+  spec.changed ? new Map([...rows].map(([key, row]) => [key, { ...row }])) : undefined
+
+async function reportChanges(
+  trx: Knex.Transaction,
+  spec: FoldedTable,
+  before: ReadonlyMap<string, StoredRow> | undefined,
+  rows: ReadonlyMap<string, StoredRow>,
+  changed: ReadonlySet<string>,
+): Promise<void> {
+  if (!spec.changed || !before || changed.size === 0) return
+  await spec.changed(
+    trx,
+    [...changed].map((key) => ({ before: before.get(key), after: rows.get(key) as StoredRow })),
+  )
 }
 
 /** Parses an event's data with its contract schema, then says what it does to which row. */
@@ -67,6 +97,7 @@ export async function foldIntoRows(
   for (const row of existing) {
     rows.set(String(row[spec.key]), row)
   }
+  const before = snapshot(spec, rows)
   const changed = new Set<string>()
   for (const step of steps) {
     const after = step.apply(rows.get(step.key))
@@ -80,6 +111,7 @@ export async function foldIntoRows(
     spec,
     [...changed].map((key) => rows.get(key) as StoredRow),
   )
+  await reportChanges(trx, spec, before, rows, changed)
 }
 
 /** How many rows a rebuild keeps in memory, and how many keys it remembers having written. */
@@ -125,6 +157,7 @@ export function foldIntoFreshRows(
       for (const row of found) rows.set(String(row[spec.key]), row)
     }
     const stored = new Set(rows.keys())
+    const before = snapshot(spec, rows)
     const changed = new Set<string>()
     for (const step of steps) {
       const after = step.apply(rows.get(step.key))
@@ -142,6 +175,7 @@ export function foldIntoFreshRows(
     }
     await insert(trx, spec, inserts)
     await upsert(trx, spec, updates)
+    await reportChanges(trx, spec, before, rows, changed)
     // Most recently used last; the oldest go first once the cache is full.
     for (const [key, row] of rows) {
       cached.delete(key)

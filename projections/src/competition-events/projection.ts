@@ -4,6 +4,8 @@ import type { Knex } from 'knex'
 import { eventTime, type Projection } from '../projection'
 
 export const competitionEventsTable = 'competition_events'
+/** Each competition's number of events, so the audit trail's pages need not count them. */
+export const competitionEventCountsTable = 'competition_event_counts'
 
 /** An event of a competition stream, as stored for the draw certificate. */
 export interface CompetitionEventRow {
@@ -37,23 +39,35 @@ function row(event: RecordedEvent) {
  * stream and revision, with who caused it and why: the query service hands a completed
  * competition's events to the browser's draw verifier, and every competition's to the admin's
  * audit trail. Competition streams hold no personal data (user ids only).
- * One insert per page; a replay hits the key and changes nothing.
+ * One statement per page: the insert, and each competition's event count moved by the rows it
+ * really inserted, so a replay hits the key and changes nothing, counter included.
  */
 async function applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void> {
   const rows = events.filter((e) => e.streamId.startsWith(competitionStreamPrefix)).map(row)
   if (rows.length === 0) return
   // One JSON parameter for the page, not a binding per value (see `foldIntoRows`).
   await trx.raw(
-    `insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb)
-     on conflict (competition_id, revision) do nothing`,
-    [competitionEventsTable, competitionEventsTable, JSON.stringify(rows)],
+    `with inserted as (
+       insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb)
+       on conflict (competition_id, revision) do nothing
+       returning competition_id
+     )
+     insert into ?? (competition_id, events) select competition_id, count(*) from inserted group by competition_id
+     on conflict (competition_id) do update set events = ??.events + excluded.events`,
+    [
+      competitionEventsTable,
+      competitionEventsTable,
+      JSON.stringify(rows),
+      competitionEventCountsTable,
+      competitionEventCountsTable,
+    ],
   )
 }
 
 export const competitionEventsProjection: Projection = {
   name: 'competition_events',
   handles: [...Object.keys(competitionEvents), ...Object.keys(entryEvents)],
-  tables: [competitionEventsTable],
+  tables: [competitionEventsTable, competitionEventCountsTable],
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
 }

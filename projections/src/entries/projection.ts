@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@prizes/event-store'
 import { foldIntoFreshRows, foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
 import { eventTime, type Projection } from '../projection'
 import { entriesTable, entryRows, insertEntry, updateEntry, upsertEntry } from './sql'
+import { competitionEntryTotalsTable, moveEntryTotals } from './totals'
 
 const change = (event: RecordedEvent, entryId: string) => ({
   id: entryId,
@@ -93,17 +94,18 @@ const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: Record
   ),
 }
 
-/** The entries table as `foldIntoRows` sees it. */
-export const entryFold = entryRows(stepsByType(steps))
+/** The entries table as `foldIntoRows` sees it, its competitions' counters moved with its rows. */
+export const entryFold = { ...entryRows(stepsByType(steps)), changed: moveEntryTotals }
 
 /**
- * Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`);
+ * Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`),
+ * plus one for the per-competition counters the admin's entries dialog reads (`totals.ts`);
  * a rebuild keeps its rows in memory and reads nothing back (`foldIntoFreshRows`).
  */
 export const entriesProjection: Projection = {
   name: 'entries',
   handles: Object.keys(steps),
-  tables: [entriesTable],
+  tables: [entriesTable, competitionEntryTotalsTable],
   apply: (trx, event) => foldIntoRows(trx, entryFold, [event]),
   applyBatch: (trx, events) => foldIntoRows(trx, entryFold, events),
   rebuildWriter: () => foldIntoFreshRows(entryFold),

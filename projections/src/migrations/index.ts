@@ -16,6 +16,7 @@ import { adminEntries } from './0015-admin-entries'
 import { competitionsByTicketsSold } from './0016-competitions-by-tickets-sold'
 import { settingsHistory } from './0017-settings-history'
 import { entriesRefundPending } from './0019-entries-refund-pending'
+import { competitionCounters } from './0020-competition-counters'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -35,6 +36,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0016-competitions-by-tickets-sold', competitionsByTicketsSold],
   ['0017-settings-history', settingsHistory],
   ['0019-entries-refund-pending', entriesRefundPending],
+  ['0020-competition-counters', competitionCounters],
 ])
 
 /**

@@ -22,8 +22,10 @@ afterAll(async () => {
 const tables = [
   'competitions',
   'entries',
+  'competition_entry_totals',
   'draws',
   'competition_events',
+  'competition_event_counts',
   'users',
   'stats_users',
   'stats_entries',
@@ -127,6 +129,24 @@ describe('rebuilding into new tables', () => {
       'entries_pkey',
       'entries_user_idx',
     ])
+    // The per-competition counters are rebuilt and swapped in with the rows they count.
+    const ids = ['s-1', 's-2', 's-3']
+    expect(
+      await db
+        .knex('competition_entry_totals')
+        .orderBy('competition_id')
+        .select('competition_id', 'entries', 'pending'),
+    ).toEqual(ids.map((competition_id) => ({ competition_id, entries: 3, pending: 3 })))
+    expect(await db.knex('competition_event_counts').orderBy('competition_id').select()).toEqual(
+      ids.map((competition_id) => ({ competition_id, events: 4 })),
+    )
+    const counterIndexes = await db
+      .knex('pg_indexes')
+      .where({ schemaname: 'public' })
+      .whereIn('tablename', ['competition_entry_totals', 'competition_event_counts'])
+      .orderBy('indexname')
+      .pluck('indexname')
+    expect(counterIndexes).toEqual(['competition_entry_totals_pkey', 'competition_event_counts_pkey'])
     expect(await rebuildSchemas()).toBe(0)
   })
 

@@ -48,23 +48,22 @@ export function listCompetitionEntries(
   return ofCompetition(knex, competitionId).offset(page.offset).limit(page.limit)
 }
 
-/** Counts over all the competition's entries; revenue and tickets over the paid ones. */
+/**
+ * Counts over all the competition's entries, revenue and tickets over the paid ones: one row of
+ * counters the entries projection moves with the entries themselves, not a count of every entry.
+ */
 export async function competitionEntryTotals(knex: Knex, competitionId: string): Promise<EntryTotals> {
-  const row = await knex('entries')
+  const row = await knex('competition_entry_totals')
     .where('competition_id', competitionId)
-    .first<Record<'total' | 'paid' | 'pending' | 'revenue' | 'tickets', string | number | null> | undefined>(
-      knex.raw('count(*) as total'),
-      knex.raw(`count(*) filter (where payment_status = 'paid') as paid`),
-      knex.raw(`count(*) filter (where payment_status = 'pending') as pending`),
-      knex.raw(`sum(amount_pence) filter (where payment_status = 'paid') as revenue`),
-      knex.raw(`sum(quantity) filter (where payment_status = 'paid') as tickets`),
-    )
+    .first<
+      Record<'entries' | 'paid' | 'pending' | 'revenue_pence' | 'tickets_sold', string | number> | undefined
+    >('entries', 'paid', 'pending', 'revenue_pence', 'tickets_sold')
   return {
-    total: Number(row?.total ?? 0),
+    total: Number(row?.entries ?? 0),
     paid: Number(row?.paid ?? 0),
     pending: Number(row?.pending ?? 0),
-    revenuePence: Number(row?.revenue ?? 0),
-    ticketsSold: Number(row?.tickets ?? 0),
+    revenuePence: Number(row?.revenue_pence ?? 0),
+    ticketsSold: Number(row?.tickets_sold ?? 0),
   }
 }
 
@@ -82,11 +81,12 @@ export function competitionHistory(
     .limit(page.limit)
 }
 
+/** How many events the competition's stream has: the counter the competition events projection keeps. */
 export async function competitionHistoryLength(knex: Knex, competitionId: string): Promise<number> {
-  const row = await knex('competition_events')
+  const row = await knex('competition_event_counts')
     .where('competition_id', competitionId)
-    .first<{ total: string | number } | undefined>(knex.raw('count(*) as total'))
-  return Number(row?.total ?? 0)
+    .first<{ events: string | number } | undefined>('events')
+  return Number(row?.events ?? 0)
 }
 
 /** The winning entry of each drawn competition among `competitionIds`. */
