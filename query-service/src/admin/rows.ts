@@ -32,12 +32,15 @@ const columns = [
   'paid_at',
 ] as const
 
-/** Every entry of the competition, newest first (paid, else reserved); the id keeps pages stable. */
+/**
+ * Every entry of the competition, newest first (paid, else reserved); the id keeps pages stable.
+ * The order is `entries_admin_competition_idx`'s, so a page is a walk along that index.
+ */
 function ofCompetition(knex: Knex, competitionId: string) {
   return knex<AdminEntryRow>('entries')
     .select(...columns)
     .where('competition_id', competitionId)
-    .orderByRaw('coalesce(paid_at, reserved_at) desc, id asc')
+    .orderByRaw('coalesce(paid_at, reserved_at) desc, id desc')
 }
 
 export function listCompetitionEntries(
