@@ -13,8 +13,30 @@ const hopByHop = new Set([
   'trailer',
 ])
 
+export interface ProxyOptions {
+  /**
+   * How long the service may stay silent (no headers, no body bytes) before the request is given
+   * up with 504. Streamed answers (exports, backups) keep sending, so only a hung service hits it;
+   * the services' own database bounds (15 s a statement) end a normal request well before.
+   */
+  readonly idleTimeoutMs?: number
+}
+
+export const defaultProxyIdleTimeoutMs = 120_000
+
+class UpstreamTimeout extends Error {
+  override readonly name = 'UpstreamTimeout'
+}
+
+const failure = (code: string, message: string) => JSON.stringify({ success: false, code, message })
+
 /** Forwards a request to a service over HTTP, streaming both bodies. */
-export function httpProxy(target: string, onError: (error: Error) => void): RequestHandler {
+export function httpProxy(
+  target: string,
+  onError: (error: Error) => void,
+  options: ProxyOptions = {},
+): RequestHandler {
+  const idleTimeoutMs = options.idleTimeoutMs ?? defaultProxyIdleTimeoutMs
   const base = new URL(target)
   const client = base.protocol === 'https:' ? https : http
   return function forward(req, res) {
@@ -29,6 +51,7 @@ export function httpProxy(target: string, onError: (error: Error) => void): Requ
         method: req.method,
         path: req.url,
         headers,
+        timeout: idleTimeoutMs,
       },
       (answer) => {
         const outHeaders = Object.fromEntries(
@@ -38,19 +61,19 @@ export function httpProxy(target: string, onError: (error: Error) => void): Requ
         answer.pipe(res)
       },
     )
+    upstream.on('timeout', () => {
+      upstream.destroy(new UpstreamTimeout(`${req.method} ${req.url}: no answer for ${idleTimeoutMs} ms`))
+    })
     upstream.on('error', (error) => {
       onError(error)
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' })
-        res.end(
-          JSON.stringify({
-            success: false,
-            code: 'SERVICE_UNAVAILABLE',
-            message: 'The service is not reachable. Please try again.',
-          }),
-        )
-      } else {
+      if (res.headersSent) {
         res.destroy()
+      } else if (error instanceof UpstreamTimeout) {
+        res.writeHead(504, { 'content-type': 'application/json' })
+        res.end(failure('GATEWAY_TIMEOUT', 'The service took too long to answer. Please try again.'))
+      } else {
+        res.writeHead(502, { 'content-type': 'application/json' })
+        res.end(failure('SERVICE_UNAVAILABLE', 'The service is not reachable. Please try again.'))
       }
     })
     req.pipe(upstream)
