@@ -11,6 +11,7 @@ COPY query-service/package.json query-service/
 COPY projections/package.json projections/
 COPY web/package.json web/
 COPY platform/package.json platform/
+COPY runtime/package.json runtime/
 RUN npm ci --include=dev
 COPY . .
 RUN npm run build:web

@@ -8,6 +8,7 @@ const packages = [
   'query-service',
   'projections',
   'platform',
+  'runtime',
   'web',
 ]
 

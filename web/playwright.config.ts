@@ -78,7 +78,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npx tsx platform/src/launcher/main.ts',
+    command: 'npx tsx runtime/src/launcher/main.ts',
     cwd: resolve(here, '..'),
     env: runEnvironment(),
     url: `${baseURL}/api/competitions`,

@@ -1,5 +1,4 @@
 export * from './auth'
-export { withJobDatabase } from './cli/job-database'
 export { type Config, ConfigError, databaseTimeouts, loadConfig, stripeConfigured } from './config/config'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'
@@ -12,7 +11,10 @@ export {
   withinDeadline,
 } from './db/probe'
 export { freePort, isPortFree } from './embedded/free-port'
+export { type MailDevHandle, startMailDev } from './embedded/maildev'
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded/postgres'
+export { createGateway, type GatewayOptions } from './gateway/gateway'
+export { defaultProxyIdleTimeoutMs, httpProxy, type RequestHandler } from './gateway/proxy'
 export { type AppOptions, createApp, errorHandler } from './http/app'
 export {
   badRequest,

@@ -21,6 +21,7 @@ export {
   type RebuildProgress,
   type RebuildSummary,
   rebuildProjections,
+  selectProjections,
   UnknownProjection,
 } from './rebuild/rebuild'
 export { type RunningProjections, type StartProjectionsOptions, startProjections } from './runner'

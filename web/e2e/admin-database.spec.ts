@@ -6,7 +6,7 @@ import { adminSession, bearer, okJson, openAdminDashboard } from './support/admi
 import { seriousViolations } from './support/axe'
 
 // Reset test data is not run here: the other specs need the data this run built (its rules
-// are covered by platform/src/backup/backup-restore.int.test.ts).
+// are covered by runtime/src/backup/backup-restore.int.test.ts).
 test.describe('Admin database tools and System Info', () => {
   test('download a backup with a valid checksum line, optimise, and see the real event count', async ({
     page,

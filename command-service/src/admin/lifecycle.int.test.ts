@@ -1,7 +1,7 @@
 import { competitionEvents } from '@prizes/contracts'
 import { roundTime } from '@prizes/domain'
+import { quicknetBeacon } from '@prizes/domain/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { quicknetBeacon } from '../../../domain/src/draw/test-fixtures'
 import { type AdminHarness, form, startAdminHarness } from './test-harness'
 
 let harness: AdminHarness

@@ -10,8 +10,8 @@ import {
   SeedDoesNotMatchCommitment,
   verifyDraw,
 } from '@prizes/domain'
+import { quicknetBeacon, quicknetBeacons, timesAround } from '@prizes/domain/testing'
 import { describe, expect, it } from 'vitest'
-import { quicknetBeacon, quicknetBeacons, timesAround } from '../../../domain/src/draw/test-fixtures'
 import { createCommandHandler } from '../command-handler'
 import { mapCommandError } from '../errors'
 import { adminContext, details, silentLogger } from '../testing/fixtures'

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 // MailDev is started by the platform launcher; tests drive the very same module.
-import { startMailDev } from '../../../../platform/src/embedded/maildev'
+import { startMailDev } from '@prizes/platform'
 
 /** An email as MailDev's REST API (`GET /email`) returns it; only the fields tests read. */
 export interface ReceivedEmail {

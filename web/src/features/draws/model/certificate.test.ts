@@ -1,6 +1,5 @@
 import { type DrawCertificate, endpoints } from '@prizes/contracts'
 import { publicCertificateOf } from '@prizes/domain'
-import { describe, expect, test } from 'vitest'
 import {
   completedCompetition,
   fixtureRound,
@@ -9,7 +8,8 @@ import {
   randomnessValue,
   recordedWithTimes,
   seedFor,
-} from '../../../../../domain/src/draw/test-fixtures'
+} from '@prizes/domain/testing'
+import { describe, expect, test } from 'vitest'
 import { randomnessStatus, stepLabel, ticketsOf, verifyCertificate } from './certificate'
 
 /**

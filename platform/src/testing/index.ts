@@ -1,0 +1,2 @@
+export { type Served, serve } from './serve'
+export { startTcpProxy, type TcpProxy } from './tcp-proxy'

@@ -1,0 +1,15 @@
+import { runProcess } from '@prizes/platform'
+import { startPlatform } from './platform'
+
+/** `npm start`: the whole platform from one command. */
+runProcess('platform', async ({ config, logger }) => {
+  const started = Date.now()
+  const platform = await startPlatform(config, logger)
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  logger.info({ url: platform.url, mailUrl: platform.mailUrl }, `Prize platform ready in ${seconds} s`)
+  // The addresses as plain lines too, not only inside JSON log lines, for whoever ran npm start.
+  const lines = [`Prize platform ready in ${seconds} s`, `  Web and API:  ${platform.url}`]
+  if (platform.mailUrl) lines.push(`  MailDev:      ${platform.mailUrl}`)
+  process.stdout.write(`\n${lines.join('\n')}\n\n`)
+  return () => platform.stop()
+})

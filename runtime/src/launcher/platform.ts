@@ -1,0 +1,172 @@
+import { createServer } from 'node:http'
+import path from 'node:path'
+import { createDrawSeedStore, startCommandService } from '@prizes/command-service'
+import { createEventStore, type Position } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import {
+  type Config,
+  closeServer,
+  createGateway,
+  createKnex,
+  databaseTimeouts,
+  httpProxy,
+  listen,
+  openPlatformDatabase,
+  type RequestHandler,
+  stripeConfigured,
+} from '@prizes/platform'
+import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
+import { createQueryApp } from '@prizes/query-service'
+import { seedDemoData } from '../seed/seed'
+import { seedCommands } from '../seed/seed-commands'
+import { ensureAdminAccount } from './admin'
+import { startPlatformMail } from './mail'
+import { countEvents, wipeTestData } from './reset'
+
+/** How long an admin command waits for the read models before answering anyway. */
+const readYourWritesMs = 3000
+
+export interface RunningPlatform {
+  readonly url: string
+  readonly mailUrl: string | undefined
+  stop(): Promise<void>
+}
+
+/**
+ * Everything `npm start` runs, in one process: the database (embedded unless DATABASE_URL),
+ * the event store, migrations, projections, mail (MailDev unless SMTP_URL) and the mail reactor,
+ * the command and query services, the demo seed into an empty event store, the admin account
+ * on first start, and the gateway in front of it all.
+ * Each step's undo is pushed on a stack so a failed start or a stop unwinds in reverse order.
+ */
+export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
+  const undo: Array<() => Promise<void>> = []
+  const stop = async () => {
+    while (undo.length > 0) {
+      const step = undo.pop()
+      await step?.().catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'))
+    }
+  }
+  try {
+    const database = await openPlatformDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      preferredPort: config.EMBEDDED_PG_PORT,
+      log: (line) => logger.debug({ component: 'postgres' }, line),
+    })
+    undo.push(() => database.stop())
+    if (database.embedded) logger.info(`Embedded PostgreSQL on port ${database.embedded.port}`)
+
+    const store = createEventStore({
+      databaseUrl: database.url,
+      eventStoreUrl: config.EVENTSTORE_URL,
+      logger: logger.child({ component: 'event-store' }),
+      timeouts: databaseTimeouts(config),
+    })
+    undo.push(() => store.close())
+    await store.migrate()
+
+    const knex = createKnex(database.url, { timeouts: databaseTimeouts(config) })
+    undo.push(() => knex.destroy())
+    await migrateReadModels(knex)
+
+    const startReadModels = () =>
+      startProjections({
+        store,
+        knex,
+        logger: logger.child({ component: 'projections' }),
+        projections: allProjections,
+      })
+    // Replaced by reset test data, which stops the projections while it wipes their tables.
+    let projections = await startReadModels()
+    undo.push(() => projections.stop())
+
+    const mail = await startPlatformMail(config)
+    undo.push(() => mail.stop())
+
+    // Admin commands answer once the read models show them, so the next list is never stale.
+    const readModels = {
+      caughtUp: (position: Position) =>
+        projections.waitForPosition(position, { timeoutMs: readYourWritesMs }).catch((error: unknown) => {
+          logger.warn({ err: error }, 'read models are behind; answering without them')
+        }),
+    }
+    const commandService = await startCommandService({
+      config,
+      store,
+      knex,
+      mailer: mail.mailer,
+      logger,
+      readModels,
+      // Only the embedded database may be wiped: never someone's own PostgreSQL.
+      ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
+    })
+    undo.push(() => commandService.stop())
+    const { handler, secrets } = commandService
+    const mediaDir = path.join(config.DATA_DIR, 'media')
+    const seedAndAdmin = async () => {
+      // Before the admin account, whose events would make the store look used.
+      if (config.SEED_DEMO_DATA) {
+        const now = new Date()
+        const seeded = await seedDemoData({
+          store,
+          commands: seedCommands(handler, now, createDrawSeedStore(knex)),
+          mediaDir,
+          now,
+          logger,
+        })
+        if (seeded.position) await projections.waitForPosition(seeded.position)
+      }
+      await ensureAdminAccount({
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+        deps: { handler, store, knex, secrets, logger: logger.child({ component: 'admin-bootstrap' }) },
+        store,
+      })
+    }
+    await seedAndAdmin()
+    /**
+     * Reset test data: the projections stop first (none may write a page it read before the
+     * wipe), the tables are emptied at once, the command handler forgets the streams it held,
+     * the projections start again from the empty log, and the demo data and admin are seeded.
+     */
+    async function resetTestData() {
+      await projections.stop()
+      try {
+        await wipeTestData(knex)
+        handler.forgetStreams()
+      } finally {
+        projections = await startReadModels()
+      }
+      await seedAndAdmin()
+      logger.warn('Test data reset: demo data and the admin account seeded again')
+      return { events: await countEvents(knex) }
+    }
+
+    const queryApp = createQueryApp({ knex, secret: secrets.jwt, logger: logger.child({ service: 'query' }) })
+    const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')
+    const services: Record<'command' | 'query', RequestHandler> = {
+      command: config.COMMAND_SERVICE_URL
+        ? httpProxy(config.COMMAND_SERVICE_URL, proxyError)
+        : commandService.app.callback(),
+      query: config.QUERY_SERVICE_URL ? httpProxy(config.QUERY_SERVICE_URL, proxyError) : queryApp.callback(),
+    }
+
+    const gateway = createGateway({
+      logger: logger.child({ component: 'gateway' }),
+      services,
+      webDistDir: config.WEB_DIST_DIR,
+      mediaDir,
+      publicUrl: config.PUBLIC_URL,
+      stripe: stripeConfigured(config),
+    })
+    const httpServer = createServer(gateway.callback())
+    const port = await listen(httpServer, config.PORT, config.HOST)
+    undo.push(() => closeServer(httpServer))
+
+    return { url: `http://localhost:${port}`, mailUrl: mail.webUrl, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,32 @@
+import { createServer } from 'node:http'
+import path from 'node:path'
+import {
+  ConfigError,
+  closeServer,
+  createGateway,
+  httpProxy,
+  listen,
+  runProcess,
+  stripeConfigured,
+} from '@prizes/platform'
+
+/** The gateway as its own process (docker-compose): proxies to the services by URL. */
+runProcess('gateway', async ({ config, logger }) => {
+  const { COMMAND_SERVICE_URL: commandUrl, QUERY_SERVICE_URL: queryUrl } = config
+  if (!commandUrl || !queryUrl) {
+    throw new ConfigError(['COMMAND_SERVICE_URL and QUERY_SERVICE_URL: required for the gateway on its own'])
+  }
+  const onError = (error: Error) => logger.error({ err: error }, 'service unreachable')
+  const gateway = createGateway({
+    logger,
+    services: { command: httpProxy(commandUrl, onError), query: httpProxy(queryUrl, onError) },
+    webDistDir: config.WEB_DIST_DIR,
+    mediaDir: path.join(config.DATA_DIR, 'media'),
+    publicUrl: config.PUBLIC_URL,
+    stripe: stripeConfigured(config),
+  })
+  const server = createServer(gateway.callback())
+  await listen(server, config.PORT, config.HOST)
+  logger.info(`Gateway listening on ${config.PORT}`)
+  return () => closeServer(server)
+})

@@ -1,0 +1,53 @@
+import { createServer } from 'node:http'
+// The platform's knex factory and shared secrets; no event store or runner in this process.
+import {
+  ConfigError,
+  closeServer,
+  createKnex,
+  databaseTimeouts,
+  type Logger,
+  listen,
+  loadSecrets,
+  runProcess,
+} from '@prizes/platform'
+import { createQueryApp } from '@prizes/query-service'
+import type { Knex } from 'knex'
+
+/**
+ * The query service on its own (docker-compose). `npm start` does not use this file: the
+ * launcher mounts the same app in one process. The read-model schema belongs to the
+ * projections process, which migrates it; this service only reads.
+ */
+
+/** How long to wait for the command service to create its tables on a fresh database. */
+const secretWaitMs = 120_000
+
+/**
+ * The session-token secret lives in `platform_secrets`, which the command service migrates. On
+ * a fresh database both start together, so wait for the table rather than fail.
+ */
+async function sessionSecret(knex: Knex, logger: Logger): Promise<Buffer> {
+  const deadline = Date.now() + secretWaitMs
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return (await loadSecrets(knex)).jwt
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      if (attempt === 0) logger.info('waiting for the command service to create its tables')
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  }
+}
+
+runProcess('query-service', async ({ config, logger }) => {
+  if (!config.DATABASE_URL) throw new ConfigError(['DATABASE_URL: required for the query service on its own'])
+  const knex = createKnex(config.DATABASE_URL, { poolMax: 10, timeouts: databaseTimeouts(config) })
+  const secret = await sessionSecret(knex, logger)
+  const server = createServer(createQueryApp({ knex, logger, secret }).callback())
+  await listen(server, config.QUERY_SERVICE_PORT, config.HOST)
+  logger.info(`query service listening on ${config.HOST}:${config.QUERY_SERVICE_PORT}`)
+  return async () => {
+    await closeServer(server)
+    await knex.destroy()
+  }
+})
