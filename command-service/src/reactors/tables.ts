@@ -74,11 +74,24 @@ export async function readReactorCheckpoint(knex: Knex, name: string): Promise<P
   return row?.position ? positionFromString(row.position) : 'start'
 }
 
-/** Moves the checkpoint past an event that was dealt with, which also ends any failing spell. */
+/** A stored position as something PostgreSQL orders: `commit/prepare` as an array of two numbers. */
+const ordered = (column: string) => `string_to_array(${column}, '/')::numeric[]`
+
+/**
+ * Moves the checkpoint past an event that was dealt with, which also ends a failing spell on an
+ * event up to it (not one on a later event, recorded meanwhile: that one still fails). The
+ * checkpoint only moves forward: an instance that lost its lease and saves its last position
+ * late cannot take back what the new holder has saved since.
+ */
 export async function writeReactorCheckpoint(knex: Knex, name: string, position: Position): Promise<void> {
-  const cleared = { failing_since: null, last_error: null, failed_event_id: null, failed_position: null }
-  await knex(checkpoints)
-    .insert({ name, position: positionToString(position), updated_at: knex.fn.now(), ...cleared })
-    .onConflict('name')
-    .merge(['position', 'updated_at', ...Object.keys(cleared)])
+  const cleared = `c.failed_position is null or ${ordered('c.failed_position')} <= ${ordered('excluded.position')}`
+  const clear = (column: string) => `${column} = case when ${cleared} then null else c.${column} end`
+  await knex.raw(
+    `insert into ${checkpoints} as c (name, position, updated_at) values (?, ?, now())
+     on conflict (name) do update
+        set position = excluded.position, updated_at = excluded.updated_at,
+            ${['failing_since', 'last_error', 'failed_event_id', 'failed_position'].map(clear).join(', ')}
+      where c.position is null or ${ordered('c.position')} < ${ordered('excluded.position')}`,
+    [name, positionToString(position)],
+  )
 }
