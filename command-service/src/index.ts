@@ -142,7 +142,6 @@ export {
   type MailReactorOptions,
   migrateReactorTables,
   type Reactor,
-  ReactorStopped,
   type RunningEntryReactors,
   type RunningReactor,
   startEntryReactors,

@@ -1,2 +1,3 @@
+export { createInMemoryEventStore } from './in-memory-event-store'
 export { type Served, serve } from './serve'
 export { startTcpProxy, type TcpProxy } from './tcp-proxy'
