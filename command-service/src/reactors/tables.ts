@@ -20,7 +20,11 @@ const maxErrorLength = 2000
  * row is written at start with a null position, meaning "from the start".
  */
 export async function migrateReactorTables(knex: Knex): Promise<void> {
-  await knex.raw(`
+  // The command services and every consumers process run this at start, perhaps at once:
+  // `if not exists` alone does not stop two creating the table together.
+  await knex.transaction(async (trx) => {
+    await trx.raw(`select pg_advisory_xact_lock(hashtext('reactor_checkpoints migration'))`)
+    await trx.raw(`
     create table if not exists reactor_checkpoints (
       name text primary key,
       position text not null,
@@ -35,6 +39,7 @@ export async function migrateReactorTables(knex: Knex): Promise<void> {
       add column if not exists failed_event_id text,
       add column if not exists failed_position text;
   `)
+  })
 }
 
 /** Makes the reactor known (with its filter) before it handles anything; keeps its position. */

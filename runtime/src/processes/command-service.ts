@@ -4,8 +4,9 @@ import { createEventStore } from '@prizes/event-store'
 import { ConfigError, closeServer, createKnex, databaseTimeouts, listen, runProcess } from '@prizes/platform'
 
 /**
- * The command service on its own (docker-compose), with its reactors. `npm start` does not use
- * this file: the launcher runs the same service in its one process.
+ * The command service on its own (docker-compose): the write endpoints only, no reactors and no
+ * timers (those run in the consumers processes), so run as many as wanted. `npm start` does not
+ * use this file: the launcher runs the same service in its one process.
  */
 runProcess('command-service', async ({ config, logger }) => {
   // Standalone there is no embedded database or MailDev to fall back on.
@@ -27,7 +28,6 @@ runProcess('command-service', async ({ config, logger }) => {
   logger.info(`command service listening on ${config.HOST}:${config.COMMAND_SERVICE_PORT}`)
   return async () => {
     await closeServer(server)
-    await service.stop()
     mailer.close()
     await knex.destroy()
     await store.close()
