@@ -8,6 +8,7 @@ export {
   type Leases,
   type LeasesOptions,
   leaseKey,
+  projectionsLeaseName,
   type Stoppable,
 } from './leases'
 export {

@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto'
 import type { Logger } from '../logger'
 import { sleep } from './backoff'
 
+/**
+ * The lease of the projections: they run as one consumer, one subscription feeding them all
+ * (`/api/health` reports its holder for each of them).
+ */
+export const projectionsLeaseName = 'projections'
+
 /** What a lease starts: a consumer that can be stopped. */
 export interface Stoppable {
   stop(): Promise<void>

@@ -1,6 +1,13 @@
 import { type CommandHandler, type Mailer, prepareCommandReactors } from '@prizes/command-service'
 import type { EventStore, SnapshotStore } from '@prizes/event-store'
-import { type Config, createPgLeases, type Lease, type Logger, type SettingsCache } from '@prizes/platform'
+import {
+  type Config,
+  createPgLeases,
+  type Lease,
+  type Logger,
+  projectionsLeaseName,
+  type SettingsCache,
+} from '@prizes/platform'
 import {
   allProjections,
   migrateReadModels,
@@ -8,9 +15,6 @@ import {
   startProjections,
 } from '@prizes/projections'
 import type { Knex } from 'knex'
-
-/** The projections run as one consumer (one subscription feeds them all), under this lease. */
-export const projectionsLease = 'projections'
 
 export interface RunningConsumers {
   /** The projections' lease: their runner while this process holds it. */
@@ -76,7 +80,7 @@ async function runUnderLeases(
     processName: options.processName,
   })
   const projections = leases.hold({
-    name: projectionsLease,
+    name: projectionsLeaseName,
     start: () =>
       startProjections({
         store,
