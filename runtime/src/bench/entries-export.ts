@@ -17,7 +17,6 @@ export interface EntriesExportFigures {
   readonly during: MemoryReading
 }
 
-const adminEmail = 'bench-admin@example.com'
 
 /**
  * Entrants with real keys and encrypted personal data, in the users read model and the key
@@ -89,8 +88,10 @@ export async function benchEntriesExport(options: {
 }): Promise<EntriesExportFigures> {
   const { knex, count } = options
   const password = generateAdminPassword()
+  const adminEmail = `bench-export-${randomBytes(4).toString('hex')}@example.com`
   const memoryFile = path.join(tmpdir(), `prizes-bench-memory-${randomBytes(4).toString('hex')}.json`)
   const platform = await spawnPlatform(options.databaseUrl, {
+    BENCH_ADMIN_EMAIL: adminEmail,
     BENCH_ADMIN_PASSWORD: password,
     BENCH_MEMORY_FILE: memoryFile,
   })
