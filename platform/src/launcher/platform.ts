@@ -10,6 +10,7 @@ import { openPlatformDatabase } from '../db/platform-database'
 import { createGateway } from '../gateway/gateway'
 import { httpProxy, type RequestHandler } from '../gateway/proxy'
 import type { Logger } from '../logger'
+import { measuredEventStore } from '../metrics/event-store'
 import { closeServer, listen } from '../process/run-process'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
@@ -51,12 +52,14 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     undo.push(() => database.stop())
     if (database.embedded) logger.info(`Embedded PostgreSQL on port ${database.embedded.port}`)
 
-    const store = createEventStore({
-      databaseUrl: database.url,
-      eventStoreUrl: config.EVENTSTORE_URL,
-      logger: logger.child({ component: 'event-store' }),
-      timeouts: databaseTimeouts(config),
-    })
+    const store = measuredEventStore(
+      createEventStore({
+        databaseUrl: database.url,
+        eventStoreUrl: config.EVENTSTORE_URL,
+        logger: logger.child({ component: 'event-store' }),
+        timeouts: databaseTimeouts(config),
+      }),
+    )
     undo.push(() => store.close())
     await store.migrate()
 
@@ -153,6 +156,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       mediaDir,
       publicUrl: config.PUBLIC_URL,
       stripe: stripeConfigured(config),
+      metrics: { token: config.METRICS_TOKEN },
     })
     const httpServer = createServer(gateway.callback())
     const port = await listen(httpServer, config.PORT, config.HOST)
