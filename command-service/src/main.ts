@@ -1,6 +1,14 @@
 import { createServer } from 'node:http'
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, closeServer, createKnex, databaseTimeouts, listen, runProcess } from '@prizes/platform'
+import {
+  ConfigError,
+  closeServer,
+  createKnex,
+  databaseTimeouts,
+  listen,
+  measuredEventStore,
+  runProcess,
+} from '@prizes/platform'
 import { createSmtpMailer } from './mail'
 import { startCommandService } from './service'
 
@@ -13,12 +21,14 @@ runProcess('command-service', async ({ config, logger }) => {
   if (!config.DATABASE_URL)
     throw new ConfigError(['DATABASE_URL: required for the command service on its own'])
   if (!config.SMTP_URL) throw new ConfigError(['SMTP_URL: required for the command service on its own'])
-  const store = createEventStore({
-    databaseUrl: config.DATABASE_URL,
-    eventStoreUrl: config.EVENTSTORE_URL,
-    logger,
-    timeouts: databaseTimeouts(config),
-  })
+  const store = measuredEventStore(
+    createEventStore({
+      databaseUrl: config.DATABASE_URL,
+      eventStoreUrl: config.EVENTSTORE_URL,
+      logger,
+      timeouts: databaseTimeouts(config),
+    }),
+  )
   await store.migrate()
   const knex = createKnex(config.DATABASE_URL, { timeouts: databaseTimeouts(config) })
   const mailer = createSmtpMailer({ url: config.SMTP_URL })
