@@ -8,6 +8,7 @@ import {
   createSettingsCache,
   describeDatabaseFailure,
   type Logger,
+  type MetricsEndpointOptions,
   maintenanceGuard,
   type PlatformSecrets,
   type SettingsCache,
@@ -67,15 +68,17 @@ export interface CommandAppOptions {
   readonly readModels?: ReadModels
   /** Reset test data (wipe and seed again): given only on the embedded database, else refused. */
   readonly resetTestData?: ResetTestData
-  /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
   /** The platform settings as this process enforces them; one cached on the stream unless given. */
   readonly settings?: SettingsCache
+  /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
   readonly health?: Pick<
     HealthRouterDeps,
     'reuseMs' | 'lagLimit' | 'reactorStuckAfterMs' | 'databaseDeadlineMs'
   >
   /** The Email System tab's tools: the transport, PUBLIC_URL and limits; none: no transport. */
   readonly email?: Omit<EmailToolsDeps, 'knex' | 'secrets' | 'limiter' | 'clock'>
+  /** Answer `GET /metrics` (METRICS_TOKEN): this process's metrics, when it runs on its own. */
+  readonly metrics?: MetricsEndpointOptions
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -139,6 +142,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
     name: 'command',
     logger,
     mapError: mapCommandError,
+    metrics: options.metrics,
     guards: [
       maintenanceGuard({ settings, secret: secrets.jwt, sessions: createKnexSessionStore(knex), clock }),
     ],

@@ -16,6 +16,7 @@ import { type CommandHandler, createCommandHandler } from './command-handler'
 import type { ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
+import { registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
 import { createMailOutbox } from './mail/outbox'
 import { startMailSender } from './mail/outbox-sender'
@@ -77,6 +78,9 @@ export async function startCommandService(options: {
   const reactorLogger = logger.child({ component: 'reactors' })
   const stops: Array<() => Promise<void>> = []
   try {
+    // This process reads the checkpoint tables and the outbox: its `/metrics` shows them.
+    const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
+    stops.push(async () => unregisterMetrics())
     // Reactors queue their emails; this process's sender sends them (and any other's, once due).
     const sender = startMailSender({ knex, mailer, logger: reactorLogger })
     stops.push(() => sender.stop())
@@ -165,6 +169,7 @@ export async function startCommandService(options: {
       ...(options.readModels ? { readModels: options.readModels } : {}),
       email: { transport: mailer, publicUrl: config.PUBLIC_URL, onResent: sender.wake },
       ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
+      metrics: { token: config.METRICS_TOKEN },
       logger: logger.child({ service: 'command' }),
     })
     return {

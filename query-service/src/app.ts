@@ -6,6 +6,7 @@ import {
   createSettingsCache,
   describeDatabaseFailure,
   type Logger,
+  type MetricsEndpointOptions,
   maintenanceGuard,
   type SessionStore,
   type SettingsCache,
@@ -41,6 +42,8 @@ export interface QueryAppOptions {
    * cached for a short TTL, unless given.
    */
   readonly settings?: SettingsCache
+  /** Answer `GET /metrics` (METRICS_TOKEN): this process's metrics, when it runs on its own. */
+  readonly metrics?: MetricsEndpointOptions
 }
 
 function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Router {
@@ -70,6 +73,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
   return createApp({
     name: 'query',
     logger: options.logger,
+    metrics: options.metrics,
     guards: [maintenanceGuard({ settings, secret, sessions, ...(clock ? { clock } : {}) })],
     routers: [
       healthRouter(options),

@@ -23,6 +23,15 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*EVENTSTORE_URL/)
   })
 
+  test('METRICS_TOKEN: unset by default; a short one is refused without being shown', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined()
+    const token = 'a-long-enough-metrics-token'
+    expect(loadConfig({ METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token)
+    const short = () => loadConfig({ METRICS_TOKEN: 'hunter2' })
+    expect(short).toThrow(/METRICS_TOKEN: must be at least 16 characters \(got a value not shown\)/)
+    expect(short).not.toThrow(/hunter2/)
+  })
+
   test('accepts EventStoreDB and KurrentDB connection strings', () => {
     expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).EVENTSTORE_URL).toBeDefined()
     expect(loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113' }).EVENTSTORE_URL).toBeDefined()

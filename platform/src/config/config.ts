@@ -116,6 +116,11 @@ const schema = z.object({
     .trim()
     .regex(/^[A-Z][A-Z0-9]{1,9}$/, 'must be 2 to 10 capital letters or digits, starting with a letter')
     .default('PRZ'),
+  /**
+   * The bearer token a Prometheus scraper sends for `/metrics` (`Authorization: Bearer <token>`).
+   * Unset: `/metrics` answers only clients on loopback or a private network connecting directly.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(256).optional(),
 })
 
 const checked = schema.superRefine(allStripeKeysOrNone)
@@ -146,16 +151,20 @@ export function databaseTimeouts(config: Config, use: 'service' | 'job' = 'servi
 export const stripeConfigured = (config: Config): boolean =>
   Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET)
 
+/** Variables whose values a refusal names but never shows: it ends up in logs. */
+const secrets = new Set(['METRICS_TOKEN', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
   const result = checked.safeParse(present)
   if (!result.success) {
     throw new ConfigError(
-      result.error.issues.map(
-        (issue) =>
-          `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`,
-      ),
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0])
+        const got = secrets.has(name) ? 'a value not shown' : JSON.stringify(present[name])
+        return `${issue.path.join('.')}: ${issue.message} (got ${got})`
+      }),
     )
   }
   const config = result.data

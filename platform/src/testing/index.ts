@@ -1,2 +1,3 @@
+export { type Exposition, parseExposition, samplesOf, sampleValue } from '../metrics/testing/exposition'
 export { type Served, serve } from './serve'
 export { startTcpProxy, type TcpProxy } from './tcp-proxy'

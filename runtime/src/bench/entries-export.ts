@@ -17,7 +17,6 @@ export interface EntriesExportFigures {
   readonly during: MemoryReading
 }
 
-
 /**
  * Entrants with real keys and encrypted personal data, in the users read model and the key
  * table, so the export opens their names as it would in production.

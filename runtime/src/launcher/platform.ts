@@ -11,6 +11,7 @@ import {
   databaseTimeouts,
   httpProxy,
   listen,
+  measuredEventStore,
   openPlatformDatabase,
   type RequestHandler,
   stripeConfigured,
@@ -57,12 +58,14 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     undo.push(() => database.stop())
     if (database.embedded) logger.info(`Embedded PostgreSQL on port ${database.embedded.port}`)
 
-    const store = createEventStore({
-      databaseUrl: database.url,
-      eventStoreUrl: config.EVENTSTORE_URL,
-      logger: logger.child({ component: 'event-store' }),
-      timeouts: databaseTimeouts(config),
-    })
+    const store = measuredEventStore(
+      createEventStore({
+        databaseUrl: database.url,
+        eventStoreUrl: config.EVENTSTORE_URL,
+        logger: logger.child({ component: 'event-store' }),
+        timeouts: databaseTimeouts(config),
+      }),
+    )
     undo.push(() => store.close())
     await store.migrate()
 
@@ -159,6 +162,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       mediaDir,
       publicUrl: config.PUBLIC_URL,
       stripe: stripeConfigured(config),
+      metrics: { token: config.METRICS_TOKEN },
     })
     const httpServer = createServer(gateway.callback())
     const port = await listen(httpServer, config.PORT, config.HOST)

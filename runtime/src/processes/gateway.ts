@@ -24,6 +24,7 @@ runProcess('gateway', async ({ config, logger }) => {
     mediaDir: path.join(config.DATA_DIR, 'media'),
     publicUrl: config.PUBLIC_URL,
     stripe: stripeConfigured(config),
+    metrics: { token: config.METRICS_TOKEN },
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)
