@@ -24,7 +24,11 @@ export {
   unauthorized,
 } from './http/errors'
 export { jsonBody } from './http/json-body'
-export { type SecurityHeadersOptions, securityHeaders } from './http/security-headers'
+export {
+  docsContentSecurityPolicy,
+  type SecurityHeadersOptions,
+  securityHeaders,
+} from './http/security-headers'
 export { parseOr400, validateRequestTarget } from './http/validate'
 export { createLogger, type Logger } from './logger'
 export * from './personal-data'
