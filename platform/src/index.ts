@@ -26,10 +26,15 @@ export {
   unauthorized,
 } from './http/errors'
 export { jsonBody } from './http/json-body'
-export { type SecurityHeadersOptions, securityHeaders } from './http/security-headers'
+export {
+  docsContentSecurityPolicy,
+  type SecurityHeadersOptions,
+  securityHeaders,
+} from './http/security-headers'
 export { parseOr400, validateRequestTarget } from './http/validate'
 export { createLogger, type Logger } from './logger'
 export * from './metrics'
 export * from './personal-data'
 export { closeServer, listen, runProcess } from './process/run-process'
 export * from './settings'
+export { platformVersion } from './version'

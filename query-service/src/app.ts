@@ -18,6 +18,7 @@ import type Koa from 'koa'
 import { adminEntriesRouter } from './admin/entries-routes'
 import { adminRouter } from './admin/routes'
 import { competitionsRouter } from './competitions/routes'
+import { apiDocsRouter } from './docs/routes'
 import { drawsRouter } from './draws/routes'
 import { entriesRouter } from './entries/routes'
 import { settingsRouter } from './settings/routes'
@@ -83,6 +84,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
       adminEntriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       entriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       settingsRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
+      apiDocsRouter(),
     ],
   })
 }
