@@ -12,6 +12,7 @@ import {
   httpProxy,
   listen,
   openPlatformDatabase,
+  type ProxyFailure,
   type RequestHandler,
   stripeConfigured,
 } from '@prizes/platform'
@@ -144,7 +145,10 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     }
 
     const queryApp = createQueryApp({ knex, secret: secrets.jwt, logger: logger.child({ service: 'query' }) })
-    const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')
+    const proxyError = (error: Error, { target, retried }: ProxyFailure) => {
+      if (retried) logger.warn({ err: error, target }, 'service instance unreachable; trying the next')
+      else logger.error({ err: error, target }, 'service unreachable')
+    }
     const services: Record<'command' | 'query', RequestHandler> = {
       command: config.COMMAND_SERVICE_URL
         ? httpProxy(config.COMMAND_SERVICE_URL, proxyError)
