@@ -37,4 +37,11 @@ export { parseOr400, validateRequestTarget } from './http/validate'
 export { createLogger, type Logger } from './logger'
 export * from './personal-data'
 export { closeServer, listen, runProcess } from './process/run-process'
+export {
+  type CheckpointWatcher,
+  type CheckpointWatcherOptions,
+  createCheckpointWatcher,
+  type WaitOutcome,
+} from './read-models/checkpoint-watcher'
+export { defaultReadAfterTimeoutMs, readAfter } from './read-models/read-after'
 export * from './settings'

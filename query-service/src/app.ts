@@ -1,12 +1,16 @@
 import Router from '@koa/router'
 import { endpoints, type ResponseOf } from '@prizes/contracts'
 import {
+  type CheckpointWatcher,
   createApp,
+  createCheckpointWatcher,
   createKnexSessionStore,
   createSettingsCache,
+  defaultReadAfterTimeoutMs,
   describeDatabaseFailure,
   type Logger,
   maintenanceGuard,
+  readAfter,
   type SessionStore,
   type SettingsCache,
   serviceUnavailable,
@@ -41,6 +45,12 @@ export interface QueryAppOptions {
    * cached for a short TTL, unless given.
    */
   readonly settings?: SettingsCache
+  /**
+   * Read-your-writes (`X-Read-After`): how long a query waits for the read models
+   * (READ_AFTER_TIMEOUT_MS; 3 s unless given), and the process's one checkpoint watcher (one
+   * made over `knex` unless given).
+   */
+  readonly readAfter?: { readonly timeoutMs?: number; readonly watcher?: CheckpointWatcher }
 }
 
 function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Router {
@@ -60,17 +70,26 @@ function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Rout
   return router
 }
 
-/** The query service's HTTP app: read endpoints over the read models, nothing else. */
+/**
+ * The query service's HTTP app: read endpoints over the read models, nothing else. Stateless:
+ * any number run side by side, and a client that sends `X-Read-After` sees its own commands.
+ */
 export function createQueryApp(options: QueryAppOptions): Koa {
   const { knex, secret, clock } = options
   const sessions = options.sessions ?? createKnexSessionStore(knex)
   const settings =
     options.settings ??
     createSettingsCache({ load: () => currentSettings(knex), ...(clock ? { clock } : {}) })
+  const watcher =
+    options.readAfter?.watcher ??
+    createCheckpointWatcher({ knex, logger: options.logger.child({ component: 'read-after' }) })
   return createApp({
     name: 'query',
     logger: options.logger,
-    guards: [maintenanceGuard({ settings, secret, sessions, ...(clock ? { clock } : {}) })],
+    guards: [
+      maintenanceGuard({ settings, secret, sessions, ...(clock ? { clock } : {}) }),
+      readAfter({ watcher, timeoutMs: options.readAfter?.timeoutMs ?? defaultReadAfterTimeoutMs }),
+    ],
     routers: [
       healthRouter(options),
       competitionsRouter(knex),

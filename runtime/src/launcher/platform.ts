@@ -24,9 +24,6 @@ import { ensureAdminAccount } from './admin'
 import { startPlatformMail } from './mail'
 import { countEvents, wipeTestData } from './reset'
 
-/** How long an admin command waits for the read models before answering anyway. */
-const readYourWritesMs = 3000
-
 export interface RunningPlatform {
   readonly url: string
   readonly mailUrl: string | undefined
@@ -88,9 +85,11 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     // Admin commands answer once the read models show them, so the next list is never stale.
     const readModels = {
       caughtUp: (position: Position) =>
-        projections.waitForPosition(position, { timeoutMs: readYourWritesMs }).catch((error: unknown) => {
-          logger.warn({ err: error }, 'read models are behind; answering without them')
-        }),
+        projections
+          .waitForPosition(position, { timeoutMs: config.READ_AFTER_TIMEOUT_MS })
+          .catch((error: unknown) => {
+            logger.warn({ err: error }, 'read models are behind; answering without them')
+          }),
     }
     const commandService = await startCommandService({
       config,
@@ -144,7 +143,12 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       return { events: await countEvents(knex) }
     }
 
-    const queryApp = createQueryApp({ knex, secret: secrets.jwt, logger: logger.child({ service: 'query' }) })
+    const queryApp = createQueryApp({
+      knex,
+      secret: secrets.jwt,
+      logger: logger.child({ service: 'query' }),
+      readAfter: { timeoutMs: config.READ_AFTER_TIMEOUT_MS },
+    })
     const proxyError = (error: Error, { target, retried }: ProxyFailure) => {
       if (retried) logger.warn({ err: error, target }, 'service instance unreachable; trying the next')
       else logger.error({ err: error, target }, 'service unreachable')
