@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { EventStore, SnapshotStore } from '@prizes/event-store'
 import {
   type Config,
+  createCheckpointWatcher,
   createSettingsCache,
   type Logger,
   loadSecrets,
@@ -34,7 +35,7 @@ import {
 } from './reactors'
 import { startRefundEmailReactor } from './reactors/entries/refund-email-reactor'
 import { startErasureRefundsReactor } from './reactors/users/erasure-refunds-reactor'
-import type { ReadModels } from './read-models'
+import { checkpointReadModels, type ReadModels } from './read-models'
 import { mailSuppression } from './settings/mail'
 import { loadSettings } from './settings/settings'
 
@@ -58,7 +59,10 @@ export async function startCommandService(options: {
   readonly knex: Knex
   readonly mailer: MailTransport
   readonly logger: Logger
-  /** Read-your-writes for the admin endpoints, when the read models run in this process. */
+  /**
+   * Read-your-writes for the admin endpoints when the read models run in this process; else the
+   * service waits on their checkpoint table, wherever they run.
+   */
   readonly readModels?: ReadModels
   /** Reset test data: only the launcher on its embedded database gives it. */
   readonly resetTestData?: ResetTestData
@@ -75,6 +79,10 @@ export async function startCommandService(options: {
     logger: logger.child({ component: 'commands' }),
   })
   const secrets = await loadSecrets(knex)
+  // One per process: every request waiting for the read models shares its one poll.
+  const checkpoints = createCheckpointWatcher({ knex, logger: logger.child({ component: 'read-after' }) })
+  const readModels =
+    options.readModels ?? checkpointReadModels(checkpoints, config.READ_AFTER_TIMEOUT_MS, logger)
   const reactorLogger = logger.child({ component: 'reactors' })
   const stops: Array<() => Promise<void>> = []
   try {
@@ -166,7 +174,8 @@ export async function startCommandService(options: {
       // Where uploaded images go: the gateway serves this folder at /media.
       mediaDir: path.join(config.DATA_DIR, 'media'),
       ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
-      ...(options.readModels ? { readModels: options.readModels } : {}),
+      readModels,
+      checkpoints,
       email: { transport: mailer, publicUrl: config.PUBLIC_URL, onResent: sender.wake },
       ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
       metrics: { token: config.METRICS_TOKEN },

@@ -70,4 +70,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RESERVATION_MINUTES: '0' })).toThrow(/RESERVATION_MINUTES/)
     expect(() => loadConfig({ ENTRY_REFERENCE_PREFIX: 'prz-' })).toThrow(/ENTRY_REFERENCE_PREFIX/)
   })
+
+  test('service URLs: one or several comma-separated base URLs, each checked', () => {
+    expect(loadConfig({}).COMMAND_SERVICE_URL).toBeUndefined()
+    expect(loadConfig({ COMMAND_SERVICE_URL: 'http://command:3101' }).COMMAND_SERVICE_URL).toEqual([
+      'http://command:3101',
+    ])
+    expect(
+      loadConfig({ QUERY_SERVICE_URL: ' http://q1:3102 , https://q2.internal ' }).QUERY_SERVICE_URL,
+    ).toEqual(['http://q1:3102', 'https://q2.internal'])
+    expect(() => loadConfig({ COMMAND_SERVICE_URL: 'http://a:1,ftp://b' })).toThrow(
+      /COMMAND_SERVICE_URL: "ftp:\/\/b" is not an http/,
+    )
+    expect(() => loadConfig({ COMMAND_SERVICE_URL: 'http://a:1,,http://b:1' })).toThrow(/"" is not an http/)
+    expect(() => loadConfig({ QUERY_SERVICE_URL: 'http://a:1/api' })).toThrow(/base URL only/)
+    expect(() => loadConfig({ QUERY_SERVICE_URL: 'http://a:1,http://a:1' })).toThrow(/listed twice/)
+    const many = Array.from({ length: 65 }, (_, i) => `http://q${i}:3102`).join(',')
+    expect(() => loadConfig({ QUERY_SERVICE_URL: many })).toThrow(/at most 64/)
+  })
+
+  test('the read-after wait is bounded', () => {
+    expect(loadConfig({}).READ_AFTER_TIMEOUT_MS).toBe(3000)
+    expect(loadConfig({ READ_AFTER_TIMEOUT_MS: '0' }).READ_AFTER_TIMEOUT_MS).toBe(0)
+    expect(() => loadConfig({ READ_AFTER_TIMEOUT_MS: '60000' })).toThrow(/READ_AFTER_TIMEOUT_MS/)
+  })
 })

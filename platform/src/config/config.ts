@@ -17,6 +17,38 @@ const milliseconds = z.coerce
   .int()
   .min(100)
   .max(60 * 60 * 1000)
+/**
+ * Base URLs of a service's instances, comma-separated (`http://a:3101,http://b:3101`): the
+ * gateway spreads requests over them. At most 64, each http(s) with no path, query or fragment.
+ */
+const serviceUrls = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value, ctx) => {
+    const urls = value.split(',').map((part) => part.trim())
+    if (urls.length > 64) {
+      ctx.addIssue({ code: 'custom', message: 'at most 64 URLs' })
+      return z.NEVER
+    }
+    for (const url of urls) {
+      const parsed = URL.canParse(url) ? new URL(url) : undefined
+      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)} is not an http:// or https:// URL` })
+        return z.NEVER
+      }
+      if (parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '') {
+        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)}: give the base URL only, no path` })
+        return z.NEVER
+      }
+    }
+    if (new Set(urls).size !== urls.length) {
+      ctx.addIssue({ code: 'custom', message: 'a URL is listed twice' })
+      return z.NEVER
+    }
+    return urls as readonly string[]
+  })
+  .optional()
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -77,9 +109,17 @@ const schema = z.object({
   MAILDEV_WEB_PORT: port.default(1080),
   COMMAND_SERVICE_PORT: port.default(3101),
   QUERY_SERVICE_PORT: port.default(3102),
-  /** Where the gateway finds the services when they run as separate processes. */
-  COMMAND_SERVICE_URL: optionalUrl(['http', 'https']),
-  QUERY_SERVICE_URL: optionalUrl(['http', 'https']),
+  /**
+   * Where the gateway finds the services when they run as separate processes: one base URL, or
+   * several comma-separated (instances of one service), which it spreads requests over.
+   */
+  COMMAND_SERVICE_URL: serviceUrls,
+  QUERY_SERVICE_URL: serviceUrls,
+  /**
+   * How long a query sent with `X-Read-After` waits for the read models to show that position
+   * (and an admin command for its own change), before answering anyway; 0: never waits.
+   */
+  READ_AFTER_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   /** A drand relay (e.g. https://api.drand.sh; the quicknet chain path is added when absent) for draw randomness. */
   DRAND_URL: optionalUrl(['http', 'https']),
   SEED_DEMO_DATA: flag.default(true),

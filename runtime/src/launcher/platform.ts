@@ -13,6 +13,7 @@ import {
   listen,
   measuredEventStore,
   openPlatformDatabase,
+  type ProxyFailure,
   type RequestHandler,
   stripeConfigured,
 } from '@prizes/platform'
@@ -23,9 +24,6 @@ import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
 import { startPlatformMail } from './mail'
 import { countEvents, wipeTestData } from './reset'
-
-/** How long an admin command waits for the read models before answering anyway. */
-const readYourWritesMs = 3000
 
 export interface RunningPlatform {
   readonly url: string
@@ -90,9 +88,11 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     // Admin commands answer once the read models show them, so the next list is never stale.
     const readModels = {
       caughtUp: (position: Position) =>
-        projections.waitForPosition(position, { timeoutMs: readYourWritesMs }).catch((error: unknown) => {
-          logger.warn({ err: error }, 'read models are behind; answering without them')
-        }),
+        projections
+          .waitForPosition(position, { timeoutMs: config.READ_AFTER_TIMEOUT_MS })
+          .catch((error: unknown) => {
+            logger.warn({ err: error }, 'read models are behind; answering without them')
+          }),
     }
     const commandService = await startCommandService({
       config,
@@ -146,8 +146,16 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       return { events: await countEvents(knex) }
     }
 
-    const queryApp = createQueryApp({ knex, secret: secrets.jwt, logger: logger.child({ service: 'query' }) })
-    const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')
+    const queryApp = createQueryApp({
+      knex,
+      secret: secrets.jwt,
+      logger: logger.child({ service: 'query' }),
+      readAfter: { timeoutMs: config.READ_AFTER_TIMEOUT_MS },
+    })
+    const proxyError = (error: Error, { target, retried }: ProxyFailure) => {
+      if (retried) logger.warn({ err: error, target }, 'service instance unreachable; trying the next')
+      else logger.error({ err: error, target }, 'service unreachable')
+    }
     const services: Record<'command' | 'query', RequestHandler> = {
       command: config.COMMAND_SERVICE_URL
         ? httpProxy(config.COMMAND_SERVICE_URL, proxyError)
