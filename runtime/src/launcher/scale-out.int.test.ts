@@ -197,34 +197,27 @@ async function guest(index: number): Promise<string> {
 
 /**
  * One purchase as the web makes it: the payment intent (tickets reserved), the offline card form
- * with the card that succeeds, the confirmation (tickets numbered). A 409 CONFLICT (the other
- * instance appended to the stream first, three times over) is asked again, as a person would.
+ * with the card that succeeds, the confirmation (tickets numbered). Nothing is asked twice: the
+ * command services take turns on the competition's stream themselves, so a buyer never sees the
+ * other instance's append as a conflict.
  */
 async function buy(competitionId: string, token: string): Promise<Answer> {
-  const again = async (step: () => Promise<Answer>) => {
-    for (let tries = 1; ; tries += 1) {
-      const answer = await step()
-      if (answer.status !== 409 || answer.body.code !== 'CONFLICT' || tries === 5) return answer
-    }
-  }
-  const intent = await again(() =>
-    call(
-      'POST',
-      '/api/entries/create-payment-intent',
-      {
-        competitionId,
-        numberOfEntries: 1,
-        skillQuestionAnswer: '4',
-        firstName: 'Racing',
-        lastName: 'Buyer',
-        email: 'racer@example.com',
-        phone: '07700 900123',
-        address: '1 Race Street, London',
-        agreedToTerms: true,
-        subscribedToNewsletter: false,
-      },
-      { token },
-    ),
+  const intent = await call(
+    'POST',
+    '/api/entries/create-payment-intent',
+    {
+      competitionId,
+      numberOfEntries: 1,
+      skillQuestionAnswer: '4',
+      firstName: 'Racing',
+      lastName: 'Buyer',
+      email: 'racer@example.com',
+      phone: '07700 900123',
+      address: '1 Race Street, London',
+      agreedToTerms: true,
+      subscribedToNewsletter: false,
+    },
+    { token },
   )
   if (intent.status !== 200) return intent
   const paymentIntentId = String(intent.body.paymentIntentId)
@@ -235,5 +228,5 @@ async function buy(competitionId: string, token: string): Promise<Answer> {
     { token },
   )
   if (card.status !== 200 || card.body.status !== 'succeeded') return card
-  return again(() => call('POST', '/api/entries/confirm-payment', { paymentIntentId }, { token }))
+  return call('POST', '/api/entries/confirm-payment', { paymentIntentId }, { token })
 }
