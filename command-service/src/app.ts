@@ -2,12 +2,15 @@ import Router from '@koa/router'
 import { endpoints, type ResponseOf } from '@prizes/contracts'
 import type { EventStore } from '@prizes/event-store'
 import {
+  type CheckpointWatcher,
   createApp,
+  createCheckpointWatcher,
   createKnexRateLimiter,
   createKnexSessionStore,
   createSettingsCache,
   describeDatabaseFailure,
   type Logger,
+  type MetricsEndpointOptions,
   maintenanceGuard,
   type PlatformSecrets,
   type SettingsCache,
@@ -19,6 +22,7 @@ import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
 import { adminEntryRefundsRouter } from './admin/entry-refunds'
 import { adminUsersRouter } from './admin/users-routes'
+import { answerPositions, notingPositions } from './answer-position'
 import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
@@ -65,17 +69,24 @@ export interface CommandAppOptions {
   readonly drandUrl?: string
   /** Read-your-writes for the admin endpoints (see `read-models.ts`); none: answer at once. */
   readonly readModels?: ReadModels
+  /**
+   * The read models' checkpoints, which tell the event types they show (for `X-Event-Position`):
+   * the process's one watcher; one made over `knex` unless given.
+   */
+  readonly checkpoints?: CheckpointWatcher
   /** Reset test data (wipe and seed again): given only on the embedded database, else refused. */
   readonly resetTestData?: ResetTestData
-  /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
   /** The platform settings as this process enforces them; one cached on the stream unless given. */
   readonly settings?: SettingsCache
+  /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
   readonly health?: Pick<
     HealthRouterDeps,
     'reuseMs' | 'lagLimit' | 'reactorStuckAfterMs' | 'databaseDeadlineMs'
   >
   /** The Email System tab's tools: the transport, PUBLIC_URL and limits; none: no transport. */
   readonly email?: Omit<EmailToolsDeps, 'knex' | 'secrets' | 'limiter' | 'clock'>
+  /** Answer `GET /metrics` (METRICS_TOKEN): this process's metrics, when it runs on its own. */
+  readonly metrics?: MetricsEndpointOptions
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -106,8 +117,11 @@ function storeProbeRouter({ store, logger, health }: CommandAppOptions): Router 
  */
 export function createCommandApp(options: CommandAppOptions): Koa {
   const { store, knex, secrets, logger } = options
-  const handler =
-    options.handler ?? createCommandHandler({ store, logger: logger.child({ component: 'commands' }) })
+  // Every command a route makes is noted, so its answer can say where the events went.
+  const handler = notingPositions(
+    options.handler ?? createCommandHandler({ store, logger: logger.child({ component: 'commands' }) }),
+  )
+  const checkpoints = options.checkpoints ?? createCheckpointWatcher({ knex, logger })
   const clock = options.clock ?? (() => new Date())
   const limiter = createKnexRateLimiter(knex)
   const rateLimits = { ...defaultRateLimits, ...options.rateLimits }
@@ -139,7 +153,9 @@ export function createCommandApp(options: CommandAppOptions): Koa {
     name: 'command',
     logger,
     mapError: mapCommandError,
+    metrics: options.metrics,
     guards: [
+      answerPositions({ projectedTypes: () => checkpoints.projectedTypes(), logger }),
       maintenanceGuard({ settings, secret: secrets.jwt, sessions: createKnexSessionStore(knex), clock }),
     ],
     routers: [

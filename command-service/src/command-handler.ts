@@ -103,15 +103,19 @@ type Decided =
  * command on the state the ones before it left, and appended together in one append (one
  * commit), each caller getting its own answer. A refused command refuses only itself. When
  * another process appended in between (WrongExpectedVersion), the batch is caught up and
- * decided again, up to `maxAttempts` times.
+ * decided again, up to `maxAttempts` times, after a short random pause that grows with each try:
+ * instances racing on one hot stream take turns instead of colliding again at once.
  *
  * States are immutable values (a competition's entries live in a persistent map), so a batch
  * decides on speculative states at no risk: when its append fails they are dropped, and the
  * cached state is still the last one the store holds.
  */
+/** The longest pause before the first retry after another process appended; it grows per try. */
+const conflictPauseMs = 10
+
 export function createCommandHandler(options: CommandHandlerOptions): CommandHandler {
   const { store, snapshots, logger, knex } = options
-  const maxAttempts = options.maxAttempts ?? 3
+  const maxAttempts = options.maxAttempts ?? 8
   const readPageSize = options.readPageSize ?? 500
   const maxBatch = options.maxBatch ?? 200
   const cache = createStreamCache(options.cacheSize ?? 1000)
@@ -238,6 +242,7 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
       } catch (error) {
         if (error instanceof WrongExpectedVersion && tries < maxAttempts) {
           logger.debug({ streamId, tries, actual: String(error.actual) }, 'stream moved on; deciding again')
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * conflictPauseMs * tries))
           continue
         }
         for (const d of decided) d.item.reject('error' in d ? d.error : error)

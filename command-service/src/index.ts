@@ -147,7 +147,7 @@ export {
   startReactor,
   type UserKeyReader,
 } from './reactors'
-export type { ReadModels } from './read-models'
+export { checkpointReadModels, type ReadModels } from './read-models'
 export { type CommandService, startCommandService } from './service'
 export { changeSettings, loadSettings } from './settings/settings'
 export {

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { EventStore, SnapshotStore } from '@prizes/event-store'
 import {
   type Config,
+  createCheckpointWatcher,
   createSettingsCache,
   type Logger,
   loadSecrets,
@@ -16,11 +17,12 @@ import { type CommandHandler, createCommandHandler } from './command-handler'
 import type { ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
+import { registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
 import { migrateReactorTables } from './reactors'
-import type { ReadModels } from './read-models'
+import { checkpointReadModels, type ReadModels } from './read-models'
 import { loadSettings } from './settings/settings'
 
 export interface CommandService {
@@ -30,6 +32,8 @@ export interface CommandService {
   readonly secrets: PlatformSecrets
   /** The settings as this process sees them (reactors running beside it share them). */
   readonly settings: SettingsCache
+  /** Takes its metrics off this process's `/metrics`; the caller closes the store, knex and mailer it gave. */
+  stop(): Promise<void>
 }
 
 /**
@@ -46,7 +50,10 @@ export async function startCommandService(options: {
   /** The Email System tab's transport (checks and test sends); the reactors' emails go by the outbox. */
   readonly mailer: MailTransport
   readonly logger: Logger
-  /** Read-your-writes for the admin endpoints, when the read models run in this process. */
+  /**
+   * Read-your-writes for the admin endpoints when the read models run in this process; else the
+   * service waits on their checkpoint table, wherever they run.
+   */
   readonly readModels?: ReadModels
   /** Reset test data: only the launcher on its embedded database gives it. */
   readonly resetTestData?: ResetTestData
@@ -68,8 +75,14 @@ export async function startCommandService(options: {
     logger: logger.child({ component: 'commands' }),
   })
   const secrets = await loadSecrets(knex)
+  // One per process: every request waiting for the read models shares its one poll.
+  const checkpoints = createCheckpointWatcher({ knex, logger: logger.child({ component: 'read-after' }) })
+  const readModels =
+    options.readModels ?? checkpointReadModels(checkpoints, config.READ_AFTER_TIMEOUT_MS, logger)
   // One cache of the settings for the whole process: the endpoints and the guard.
   const settings = createSettingsCache({ load: () => loadSettings(store) })
+  // This process reads the checkpoint tables and the outbox: its `/metrics` shows them.
+  const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
   const app = createCommandApp({
     store,
     handler,
@@ -87,14 +100,24 @@ export async function startCommandService(options: {
     // Where uploaded images go: the gateway serves this folder at /media.
     mediaDir: path.join(config.DATA_DIR, 'media'),
     ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
-    ...(options.readModels ? { readModels: options.readModels } : {}),
+    readModels,
+    checkpoints,
     email: {
       transport: mailer,
       publicUrl: config.PUBLIC_URL,
       ...(options.onMailResent ? { onResent: options.onMailResent } : {}),
     },
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
+    metrics: { token: config.METRICS_TOKEN },
     logger: logger.child({ service: 'command' }),
   })
-  return { app, handler, secrets, settings }
+  return {
+    app,
+    handler,
+    secrets,
+    settings,
+    async stop() {
+      unregisterMetrics()
+    },
+  }
 }

@@ -15,7 +15,13 @@ export { freePort, isPortFree } from './embedded/free-port'
 export { type MailDevHandle, startMailDev } from './embedded/maildev'
 export { type EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded/postgres'
 export { createGateway, type GatewayOptions } from './gateway/gateway'
-export { defaultProxyIdleTimeoutMs, httpProxy, type RequestHandler } from './gateway/proxy'
+export {
+  defaultProxyIdleTimeoutMs,
+  httpProxy,
+  type ProxyFailure,
+  type ProxyOptions,
+  type RequestHandler,
+} from './gateway/proxy'
 export { type AppOptions, createApp, errorHandler } from './http/app'
 export {
   badRequest,
@@ -27,9 +33,22 @@ export {
   unauthorized,
 } from './http/errors'
 export { jsonBody } from './http/json-body'
-export { type SecurityHeadersOptions, securityHeaders } from './http/security-headers'
+export {
+  docsContentSecurityPolicy,
+  type SecurityHeadersOptions,
+  securityHeaders,
+} from './http/security-headers'
 export { parseOr400, validateRequestTarget } from './http/validate'
 export { createLogger, type Logger } from './logger'
+export * from './metrics'
 export * from './personal-data'
 export { closeServer, listen, runProcess } from './process/run-process'
+export {
+  type CheckpointWatcher,
+  type CheckpointWatcherOptions,
+  createCheckpointWatcher,
+  type WaitOutcome,
+} from './read-models/checkpoint-watcher'
+export { defaultReadAfterTimeoutMs, readAfter } from './read-models/read-after'
 export * from './settings'
+export { platformVersion } from './version'

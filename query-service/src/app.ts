@@ -1,12 +1,17 @@
 import Router from '@koa/router'
 import { endpoints, type ResponseOf } from '@prizes/contracts'
 import {
+  type CheckpointWatcher,
   createApp,
+  createCheckpointWatcher,
   createKnexSessionStore,
   createSettingsCache,
+  defaultReadAfterTimeoutMs,
   describeDatabaseFailure,
   type Logger,
+  type MetricsEndpointOptions,
   maintenanceGuard,
+  readAfter,
   type SessionStore,
   type SettingsCache,
   serviceUnavailable,
@@ -17,6 +22,7 @@ import type Koa from 'koa'
 import { adminEntriesRouter } from './admin/entries-routes'
 import { adminRouter } from './admin/routes'
 import { competitionsRouter } from './competitions/routes'
+import { apiDocsRouter } from './docs/routes'
 import { drawsRouter } from './draws/routes'
 import { entriesRouter } from './entries/routes'
 import { settingsRouter } from './settings/routes'
@@ -41,6 +47,14 @@ export interface QueryAppOptions {
    * cached for a short TTL, unless given.
    */
   readonly settings?: SettingsCache
+  /** Answer `GET /metrics` (METRICS_TOKEN): this process's metrics, when it runs on its own. */
+  readonly metrics?: MetricsEndpointOptions
+  /**
+   * Read-your-writes (`X-Read-After`): how long a query waits for the read models
+   * (READ_AFTER_TIMEOUT_MS; 3 s unless given), and the process's one checkpoint watcher (one
+   * made over `knex` unless given).
+   */
+  readonly readAfter?: { readonly timeoutMs?: number; readonly watcher?: CheckpointWatcher }
 }
 
 function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Router {
@@ -60,17 +74,27 @@ function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Rout
   return router
 }
 
-/** The query service's HTTP app: read endpoints over the read models, nothing else. */
+/**
+ * The query service's HTTP app: read endpoints over the read models, nothing else. Stateless:
+ * any number run side by side, and a client that sends `X-Read-After` sees its own commands.
+ */
 export function createQueryApp(options: QueryAppOptions): Koa {
   const { knex, secret, clock } = options
   const sessions = options.sessions ?? createKnexSessionStore(knex)
   const settings =
     options.settings ??
     createSettingsCache({ load: () => currentSettings(knex), ...(clock ? { clock } : {}) })
+  const watcher =
+    options.readAfter?.watcher ??
+    createCheckpointWatcher({ knex, logger: options.logger.child({ component: 'read-after' }) })
   return createApp({
     name: 'query',
     logger: options.logger,
-    guards: [maintenanceGuard({ settings, secret, sessions, ...(clock ? { clock } : {}) })],
+    metrics: options.metrics,
+    guards: [
+      maintenanceGuard({ settings, secret, sessions, ...(clock ? { clock } : {}) }),
+      readAfter({ watcher, timeoutMs: options.readAfter?.timeoutMs ?? defaultReadAfterTimeoutMs }),
+    ],
     routers: [
       healthRouter(options),
       competitionsRouter(knex),
@@ -79,6 +103,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
       adminEntriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       entriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       settingsRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
+      apiDocsRouter(),
     ],
   })
 }

@@ -10,6 +10,7 @@ import {
   type Logger,
   type PlatformSecrets,
   parseOr400,
+  platformVersion,
   requireAdmin,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
@@ -19,7 +20,6 @@ import { writeBackup } from './backup'
 import { backupFileName, type EventStoreKind } from './backup-format'
 import { alreadyRunning, oneAtATime } from './one-at-a-time'
 import { optimiseReadModels } from './optimise'
-import { platformVersion } from './version'
 
 /** Wipes everything and seeds the demo data and the admin account again; the events it left. */
 export type ResetTestData = () => Promise<{ readonly events: number }>

@@ -11,16 +11,27 @@ import {
 } from '@prizes/domain'
 import type { CommandHandler, HandleResult, StreamStore } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
+import { countEntryEvents } from './metrics'
 
 export type EntryResult = HandleResult<CompetitionState, CompetitionEvent>
 
-/** Runs an entry command on its competition's stream: queued per stream, from cached state. */
-export function runEntryCommand(
+/**
+ * Runs an entry command on its competition's stream: queued per stream, from cached state.
+ * Every allocation and refund passes here, so here they are counted (`/metrics`).
+ */
+export async function runEntryCommand(
   handler: CommandHandler,
   command: CompetitionCommand,
   context: CommandContext,
 ): Promise<EntryResult> {
-  return handler.handle(competitionStream(command.data.competitionId), competitionDecider, command, context)
+  const result = await handler.handle(
+    competitionStream(command.data.competitionId),
+    competitionDecider,
+    command,
+    context,
+  )
+  countEntryEvents(result.events)
+  return result
 }
 
 export function competitionOf(result: EntryResult, competitionId: string): Competition {

@@ -1,1 +1,2 @@
+export { registerHealthMetrics } from './metrics'
 export { type HealthRouterDeps, healthRouter } from './router'

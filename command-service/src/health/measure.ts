@@ -11,6 +11,11 @@ import {
   readReactorRows,
 } from './consumers'
 
+/** Waiting events counted per consumer at most, by `/api/health` and the lag metrics alike. */
+export const defaultLagLimit = 1000
+/** How long a reactor may fail before it counts as stuck. */
+export const defaultReactorStuckAfterMs = 5 * 60 * 1000
+
 export interface MeasureOptions {
   readonly store: Pick<EventStore, 'readAll'>
   readonly knex: Knex

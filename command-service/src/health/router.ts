@@ -20,7 +20,7 @@ import type Koa from 'koa'
 import { type RateLimitPolicy, rateLimit } from '../auth/rate-limits'
 import { respond } from '../auth/routes'
 import { reuseFor } from './cache'
-import { forCaller, measureHealth } from './measure'
+import { defaultLagLimit, defaultReactorStuckAfterMs, forCaller, measureHealth } from './measure'
 
 export interface HealthRouterDeps {
   readonly store: Pick<EventStore, 'readAll'>
@@ -73,8 +73,8 @@ export function healthRouter(deps: HealthRouterDeps): Router {
       store: deps.store,
       knex: deps.knex,
       now: new Date(),
-      lagLimit: deps.lagLimit ?? 1000,
-      reactorStuckAfterMs: deps.reactorStuckAfterMs ?? 5 * 60 * 1000,
+      lagLimit: deps.lagLimit ?? defaultLagLimit,
+      reactorStuckAfterMs: deps.reactorStuckAfterMs ?? defaultReactorStuckAfterMs,
     }),
   )
   const router = new Router()

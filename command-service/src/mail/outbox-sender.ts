@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import type { Logger } from '@prizes/platform'
+import { counter, type Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { Mailer } from './mailer'
 
@@ -11,6 +11,12 @@ const maxErrorLength = 2000
  * that died, and its rows are due again at once rather than when the lease runs out.
  */
 export const mailSenderLockClass = 0x6d61696c
+
+const sendAttempts = counter({
+  name: 'prizes_email_send_attempts_total',
+  help: 'Emails handed to SMTP by this process, by outcome: sent, retry (refused, tried again later) or failed (gave up)',
+  labelNames: ['outcome'],
+})
 
 export interface MailSenderOptions {
   readonly knex: Knex
@@ -190,6 +196,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       const at = now()
       const next = new Date(at.getTime() + retryDelay(email.attempts, retryDelayMs, maxRetryDelayMs))
       log.warn({ err: error, gaveUp, nextAttemptAt: gaveUp ? null : next }, 'sending an email failed')
+      sendAttempts.inc({ outcome: gaveUp ? 'failed' : 'retry' })
       await knex('mail_outbox')
         .where({ id: email.id, lease_token: token })
         .update({
@@ -204,6 +211,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       return
     }
     log.info('email sent')
+    sendAttempts.inc({ outcome: 'sent' })
     // The body is no longer needed; the row stays as the record that the email went.
     await knex('mail_outbox').where({ id: email.id, lease_token: token }).update({
       status: 'sent',

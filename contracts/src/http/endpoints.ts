@@ -12,6 +12,7 @@ import { competitionList } from '../competition'
 import * as entries from '../entries'
 import { healthResponse } from '../health'
 import { anyParam, entityId, paymentIntentId, text } from '../text'
+import { docsAssetName, openApiDocument } from './api-docs'
 
 export type Service = 'command' | 'query'
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -551,6 +552,32 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: z.object({ success: z.literal(true), service: z.literal('query') }),
+  }),
+  /** This table as an OpenAPI 3.1 document (`buildOpenApiDocument` in `@prizes/contracts/openapi`). */
+  apiDocument: endpoint({
+    method: 'GET',
+    path: '/api/openapi.json',
+    service: 'query',
+    request: noBody,
+    response: openApiDocument,
+  }),
+  /** The API reference: an HTML page that renders the document with the files below. */
+  apiDocs: endpoint({
+    method: 'GET',
+    path: '/api/docs',
+    service: 'query',
+    request: noBody,
+    /** text/html, not JSON. */
+    response: z.string(),
+  }),
+  apiDocsAsset: endpoint({
+    method: 'GET',
+    path: '/api/docs/assets/:file',
+    service: 'query',
+    request: noBody,
+    /** text/javascript or text/css, not JSON. */
+    response: z.string(),
+    params: z.object({ file: docsAssetName }),
   }),
 } as const
 

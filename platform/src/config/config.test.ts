@@ -23,6 +23,15 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*EVENTSTORE_URL/)
   })
 
+  test('METRICS_TOKEN: unset by default; a short one is refused without being shown', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined()
+    const token = 'a-long-enough-metrics-token'
+    expect(loadConfig({ METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token)
+    const short = () => loadConfig({ METRICS_TOKEN: 'hunter2' })
+    expect(short).toThrow(/METRICS_TOKEN: must be at least 16 characters \(got a value not shown\)/)
+    expect(short).not.toThrow(/hunter2/)
+  })
+
   test('accepts EventStoreDB and KurrentDB connection strings', () => {
     expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).EVENTSTORE_URL).toBeDefined()
     expect(loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113' }).EVENTSTORE_URL).toBeDefined()
@@ -71,5 +80,29 @@ describe('loadConfig', () => {
     expect(loadConfig({}).LEASE_RETRY_MS).toBe(5000)
     expect(loadConfig({ LEASE_RETRY_MS: '50' }).LEASE_RETRY_MS).toBe(50)
     expect(() => loadConfig({ LEASE_RETRY_MS: '5' })).toThrow(/LEASE_RETRY_MS/)
+  })
+
+  test('service URLs: one or several comma-separated base URLs, each checked', () => {
+    expect(loadConfig({}).COMMAND_SERVICE_URL).toBeUndefined()
+    expect(loadConfig({ COMMAND_SERVICE_URL: 'http://command:3101' }).COMMAND_SERVICE_URL).toEqual([
+      'http://command:3101',
+    ])
+    expect(
+      loadConfig({ QUERY_SERVICE_URL: ' http://q1:3102 , https://q2.internal ' }).QUERY_SERVICE_URL,
+    ).toEqual(['http://q1:3102', 'https://q2.internal'])
+    expect(() => loadConfig({ COMMAND_SERVICE_URL: 'http://a:1,ftp://b' })).toThrow(
+      /COMMAND_SERVICE_URL: "ftp:\/\/b" is not an http/,
+    )
+    expect(() => loadConfig({ COMMAND_SERVICE_URL: 'http://a:1,,http://b:1' })).toThrow(/"" is not an http/)
+    expect(() => loadConfig({ QUERY_SERVICE_URL: 'http://a:1/api' })).toThrow(/base URL only/)
+    expect(() => loadConfig({ QUERY_SERVICE_URL: 'http://a:1,http://a:1' })).toThrow(/listed twice/)
+    const many = Array.from({ length: 65 }, (_, i) => `http://q${i}:3102`).join(',')
+    expect(() => loadConfig({ QUERY_SERVICE_URL: many })).toThrow(/at most 64/)
+  })
+
+  test('the read-after wait is bounded', () => {
+    expect(loadConfig({}).READ_AFTER_TIMEOUT_MS).toBe(3000)
+    expect(loadConfig({ READ_AFTER_TIMEOUT_MS: '0' }).READ_AFTER_TIMEOUT_MS).toBe(0)
+    expect(() => loadConfig({ READ_AFTER_TIMEOUT_MS: '60000' })).toThrow(/READ_AFTER_TIMEOUT_MS/)
   })
 })

@@ -17,6 +17,38 @@ const milliseconds = z.coerce
   .int()
   .min(100)
   .max(60 * 60 * 1000)
+/**
+ * Base URLs of a service's instances, comma-separated (`http://a:3101,http://b:3101`): the
+ * gateway spreads requests over them. At most 64, each http(s) with no path, query or fragment.
+ */
+const serviceUrls = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value, ctx) => {
+    const urls = value.split(',').map((part) => part.trim())
+    if (urls.length > 64) {
+      ctx.addIssue({ code: 'custom', message: 'at most 64 URLs' })
+      return z.NEVER
+    }
+    for (const url of urls) {
+      const parsed = URL.canParse(url) ? new URL(url) : undefined
+      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)} is not an http:// or https:// URL` })
+        return z.NEVER
+      }
+      if (parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '') {
+        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)}: give the base URL only, no path` })
+        return z.NEVER
+      }
+    }
+    if (new Set(urls).size !== urls.length) {
+      ctx.addIssue({ code: 'custom', message: 'a URL is listed twice' })
+      return z.NEVER
+    }
+    return urls as readonly string[]
+  })
+  .optional()
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -88,9 +120,19 @@ const schema = z.object({
   MAILDEV_WEB_PORT: port.default(1080),
   COMMAND_SERVICE_PORT: port.default(3101),
   QUERY_SERVICE_PORT: port.default(3102),
-  /** Where the gateway finds the services when they run as separate processes. */
-  COMMAND_SERVICE_URL: optionalUrl(['http', 'https']),
-  QUERY_SERVICE_URL: optionalUrl(['http', 'https']),
+  /** A consumers process answers `GET /metrics` here, and nothing else. */
+  CONSUMERS_PORT: port.default(3103),
+  /**
+   * Where the gateway finds the services when they run as separate processes: one base URL, or
+   * several comma-separated (instances of one service), which it spreads requests over.
+   */
+  COMMAND_SERVICE_URL: serviceUrls,
+  QUERY_SERVICE_URL: serviceUrls,
+  /**
+   * How long a query sent with `X-Read-After` waits for the read models to show that position
+   * (and an admin command for its own change), before answering anyway; 0: never waits.
+   */
+  READ_AFTER_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   /** A drand relay (e.g. https://api.drand.sh; the quicknet chain path is added when absent) for draw randomness. */
   DRAND_URL: optionalUrl(['http', 'https']),
   SEED_DEMO_DATA: flag.default(true),
@@ -126,6 +168,11 @@ const schema = z.object({
     .trim()
     .regex(/^[A-Z][A-Z0-9]{1,9}$/, 'must be 2 to 10 capital letters or digits, starting with a letter')
     .default('PRZ'),
+  /**
+   * The bearer token a Prometheus scraper sends for `/metrics` (`Authorization: Bearer <token>`).
+   * Unset: `/metrics` answers only clients on loopback or a private network connecting directly.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(256).optional(),
 })
 
 const checked = schema.superRefine(allStripeKeysOrNone)
@@ -156,16 +203,20 @@ export function databaseTimeouts(config: Config, use: 'service' | 'job' = 'servi
 export const stripeConfigured = (config: Config): boolean =>
   Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET)
 
+/** Variables whose values a refusal names but never shows: it ends up in logs. */
+const secrets = new Set(['METRICS_TOKEN', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
   const result = checked.safeParse(present)
   if (!result.success) {
     throw new ConfigError(
-      result.error.issues.map(
-        (issue) =>
-          `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`,
-      ),
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0])
+        const got = secrets.has(name) ? 'a value not shown' : JSON.stringify(present[name])
+        return `${issue.path.join('.')}: ${issue.message} (got ${got})`
+      }),
     )
   }
   const config = result.data

@@ -6,6 +6,7 @@ import send from 'koa-send'
 import type { Logger } from 'pino'
 import { createApp } from '../http/app'
 import { HttpError } from '../http/errors'
+import type { MetricsEndpointOptions } from '../metrics/endpoint'
 import type { RequestHandler } from './proxy'
 import { createRouteTable } from './routes'
 
@@ -21,6 +22,8 @@ export interface GatewayOptions {
   readonly publicUrl: string
   /** Stripe takes the payments, so the pages' CSP lets Stripe.js in. */
   readonly stripe: boolean
+  /** Who may read `/metrics` (METRICS_TOKEN); in `npm start` it holds every service's. None: no `/metrics`. */
+  readonly metrics?: MetricsEndpointOptions
 }
 
 const oneYear = 365 * 24 * 60 * 60
@@ -107,6 +110,7 @@ export function createGateway(options: GatewayOptions): Koa {
     name: 'gateway',
     logger: options.logger,
     security: { content: 'web', stripe: options.stripe, isHttps },
+    metrics: options.metrics,
   })
   app.use(routeApi(options, isHttps))
   app.use(serveMedia(path.resolve(options.mediaDir)))

@@ -4,6 +4,8 @@ import { isDatabaseUnavailable } from '@prizes/event-store'
 import Koa from 'koa'
 import type { Logger } from 'pino'
 import { DeadlineExceeded } from '../db/probe'
+import { type MetricsEndpointOptions, metricsEndpoint } from '../metrics/endpoint'
+import { requestMetrics } from '../metrics/http'
 import { HttpError, serviceUnavailable } from './errors'
 import { apiNoStoreByDefault, type SecurityHeadersOptions, securityHeaders } from './security-headers'
 import { validateRequestTarget } from './validate'
@@ -18,6 +20,8 @@ export interface AppOptions {
   readonly security?: SecurityHeadersOptions
   /** Run before every router, after validation (e.g. the maintenance guard). */
   readonly guards?: readonly Koa.Middleware[]
+  /** Answer `GET /metrics` (this process's metrics) on this app; not unless given. */
+  readonly metrics?: MetricsEndpointOptions
 }
 
 /** Koa's own JSON-body failures and payload limits carry a status we can trust. */
@@ -72,9 +76,13 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa()
   app.proxy = true
   app.silent = true
+  // First, so its time and status are the whole answer's, errors and headers included.
+  app.use(requestMetrics(options.name))
   app.use(securityHeaders(options.security))
   app.use(apiNoStoreByDefault())
   app.use(errorHandler(options))
+  // Before the guards: maintenance mode must not blind the monitoring.
+  if (options.metrics) app.use(metricsEndpoint(options.metrics))
   app.use(validateRequestTarget())
   for (const guard of options.guards ?? []) app.use(guard)
   for (const router of options.routers ?? []) {

@@ -69,6 +69,22 @@ export const apiContentSecurityPolicy = policy({
 })
 
 /**
+ * The API reference page (`/api/docs`): its renderer's script and style sheet come from our own
+ * origin, and it fetches the OpenAPI document (and, for "Try it out", the API) from there too.
+ * Styles may be inline, as the renderer sets `style` attributes; images are its `data:` icons.
+ */
+export const docsContentSecurityPolicy = policy({
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+})
+
+/**
  * Powerful features nobody here uses are off for the page and every frame in it; `payment`
  * (the Payment Request API behind wallets in the Payment Element) only for Stripe's frames,
  * and only while Stripe is configured.

@@ -1,4 +1,3 @@
-import { type DrawCertificateRow, drawCertificatesTable } from '@prizes/projections'
 import type { Knex } from 'knex'
 
 export interface WinnerRow {
@@ -11,7 +10,20 @@ export interface WinnerRow {
 }
 
 /** A competition's commitment, seal and draw, as the draw_certificates read model holds them. */
-export type CertificateRow = DrawCertificateRow
+export interface CertificateRow {
+  readonly competition_id: string
+  readonly seed_commitment: string | null
+  readonly list_version: number | null
+  readonly eligible_tickets: number | null
+  readonly list_hash: string | null
+  readonly randomness: unknown
+  readonly closed_at: Date | null
+  readonly seed: string | null
+  readonly public_randomness: unknown
+  readonly winning_ticket: number | null
+  readonly attempts: number | null
+  readonly drawn_at: Date | null
+}
 
 export interface CertificateEntryRow {
   readonly entry_reference: string
@@ -38,7 +50,7 @@ export async function drawCertificate(
   knex: Knex,
   competitionId: string,
 ): Promise<{ row: CertificateRow; entries: CertificateEntryRow[] } | undefined> {
-  const row: CertificateRow | undefined = await knex(drawCertificatesTable)
+  const row: CertificateRow | undefined = await knex('draw_certificates')
     .where('competition_id', competitionId)
     .whereNotNull('drawn_at')
     .first()

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import type Koa from 'koa'
 
 /** A strong validator of the exact bytes sent. */
-export function etagOf(json: string): string {
-  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`
+export function etagOf(bytes: string | Uint8Array): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
 }
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
@@ -25,13 +25,25 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  */
 export function sendJsonWithEtag(ctx: Koa.Context, body: unknown): void {
   const json = JSON.stringify(body)
-  const etag = etagOf(json)
+  sendWithEtag(ctx, { body: json, etag: etagOf(json), type: 'application/json' })
+}
+
+/** An answer whose ETag is known already: a file or a document built once and sent many times. */
+export interface TaggedBody {
+  readonly body: string | Buffer
+  readonly etag: string
+  /** The Content-Type. */
+  readonly type: string
+}
+
+/** Sends `tagged` as `sendJsonWithEtag` does: `no-cache`, and 304 with no body on a match. */
+export function sendWithEtag(ctx: Koa.Context, tagged: TaggedBody): void {
   ctx.set('Cache-Control', 'no-cache')
-  ctx.set('ETag', etag)
-  if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
+  ctx.set('ETag', tagged.etag)
+  if (matchesIfNoneMatch(ctx.get('If-None-Match'), tagged.etag)) {
     ctx.status = 304
     return
   }
-  ctx.type = 'application/json'
-  ctx.body = json
+  ctx.type = tagged.type
+  ctx.body = tagged.body
 }

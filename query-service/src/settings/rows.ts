@@ -4,10 +4,20 @@ import {
   type SettingsHistoryEntry,
   settingsHistoryPageSize,
 } from '@prizes/contracts'
-import { type SettingsHistoryRow, settingsHistoryTable } from '@prizes/projections'
 import type { Knex } from 'knex'
 import { toHistoryActor } from '../admin/history'
 import type { Person } from '../users/directory'
+
+/** One change of the settings, as the settings_history read model holds it. */
+interface SettingsHistoryRow {
+  readonly revision: string | number
+  readonly occurred_at: Date
+  readonly maintenance_mode: boolean
+  readonly allow_registrations: boolean
+  readonly email_notifications: boolean
+  readonly actor: unknown
+  readonly reason: string | null
+}
 
 const settingsOf = (row: SettingsHistoryRow): PlatformSettings => ({
   maintenanceMode: row.maintenance_mode,
@@ -17,7 +27,7 @@ const settingsOf = (row: SettingsHistoryRow): PlatformSettings => ({
 
 /** The current settings: the newest row (one index probe), the defaults before any change. */
 export async function currentSettings(knex: Knex): Promise<PlatformSettings> {
-  const row = await knex<SettingsHistoryRow>(settingsHistoryTable).orderBy('revision', 'desc').first()
+  const row = await knex<SettingsHistoryRow>('settings_history').orderBy('revision', 'desc').first()
   return row ? settingsOf(row) : defaultSettings
 }
 
@@ -29,7 +39,7 @@ export async function settingsHistoryPage(
   knex: Knex,
   page: number,
 ): Promise<{ rows: SettingsHistoryRow[]; before: SettingsHistoryRow | undefined; hasMore: boolean }> {
-  const rows = await knex<SettingsHistoryRow>(settingsHistoryTable)
+  const rows = await knex<SettingsHistoryRow>('settings_history')
     .orderBy('revision', 'desc')
     .offset((page - 1) * settingsHistoryPageSize)
     .limit(settingsHistoryPageSize + 1)

@@ -14,8 +14,8 @@ import { seedCommands } from '../seed/seed-commands'
 
 /**
  * `npm run seed`: the demo competitions, through the command handlers, against the configured
- * database (or the running embedded one), only into an empty event store. docker-compose runs
- * it at every start; `npm start` seeds by itself. Running it again changes nothing.
+ * database (or the running embedded one), only into an empty event store. `npm start` seeds by
+ * itself; docker-compose never does (an operator may, for a demo). Running it again changes nothing.
  */
 async function main() {
   const config = loadConfig()

@@ -127,11 +127,16 @@ const baseEnv = () => ({
 })
 
 /** The consumers process, once it has said which leases it took. */
-async function startConsumersProcess(): Promise<{ process: Spawned; leases: string[] }> {
-  const consumers = spawnProcess('consumers', { ...baseEnv(), LEASE_RETRY_MS: '100' })
+async function startConsumersProcess(): Promise<{ process: Spawned; leases: string[]; url: string }> {
+  const port = await freePort()
+  const consumers = spawnProcess('consumers', {
+    ...baseEnv(),
+    LEASE_RETRY_MS: '100',
+    CONSUMERS_PORT: String(port),
+  })
   spawned.push(consumers)
   const ready = await consumers.line((line) => line.msg === 'consumer leases held by this process')
-  return { process: consumers, leases: ready.leases ?? [] }
+  return { process: consumers, leases: ready.leases ?? [], url: `http://127.0.0.1:${port}` }
 }
 
 /** The lease holders PostgreSQL knows of: each holder's application name, with how many it holds. */

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { type Endpoint, type EndpointName, endpoints } from '@prizes/contracts'
+import {
+  type Endpoint,
+  type EndpointName,
+  endpoints,
+  eventPositionHeader,
+  readAfterHeader,
+} from '@prizes/contracts'
 import { createKnex } from '@prizes/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -33,10 +39,17 @@ const adminEndpoints = (Object.entries(endpoints) as [EndpointName, Endpoint][])
 )
 
 /** Sends JSON (or nothing); the answer's body is JSON, or text for a CSV or NDJSON download. */
-async function json(method: string, route: string, body?: unknown, token?: string) {
+async function json(
+  method: string,
+  route: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${platform.url}${route}`, {
     method,
     headers: {
+      ...headers,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
@@ -44,7 +57,11 @@ async function json(method: string, route: string, body?: unknown, token?: strin
   })
   const text = await response.text()
   const type = response.headers.get('content-type') ?? ''
-  return { status: response.status, body: type.includes('application/json') ? JSON.parse(text) : text }
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: type.includes('application/json') ? JSON.parse(text) : text,
+  }
 }
 
 /** A competition of its own, for a request that changes or deletes one. */
@@ -187,7 +204,20 @@ async function paidEntryId(): Promise<string> {
   expect(paid.status, JSON.stringify(paid.body)).toBe(200)
   const confirmed = await json('POST', '/api/entries/confirm-payment', { paymentIntentId }, user)
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
-  return String(confirmed.body.entry.id)
+  const entryId = String(confirmed.body.entry.id)
+  // The admin endpoints read the entries read model: wait until it shows the paid entry.
+  // The allocation happened as the card was paid (the offline provider's success) or at the confirmation.
+  const position = confirmed.headers.get(eventPositionHeader) ?? paid.headers.get(eventPositionHeader)
+  expect(position).toBeTruthy()
+  const shown = await json(
+    'GET',
+    endpoints.adminGetEntry.path.replace(':id', entryId),
+    undefined,
+    platform.tokens.admin,
+    { [readAfterHeader]: String(position) },
+  )
+  expect(shown.status, JSON.stringify(shown.body)).toBe(200)
+  return entryId
 }
 
 /** A failed outbox row to resend (no endpoint makes one: the embedded mail server accepts all). */

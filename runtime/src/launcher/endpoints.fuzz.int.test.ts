@@ -123,6 +123,7 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
 function validParams(name: EndpointName, param: string): string[] {
   if (param === 'paymentIntentId') return [platform.paymentIntentId]
   if (param === 'token') return ['not-a-token']
+  if (param === 'file') return ['reference.js', 'swagger-ui.css']
   if (endpoints[name].path.startsWith('/api/admin/user')) return [fuzzedUserId]
   // Admin commands change (and may delete) their own competition; reads use the entries one.
   return name.startsWith('admin') && endpoints[name].method !== 'GET'

@@ -11,7 +11,9 @@ import {
   databaseTimeouts,
   httpProxy,
   listen,
+  measuredEventStore,
   openPlatformDatabase,
+  type ProxyFailure,
   type RequestHandler,
   stripeConfigured,
 } from '@prizes/platform'
@@ -22,9 +24,6 @@ import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
 import { startPlatformMail } from './mail'
 import { countEvents, wipeTestData } from './reset'
-
-/** How long an admin command waits for the read models before answering anyway. */
-const readYourWritesMs = 3000
 
 export interface RunningPlatform {
   readonly url: string
@@ -58,12 +57,14 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     undo.push(() => database.stop())
     if (database.embedded) logger.info(`Embedded PostgreSQL on port ${database.embedded.port}`)
 
-    const store = createEventStore({
-      databaseUrl: database.url,
-      eventStoreUrl: config.EVENTSTORE_URL,
-      logger: logger.child({ component: 'event-store' }),
-      timeouts: databaseTimeouts(config),
-    })
+    const store = measuredEventStore(
+      createEventStore({
+        databaseUrl: database.url,
+        eventStoreUrl: config.EVENTSTORE_URL,
+        logger: logger.child({ component: 'event-store' }),
+        timeouts: databaseTimeouts(config),
+      }),
+    )
     undo.push(() => store.close())
     await store.migrate()
 
@@ -82,7 +83,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
         const projections = consumers?.projections.current()
         if (!projections) return Promise.resolve()
         return projections
-          .waitForPosition(position, { timeoutMs: readYourWritesMs })
+          .waitForPosition(position, { timeoutMs: config.READ_AFTER_TIMEOUT_MS })
           .catch((error: unknown) => {
             logger.warn({ err: error }, 'read models are behind; answering without them')
           })
@@ -99,6 +100,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
       onMailResent: () => consumers?.wakeMailSender(),
     })
+    undo.push(() => commandService.stop())
     // The projections and reactors, under leases like any consumers process: this one is
     // normally their only holder.
     const started = await startConsumers({
@@ -151,8 +153,16 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       return { events: await countEvents(knex) }
     }
 
-    const queryApp = createQueryApp({ knex, secret: secrets.jwt, logger: logger.child({ service: 'query' }) })
-    const proxyError = (error: Error) => logger.error({ err: error }, 'service unreachable')
+    const queryApp = createQueryApp({
+      knex,
+      secret: secrets.jwt,
+      logger: logger.child({ service: 'query' }),
+      readAfter: { timeoutMs: config.READ_AFTER_TIMEOUT_MS },
+    })
+    const proxyError = (error: Error, { target, retried }: ProxyFailure) => {
+      if (retried) logger.warn({ err: error, target }, 'service instance unreachable; trying the next')
+      else logger.error({ err: error, target }, 'service unreachable')
+    }
     const services: Record<'command' | 'query', RequestHandler> = {
       command: config.COMMAND_SERVICE_URL
         ? httpProxy(config.COMMAND_SERVICE_URL, proxyError)
@@ -167,6 +177,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       mediaDir,
       publicUrl: config.PUBLIC_URL,
       stripe: stripeConfigured(config),
+      metrics: { token: config.METRICS_TOKEN },
     })
     const httpServer = createServer(gateway.callback())
     const port = await listen(httpServer, config.PORT, config.HOST)

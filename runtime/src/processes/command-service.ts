@@ -1,7 +1,15 @@
 import { createServer } from 'node:http'
 import { createSmtpMailer, startCommandService } from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
-import { ConfigError, closeServer, createKnex, databaseTimeouts, listen, runProcess } from '@prizes/platform'
+import {
+  ConfigError,
+  closeServer,
+  createKnex,
+  databaseTimeouts,
+  listen,
+  measuredEventStore,
+  runProcess,
+} from '@prizes/platform'
 
 /**
  * The command service on its own (docker-compose): the write endpoints only, no reactors and no
@@ -13,12 +21,14 @@ runProcess('command-service', async ({ config, logger }) => {
   if (!config.DATABASE_URL)
     throw new ConfigError(['DATABASE_URL: required for the command service on its own'])
   if (!config.SMTP_URL) throw new ConfigError(['SMTP_URL: required for the command service on its own'])
-  const store = createEventStore({
-    databaseUrl: config.DATABASE_URL,
-    eventStoreUrl: config.EVENTSTORE_URL,
-    logger,
-    timeouts: databaseTimeouts(config),
-  })
+  const store = measuredEventStore(
+    createEventStore({
+      databaseUrl: config.DATABASE_URL,
+      eventStoreUrl: config.EVENTSTORE_URL,
+      logger,
+      timeouts: databaseTimeouts(config),
+    }),
+  )
   await store.migrate()
   const knex = createKnex(config.DATABASE_URL, { timeouts: databaseTimeouts(config) })
   const mailer = createSmtpMailer({ url: config.SMTP_URL })
@@ -28,6 +38,7 @@ runProcess('command-service', async ({ config, logger }) => {
   logger.info(`command service listening on ${config.HOST}:${config.COMMAND_SERVICE_PORT}`)
   return async () => {
     await closeServer(server)
+    await service.stop()
     mailer.close()
     await knex.destroy()
     await store.close()

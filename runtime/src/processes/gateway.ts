@@ -6,17 +6,24 @@ import {
   createGateway,
   httpProxy,
   listen,
+  type ProxyFailure,
   runProcess,
   stripeConfigured,
 } from '@prizes/platform'
 
-/** The gateway as its own process (docker-compose): proxies to the services by URL. */
+/**
+ * The gateway as its own process (docker-compose): proxies to the services by URL, spreading
+ * requests over every instance listed (COMMAND_SERVICE_URL and QUERY_SERVICE_URL take several).
+ */
 runProcess('gateway', async ({ config, logger }) => {
   const { COMMAND_SERVICE_URL: commandUrl, QUERY_SERVICE_URL: queryUrl } = config
   if (!commandUrl || !queryUrl) {
     throw new ConfigError(['COMMAND_SERVICE_URL and QUERY_SERVICE_URL: required for the gateway on its own'])
   }
-  const onError = (error: Error) => logger.error({ err: error }, 'service unreachable')
+  const onError = (error: Error, { target, retried }: ProxyFailure) => {
+    if (retried) logger.warn({ err: error, target }, 'service instance unreachable; trying the next')
+    else logger.error({ err: error, target }, 'service unreachable')
+  }
   const gateway = createGateway({
     logger,
     services: { command: httpProxy(commandUrl, onError), query: httpProxy(queryUrl, onError) },
@@ -24,6 +31,7 @@ runProcess('gateway', async ({ config, logger }) => {
     mediaDir: path.join(config.DATA_DIR, 'media'),
     publicUrl: config.PUBLIC_URL,
     stripe: stripeConfigured(config),
+    metrics: { token: config.METRICS_TOKEN },
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)

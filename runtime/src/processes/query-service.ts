@@ -43,7 +43,14 @@ runProcess('query-service', async ({ config, logger }) => {
   if (!config.DATABASE_URL) throw new ConfigError(['DATABASE_URL: required for the query service on its own'])
   const knex = createKnex(config.DATABASE_URL, { poolMax: 10, timeouts: databaseTimeouts(config) })
   const secret = await sessionSecret(knex, logger)
-  const server = createServer(createQueryApp({ knex, logger, secret }).callback())
+  const app = createQueryApp({
+    knex,
+    logger,
+    secret,
+    metrics: { token: config.METRICS_TOKEN },
+    readAfter: { timeoutMs: config.READ_AFTER_TIMEOUT_MS },
+  })
+  const server = createServer(app.callback())
   await listen(server, config.QUERY_SERVICE_PORT, config.HOST)
   logger.info(`query service listening on ${config.HOST}:${config.QUERY_SERVICE_PORT}`)
   return async () => {

@@ -230,4 +230,41 @@ describe('api client', () => {
     controller.abort()
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
+
+  it('sends the position of its latest command with the queries of the next seconds', async () => {
+    let clock = 1_000_000
+    const sent: Array<{ url: string; readAfter: string | null }> = []
+    const positions = ['812/40', '790/3', '815/1']
+    const client = createApiClient({
+      now: () => clock,
+      fetch: async (input, init) => {
+        sent.push({ url: String(input), readAfter: new Headers(init?.headers).get('X-Read-After') })
+        if (init?.method === 'POST') {
+          return new Response(JSON.stringify({ success: true, message: 'Sent' }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json', 'X-Event-Position': positions.shift() ?? '' },
+          })
+        }
+        return json(200, { success: true, competitions: [] })
+      },
+    })
+    const command = () =>
+      client.call('forgotPassword', { timeoutMs: 1000, body: { email: 'someone@example.com' } })
+    const query = () => client.call('listCompetitions', { timeoutMs: 1000 })
+
+    await query()
+    await command()
+    await query()
+    // An answer from an earlier point of the log (a slower command) does not take it back.
+    await command()
+    await query()
+    await command()
+    clock += 9_000
+    await query()
+    clock += 1_000
+    await query()
+
+    // Commands never carry it; queries do, until ten seconds after the latest command.
+    expect(sent.map((s) => s.readAfter)).toEqual([null, null, '812/40', null, '812/40', null, '815/1', null])
+  })
 })

@@ -1,4 +1,12 @@
-import { type EndpointName, endpoints, errorBody, type ResponseOf } from '@prizes/contracts'
+import {
+  type EndpointName,
+  endpoints,
+  errorBody,
+  eventPositionHeader,
+  laterEventPosition,
+  type ResponseOf,
+  readAfterHeader,
+} from '@prizes/contracts'
 import { readAuthToken } from './auth-cookie'
 
 /** Codes the client itself produces; server codes come from the error body (`errorCodes` in contracts). */
@@ -62,6 +70,10 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch
   /** The signed-in user's token, sent as a bearer header; null when signed out. */
   readonly getToken?: () => string | null
+  /** How long after a command its position goes with the queries; 10 s unless given. */
+  readonly readAfterMs?: number
+  /** Milliseconds now; tests move it. */
+  readonly now?: () => number
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>
@@ -96,9 +108,30 @@ function errorFromBody(status: number, body: unknown): ApiError {
 }
 
 /** A typed client over the contracts' endpoint table. It knows HTTP and schemas, nothing about screens. */
-export function createApiClient({ baseUrl = '', fetch: fetchImpl, getToken }: ApiClientOptions = {}) {
+export function createApiClient({
+  baseUrl = '',
+  fetch: fetchImpl,
+  getToken,
+  readAfterMs = 10_000,
+  now = Date.now,
+}: ApiClientOptions = {}) {
   const doFetch =
     fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  /**
+   * Read-your-writes: the furthest log position a command answered with (`X-Event-Position`),
+   * sent with the queries of the next few seconds as `X-Read-After`, so the query service (any
+   * instance of it) shows what this client just did instead of a read model that is a moment
+   * behind. After that the read models have long caught up, and queries wait for nothing.
+   */
+  let written: { position: string; at: number } | undefined
+  const noteWritten = (response: Response) => {
+    const given = response.headers.get(eventPositionHeader)
+    if (given === null) return
+    const position = laterEventPosition(written?.position, given)
+    if (position !== undefined) written = { position, at: now() }
+  }
+  const readAfter = (): string | undefined =>
+    written && now() - written.at < readAfterMs ? written.position : undefined
 
   /**
    * Sends the request and reads the answer with `read`; a refused call throws the error body's
@@ -124,6 +157,8 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl, getToken }: Ap
           : JSON.stringify(options.body)
     if (typeof body === 'string') headers['Content-Type'] = 'application/json'
     if (token) headers.Authorization = `Bearer ${token}`
+    const after = endpoint.service === 'query' && endpoint.method === 'GET' ? readAfter() : undefined
+    if (after) headers[readAfterHeader] = after
 
     let answer: { ok: true; status: number; body: T } | { ok: false; status: number; refusal: unknown }
     try {
@@ -134,6 +169,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl, getToken }: Ap
         body,
         signal,
       })
+      noteWritten(response)
       answer =
         response.ok || options.answerStatuses?.includes(response.status)
           ? { ok: true, status: response.status, body: await read(response) }

@@ -1,0 +1,488 @@
+import type { EndpointName } from './endpoints'
+
+/** Who may call an endpoint: nobody in particular, a signed-in user, or an admin. */
+export type Access =
+  | 'public'
+  /** Public, and a bearer token is read when sent (the health check tells admins more). */
+  | 'optional'
+  | 'user'
+  | 'admin'
+
+/** The error statuses an endpoint can answer besides those every endpoint of its kind can. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 503
+
+export const tags = {
+  competitions: 'Competitions',
+  auth: 'Accounts',
+  entries: 'Entries and payments',
+  draws: 'Draws',
+  settings: 'Settings',
+  health: 'Health',
+  adminCompetitions: 'Admin: competitions',
+  adminUsers: 'Admin: users',
+  adminEntries: 'Admin: entries',
+  adminEmail: 'Admin: email',
+  adminPlatform: 'Admin: platform',
+  docs: 'API reference',
+} as const
+export type Tag = (typeof tags)[keyof typeof tags]
+
+/**
+ * What the OpenAPI document says of an endpoint beyond its schemas: what it is for, who may call
+ * it, and the refusals particular to it (each with why). Keyed by endpoint name, so an endpoint
+ * added to the table without its description here fails to compile.
+ */
+export interface Operation {
+  readonly summary: string
+  readonly description?: string
+  readonly tag: Tag
+  readonly access: Access
+  /** The success status; 200 unless given. */
+  readonly status?: 201
+  /** The success answer's media type when it is not JSON (the response schema is then `z.string()`). */
+  readonly produces?: 'text/csv' | 'application/x-ndjson' | 'text/html' | 'text/javascript or text/css'
+  /** Sent with an ETag and `no-cache`: `If-None-Match` gets 304 with no body. */
+  readonly etag?: true
+  /** Also takes multipart/form-data: the form's fields as text, and an `image` file. */
+  readonly multipart?: true
+  /** Headers the endpoint reads. */
+  readonly headers?: readonly { readonly name: string; readonly description: string }[]
+  readonly errors?: Partial<Record<ErrorStatus, string>>
+  /** Answers 503 with its own (JSON) success schema too, for this reason. */
+  readonly degraded?: string
+}
+
+const rateLimited =
+  'Too many requests from this address or for this account; `Retry-After` says when to try again'
+const signInRefused = 'The account is banned, or its email is not verified'
+const competitionNotFound = 'No such competition'
+const userNotFound = 'No such user'
+const entryConflict =
+  'Not enough tickets left, the competition is not open for entries, or the request repeats one already made'
+
+export const operations: Record<EndpointName, Operation> = {
+  listCompetitions: {
+    summary: 'List the public competitions',
+    description: 'Active, closed, drawing and recently completed competitions, without the correct answers.',
+    tag: tags.competitions,
+    access: 'public',
+    etag: true,
+  },
+  listFeaturedCompetitions: {
+    summary: 'List the featured competitions',
+    tag: tags.competitions,
+    access: 'public',
+    etag: true,
+  },
+  register: {
+    summary: 'Create an account',
+    description: 'The account must verify its email before it can sign in; no session is started.',
+    tag: tags.auth,
+    access: 'public',
+    errors: {
+      403: 'Registrations are closed',
+      409: 'An account already uses this email',
+      429: rateLimited,
+    },
+  },
+  login: {
+    summary: 'Sign in',
+    description: 'Answers a bearer token for the `Authorization` header of later requests.',
+    tag: tags.auth,
+    access: 'public',
+    errors: {
+      401: 'Wrong email or password',
+      403: signInRefused,
+      429: rateLimited,
+      503: 'Only admins may sign in during maintenance',
+    },
+  },
+  getProfile: { summary: 'The signed-in user', tag: tags.auth, access: 'user' },
+  updateProfile: {
+    summary: "Change the signed-in user's details",
+    description:
+      'The email is read-only here: it is accepted so that the whole form can be sent, and ignored.',
+    tag: tags.auth,
+    access: 'user',
+  },
+  changePassword: {
+    summary: "Change the signed-in user's password",
+    description: "Ends the user's other sessions and answers a new token for this one.",
+    tag: tags.auth,
+    access: 'user',
+    errors: { 429: rateLimited },
+  },
+  resendVerification: {
+    summary: 'Send the email verification link again',
+    description: 'Answers the same whether or not the email has an account.',
+    tag: tags.auth,
+    access: 'public',
+    errors: { 429: rateLimited },
+  },
+  forgotPassword: {
+    summary: 'Send a password reset link',
+    description: 'Answers the same whether or not the email has an account.',
+    tag: tags.auth,
+    access: 'public',
+    errors: { 429: rateLimited },
+  },
+  checkEmail: {
+    summary: 'Whether an email has an account',
+    description: 'The entry form asks before offering to sign in or to create a guest account.',
+    tag: tags.auth,
+    access: 'public',
+    errors: { 429: rateLimited },
+  },
+  loginForEntry: {
+    summary: 'Sign in from the entry form',
+    tag: tags.auth,
+    access: 'public',
+    errors: { 401: 'Wrong email or password', 403: signInRefused, 429: rateLimited },
+  },
+  createGuestAccount: {
+    summary: 'Create a guest account while entering',
+    description: 'Starts a session at once; an email link lets the guest set their own password.',
+    tag: tags.auth,
+    access: 'public',
+    errors: {
+      403: 'Registrations are closed',
+      409: 'An account already uses this email',
+      429: rateLimited,
+    },
+  },
+  verifyResetToken: {
+    summary: 'Check a password reset link',
+    tag: tags.auth,
+    access: 'public',
+    errors: { 400: 'The link is invalid, used or expired' },
+  },
+  resetPassword: {
+    summary: 'Set a new password with a reset link',
+    tag: tags.auth,
+    access: 'public',
+    errors: { 400: 'The link is invalid, used or expired, or the password is refused' },
+  },
+  verifyEmail: {
+    summary: "Verify an account's email with its link",
+    tag: tags.auth,
+    access: 'public',
+    errors: { 400: 'The link is invalid, used or expired' },
+  },
+  createPaymentIntent: {
+    summary: 'Reserve tickets and start a payment',
+    description:
+      'Holds the tickets for a few minutes and answers the payment provider’s client secret. An `Idempotency-Key` makes a retry answer the same payment.',
+    tag: tags.entries,
+    access: 'user',
+    headers: [
+      { name: 'Idempotency-Key', description: 'Any text up to 255 characters; a retry sends the same' },
+    ],
+    errors: { 404: competitionNotFound, 409: entryConflict, 429: rateLimited },
+  },
+  confirmPayment: {
+    summary: 'Allocate the entry of a paid payment',
+    description:
+      'Idempotent: the provider’s webhook may have allocated it already, and then this answers the same entry.',
+    tag: tags.entries,
+    access: 'user',
+    errors: {
+      402: 'The payment has not succeeded (a declined card says why)',
+      404: 'No such payment for this user',
+      409: 'The reservation ended before the payment, or the tickets ran out',
+    },
+  },
+  submitEntry: {
+    summary: 'Enter a free competition',
+    tag: tags.entries,
+    access: 'user',
+    errors: { 404: competitionNotFound, 409: entryConflict, 429: rateLimited },
+  },
+  listEntries: { summary: "The signed-in user's entries", tag: tags.entries, access: 'user' },
+  entryStats: { summary: "The signed-in user's entry totals", tag: tags.entries, access: 'user' },
+  paymentConfig: {
+    summary: 'Which payment provider the web app talks to',
+    tag: tags.entries,
+    access: 'public',
+  },
+  confirmTestPayment: {
+    summary: 'Pay with a test card (offline payments only)',
+    description:
+      'The offline provider’s card form, answered with Stripe’s test card numbers. Served only while the offline provider is active; with Stripe it is 404.',
+    tag: tags.entries,
+    access: 'public',
+    errors: { 404: 'No such payment', 409: 'The payment was cancelled: its reservation ended' },
+  },
+  paymentWebhook: {
+    summary: "The payment provider's notifications",
+    description: 'Stripe calls this; the body is checked against its signature before anything is read.',
+    tag: tags.entries,
+    access: 'public',
+    headers: [{ name: 'Stripe-Signature', description: "Stripe's signature of the body" }],
+    errors: { 400: 'The signature is missing or does not match the body' },
+  },
+  adminStats: { summary: 'Dashboard totals', tag: tags.adminCompetitions, access: 'admin' },
+  adminAnalytics: { summary: 'Revenue and entries over time', tag: tags.adminCompetitions, access: 'admin' },
+  adminListCompetitions: {
+    summary: 'Every competition, drafts included',
+    tag: tags.adminCompetitions,
+    access: 'admin',
+  },
+  adminCompetitionEntries: {
+    summary: "A page of a competition's entries",
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    errors: { 404: competitionNotFound },
+  },
+  adminExportCompetitionEntries: {
+    summary: "A competition's entries as CSV",
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    produces: 'text/csv',
+    errors: { 404: competitionNotFound },
+  },
+  adminCompetitionHistory: {
+    summary: "A page of a competition's history (its events)",
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    errors: { 404: competitionNotFound },
+  },
+  listWinners: { summary: 'The winners of completed draws', tag: tags.draws, access: 'public', etag: true },
+  drawCertificate: {
+    summary: "A completed draw's certificate",
+    description: 'Everything needed to re-run the draw and check it, and no one’s identity.',
+    tag: tags.draws,
+    access: 'public',
+    etag: true,
+    errors: { 404: 'No completed draw for this competition' },
+  },
+  adminCreateCompetition: {
+    summary: 'Create a competition',
+    description: 'JSON, or multipart/form-data with an image of at most 5 MB (JPG, PNG, GIF or WebP).',
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    status: 201,
+    multipart: true,
+    errors: {
+      409: 'A competition with this id exists already',
+      413: 'The image or the body is too large',
+      415: 'The image is not a JPG, PNG, GIF or WebP file',
+      503: 'Image uploads are not configured',
+    },
+  },
+  adminUpdateCompetition: {
+    summary: 'Change a competition',
+    description: 'JSON, or multipart/form-data with a new image. A published competition’s terms are fixed.',
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    multipart: true,
+    errors: {
+      404: competitionNotFound,
+      409: 'The change touches terms fixed once the competition was published',
+      413: 'The image or the body is too large',
+      415: 'The image is not a JPG, PNG, GIF or WebP file',
+      503: 'Image uploads are not configured',
+    },
+  },
+  adminDeleteCompetition: {
+    summary: 'Delete a competition',
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    errors: { 404: competitionNotFound, 409: 'The competition cannot be deleted in its status' },
+  },
+  adminSetCompetitionStatus: {
+    summary: 'Close, draw, complete or cancel a competition',
+    description: 'Completing a draw needs the public randomness of its drand round.',
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    errors: {
+      404: competitionNotFound,
+      409: 'The status cannot change that way now, or the draw’s randomness is not yet published',
+    },
+  },
+  adminSetCompetitionFeatured: {
+    summary: 'Feature a competition, or stop featuring it',
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    errors: { 404: competitionNotFound, 409: 'The competition cannot be changed in its status' },
+  },
+  adminListUsers: {
+    summary: 'A page of users, searched and filtered',
+    tag: tags.adminUsers,
+    access: 'admin',
+  },
+  adminGetUser: {
+    summary: 'A user, with their entries',
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound },
+  },
+  adminUpdateUser: {
+    summary: "Change a user's details",
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound, 409: 'Another account already uses this email' },
+  },
+  adminDeleteUser: {
+    summary: 'Erase a user',
+    description:
+      'Crypto-shredding: the user’s personal data becomes unreadable everywhere, and their paid entries in open competitions are refunded.',
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound, 409: 'Admins cannot erase themselves' },
+  },
+  adminBanUser: {
+    summary: 'Ban a user',
+    description: "Ends the user's sessions at once.",
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound, 409: 'Admins cannot ban themselves' },
+  },
+  adminUnbanUser: {
+    summary: 'Lift a ban',
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound },
+  },
+  adminPromoteUser: {
+    summary: 'Make a user an admin',
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound },
+  },
+  adminDemoteUser: {
+    summary: 'Make an admin a user again',
+    description: "Ends the user's sessions at once.",
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound, 409: 'Admins cannot demote themselves' },
+  },
+  emailStatus: { summary: "The mail transport's status", tag: tags.adminEmail, access: 'admin' },
+  emailTestEntryConfirmation: {
+    summary: 'Send a test entry confirmation',
+    tag: tags.adminEmail,
+    access: 'admin',
+    errors: { 429: 'Too many test emails', 503: 'No mail transport is configured' },
+  },
+  emailTestAllTemplates: {
+    summary: 'Send a test of every email template',
+    tag: tags.adminEmail,
+    access: 'admin',
+    errors: { 429: 'Too many test emails', 503: 'No mail transport is configured' },
+  },
+  emailDirectTest: {
+    summary: 'Send a plain test email',
+    tag: tags.adminEmail,
+    access: 'admin',
+    errors: { 429: 'Too many test emails', 503: 'No mail transport is configured' },
+  },
+  adminEmailOutbox: { summary: 'A page of the mail outbox', tag: tags.adminEmail, access: 'admin' },
+  adminResendEmail: {
+    summary: 'Send a failed email again',
+    tag: tags.adminEmail,
+    access: 'admin',
+    errors: { 404: 'No such email', 409: 'The email is not a failed one, or can no longer be sent' },
+  },
+  adminListEntries: {
+    summary: 'A page of entries, searched and filtered',
+    tag: tags.adminEntries,
+    access: 'admin',
+  },
+  adminExportEntries: {
+    summary: 'The filtered entries as CSV',
+    tag: tags.adminEntries,
+    access: 'admin',
+    produces: 'text/csv',
+  },
+  adminGetEntry: {
+    summary: 'An entry, with its payment and tickets',
+    tag: tags.adminEntries,
+    access: 'admin',
+    errors: { 404: 'No such entry' },
+  },
+  adminRefundEntry: {
+    summary: 'Refund an entry',
+    tag: tags.adminEntries,
+    access: 'admin',
+    errors: {
+      404: 'No such entry',
+      409: 'The entry is not paid, is refunded already, or its competition is not open',
+      503: 'The payment provider has not confirmed the refund yet; it completes later',
+    },
+  },
+  adminGetSettings: { summary: 'The platform settings', tag: tags.settings, access: 'admin' },
+  adminUpdateSettings: {
+    summary: 'Change the platform settings',
+    description: 'Maintenance mode, open registrations and email notifications, each change with its reason.',
+    tag: tags.settings,
+    access: 'admin',
+  },
+  adminSettingsHistory: {
+    summary: 'A page of the settings changes',
+    tag: tags.settings,
+    access: 'admin',
+  },
+  publicSettings: {
+    summary: 'Whether the site is in maintenance and open for sign-up',
+    description: 'Answered during maintenance too.',
+    tag: tags.settings,
+    access: 'public',
+  },
+  adminBackup: {
+    summary: 'Download a backup',
+    description:
+      'The event log and the command-side rows as NDJSON, streamed, ending with a checksum line; `npm run restore` reads it.',
+    tag: tags.adminPlatform,
+    access: 'admin',
+    produces: 'application/x-ndjson',
+    errors: { 429: 'A backup is running already' },
+  },
+  adminOptimiseDatabase: {
+    summary: 'Vacuum and analyse the read models',
+    tag: tags.adminPlatform,
+    access: 'admin',
+    errors: { 429: 'An optimisation is running already' },
+  },
+  adminResetDatabase: {
+    summary: 'Wipe the test data and seed it again',
+    description: 'Only on the embedded database of a test install.',
+    tag: tags.adminPlatform,
+    access: 'admin',
+    errors: { 409: 'Reset is not available on this database', 429: 'A reset is running already' },
+  },
+  adminSystem: { summary: 'Version, uptime and consumers', tag: tags.adminPlatform, access: 'admin' },
+  health: {
+    summary: "Every projection's and reactor's progress",
+    description: 'Rate limited. An admin’s token adds the failing event and the error to a failing consumer.',
+    tag: tags.health,
+    access: 'optional',
+    errors: { 429: rateLimited },
+    degraded:
+      'A projection or reactor is stuck, or the database does not answer: the same body, saying which',
+  },
+  commandHealth: {
+    summary: 'The command service and its event store answer',
+    tag: tags.health,
+    access: 'public',
+  },
+  queryHealth: {
+    summary: 'The query service and its database answer',
+    tag: tags.health,
+    access: 'public',
+  },
+  apiDocument: {
+    summary: 'This document',
+    description: 'OpenAPI 3.1, generated from the zod contracts the services validate with.',
+    tag: tags.docs,
+    access: 'public',
+    etag: true,
+  },
+  apiDocs: { summary: 'The API reference page', tag: tags.docs, access: 'public', produces: 'text/html' },
+  apiDocsAsset: {
+    summary: 'A script or style sheet of the reference page',
+    tag: tags.docs,
+    access: 'public',
+    produces: 'text/javascript or text/css',
+    etag: true,
+    errors: { 404: 'No such file' },
+  },
+}
