@@ -37,6 +37,7 @@ export {
   startDraw,
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
+export { type CommandReactors, type CommandReactorsOptions, prepareCommandReactors } from './consumers'
 export { type BackupOptions, writeBackup } from './database/backup'
 export {
   backedUpTableNames,
@@ -134,7 +135,6 @@ export {
   allocatePaidEntry,
   createMailReactor,
   type EntryCommands,
-  type EntryReactorsOptions,
   entryCommandsOf,
   knexUserKeyReader,
   type LifecycleCommands,
@@ -142,11 +142,7 @@ export {
   type MailReactorOptions,
   migrateReactorTables,
   type Reactor,
-  ReactorStopped,
-  type RunningEntryReactors,
   type RunningReactor,
-  startEntryReactors,
-  startLifecycleReactors,
   startMailReactor,
   startReactor,
   type UserKeyReader,

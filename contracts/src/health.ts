@@ -33,6 +33,11 @@ export const consumerHealth = z.object({
   /** How long the oldest event waiting for it has been in the log; 0 when none waits. */
   lagMs: z.number().int().nonnegative(),
   failure: consumerFailure.nullable(),
+  /**
+   * The process running it, which holds its lease (`<process> <host>:<pid>`); null when no
+   * process holds it, so nothing runs it. For admins only.
+   */
+  holder: z.string().nullable().optional(),
 })
 export type ConsumerHealth = z.infer<typeof consumerHealth>
 

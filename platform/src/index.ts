@@ -1,5 +1,6 @@
 export * from './auth'
 export { type Config, ConfigError, databaseTimeouts, loadConfig, stripeConfigured } from './config/config'
+export * from './consumers'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'
 export { openPlatformDatabase, type PlatformDatabase } from './db/platform-database'

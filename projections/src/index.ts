@@ -25,7 +25,7 @@ export {
   UnknownProjection,
 } from './rebuild/rebuild'
 export { type RunningProjections, type StartProjectionsOptions, startProjections } from './runner'
-export { ProjectionsStopped } from './runner/progress'
+
 export {
   type SettingsHistoryRow,
   settingsHistoryProjection,

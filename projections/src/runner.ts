@@ -1,12 +1,11 @@
 import {
-  comparePositions,
   type EventStore,
   type Position,
   positionFromString,
   positionToString,
   type RecordedEvent,
 } from '@prizes/event-store'
-import type { Logger } from '@prizes/platform'
+import { type ConsumerContext, type Logger, startConsumer } from '@prizes/platform'
 import type { Knex } from 'knex'
 import {
   lockAndReadPositions,
@@ -18,10 +17,7 @@ import {
 } from './checkpoints'
 import type { Projection } from './projection'
 import { applyRows } from './runner/apply-events'
-import { backoffDelay, sleep } from './runner/backoff'
-import { readBatches } from './runner/batches'
 import { applyIsolated, isAfter, isTransient } from './runner/isolate'
-import { createProgress } from './runner/progress'
 
 export interface StartProjectionsOptions {
   readonly store: EventStore
@@ -80,12 +76,6 @@ interface Committed {
   }>
 }
 
-const earliest = (positions: ReadonlyArray<Position | 'start'>): Position | 'start' =>
-  positions.reduce<Position | 'start'>(
-    (min, p) => (min === 'start' || p === 'start' ? 'start' : comparePositions(p, min) < 0 ? p : min),
-    positions[0] ?? 'start',
-  )
-
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
@@ -98,20 +88,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export async function startProjections(options: StartProjectionsOptions): Promise<RunningProjections> {
   const { store, knex, logger } = options
-  const batchSize = options.batchSize ?? 500
-  const retry = (attempt: number) =>
-    backoffDelay(attempt, options.retryDelayMs ?? 200, options.maxRetryDelayMs ?? 30_000)
-  const stopping = new AbortController()
-  const progress = createProgress(store)
   const members: Member[] = []
   for (const projection of options.projections) {
     await registerProjection(knex, projection.name, projection.handles)
     const row = await readCheckpointRow(knex, projection.name)
-    progress.track(projection.name, projection.handles, row.position)
     const log = logger.child({ projection: projection.name })
     members.push({ projection, log, at: row.position, failed: row.failed, stuck: false })
   }
-  const eventTypes = [...new Set(members.flatMap((m) => m.projection.handles))]
   const active = () => members.filter((m) => !m.stuck)
 
   /**
@@ -123,6 +106,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
    */
   async function lockAndRefresh(
     trx: Knex.Transaction,
+    context: ConsumerContext,
     playing: readonly Member[],
     advanceTo?: Position,
   ): Promise<ReadonlySet<string>> {
@@ -143,7 +127,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       const member = playing.find((m) => m.projection.name === row.name)
       if (!member || !row.position) continue
       member.at = positionFromString(row.position)
-      progress.advance(member.projection.name, member.at)
+      context.advance(member.projection.name, member.at)
     }
     return advanced
   }
@@ -154,12 +138,16 @@ export async function startProjections(options: StartProjectionsOptions): Promis
    * database's) puts each share in its own savepoint, so a projection that cannot apply an event
    * is rolled back alone and its failure recorded in the transaction, not thrown.
    */
-  function commitOnce(batch: readonly RecordedEvent[], isolated: boolean): Promise<Committed> {
+  function commitOnce(
+    batch: readonly RecordedEvent[],
+    context: ConsumerContext,
+    isolated: boolean,
+  ): Promise<Committed> {
     const last = batch.at(-1)
     return knex.transaction(async (trx) => {
       const playing = active()
       // Without savepoints nothing fails alone: the checkpoints go with the locks, one round trip.
-      const written = await lockAndRefresh(trx, playing, isolated ? undefined : last?.position)
+      const written = await lockAndRefresh(trx, context, playing, isolated ? undefined : last?.position)
       const advanced: Member[] = []
       const failed: Array<Committed['failed'][number]> = []
       for (const member of playing) {
@@ -209,12 +197,12 @@ export async function startProjections(options: StartProjectionsOptions): Promis
    * Without savepoints first (two round trips fewer per projection); when an event fails it, the
    * batch goes again with each projection isolated, to find the projection and the event.
    */
-  async function commitBatch(batch: readonly RecordedEvent[]): Promise<Committed> {
+  async function commitBatch(batch: readonly RecordedEvent[], context: ConsumerContext): Promise<Committed> {
     try {
-      return await commitOnce(batch, false)
+      return await commitOnce(batch, context, false)
     } catch (error) {
       if (isTransient(error)) throw error
-      return commitOnce(batch, true)
+      return commitOnce(batch, context, true)
     }
   }
 
@@ -222,13 +210,13 @@ export async function startProjections(options: StartProjectionsOptions): Promis
    * Applies what a committed batch changed to the members and tells the waiters. A failure is
    * logged here, once it is stored: a batch retried after a failed commit does not log twice.
    */
-  function settle(batch: readonly RecordedEvent[], committed: Committed): void {
+  function settle(batch: readonly RecordedEvent[], context: ConsumerContext, committed: Committed): void {
     const last = batch.at(-1)
     if (!last) return
     for (const member of committed.advanced) {
       member.at = last.position
       member.failed = null
-      progress.advance(member.projection.name, last.position)
+      context.advance(member.projection.name, last.position)
     }
     for (const { member, at, failure, error } of committed.failed) {
       member.log.error(
@@ -238,7 +226,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       member.at = at
       member.failed = failure
       member.stuck = true
-      progress.halt(member.projection.name)
+      context.halt(member.projection.name)
     }
   }
 
@@ -246,67 +234,40 @@ export async function startProjections(options: StartProjectionsOptions): Promis
    * Commits a batch. When the whole transaction fails (the database, not an event) nothing was
    * stored, so it is retried with backoff and logged each time; events are never skipped.
    */
-  async function commit(batch: readonly RecordedEvent[]): Promise<void> {
-    for (let attempt = 0; !stopping.signal.aborted; attempt += 1) {
-      try {
-        settle(batch, await commitBatch(batch))
-        if (attempt > 0) logger.info({ attempt }, 'projections recovered')
-        return
-      } catch (error) {
-        const delayMs = retry(attempt)
+  async function commit(batch: readonly RecordedEvent[], context: ConsumerContext): Promise<void> {
+    await context.untilDone(async () => settle(batch, context, await commitBatch(batch, context)), {
+      onFailure: (error, attempt, delayMs) =>
         logger.error(
           { err: error, events: batch.length, attempt, delayMs },
           'projection batch failed; retrying',
-        )
-        await sleep(delayMs, stopping.signal)
-      }
-    }
+        ),
+      onRecovered: (attempt) => logger.info({ attempt }, 'projections recovered'),
+    })
   }
 
-  async function run(): Promise<void> {
-    let attempt = 0
-    while (!stopping.signal.aborted && active().length > 0) {
-      const subscription = store.subscribeToAll({
-        from: earliest(active().map((m) => m.at)),
-        filter: { eventTypes },
-      })
-      const close = () => void subscription.close().catch(() => {})
-      stopping.signal.addEventListener('abort', close, { once: true })
-      try {
-        for await (const batch of readBatches(subscription, batchSize)) {
-          await commit(batch)
-          attempt = 0
-          if (stopping.signal.aborted || active().length === 0) break
-        }
-        if (!stopping.signal.aborted && active().length > 0)
-          throw new Error('The subscription ended by itself')
-      } catch (error) {
-        if (stopping.signal.aborted) break
-        const delayMs = retry(attempt)
-        logger.error({ err: error, attempt, delayMs }, 'projection subscription failed; resubscribing')
-        attempt += 1
-        await sleep(delayMs, stopping.signal)
-      } finally {
-        stopping.signal.removeEventListener('abort', close)
-        await subscription.close().catch(() => {})
-      }
-    }
-  }
-
-  const running = run()
+  const running = startConsumer({
+    store,
+    logger,
+    kind: 'projection',
+    members: members.map((m) => ({
+      name: m.projection.name,
+      filter: { eventTypes: m.projection.handles },
+      from: m.at,
+    })),
+    batchSize: options.batchSize ?? 500,
+    retryDelayMs: options.retryDelayMs ?? 200,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
+    handle: commit,
+  })
   logger.info({ projections: members.map((m) => m.projection.name) }, 'projections started')
   return {
-    waitForPosition: (position, opts) => progress.waitForPosition(position, opts),
+    waitForPosition: (position, opts) => running.waitForPosition(position, opts),
     status: () =>
       members.map((m) => ({
         name: m.projection.name,
         position: m.at === 'start' ? null : positionToString(m.at),
         failed: m.failed,
       })),
-    async stop() {
-      stopping.abort()
-      progress.stop()
-      await running
-    },
+    stop: () => running.stop(),
   }
 }

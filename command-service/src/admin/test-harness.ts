@@ -30,6 +30,8 @@ export interface Answer {
 
 export interface AdminHarness {
   readonly url: string
+  /** The test database, for a connection of a test's own (a lease holder's). */
+  readonly databaseUrl: string
   readonly store: PostgresEventStore
   readonly knex: Knex
   readonly clock: TestClock
@@ -96,6 +98,7 @@ export async function startAdminHarness(
 
   const harness: AdminHarness = {
     url: served.url,
+    databaseUrl: database.url,
     store,
     knex,
     clock,

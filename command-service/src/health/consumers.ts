@@ -1,4 +1,5 @@
 import type { SubscriptionFilter } from '@prizes/event-store'
+import { consumerLeaseClass } from '@prizes/platform'
 import type { Knex } from 'knex'
 
 /** Why a consumer is failing, as its checkpoint row records it. */
@@ -113,4 +114,20 @@ export async function readReactorRows(knex: Knex): Promise<ConsumerRow[]> {
             error: row.last_error,
           },
   }))
+}
+
+/**
+ * Who holds each consumer lease now, by lease key (`leaseKey`): the holder's
+ * `application_name`. Read from `pg_locks`, so it is the database's word, whichever process asks.
+ */
+export async function readLeaseHolders(knex: Knex): Promise<Map<number, string>> {
+  const { rows } = await knex.raw<{ rows: Array<{ key: string; holder: string }> }>(
+    `select l.objid::bigint::text as key, a.application_name as holder
+       from pg_locks l join pg_stat_activity a on a.pid = l.pid
+      where l.locktype = 'advisory' and l.granted and l.objsubid = 2 and l.classid = ?::int::oid
+        and l.database = (select oid from pg_database where datname = current_database())`,
+    [consumerLeaseClass],
+  )
+  // The lock shows its key as an unsigned oid; `leaseKey` is a signed 32-bit number.
+  return new Map(rows.map((row) => [Number(row.key) | 0, row.holder]))
 }

@@ -1,5 +1,6 @@
 import type { HealthResponse } from '@prizes/contracts'
 import { positionToString } from '@prizes/event-store'
+import { createLogger, createPgLeases, projectionsLeaseName } from '@prizes/platform'
 import { migrateReadModels } from '@prizes/projections'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
@@ -172,5 +173,29 @@ describe('GET /api/health', () => {
     const { status, body } = await health()
     expect(status).toBe(200)
     expect(body.emails).toEqual({ pending: 2, failed: 1, oldestPendingAt: queuedAt.toISOString() })
+  })
+
+  it('names the process holding each consumer’s lease, to admins, and none once it lets go', async () => {
+    const leases = createPgLeases({
+      connectionString: harness.databaseUrl,
+      logger: createLogger({ level: 'silent' }),
+      retryMs: 50,
+      connectMs: 5000,
+      processName: 'health-holder',
+    })
+    for (const name of [projectionsLeaseName, 'mailer']) {
+      leases.hold({ name, start: async () => ({ stop: async () => {} }) })
+    }
+    await leases.start()
+    try {
+      const asAdmin = await health(admin)
+      const holder = expect.stringMatching(new RegExp(`^health-holder .+:${process.pid}$`))
+      expect(named(asAdmin.body.reactors, 'mailer')?.holder).toEqual(holder)
+      for (const projection of asAdmin.body.projections) expect(projection.holder).toEqual(holder)
+      expect(named((await health()).body.reactors, 'mailer')).not.toHaveProperty('holder')
+    } finally {
+      await leases.stop()
+    }
+    expect(named((await health(admin)).body.reactors, 'mailer')?.holder).toBeNull()
   })
 })

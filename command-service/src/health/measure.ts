@@ -1,8 +1,15 @@
 import type { ConsumerHealth, ConsumerStatus, EmailHealth, HealthResponse } from '@prizes/contracts'
 import { type EventStore, positionFromString } from '@prizes/event-store'
+import { leaseKey, projectionsLeaseName } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { countUnsentEmails } from '../mail/outbox'
-import { type ConsumerRow, type RecordedFailure, readProjectionRows, readReactorRows } from './consumers'
+import {
+  type ConsumerRow,
+  type RecordedFailure,
+  readLeaseHolders,
+  readProjectionRows,
+  readReactorRows,
+} from './consumers'
 
 /** Waiting events counted per consumer at most, by `/api/health` and the lag metrics alike. */
 export const defaultLagLimit = 1000
@@ -45,6 +52,7 @@ async function measure(
   options: MeasureOptions,
   row: ConsumerRow,
   status: ConsumerStatus,
+  holder: string | undefined,
 ): Promise<ConsumerHealth> {
   return {
     name: row.name,
@@ -52,6 +60,7 @@ async function measure(
     position: row.position,
     ...(await lagOf(options, row)),
     failure: row.failure ? failureOf(row.failure) : null,
+    holder: holder ?? null,
   }
 }
 
@@ -82,16 +91,21 @@ async function emailHealthOf(knex: Knex): Promise<EmailHealth | undefined> {
 
 /** Every projection and reactor, measured now, with every detail (see `forCaller` before answering). */
 export async function measureHealth(options: MeasureOptions): Promise<HealthResponse> {
-  const [projectionRows, reactorRows, emails] = await Promise.all([
+  const [projectionRows, reactorRows, emails, holders] = await Promise.all([
     readProjectionRows(options.knex),
     readReactorRows(options.knex),
     emailHealthOf(options.knex),
+    readLeaseHolders(options.knex),
   ])
+  // The projections run under one lease; each reactor under its own, named as it is.
+  const projectionsHolder = holders.get(leaseKey(projectionsLeaseName))
   const projections = await Promise.all(
-    projectionRows.map((row) => measure(options, row, projectionStatus(row))),
+    projectionRows.map((row) => measure(options, row, projectionStatus(row), projectionsHolder)),
   )
   const reactors = await Promise.all(
-    reactorRows.map((row) => measure(options, row, reactorStatus(options, row))),
+    reactorRows.map((row) =>
+      measure(options, row, reactorStatus(options, row), holders.get(leaseKey(row.name))),
+    ),
   )
   const stuck = [...projections, ...reactors].some((consumer) => consumer.status === 'stuck')
   return {
@@ -105,10 +119,13 @@ export async function measureHealth(options: MeasureOptions): Promise<HealthResp
   }
 }
 
-/** The report as a caller may see it: the failing event's id and the error text are for admins. */
+/**
+ * The report as a caller may see it: the failing event's id, the error text and the process
+ * holding a consumer (a host name and a pid) are for admins.
+ */
 export function forCaller(report: HealthResponse, isAdmin: boolean): HealthResponse {
   if (isAdmin) return report
-  const hide = (consumer: ConsumerHealth): ConsumerHealth => {
+  const hide = ({ holder: _holder, ...consumer }: ConsumerHealth): ConsumerHealth => {
     if (!consumer.failure) return consumer
     const { eventId: _eventId, error: _error, ...visible } = consumer.failure
     return { ...consumer, failure: visible }

@@ -4,17 +4,14 @@ export {
   createRefundReactor,
   type EntryCommands,
   type EntryConfirmationOptions,
-  type EntryReactorsOptions,
   entryCommandsOf,
   entryConfirmationName,
   type RefundReactorOptions,
   type ReservationExpiryOptions,
-  type RunningEntryReactors,
   refundIdempotencyKey,
   refundReactorName,
   reservationExpiryName,
   startEntryConfirmationReactor,
-  startEntryReactors,
   startRefundReactor,
   startReservationExpiry,
 } from './entries'
@@ -25,7 +22,6 @@ export {
   mailReactorName,
   startMailReactor,
 } from './mail/mail-reactor'
-export { ReactorStopped } from './progress'
 export { type Reactor, type RunningReactor, type StartReactorOptions, startReactor } from './runner'
 export { migrateReactorTables } from './tables'
 export { knexUserKeyReader, type UserKeyReader } from './user-keys'

@@ -10,7 +10,13 @@ import { createKnex, createLogger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Reactor, startReactor } from './runner'
-import { migrateReactorTables, readReactorCheckpoint } from './tables'
+import {
+  migrateReactorTables,
+  readReactorCheckpoint,
+  recordReactorFailure,
+  registerReactor,
+  writeReactorCheckpoint,
+} from './tables'
 
 const logger = createLogger({ level: 'silent' })
 let database: TestDatabase
@@ -126,7 +132,11 @@ describe('startReactor', () => {
       failing_since: null,
     })
     const flaky = await append('Wanted', label)
-    await vi.waitFor(async () => expect((await checkpointRow(reactor.name))?.last_error).toBe('not now'))
+    await vi.waitFor(
+      async () => expect((await checkpointRow(reactor.name))?.last_error).toBe('not now'),
+      // A live event can wait for the store's visibility rule while other transactions are open.
+      { timeout: 10_000 },
+    )
     const [event] = await store.readStream(flaky.streamId)
     expect(await checkpointRow(reactor.name)).toMatchObject({
       failing_since: expect.any(Date),
@@ -190,5 +200,37 @@ describe('startReactor', () => {
     const running = await startReactor({ store, knex, logger, reactor })
     await expect(running.waitForPosition(other.position, { timeoutMs: 10_000 })).resolves.toBeUndefined()
     await running.stop()
+  })
+})
+
+describe('writeReactorCheckpoint', () => {
+  it('clears a failure up to the new position only, and never moves back', async () => {
+    const name = `checkpoints-${randomUUID()}`
+    await registerReactor(knex, name, { eventTypes: ['Wanted'] })
+    const first = await append('Wanted', 'first')
+    const second = await append('Wanted', 'second')
+    const [failing] = await store.readStream(second.streamId)
+    if (!failing) throw new Error('no event')
+    await recordReactorFailure(knex, name, failing, new Error('not now'))
+
+    // The checkpoint of an earlier event, saved late, says nothing about the later one failing.
+    await writeReactorCheckpoint(knex, name, first.position)
+    expect(await checkpointRow(name)).toMatchObject({
+      position: positionToString(first.position),
+      failed_position: positionToString(second.position),
+      last_error: 'not now',
+    })
+
+    await writeReactorCheckpoint(knex, name, second.position)
+    expect(await checkpointRow(name)).toMatchObject({
+      position: positionToString(second.position),
+      failing_since: null,
+      failed_position: null,
+      last_error: null,
+    })
+
+    // An instance that lost its lease saves its last position late: the newer one stays.
+    await writeReactorCheckpoint(knex, name, first.position)
+    expect(await readReactorCheckpoint(knex, name)).toEqual(second.position)
   })
 })

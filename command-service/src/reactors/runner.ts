@@ -1,7 +1,6 @@
 import type { EventStore, Position, RecordedEvent, SubscriptionFilter } from '@prizes/event-store'
-import type { Logger } from '@prizes/platform'
+import { type ConsumerContext, type Logger, sleep, startConsumer } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { createReactorProgress } from './progress'
 import {
   readReactorCheckpoint,
   recordReactorFailure,
@@ -40,48 +39,33 @@ export interface StartReactorOptions {
   readonly checkpointEveryMs?: number
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
-}
+/** Events handed over at once while catching up; each is still handled on its own, in order. */
+const batchSize = 100
 
 /**
- * Runs one reactor on its own `$all` subscription, filtered to what it handles, from its stored
- * checkpoint. Events are handled one at a time, in log order; the checkpoint moves after each.
- * A failing event is retried with a doubling delay and holds up the events behind it, so the
- * reactor never skips one; a failing subscription is reopened from the last handled event.
- * While an event fails, its checkpoint row says since when, which event and why (`/api/health`);
- * the next checkpoint clears it.
+ * Runs one reactor on the consumer runner (`startConsumer`): its own `$all` subscription,
+ * filtered to what it handles, from its stored checkpoint. Events are handled one at a time, in
+ * log order; the checkpoint moves after each. A failing event is retried with a doubling delay
+ * and holds up the events behind it, so the reactor never skips one; a failing subscription is
+ * reopened from the last handled event. While an event fails, its checkpoint row says since
+ * when, which event and why (`/api/health`); the next checkpoint clears it.
  */
 export async function startReactor(options: StartReactorOptions): Promise<RunningReactor> {
   const { store, knex, reactor } = options
   const logger = options.logger.child({ reactor: reactor.name })
-  const initialDelay = options.retryDelayMs ?? 200
-  const maxDelay = options.maxRetryDelayMs ?? 30_000
-  const delay = (attempt: number) => Math.min(maxDelay, initialDelay * 2 ** Math.min(attempt, 30))
-  const stopping = new AbortController()
 
   await registerReactor(knex, reactor.name, reactor.filter)
-  let from = await readReactorCheckpoint(knex, reactor.name)
-  const progress = createReactorProgress(reactor.name, store, reactor.filter, from)
+  const from = await readReactorCheckpoint(knex, reactor.name)
 
   /** Runs `step` until it succeeds (true) or the reactor stops (false). */
-  async function untilDone(what: string, event: RecordedEvent, step: () => Promise<void>): Promise<boolean> {
-    for (let attempt = 0; !stopping.signal.aborted; attempt += 1) {
-      try {
-        await step()
-        if (attempt > 0) logger.info({ eventId: event.id, attempt }, `${what} succeeded after retrying`)
-        return true
-      } catch (error) {
-        const delayMs = delay(attempt)
+  const untilDone = (
+    context: ConsumerContext,
+    what: string,
+    event: RecordedEvent,
+    step: () => Promise<void>,
+  ) =>
+    context.untilDone(step, {
+      async onFailure(error, attempt, delayMs) {
         logger.error(
           { err: error, eventId: event.id, eventType: event.type, attempt, delayMs },
           `${what} failed; retrying`,
@@ -90,11 +74,10 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
         await recordReactorFailure(knex, reactor.name, event, error).catch((recording: unknown) =>
           logger.warn({ err: recording }, 'could not record the failure'),
         )
-        await sleep(delayMs, stopping.signal)
-      }
-    }
-    return false
-  }
+      },
+      onRecovered: (attempt) =>
+        logger.info({ eventId: event.id, attempt }, `${what} succeeded after retrying`),
+    })
 
   /**
    * The checkpoint is written at most every `checkpointEveryMs`, with the latest position
@@ -104,69 +87,52 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
   let unsaved: RecordedEvent | undefined
   let saving: Promise<void> | undefined
   const checkpointEveryMs = options.checkpointEveryMs ?? 100
-  function saveSoon(event: RecordedEvent): void {
+  function saveSoon(context: ConsumerContext, event: RecordedEvent): void {
     unsaved = event
     // Events handled while a write is under way are saved by the next round of the same loop.
     saving ??= (async () => {
-      while (unsaved && !stopping.signal.aborted) {
-        await sleep(checkpointEveryMs, stopping.signal)
-        await saveNow()
+      while (unsaved && !context.signal.aborted) {
+        await sleep(checkpointEveryMs, context.signal)
+        await saveNow(context)
       }
       saving = undefined
     })()
   }
-  async function saveNow(): Promise<void> {
+  async function saveNow(context: ConsumerContext): Promise<void> {
     const event = unsaved
     if (!event) return
     unsaved = undefined
-    const saved = await untilDone('checkpoint', event, () =>
+    const saved = await untilDone(context, 'checkpoint', event, () =>
       writeReactorCheckpoint(knex, reactor.name, event.position),
     )
     // Stopped while the database refused it: the last try after the loop ends has it.
     if (!saved) unsaved ??= event
   }
 
-  async function handle(event: RecordedEvent): Promise<void> {
-    if (!(await untilDone('reaction', event, () => reactor.react(event)))) return
-    from = event.position
-    progress.advance(event.position)
-    saveSoon(event)
-  }
-
-  async function run(): Promise<void> {
-    let attempt = 0
-    while (!stopping.signal.aborted) {
-      const subscription = store.subscribeToAll({ from, filter: reactor.filter })
-      const close = () => void subscription.close().catch(() => {})
-      stopping.signal.addEventListener('abort', close, { once: true })
-      try {
-        for await (const event of subscription) {
-          await handle(event)
-          attempt = 0
-          if (stopping.signal.aborted) break
-        }
-        if (!stopping.signal.aborted) throw new Error('The subscription ended by itself')
-      } catch (error) {
-        if (stopping.signal.aborted) break
-        const delayMs = delay(attempt)
-        logger.error({ err: error, attempt, delayMs }, 'reactor subscription failed; resubscribing')
-        attempt += 1
-        await sleep(delayMs, stopping.signal)
-      } finally {
-        stopping.signal.removeEventListener('abort', close)
-        await subscription.close().catch(() => {})
-      }
+  async function handle(batch: readonly RecordedEvent[], context: ConsumerContext): Promise<void> {
+    for (const event of batch) {
+      if (context.signal.aborted) return
+      if (!(await untilDone(context, 'reaction', event, () => reactor.react(event)))) return
+      context.advance(reactor.name, event.position)
+      saveSoon(context, event)
     }
   }
 
-  const running = run()
+  const running = startConsumer({
+    store,
+    logger,
+    kind: 'reactor',
+    members: [{ name: reactor.name, filter: reactor.filter, from }],
+    batchSize,
+    retryDelayMs: options.retryDelayMs ?? 200,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
+    handle,
+  })
   logger.info('reactor started')
   return {
-    waitForPosition: (position, opts) => progress.waitForPosition(position, opts),
+    waitForPosition: (position, opts) => running.waitForPosition(position, opts),
     async stop() {
-      stopping.abort()
-      progress.stop()
-      await running
+      await running.stop()
       await saving
       // What the reactor handled last is kept, if the database lets us.
       const event = unsaved

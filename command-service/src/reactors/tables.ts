@@ -20,7 +20,11 @@ const maxErrorLength = 2000
  * row is written at start with a null position, meaning "from the start".
  */
 export async function migrateReactorTables(knex: Knex): Promise<void> {
-  await knex.raw(`
+  // The command services and every consumers process run this at start, perhaps at once:
+  // `if not exists` alone does not stop two creating the table together.
+  await knex.transaction(async (trx) => {
+    await trx.raw(`select pg_advisory_xact_lock(hashtext('reactor_checkpoints migration'))`)
+    await trx.raw(`
     create table if not exists reactor_checkpoints (
       name text primary key,
       position text not null,
@@ -35,6 +39,7 @@ export async function migrateReactorTables(knex: Knex): Promise<void> {
       add column if not exists failed_event_id text,
       add column if not exists failed_position text;
   `)
+  })
 }
 
 /** Makes the reactor known (with its filter) before it handles anything; keeps its position. */
@@ -74,11 +79,24 @@ export async function readReactorCheckpoint(knex: Knex, name: string): Promise<P
   return row?.position ? positionFromString(row.position) : 'start'
 }
 
-/** Moves the checkpoint past an event that was dealt with, which also ends any failing spell. */
+/** A stored position as something PostgreSQL orders: `commit/prepare` as an array of two numbers. */
+const ordered = (column: string) => `string_to_array(${column}, '/')::numeric[]`
+
+/**
+ * Moves the checkpoint past an event that was dealt with, which also ends a failing spell on an
+ * event up to it (not one on a later event, recorded meanwhile: that one still fails). The
+ * checkpoint only moves forward: an instance that lost its lease and saves its last position
+ * late cannot take back what the new holder has saved since.
+ */
 export async function writeReactorCheckpoint(knex: Knex, name: string, position: Position): Promise<void> {
-  const cleared = { failing_since: null, last_error: null, failed_event_id: null, failed_position: null }
-  await knex(checkpoints)
-    .insert({ name, position: positionToString(position), updated_at: knex.fn.now(), ...cleared })
-    .onConflict('name')
-    .merge(['position', 'updated_at', ...Object.keys(cleared)])
+  const cleared = `c.failed_position is null or ${ordered('c.failed_position')} <= ${ordered('excluded.position')}`
+  const clear = (column: string) => `${column} = case when ${cleared} then null else c.${column} end`
+  await knex.raw(
+    `insert into ${checkpoints} as c (name, position, updated_at) values (?, ?, now())
+     on conflict (name) do update
+        set position = excluded.position, updated_at = excluded.updated_at,
+            ${['failing_since', 'last_error', 'failed_event_id', 'failed_position'].map(clear).join(', ')}
+      where c.position is null or ${ordered('c.position')} < ${ordered('excluded.position')}`,
+    [name, positionToString(position)],
+  )
 }

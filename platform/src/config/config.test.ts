@@ -68,7 +68,18 @@ describe('loadConfig', () => {
       }),
     ).toThrow(/STRIPE_SECRET_KEY: must start with sk_ or rk_/)
     expect(() => loadConfig({ RESERVATION_MINUTES: '0' })).toThrow(/RESERVATION_MINUTES/)
+    expect(() => loadConfig({ RESERVATION_MINUTES: '0.01' })).toThrow(/RESERVATION_MINUTES/)
     expect(() => loadConfig({ ENTRY_REFERENCE_PREFIX: 'prz-' })).toThrow(/ENTRY_REFERENCE_PREFIX/)
+  })
+
+  test('a reservation may last a fraction of a minute, for tests that watch it expire', () => {
+    expect(loadConfig({ RESERVATION_MINUTES: '0.05' }).RESERVATION_MINUTES).toBe(0.05)
+  })
+
+  test('consumer leases are tried every 5 seconds unless told otherwise', () => {
+    expect(loadConfig({}).LEASE_RETRY_MS).toBe(5000)
+    expect(loadConfig({ LEASE_RETRY_MS: '50' }).LEASE_RETRY_MS).toBe(50)
+    expect(() => loadConfig({ LEASE_RETRY_MS: '5' })).toThrow(/LEASE_RETRY_MS/)
   })
 
   test('service URLs: one or several comma-separated base URLs, each checked', () => {

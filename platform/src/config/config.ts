@@ -103,12 +103,25 @@ const schema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.idleInTransactionMs),
   /** One statement of an operator's job (a rebuild copies and swaps whole tables). */
   DB_JOB_STATEMENT_TIMEOUT_MS: milliseconds.default(60 * 60 * 1000),
+  /**
+   * How often a process tries the consumer leases it does not hold (a dead holder is replaced
+   * within about this), and checks the connection of those it holds (a holder cut off from the
+   * database stops its consumers within about twice this). From 10 ms, for tests.
+   */
+  LEASE_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(60 * 1000)
+    .default(5000),
   /** Mail goes here instead of the embedded MailDev. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAILDEV_SMTP_PORT: port.default(1025),
   MAILDEV_WEB_PORT: port.default(1080),
   COMMAND_SERVICE_PORT: port.default(3101),
   QUERY_SERVICE_PORT: port.default(3102),
+  /** A consumers process answers `GET /metrics` here, and nothing else. */
+  CONSUMERS_PORT: port.default(3103),
   /**
    * Where the gateway finds the services when they run as separate processes: one base URL, or
    * several comma-separated (instances of one service), which it spreads requests over.
@@ -132,11 +145,10 @@ const schema = z.object({
   STRIPE_SECRET_KEY: stripeKey(['sk_', 'rk_']),
   STRIPE_PUBLISHABLE_KEY: stripeKey(['pk_']),
   STRIPE_WEBHOOK_SECRET: stripeKey(['whsec_']),
-  /** How long tickets stay reserved for an unpaid entry. */
+  /** How long tickets stay reserved for an unpaid entry; fractions (down to 3 seconds) are for tests. */
   RESERVATION_MINUTES: z.coerce
     .number()
-    .int()
-    .min(1)
+    .min(0.05)
     .max(24 * 60)
     .default(10),
   /**

@@ -11,8 +11,8 @@ import { buildServices, repositoryRoot } from './build'
 
 /**
  * The production build run for real: the bundles of the migrations, the command and query
- * services and the gateway, started with plain `node` (no tsx) on a fresh database as the image
- * starts them, the gateway proxying to the two services by URL.
+ * services, the consumers and the gateway, started with plain `node` (no tsx) on a fresh
+ * database as the image starts them, the gateway proxying to the two services by URL.
  */
 
 interface Started {
@@ -81,10 +81,21 @@ beforeAll(async () => {
   outDir = await mkdtemp(path.join(cache, 'prizes-built-'))
   await buildServices({
     outDir,
-    only: ['processes/migrate', 'processes/command-service', 'processes/query-service', 'processes/gateway'],
+    only: [
+      'processes/migrate',
+      'processes/command-service',
+      'processes/query-service',
+      'processes/consumers',
+      'processes/gateway',
+    ],
   })
   ;[database, inbox] = await Promise.all([createTestDatabase('built'), spawnMailInbox()])
-  const [port, commandPort, queryPort] = await Promise.all([freePort(), freePort(), freePort()])
+  const [port, commandPort, queryPort, consumersPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ])
   gatewayUrl = `http://127.0.0.1:${port}`
   // Only what docker-compose gives a container: no tsx, no inherited DATABASE_URL or EVENTSTORE_URL.
   env = {
@@ -97,6 +108,7 @@ beforeAll(async () => {
     PORT: String(port),
     COMMAND_SERVICE_PORT: String(commandPort),
     QUERY_SERVICE_PORT: String(queryPort),
+    CONSUMERS_PORT: String(consumersPort),
     COMMAND_SERVICE_URL: `http://127.0.0.1:${commandPort}`,
     QUERY_SERVICE_URL: `http://127.0.0.1:${queryPort}`,
     DATA_DIR: path.join(outDir, 'data'),
@@ -121,15 +133,25 @@ describe('the production build', () => {
   })
 
   it('starts the built services with node, and the built gateway answers /api/health from them', async () => {
-    const services = ['processes/command-service', 'processes/query-service', 'processes/gateway'].map(
-      startBuilt,
-    )
+    const services = [
+      'processes/command-service',
+      'processes/query-service',
+      'processes/consumers',
+      'processes/gateway',
+    ].map(startBuilt)
 
-    const health = await answering(`${gatewayUrl}${endpoints.health.path}`, services)
-    const body = endpoints.health.response.parse(await health.json())
-    expect(body).toMatchObject({ success: true, status: 'ok', database: { ok: true } })
-    // The command service's reactors, measured by the command service behind the gateway.
-    expect(body.reactors.map((reactor) => reactor.name)).toContain('mail')
+    // The reactors, run by the consumers process under their leases, measured by the command
+    // service behind the gateway once they have registered.
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const health = await answering(`${gatewayUrl}${endpoints.health.path}`, services)
+      const body = endpoints.health.response.parse(await health.json())
+      expect(body).toMatchObject({ success: true, status: 'ok', database: { ok: true } })
+      if (body.reactors.some((reactor) => reactor.name === 'mail')) break
+      if (Date.now() > deadline) throw new Error('the mail reactor never registered')
+      // Health answers are reused for a second.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
     // And the query service behind it too.
     const query = await answering(`${gatewayUrl}${endpoints.queryHealth.path}`, services)
     expect(await query.json()).toEqual({ success: true, service: 'query' })

@@ -17,8 +17,8 @@ import {
   type RequestHandler,
   stripeConfigured,
 } from '@prizes/platform'
-import { allProjections, migrateReadModels, startProjections } from '@prizes/projections'
 import { createQueryApp } from '@prizes/query-service'
+import { type RunningConsumers, startConsumers } from '../consumers/consumers'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
@@ -33,9 +33,10 @@ export interface RunningPlatform {
 
 /**
  * Everything `npm start` runs, in one process: the database (embedded unless DATABASE_URL),
- * the event store, migrations, projections, mail (MailDev unless SMTP_URL) and the mail reactor,
- * the command and query services, the demo seed into an empty event store, the admin account
- * on first start, and the gateway in front of it all.
+ * the event store, migrations, mail (MailDev unless SMTP_URL), the command service, the
+ * consumers (projections and reactors, under their leases, and the mail sender), the query
+ * service, the demo seed into an empty event store, the admin account on first start, and the
+ * gateway in front of it all.
  * Each step's undo is pushed on a stack so a failed start or a stop unwinds in reverse order.
  */
 export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
@@ -69,30 +70,24 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
 
     const knex = createKnex(database.url, { timeouts: databaseTimeouts(config) })
     undo.push(() => knex.destroy())
-    await migrateReadModels(knex)
-
-    const startReadModels = () =>
-      startProjections({
-        store,
-        knex,
-        logger: logger.child({ component: 'projections' }),
-        projections: allProjections,
-      })
-    // Replaced by reset test data, which stops the projections while it wipes their tables.
-    let projections = await startReadModels()
-    undo.push(() => projections.stop())
 
     const mail = await startPlatformMail(config)
     undo.push(() => mail.stop())
 
+    // Started below, once the command service they share a handler with is.
+    let consumers: RunningConsumers | undefined
     // Admin commands answer once the read models show them, so the next list is never stale.
     const readModels = {
-      caughtUp: (position: Position) =>
-        projections
+      caughtUp: (position: Position) => {
+        // Not held here (another process runs the projections): nothing here to wait for.
+        const projections = consumers?.projections.current()
+        if (!projections) return Promise.resolve()
+        return projections
           .waitForPosition(position, { timeoutMs: config.READ_AFTER_TIMEOUT_MS })
           .catch((error: unknown) => {
             logger.warn({ err: error }, 'read models are behind; answering without them')
-          }),
+          })
+      },
     }
     const commandService = await startCommandService({
       config,
@@ -103,8 +98,23 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       readModels,
       // Only the embedded database may be wiped: never someone's own PostgreSQL.
       ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
+      onMailResent: () => consumers?.wakeMailSender(),
     })
     undo.push(() => commandService.stop())
+    // The projections and reactors, under leases like any consumers process: this one is
+    // normally their only holder.
+    const started = await startConsumers({
+      config,
+      store,
+      knex,
+      databaseUrl: database.url,
+      mailer: mail.mailer,
+      logger,
+      processName: 'platform',
+      commandService,
+    })
+    consumers = started
+    undo.push(() => started.stop())
     const { handler, secrets } = commandService
     const mediaDir = path.join(config.DATA_DIR, 'media')
     const seedAndAdmin = async () => {
@@ -118,7 +128,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
           now,
           logger,
         })
-        if (seeded.position) await projections.waitForPosition(seeded.position)
+        if (seeded.position) await started.projections.current()?.waitForPosition(seeded.position)
       }
       await ensureAdminAccount({
         email: config.ADMIN_EMAIL,
@@ -134,13 +144,10 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
      * the projections start again from the empty log, and the demo data and admin are seeded.
      */
     async function resetTestData() {
-      await projections.stop()
-      try {
+      await started.projections.whileStopped(async () => {
         await wipeTestData(knex)
         handler.forgetStreams()
-      } finally {
-        projections = await startReadModels()
-      }
+      })
       await seedAndAdmin()
       logger.warn('Test data reset: demo data and the admin account seeded again')
       return { events: await countEvents(knex) }

@@ -15,9 +15,9 @@ import { type ScaleOut, startScaleOut } from './testing/scale-out'
 
 /**
  * Issue 12, item 1: the services are stateless and run as many instances as wanted. Here, as
- * docker-compose runs them, each in its own process: two command services, the projections, the
- * query service, and the gateway spreading requests over both command services. Reactors still
- * run inside each command service (their own process, with leases, is on its way).
+ * docker-compose runs them, each in its own process: two command services, the consumers (the
+ * projections and the reactors, under their leases), the query service, and the gateway
+ * spreading requests over both command services.
  */
 
 const logger = createLogger({ level: 'silent' })

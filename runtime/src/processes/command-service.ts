@@ -12,8 +12,9 @@ import {
 } from '@prizes/platform'
 
 /**
- * The command service on its own (docker-compose), with its reactors. `npm start` does not use
- * this file: the launcher runs the same service in its one process.
+ * The command service on its own (docker-compose): the write endpoints only, no reactors and no
+ * timers (those run in the consumers processes), so run as many as wanted. `npm start` does not
+ * use this file: the launcher runs the same service in its one process.
  */
 runProcess('command-service', async ({ config, logger }) => {
   // Standalone there is no embedded database or MailDev to fall back on.

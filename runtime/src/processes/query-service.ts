@@ -16,7 +16,7 @@ import type { Knex } from 'knex'
 /**
  * The query service on its own (docker-compose). `npm start` does not use this file: the
  * launcher mounts the same app in one process. The read-model schema belongs to the
- * projections process, which migrates it; this service only reads.
+ * consumers process, which migrates it; this service only reads.
  */
 
 /** How long to wait for the command service to create its tables on a fresh database. */

@@ -78,8 +78,8 @@ export interface ScaleOutOptions {
 
 /**
  * The platform as docker-compose runs it, each process on its own, on `databaseUrl`: command
- * services (the first migrates the command side, the rest start after it), the projections,
- * the query service, and the gateway with every command service's URL. Mail goes to MailDev in
+ * services (the first migrates the command side, the rest start after it), the consumers (the
+ * projections and the reactors), the query service, and the gateway with every command service's URL. Mail goes to MailDev in
  * a process of its own. Everything is stopped in reverse order by `stop` (or when a start fails).
  */
 export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut> {
@@ -131,7 +131,7 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
       commandUrls.push(url)
     }
 
-    await run('projections', {})
+    await run('consumers', { CONSUMERS_PORT: String(await freePort()) })
     await projectionsRegistered(options.databaseUrl)
 
     const queryPort = await freePort()
@@ -159,7 +159,10 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
   }
 }
 
-/** The projections process has no port: it is up once every projection has its checkpoint row. */
+/**
+ * The consumers process has no port: it is up once every projection (run by it, under their
+ * lease) has its checkpoint row.
+ */
 async function projectionsRegistered(databaseUrl: string): Promise<void> {
   const knex = createKnex(databaseUrl)
   try {

@@ -1,4 +1,10 @@
-import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@prizes/event-store'
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  type SubscriptionFilter,
+} from '@prizes/event-store'
 
 type Processed = Position | 'start'
 
@@ -7,27 +13,49 @@ const isAtOrBefore = (p: Position, at: Processed) => at !== 'start' && comparePo
 const max = (a: Position | undefined, b: Position) => (a === undefined || comparePositions(b, a) > 0 ? b : a)
 
 interface State {
-  readonly handles: readonly string[]
+  readonly filter: SubscriptionFilter
   at: Processed
   halted: boolean
 }
 
-export class ProjectionsStopped extends Error {
+export class ConsumerStopped extends Error {
   constructor() {
-    super('Projections were stopped before reaching the position')
-    this.name = 'ProjectionsStopped'
+    super('The consumer was stopped before reaching the position')
+    this.name = 'ConsumerStopped'
   }
 }
 
+const isEmpty = (list: readonly string[] | undefined) => list === undefined || list.length === 0
+
+/** Whether `filter` lets `event` through (both lists apply; an empty one lets everything through). */
+export function passes(event: RecordedEvent, filter: SubscriptionFilter): boolean {
+  const { eventTypes, streamPrefixes } = filter
+  if (!isEmpty(eventTypes) && !eventTypes?.includes(event.type)) return false
+  if (!isEmpty(streamPrefixes) && !streamPrefixes?.some((p) => event.streamId.startsWith(p))) return false
+  return true
+}
+
 /**
- * Knows where each projection has got to and answers "has every projection processed the log up
- * to P?". A projection only receives the event types it handles, so it may never see P itself;
- * it has reached P once P is visible in the log and the next event it handles lies beyond P.
- * "Visible" matters for the PostgreSQL store, whose readers skip events of transactions still
- * open: an event before P may appear after P has been returned to its writer. A halted
- * (stuck) projection counts as having reached every position.
+ * One filter that lets through everything any of `filters` does (and perhaps more): one read of
+ * the log for them all, each member then picking its own with `passes`.
  */
-export function createProgress(store: EventStore, options: { pollMs?: number } = {}) {
+export function covering(filters: readonly SubscriptionFilter[]): SubscriptionFilter {
+  const union = (lists: ReadonlyArray<readonly string[] | undefined>) =>
+    lists.some(isEmpty) ? undefined : [...new Set(lists.flatMap((list) => list ?? []))]
+  const eventTypes = union(filters.map((f) => f.eventTypes))
+  const streamPrefixes = union(filters.map((f) => f.streamPrefixes))
+  return { ...(eventTypes ? { eventTypes } : {}), ...(streamPrefixes ? { streamPrefixes } : {}) }
+}
+
+/**
+ * Knows where each member of a consumer (a projection, a reactor) has got to and answers "has
+ * every member processed the log up to P?". A member only receives the events its filter lets
+ * through, so it may never see P itself; it has reached P once P is visible in the log and the
+ * next event it handles lies beyond P. "Visible" matters for the PostgreSQL store, whose
+ * readers skip events of transactions still open: an event before P may appear after P has
+ * been returned to its writer. A halted (stuck) member counts as having reached every position.
+ */
+export function createProgress(store: Pick<EventStore, 'readAll'>, options: { pollMs?: number } = {}) {
   const pollMs = options.pollMs ?? 50
   /** Handled events read at most per check; more and the check waits for the runner instead. */
   const pageLimit = 100
@@ -50,7 +78,7 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
 
   /**
    * The next change after the moment of the call, or the poll. Taken before a check, not after:
-   * the check reads the store, and a projection that advances meanwhile must still wake us.
+   * the check reads the store, and a member that advances meanwhile must still wake us.
    */
   const changeAfterNow = () => {
     const change = changed
@@ -87,8 +115,8 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
       (a, b) => (a === 'start' || b === 'start' ? 'start' : comparePositions(b, a) < 0 ? b : a),
       starts[0] ?? 'start',
     )
-    const eventTypes = [...new Set(behind.flatMap(([, state]) => state.handles))]
-    const read = () => store.readAll({ from, limit: pageLimit, filter: { eventTypes } })
+    const filter = covering(behind.map(([, state]) => state.filter))
+    const read = () => store.readAll({ from, limit: pageLimit, filter })
     // The log is read in order and only what is visible: an event at or after `target` shows
     // that `target` is visible too, and that the page holds every handled event up to it.
     const showsTarget = (page: readonly RecordedEvent[]) => {
@@ -108,15 +136,15 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
       }
     }
     for (const [name, state] of behind) {
-      const next = page.find((e) => !isAtOrBefore(e.position, state.at) && state.handles.includes(e.type))
+      const next = page.find((e) => !isAtOrBefore(e.position, state.at) && passes(e, state.filter))
       if (!next || comparePositions(next.position, target) > 0) reached.add(name)
     }
     return reached
   }
 
   return {
-    track(name: string, handles: readonly string[], from: Processed) {
-      processed.set(name, { handles, at: from, halted: false })
+    track(name: string, filter: SubscriptionFilter, from: Processed) {
+      processed.set(name, { filter, at: from, halted: false })
       if (from !== 'start') visibleUpTo = max(visibleUpTo, from)
     },
     advance(name: string, position: Position) {
@@ -126,8 +154,8 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
       notify()
     },
     /**
-     * A projection stuck on an event until the process restarts: waiting for it would only ever
-     * time out, so waiters stop counting it (its failure is reported by the runner's status).
+     * A member stuck on an event until the process restarts: waiting for it would only ever
+     * time out, so waiters stop counting it (its failure is reported by its consumer).
      */
     halt(name: string) {
       const state = processed.get(name)
@@ -139,7 +167,7 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
       const all = (async () => {
         for (;;) {
           const nextChange = changeAfterNow()
-          if (stopped) throw new ProjectionsStopped()
+          if (stopped) throw new ConsumerStopped()
           const states = [...processed].filter(([, state]) => !state.halted && !isAtOrAfter(state.at, target))
           behind = states.map(([name]) => name)
           if (states.length === 0) return
@@ -154,7 +182,7 @@ export function createProgress(store: EventStore, options: { pollMs?: number } =
       let timer: NodeJS.Timeout | undefined
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          reject(new Error(`Projections still behind after ${opts.timeoutMs} ms: ${behind.join(', ')}`))
+          reject(new Error(`Still behind after ${opts.timeoutMs} ms: ${behind.join(', ')}`))
         }, opts.timeoutMs)
       })
       try {

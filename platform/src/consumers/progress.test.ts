@@ -1,14 +1,14 @@
 import { competitionStream } from '@prizes/contracts'
 import { describe, expect, test } from 'vitest'
 import { createInMemoryEventStore } from '../testing/in-memory-event-store'
-import { createProgress, ProjectionsStopped } from './progress'
+import { ConsumerStopped, covering, createProgress, passes } from './progress'
 
 async function setUp() {
   const store = createInMemoryEventStore()
   const append = (stream: string, type: string) =>
     store.append(stream, [{ type, data: {} }], { expectedRevision: 'any' })
   const progress = createProgress(store, { pollMs: 5 })
-  progress.track('competitions', ['CompetitionCreated'], 'start')
+  progress.track('competitions', { eventTypes: ['CompetitionCreated'] }, 'start')
   return { store, append, progress }
 }
 
@@ -50,7 +50,7 @@ describe('waitForPosition', () => {
       return readAll(options)
     }
     const progress = createProgress(store, { pollMs: 60_000 })
-    progress.track('competitions', ['CompetitionCreated'], 'start')
+    progress.track('competitions', { eventTypes: ['CompetitionCreated'] }, 'start')
     const waiting = progress.waitForPosition(position, { timeoutMs: 2000 })
     await new Promise((r) => setTimeout(r, 10))
     progress.advance('competitions', position)
@@ -59,7 +59,7 @@ describe('waitForPosition', () => {
     await expect(waiting).resolves.toBeUndefined()
   })
 
-  test('is reached at once for events the projection does not handle', async () => {
+  test('is reached at once for events the member does not handle', async () => {
     const { append, progress } = await setUp()
     const created = await append(competitionStream('a'), 'CompetitionCreated')
     progress.advance('competitions', created.position)
@@ -68,13 +68,29 @@ describe('waitForPosition', () => {
     await expect(progress.waitForPosition(position, { timeoutMs: 1000 })).resolves.toBeUndefined()
   })
 
+  test('a member filtered by stream as well is only held back by the events of its streams', async () => {
+    const store = createInMemoryEventStore()
+    const progress = createProgress(store, { pollMs: 5 })
+    progress.track('mail', { eventTypes: ['Wanted'], streamPrefixes: ['user-'] }, 'start')
+    await store.append(competitionStream('a'), [{ type: 'Wanted', data: {} }], { expectedRevision: 'any' })
+    const other = await store.append('user-1', [{ type: 'Other', data: {} }], { expectedRevision: 'any' })
+    await expect(progress.waitForPosition(other.position, { timeoutMs: 1000 })).resolves.toBeUndefined()
+
+    const wanted = await store.append('user-2', [{ type: 'Wanted', data: {} }], { expectedRevision: 'any' })
+    await expect(progress.waitForPosition(wanted.position, { timeoutMs: 50 })).rejects.toThrow(
+      'Still behind after 50 ms: mail',
+    )
+    progress.advance('mail', wanted.position)
+    await expect(progress.waitForPosition(wanted.position, { timeoutMs: 50 })).resolves.toBeUndefined()
+  })
+
   test('is not reached while an earlier handled event is unprocessed', async () => {
     const { append, progress } = await setUp()
     await append(competitionStream('a'), 'CompetitionCreated')
     const { position } = await append('user-1', 'UserRegistered')
 
     await expect(progress.waitForPosition(position, { timeoutMs: 50 })).rejects.toThrow(
-      'Projections still behind after 50 ms: competitions',
+      'Still behind after 50 ms: competitions',
     )
   })
 
@@ -82,7 +98,7 @@ describe('waitForPosition', () => {
     const { progress } = await setUp()
     const future = { commit: 5n, prepare: 5n }
 
-    await expect(progress.waitForPosition(future, { timeoutMs: 50 })).rejects.toThrow(/still behind/)
+    await expect(progress.waitForPosition(future, { timeoutMs: 50 })).rejects.toThrow(/Still behind/)
   })
 
   test('a halted projection no longer holds waiters back, including those already waiting', async () => {
@@ -96,9 +112,9 @@ describe('waitForPosition', () => {
   test('checks every projection with one read of the log', async () => {
     const store = createInMemoryEventStore()
     const progress = createProgress(store, { pollMs: 60_000 })
-    progress.track('competitions', ['CompetitionCreated'], 'start')
-    progress.track('draws', ['DrawCompleted'], 'start')
-    progress.track('users', ['UserRegistered'], 'start')
+    progress.track('competitions', { eventTypes: ['CompetitionCreated'] }, 'start')
+    progress.track('draws', { eventTypes: ['DrawCompleted'] }, 'start')
+    progress.track('users', { eventTypes: ['UserRegistered'] }, 'start')
     const registered = await store.append('user-1', [{ type: 'UserRegistered', data: {} }], {
       expectedRevision: 'any',
     })
@@ -138,7 +154,7 @@ describe('waitForPosition', () => {
       return readAll(options)
     }
     await expect(progress.waitForPosition(position, { timeoutMs: 100 })).rejects.toThrow(
-      'Projections still behind after 100 ms: competitions',
+      'Still behind after 100 ms: competitions',
     )
   })
 
@@ -148,6 +164,28 @@ describe('waitForPosition', () => {
     const waiting = progress.waitForPosition(position)
     progress.stop()
 
-    await expect(waiting).rejects.toThrow(ProjectionsStopped)
+    await expect(waiting).rejects.toThrow(ConsumerStopped)
+  })
+})
+
+describe('covering', () => {
+  const event = (type: string, streamId: string) => ({ type, streamId }) as Parameters<typeof passes>[0]
+
+  test('lets through what any of the filters does', () => {
+    const filter = covering([
+      { eventTypes: ['A'], streamPrefixes: ['user-'] },
+      { eventTypes: ['B'], streamPrefixes: ['competition-'] },
+    ])
+    expect(filter).toEqual({ eventTypes: ['A', 'B'], streamPrefixes: ['user-', 'competition-'] })
+    expect(passes(event('B', 'user-1'), filter)).toBe(true)
+    expect(passes(event('C', 'user-1'), filter)).toBe(false)
+  })
+
+  test('a filter without a list lets that list through whole', () => {
+    expect(covering([{ eventTypes: ['A'] }, { eventTypes: ['B'], streamPrefixes: ['user-'] }])).toEqual({
+      eventTypes: ['A', 'B'],
+    })
+    expect(covering([{ eventTypes: [] }, { eventTypes: ['B'] }])).toEqual({})
+    expect(passes(event('Z', 'anything'), {})).toBe(true)
   })
 })
