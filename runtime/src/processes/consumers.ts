@@ -1,17 +1,7 @@
 import { createServer } from 'node:http'
-import { createSmtpMailer } from '@prizes/command-service'
-import { createEventStore } from '@prizes/event-store'
-import {
-  ConfigError,
-  closeServer,
-  createApp,
-  createKnex,
-  databaseTimeouts,
-  listen,
-  measuredEventStore,
-  runProcess,
-} from '@prizes/platform'
+import { closeServer, createApp, listen, runProcess } from '@prizes/platform'
 import { startConsumers } from '../consumers/consumers'
+import { openStandalone } from './standalone'
 
 /**
  * The consumers on their own (docker-compose): the projections and the reactors, each run by
@@ -21,19 +11,7 @@ import { startConsumers } from '../consumers/consumers'
  * start` does not use this file: the launcher runs the same consumers in its one process.
  */
 runProcess('consumers', async ({ config, logger }) => {
-  if (!config.DATABASE_URL) throw new ConfigError(['DATABASE_URL: required for the consumers on their own'])
-  if (!config.SMTP_URL) throw new ConfigError(['SMTP_URL: required for the consumers on their own'])
-  const store = measuredEventStore(
-    createEventStore({
-      databaseUrl: config.DATABASE_URL,
-      eventStoreUrl: config.EVENTSTORE_URL,
-      logger,
-      timeouts: databaseTimeouts(config),
-    }),
-  )
-  await store.migrate()
-  const knex = createKnex(config.DATABASE_URL, { timeouts: databaseTimeouts(config) })
-  const mailer = createSmtpMailer({ url: config.SMTP_URL })
+  const { databaseUrl, store, knex, mailer, close } = await openStandalone('the consumers', config, logger)
   // First: a port already taken ends the start before any lease is taken.
   const app = createApp({ name: 'consumers', logger, metrics: { token: config.METRICS_TOKEN } })
   const server = createServer(app.callback())
@@ -43,7 +21,7 @@ runProcess('consumers', async ({ config, logger }) => {
     config,
     store,
     knex,
-    databaseUrl: config.DATABASE_URL,
+    databaseUrl,
     mailer,
     logger,
     processName: 'consumers',
@@ -51,8 +29,6 @@ runProcess('consumers', async ({ config, logger }) => {
   return async () => {
     await closeServer(server)
     await consumers.stop()
-    mailer.close()
-    await knex.destroy()
-    await store.close()
+    await close()
   }
 })
