@@ -8,8 +8,14 @@ runProcess('platform', async ({ config, logger }) => {
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   logger.info({ url: platform.url, mailUrl: platform.mailUrl }, `Prize platform ready in ${seconds} s`)
   // The addresses as plain lines too, not only inside JSON log lines, for whoever ran npm start.
-  const lines = [`Prize platform ready in ${seconds} s`, `  Web and API:  ${platform.url}`]
-  if (platform.mailUrl) lines.push(`  MailDev:      ${platform.mailUrl}`)
+  const lines = [
+    `Prize platform ready in ${seconds} s`,
+    `  Web and API:    ${platform.url}`,
+    `  API reference:  ${platform.url}/api/docs`,
+    `  Health:         ${platform.url}/api/health`,
+    `  Metrics:        ${platform.url}/metrics`,
+  ]
+  if (platform.mailUrl) lines.push(`  MailDev:        ${platform.mailUrl}`)
   process.stdout.write(`\n${lines.join('\n')}\n\n`)
   return () => platform.stop()
 })
