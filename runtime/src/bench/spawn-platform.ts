@@ -12,15 +12,39 @@ export interface PlatformProcess {
 const platformEntry = fileURLToPath(new URL('./platform-process.ts', import.meta.url))
 const mailEntry = fileURLToPath(new URL('./mail-process.ts', import.meta.url))
 
-export interface Ready {
+export interface Ready extends Spawned {
   readonly ready: string
   /** The rest of the ready line: MailDev's web address, for one. */
   readonly line: Readonly<Record<string, unknown>>
+}
+
+export { mailEntry, platformEntry }
+
+export interface Spawned {
   readonly child: ChildProcess
   readonly exited: Promise<unknown>
 }
 
-export { mailEntry, platformEntry }
+/**
+ * Runs a TypeScript entry point with tsx in a child process, `env` over this process's own:
+ * every process of the platform a test or the bench starts is started here. Its stdout is piped
+ * (to be read) or shown with this process's; its stderr is shown.
+ */
+export function spawnEntry(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  options: { nodeOptions?: string[]; stdout?: 'pipe' | 'inherit' } = {},
+): Spawned {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeOptions ?? []), '--import', 'tsx', entry],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', options.stdout ?? 'pipe', 'inherit'],
+    },
+  )
+  return { child, exited: once(child, 'exit') }
+}
 
 /** Starts a bench process and waits for the `{"ready": …}` line it prints. */
 export async function spawnReady(
@@ -28,11 +52,7 @@ export async function spawnReady(
   env: NodeJS.ProcessEnv,
   nodeOptions: string[] = [],
 ): Promise<Ready> {
-  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', entry], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = once(child, 'exit')
+  const { child, exited } = spawnEntry(entry, env, { nodeOptions })
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
   const line = await new Promise<Record<string, unknown>>((resolve, reject) => {
     lines.on('line', (text) => {

@@ -6,18 +6,24 @@ import {
   readAfterHeader,
   readStaleHeader,
 } from '@prizes/contracts'
-import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
+import {
+  comparePositions,
+  createPostgresEventStore,
+  type PostgresEventStore,
+  positionFromString,
+} from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createKnex, createLogger, loadSecrets } from '@prizes/platform'
+import { consumerLeaseClass, createKnex, createLogger, loadSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ScaleOut, startScaleOut } from './testing/scale-out'
+import { settled, waitUntil } from '../crash/crash-harness'
+import { type ScaleOut, type ServiceProcess, startScaleOut } from './testing/scale-out'
 
 /**
  * Issue 12, item 1: the services are stateless and run as many instances as wanted. Here, as
- * docker-compose runs them, each in its own process: two command services, the consumers (the
- * projections and the reactors, under their leases), the query service, and the gateway
- * spreading requests over both command services.
+ * docker-compose runs them, each in its own process: two command services, two consumers
+ * processes (the projections and the reactors, under their leases: one runs them, the other
+ * stands by), the query service, and the gateway spreading requests over both command services.
  */
 
 const logger = createLogger({ level: 'silent' })
@@ -26,11 +32,18 @@ let platform: ScaleOut
 let store: PostgresEventStore
 let knex: Knex
 let admin = ''
+/** Reservations last 12 seconds here, so an expiry is watched, not waited for. */
+const reservationMinutes = '0.2'
+/** The projections' lease and the ten reactors'. */
+const consumerLeases = 11
 const adminLogin = { email: 'scale-admin@example.com', password: 'Admin12345', firstName: 'Sol' }
 
 beforeAll(async () => {
   database = await createTestDatabase('scale_out')
-  platform = await startScaleOut({ databaseUrl: database.url })
+  platform = await startScaleOut({
+    databaseUrl: database.url,
+    env: { RESERVATION_MINUTES: reservationMinutes },
+  })
   store = createPostgresEventStore({ connectionString: database.url, logger })
   knex = createKnex(database.url)
   const secrets = await loadSecrets(knex)
@@ -113,7 +126,7 @@ const adminIds = async (headers: Record<string, string> = {}) => {
   }
 }
 
-describe('scale-out: two command services, one query service, the gateway in front', () => {
+describe('scale-out: two command services, two consumers processes, one query service, the gateway in front', () => {
   it('reads its own writes across processes: a command made on either instance, then a query that waits for it', async () => {
     // Four in a row: the gateway's round robin sends them to both command services.
     for (let i = 0; i < 4; i += 1) {
@@ -143,7 +156,7 @@ describe('scale-out: two command services, one query service, the gateway in fro
     const { id: competitionId } = await competition('The race', totalTickets)
     const buyers = await Promise.all(Array.from({ length: 60 }, (_, i) => guest(i)))
 
-    const answers = await Promise.all(buyers.map((token) => buy(competitionId, token)))
+    const answers = await Promise.all(buyers.map((buyer) => buy(competitionId, buyer)))
 
     const sold = answers.filter((answer) => answer.status === 200)
     const refused = answers.filter((answer) => answer.status !== 200)
@@ -165,6 +178,78 @@ describe('scale-out: two command services, one query service, the gateway in fro
     expect(allocated.sort((a, b) => a - b)).toEqual(Array.from({ length: totalTickets }, (_, i) => i + 1))
   })
 
+  it('the consumers process killed with SIGKILL, the one standing by takes every lease and expires what it had in hand', async () => {
+    const title = 'Taken over'
+    const { id: competitionId } = await competition(title, 10)
+    const buyer = await guest(200)
+    const before = await leaseHolders()
+    // One process runs every consumer; the other holds nothing.
+    expect(Object.values(before)).toEqual([consumerLeases])
+    const holder = holderOf(Object.keys(before)[0])
+    const standby = platform.consumers.find((consumers) => consumers !== holder)
+    if (!standby) throw new Error('no consumers process standing by')
+
+    const reserved = await reserve(competitionId, buyer)
+    expect(reserved.status).toBe(200)
+    const reservation = (await store.readStream(competitionStream(competitionId))).find(
+      (event) =>
+        event.type === 'TicketsReserved' &&
+        (event.data as { paymentIntentId: string }).paymentIntentId === reserved.body.paymentIntentId,
+    )
+    if (!reservation) throw new Error('no TicketsReserved for the payment intent')
+    // The holder has the reservation in hand (its expiry timer set) once its checkpoint is past
+    // it; killed then, well before the reservation is due.
+    await waitUntil(
+      'the expiry reactor to check the reservation in',
+      async () => {
+        const row = await knex('reactor_checkpoints').where({ name: 'reservation-expiry' }).first('position')
+        const position = row?.position ? positionFromString(String(row.position)) : undefined
+        return position !== undefined && comparePositions(position, reservation.position) >= 0
+      },
+      { everyMs: 20 },
+    )
+    const entryId = (reservation.data as { entryId: string }).entryId
+    const releases = async () =>
+      (await store.readStream(competitionStream(competitionId))).filter(
+        (event) =>
+          event.type === 'ReservationReleased' && (event.data as { entryId: string }).entryId === entryId,
+      )
+    expect(await releases()).toEqual([])
+    await holder.kill()
+
+    await waitUntil(
+      'the consumers process standing by to take every lease',
+      async () => {
+        const now = await leaseHolders()
+        const [only, ...others] = Object.keys(now)
+        return others.length === 0 && only && holderOf(only) === standby && now[only] === consumerLeases
+      },
+      { timeoutMs: 20_000, everyMs: 50 },
+    )
+    // It rebuilt the timer from the log and releases the reservation when due.
+    await waitUntil('the reservation to expire', async () => (await releases()).length > 0, {
+      timeoutMs: 30_000,
+    })
+
+    // After the takeover: a purchase is confirmed by email, once, by the survivor's reactors.
+    const bought = await buy(competitionId, buyer)
+    expect(bought.status).toBe(200)
+    await waitUntil('every consumer to catch up and the outbox to empty', () => settled(platform.url), {
+      timeoutMs: 30_000,
+      everyMs: 1000,
+    })
+    const confirmations = (await platform.inbox.all()).filter((email) =>
+      email.subject.startsWith(`Your entry is confirmed: ${title} `),
+    )
+    expect(confirmations.map((email) => email.to.map((to) => to.address))).toEqual([[buyer.email]])
+    expect(await releases()).toHaveLength(1)
+    const allocated = (await store.readStream(competitionStream(competitionId))).filter(
+      (event) => event.type === 'TicketsAllocated',
+    )
+    expect(allocated).toHaveLength(1)
+    // The reservation alone takes 12 seconds to fall due.
+  }, 90_000)
+
   it('when one command service stops, the gateway sends everything to the other', async () => {
     const first = platform.processes.find((p) => p.url === platform.commandUrls[0])
     if (!first) throw new Error('no first command service')
@@ -178,12 +263,41 @@ describe('scale-out: two command services, one query service, the gateway in fro
   })
 })
 
+/**
+ * The lease holders PostgreSQL knows of, by `application_name` (`consumers <host>:<pid>`), with
+ * how many leases each holds: what `/api/health` reports as each consumer's holder.
+ */
+async function leaseHolders(): Promise<Record<string, number>> {
+  const { rows } = await knex.raw<{ rows: Array<{ holder: string; n: number }> }>(
+    `select a.application_name as holder, count(*)::int as n
+       from pg_locks l join pg_stat_activity a on a.pid = l.pid
+      where l.locktype = 'advisory' and l.granted and l.classid = ?::int::oid
+      group by a.application_name`,
+    [consumerLeaseClass],
+  )
+  return Object.fromEntries(rows.map((row) => [row.holder, row.n]))
+}
+
+/** The consumers process a lease holder's `application_name` names, by its pid. */
+function holderOf(applicationName: string | undefined): ServiceProcess {
+  const pid = Number(/:(\d+)$/.exec(applicationName ?? '')?.[1])
+  const found = platform.consumers.find((consumers) => consumers.pid === pid)
+  if (!found) throw new Error(`the lease holder ${applicationName} is none of the consumers processes`)
+  return found
+}
+
+interface Buyer {
+  readonly token: string
+  readonly email: string
+}
+
 /** A guest account through the gateway, as the entry modal makes one: signed in at once. */
-async function guest(index: number): Promise<string> {
+async function guest(index: number): Promise<Buyer> {
+  const email = `racer-${index}-${Date.now()}@example.com`
   const answer = await call('POST', '/api/auth/create-guest-account', {
     firstName: 'Racing',
     lastName: `Buyer ${index}`,
-    email: `racer-${index}-${Date.now()}@example.com`,
+    email,
     phone: '07700 900123',
     address: '1 Race Street, London',
     tempPassword: `Racer${index}x${Date.now()}`,
@@ -192,7 +306,7 @@ async function guest(index: number): Promise<string> {
   if (answer.status !== 200 && answer.status !== 201) {
     throw new Error(`guest not created: ${answer.status} ${JSON.stringify(answer.body)}`)
   }
-  return String(answer.body.token)
+  return { token: String(answer.body.token), email }
 }
 
 /**
@@ -201,24 +315,9 @@ async function guest(index: number): Promise<string> {
  * command services take turns on the competition's stream themselves, so a buyer never sees the
  * other instance's append as a conflict.
  */
-async function buy(competitionId: string, token: string): Promise<Answer> {
-  const intent = await call(
-    'POST',
-    '/api/entries/create-payment-intent',
-    {
-      competitionId,
-      numberOfEntries: 1,
-      skillQuestionAnswer: '4',
-      firstName: 'Racing',
-      lastName: 'Buyer',
-      email: 'racer@example.com',
-      phone: '07700 900123',
-      address: '1 Race Street, London',
-      agreedToTerms: true,
-      subscribedToNewsletter: false,
-    },
-    { token },
-  )
+async function buy(competitionId: string, buyer: Buyer): Promise<Answer> {
+  const { token } = buyer
+  const intent = await reserve(competitionId, buyer)
   if (intent.status !== 200) return intent
   const paymentIntentId = String(intent.body.paymentIntentId)
   const card = await call(
@@ -229,4 +328,25 @@ async function buy(competitionId: string, token: string): Promise<Answer> {
   )
   if (card.status !== 200 || card.body.status !== 'succeeded') return card
   return call('POST', '/api/entries/confirm-payment', { paymentIntentId }, { token })
+}
+
+/** The payment intent: one ticket reserved for the buyer. */
+function reserve(competitionId: string, { token, email }: Buyer): Promise<Answer> {
+  return call(
+    'POST',
+    '/api/entries/create-payment-intent',
+    {
+      competitionId,
+      numberOfEntries: 1,
+      skillQuestionAnswer: '4',
+      firstName: 'Racing',
+      lastName: 'Buyer',
+      email,
+      phone: '07700 900123',
+      address: '1 Race Street, London',
+      agreedToTerms: true,
+      subscribedToNewsletter: false,
+    },
+    { token },
+  )
 }

@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { endpoints } from '@prizes/contracts'
 import { createKnex, freePort } from '@prizes/platform'
 import { allProjections } from '@prizes/projections'
+import { spawnEntry } from '../../bench/spawn-platform'
 import { type MailInbox, spawnMailInbox, waitUntil } from '../../crash/crash-harness'
 
 /** One of `runtime/src/processes/*.ts`, started with tsx in a child process. */
@@ -14,6 +13,8 @@ export interface ServiceProcess {
   readonly name: string
   /** Where it listens, for the ones that serve HTTP. */
   readonly url: string | undefined
+  /** Its process id: a lease holder is named by it in `pg_stat_activity` (`<name> <host>:<pid>`). */
+  readonly pid: number
   /** SIGTERM, and waits for it to exit. */
   stop(): Promise<void>
   /** SIGKILL: no shutdown of any kind. */
@@ -24,12 +25,8 @@ const entry = (name: string) => fileURLToPath(new URL(`../../processes/${name}.t
 
 /** Starts `runtime/src/processes/<name>.ts` with `env` over this process's own. */
 export function spawnService(name: string, env: Readonly<Record<string, string>>, url?: string) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry(name)], {
-    env: { ...process.env, ...env },
-    // Its log is JSON on stdout: warnings and errors only, shown with the test's output.
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const exited = once(child, 'exit')
+  // Its log is JSON on stdout: warnings and errors only, shown with the test's output.
+  const { child, exited } = spawnEntry(entry(name), env, { stdout: 'inherit' })
   const ended = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     await exited
@@ -37,6 +34,7 @@ export function spawnService(name: string, env: Readonly<Record<string, string>>
   const service: ServiceProcess = {
     name,
     url,
+    pid: child.pid ?? 0,
     stop: () => ended('SIGTERM'),
     kill: () => ended('SIGKILL'),
   }
@@ -63,6 +61,11 @@ export interface ScaleOut {
   /** Each command service's own address, to talk to one instance past the gateway. */
   readonly commandUrls: readonly string[]
   readonly queryUrl: string
+  /**
+   * The consumers processes, in the order they started: the first holds every lease (it took
+   * them all at its start, before the others started), the others stand by to take them over.
+   */
+  readonly consumers: readonly ServiceProcess[]
   readonly inbox: MailInbox
   readonly processes: readonly ServiceProcess[]
   stop(): Promise<void>
@@ -72,15 +75,19 @@ export interface ScaleOutOptions {
   readonly databaseUrl: string
   /** How many command services behind the gateway; 2 unless given. */
   readonly commandServices?: number
+  /** How many consumers processes; 2 unless given. */
+  readonly consumers?: number
   /** More environment for every process (READ_AFTER_TIMEOUT_MS, RESERVATION_MINUTES …). */
   readonly env?: Readonly<Record<string, string>>
 }
 
 /**
  * The platform as docker-compose runs it, each process on its own, on `databaseUrl`: command
- * services (the first migrates the command side, the rest start after it), the consumers (the
- * projections and the reactors), the query service, and the gateway with every command service's URL. Mail goes to MailDev in
- * a process of its own. Everything is stopped in reverse order by `stop` (or when a start fails).
+ * services (the first migrates the command side, the rest start after it), the consumers
+ * processes (the projections and the reactors: the first takes every lease, the others stand by
+ * and try them every 100 ms), the query service, and the gateway with every command service's
+ * URL. Mail goes to MailDev in a process of its own. Everything is stopped in reverse order by
+ * `stop` (or when a start fails).
  */
 export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut> {
   const started: ServiceProcess[] = []
@@ -131,8 +138,16 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
       commandUrls.push(url)
     }
 
-    await run('consumers', { CONSUMERS_PORT: String(await freePort()) })
-    await projectionsRegistered(options.databaseUrl)
+    const consumers: ServiceProcess[] = []
+    for (let i = 0; i < (options.consumers ?? 2); i += 1) {
+      const port = await freePort()
+      // It answers /metrics before it competes for the leases (loopback needs no token).
+      const metrics = `http://127.0.0.1:${port}/metrics`
+      consumers.push(await run('consumers', { CONSUMERS_PORT: String(port), LEASE_RETRY_MS: '100' }, metrics))
+      // The first takes every lease in one go at its start: once its projections have
+      // registered, it holds them all, and the next one stands by.
+      if (i === 0) await projectionsRegistered(options.databaseUrl)
+    }
 
     const queryPort = await freePort()
     const queryUrl = `http://127.0.0.1:${queryPort}`
@@ -152,17 +167,14 @@ export async function startScaleOut(options: ScaleOutOptions): Promise<ScaleOut>
       url,
     )
     const mailbox = inbox
-    return { url, commandUrls, queryUrl, inbox: mailbox, processes: started, stop }
+    return { url, commandUrls, queryUrl, consumers, inbox: mailbox, processes: started, stop }
   } catch (error) {
     await stop()
     throw error
   }
 }
 
-/**
- * The consumers process has no port: it is up once every projection (run by it, under their
- * lease) has its checkpoint row.
- */
+/** The first consumers process has its consumers running once every projection has its checkpoint row. */
 async function projectionsRegistered(databaseUrl: string): Promise<void> {
   const knex = createKnex(databaseUrl)
   try {
