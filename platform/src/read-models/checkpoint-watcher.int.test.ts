@@ -120,8 +120,9 @@ describe('the checkpoint watcher', () => {
       )
       const elapsed = Date.now() - started
       expect(new Set(outcomes)).toEqual(new Set(['timedOut']))
-      // One read every 50 ms for the 300 ms they waited (and one more at most), not one each.
-      expect(reads).toBeLessThanOrEqual(Math.ceil(elapsed / 50) + 1)
+      // One read every 50 ms while they waited (a timer's drift may add one or two), not one each:
+      // 500 waiters polling on their own would have made thousands.
+      expect(reads).toBeLessThanOrEqual(Math.ceil(elapsed / 50) + 3)
       expect(reads).toBeGreaterThanOrEqual(2)
 
       await move('only', at(3, 0))
