@@ -109,4 +109,13 @@ test.describe('routes and scrolling', () => {
     await page.goto('/no-such-page')
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
   })
+
+  test('robots.txt is the crawlers’ file, not the app', async ({ request }) => {
+    const answer = await request.get('/robots.txt')
+    expect(answer.status()).toBe(200)
+    expect(answer.headers()['content-type']).toContain('text/plain')
+    const text = await answer.text()
+    expect(text).toContain('User-agent: *')
+    expect(text).toContain('Disallow: /api/')
+  })
 })

@@ -127,7 +127,9 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
             `}
           >
             <span>
-              {c.tickets === null ? 'Unlimited tickets' : `${formatCount(c.tickets)} tickets available`}
+              {c.tickets === null
+                ? 'Unlimited tickets'
+                : `${formatCount(c.tickets)} ${c.tickets === 1 ? 'ticket' : 'tickets'} available`}
             </span>
             {c.maxEntries !== null && (
               <span
