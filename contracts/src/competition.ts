@@ -63,6 +63,26 @@ export const adminCompetition = competitionBase.extend({
 })
 export type AdminCompetition = z.infer<typeof adminCompetition>
 
+/**
+ * One competition's own page: the public shape with what the draw is already bound to (the
+ * seed's commitment from publication, the drand round from close) and when it is drawn (the
+ * time it was drawn, else the close).
+ */
+export const publicCompetitionDetail = publicCompetition.extend({
+  draw: z.object({
+    seed_commitment: z.string().nullable(),
+    randomness_round: z.number().int().positive().nullable(),
+    draw_date: z.string(),
+  }),
+})
+export type PublicCompetitionDetail = z.infer<typeof publicCompetitionDetail>
+
+export const competitionDetailResponse = z.object({
+  success: z.literal(true),
+  competition: publicCompetitionDetail,
+})
+export type CompetitionDetailResponse = z.infer<typeof competitionDetailResponse>
+
 export const competitionList = z.object({
   success: z.literal(true),
   competitions: z.array(publicCompetition),

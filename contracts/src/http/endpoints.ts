@@ -8,7 +8,7 @@ import * as adminSettings from '../admin/settings'
 import * as adminUsers from '../admin/users'
 import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
-import { competitionList } from '../competition'
+import { competitionDetailResponse, competitionList } from '../competition'
 import * as entries from '../entries'
 import { healthResponse } from '../health'
 import { anyParam, entityId, paymentIntentId, text } from '../text'
@@ -68,6 +68,15 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: competitionList,
+  }),
+  /** One published competition's page; drafts, cancelled and deleted ones are not found. */
+  getCompetition: endpoint({
+    method: 'GET',
+    path: '/api/competitions/:id',
+    service: 'query',
+    request: noBody,
+    response: competitionDetailResponse,
+    params: competitionParams,
   }),
   register: endpoint({
     method: 'POST',

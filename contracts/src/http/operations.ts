@@ -74,6 +74,15 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'public',
     etag: true,
   },
+  getCompetition: {
+    summary: "One competition's page",
+    description:
+      'A published competition with its description, the draw commitment made so far and the draw date; never the correct answer.',
+    tag: tags.competitions,
+    access: 'public',
+    etag: true,
+    errors: { 404: competitionNotFound },
+  },
   register: {
     summary: 'Create an account',
     description: 'The account must verify its email before it can sign in; no session is started.',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type CompetitionEvent, competitionStream, endpoints } from '@prizes/contracts'
@@ -148,6 +149,42 @@ describe('GET /api/competitions', () => {
       await (await get(endpoints.listFeaturedCompetitions.path)).json(),
     )
     expect(body.competitions.map((c) => c.id)).toEqual(['soon', 'late'])
+  })
+})
+
+describe('GET /api/competitions/:id', () => {
+  const page = randomUUID()
+  const hidden = randomUUID()
+  beforeAll(async () => {
+    await given(page, [created(page, { endDate: '2030-03-01T00:00:00.000Z' }), published(page)])
+    await given(hidden, [created(hidden)])
+  })
+
+  test("answers a published competition's page with its description, commitment and draw date, never the answer", async () => {
+    const response = await get(`/api/competitions/${page}`)
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    const { competition } = endpoints.getCompetition.response.parse(JSON.parse(text))
+    expect(competition).toMatchObject({
+      id: page,
+      title: `Prize ${page}`,
+      status: 'active',
+      draw: { draw_date: '2030-03-01T00:00:00.000Z', randomness_round: null },
+    })
+    expect(competition.description.length).toBeGreaterThan(0)
+    expect(text).not.toContain('correct')
+  })
+
+  test('answers 404 for a draft, which the public may not see, and for an unknown id', async () => {
+    for (const id of [hidden, randomUUID()]) {
+      const response = await get(`/api/competitions/${id}`)
+      expect(response.status).toBe(404)
+      expect(await response.json()).toMatchObject({ success: false, code: 'COMPETITION_NOT_FOUND' })
+    }
+  })
+
+  test('answers 400 for a malformed id', async () => {
+    expect((await get('/api/competitions/not-an-id')).status).toBe(400)
   })
 })
 

@@ -1,4 +1,4 @@
-import type { AdminCompetition, PublicCompetition } from '@prizes/contracts'
+import type { AdminCompetition, PublicCompetition, PublicCompetitionDetail } from '@prizes/contracts'
 import type { CompetitionRow } from './rows'
 
 /** Whole pence to pounds with two decimals: 299 → 2.99. */
@@ -32,6 +32,18 @@ function common(row: CompetitionRow) {
 export function toPublicCompetition(row: CompetitionRow): PublicCompetition {
   const { question, options } = row.skill_question
   return { ...common(row), skill_question: { question, options: [...options] } }
+}
+
+/** The competition's own page: the commitments are public from the moment they are made. */
+export function toPublicCompetitionDetail(row: CompetitionRow): PublicCompetitionDetail {
+  return {
+    ...toPublicCompetition(row),
+    draw: {
+      seed_commitment: row.seed_commitment,
+      randomness_round: row.randomness_round,
+      draw_date: iso(row.drawn_at ?? row.end_date),
+    },
+  }
 }
 
 /** For admin endpoints only: includes the correct answer. */

@@ -1,9 +1,15 @@
 import Router from '@koa/router'
 import { type CompetitionList, endpoints } from '@prizes/contracts'
+import { HttpError } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
-import { toPublicCompetition } from './mapper'
-import { type CompetitionRow, listFeaturedCompetitions, listPublicCompetitions } from './rows'
+import { toPublicCompetition, toPublicCompetitionDetail } from './mapper'
+import {
+  type CompetitionRow,
+  findPublicCompetition,
+  listFeaturedCompetitions,
+  listPublicCompetitions,
+} from './rows'
 
 /**
  * The body goes through the contract's schema on its way out: `skill_question` is strict there,
@@ -19,6 +25,14 @@ export function competitionsRouter(knex: Knex): Router {
   })
   router.get(endpoints.listFeaturedCompetitions.path, async (ctx) => {
     sendJsonWithEtag(ctx, publicList(await listFeaturedCompetitions(knex)))
+  })
+  router.get(endpoints.getCompetition.path, async (ctx) => {
+    const row = await findPublicCompetition(knex, ctx.params.id ?? '')
+    if (!row) throw new HttpError(404, 'COMPETITION_NOT_FOUND', 'Competition not found')
+    sendJsonWithEtag(
+      ctx,
+      endpoints.getCompetition.response.parse({ success: true, competition: toPublicCompetitionDetail(row) }),
+    )
   })
   return router
 }

@@ -78,6 +78,11 @@ export function listPublicCompetitions(knex: Knex): Promise<CompetitionRow[]> {
   return listing(knex).whereIn('status', publicStatuses)
 }
 
+/** One competition the public may see (published, not cancelled, not deleted). */
+export function findPublicCompetition(knex: Knex, id: string): Promise<CompetitionRow | undefined> {
+  return listing(knex).where('id', id).whereIn('status', publicStatuses).first()
+}
+
 export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionRow[]> {
   return listing(knex).where({ status: 'active', featured: true })
 }
