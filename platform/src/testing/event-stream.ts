@@ -102,3 +102,16 @@ export async function openEventStream(url: string, init: RequestInit = {}): Prom
     close: () => aborter.abort(),
   }
 }
+
+/**
+ * An answer's body as text: all of it, or for an event stream (which never ends) what its first
+ * chunk holds, the stream then closed. For tests that call every endpoint.
+ */
+export async function answerText(response: Response): Promise<string> {
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) return response.text()
+  const reader = response.body?.getReader()
+  if (!reader) return ''
+  const first = await reader.read()
+  await reader.cancel()
+  return first.value ? new TextDecoder().decode(first.value) : ''
+}

@@ -1,5 +1,5 @@
 export { type Exposition, parseExposition, samplesOf, sampleValue } from '../metrics/testing/exposition'
-export { type EventStreamReader, openEventStream, type ReceivedEvent } from './event-stream'
+export { answerText, type EventStreamReader, openEventStream, type ReceivedEvent } from './event-stream'
 export { createInMemoryEventStore } from './in-memory-event-store'
 export { type Served, serve } from './serve'
 export { startTcpProxy, type TcpProxy } from './tcp-proxy'
