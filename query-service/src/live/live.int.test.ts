@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { type CompetitionChange, competitionStream, endpoints } from '@prizes/contracts'
 import { createLogger } from '@prizes/platform'
-import { openEventStream, type ReceivedEvent, type Served, serve } from '@prizes/platform/testing'
+import {
+  openEventStream,
+  type ReceivedEvent,
+  type Served,
+  serve,
+  startTcpProxy,
+} from '@prizes/platform/testing'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import {
   type CompetitionStreamEvent,
@@ -211,5 +217,32 @@ describe('GET /api/competitions/live', () => {
     const reader = await stream(served)
     await reader.next((e) => e.comment === 'keep-alive')
     reader.close()
+  })
+
+  test('a lost LISTEN connection is made again: the streams are told to refetch, and hear changes again', async () => {
+    const url = new URL(db.url)
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) })
+    url.host = `127.0.0.1:${proxy.port}`
+    const live = startLiveCompetitions({ connectionString: url.toString(), logger, reconnectDelayMs: 50 })
+    const app = createQueryApp({ knex: db.knex, logger, secret: Buffer.alloc(32), live })
+    const served = await serve(app.callback())
+    instances.push({ live, served })
+    try {
+      await vi.waitFor(() => expect(live.listening).toBe(true), { timeout: 10_000 })
+      const reader = await stream(served)
+
+      await proxy.down()
+      await vi.waitFor(() => expect(live.listening).toBe(false), { timeout: 10_000 })
+      const from = reader.received.length
+      await proxy.resume()
+      await reader.next((e) => e.event === 'resync', { from, timeoutMs: 10_000 })
+
+      const id = await publishedCompetition()
+      await given(id, [sale(id, 2)])
+      await reader.next((e) => about(id)(e) && changeOf(e).sold_tickets === 2, { from })
+      reader.close()
+    } finally {
+      await proxy.close()
+    }
   })
 })
