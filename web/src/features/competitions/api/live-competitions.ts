@@ -70,12 +70,17 @@ export function applyCompetitionChange(queryClient: QueryClient, change: Competi
     const known = list.find((c) => c.id === change.id)
     if (!known && shown) void queryClient.invalidateQueries({ queryKey: competitions, exact: true })
     if (known) {
-      queryClient.setQueryData(
-        competitions,
-        shown
-          ? list.map((c) => (c.id === change.id ? withChange(c, change) : c))
-          : list.filter((c) => c !== known),
-      )
+      const changed = withChange(known, change)
+      if (!shown)
+        queryClient.setQueryData(
+          competitions,
+          list.filter((c) => c !== known),
+        )
+      else if (changed !== known)
+        queryClient.setQueryData(
+          competitions,
+          list.map((c) => (c === known ? changed : c)),
+        )
       const featuredList = queryClient.getQueryData(featured)
       if (
         featuredList &&
@@ -90,7 +95,8 @@ export function applyCompetitionChange(queryClient: QueryClient, change: Competi
   queryClient.setQueryData(featured, (cards) => {
     if (!cards?.some((c) => c.id === change.id)) return cards
     if (change.status !== 'active') return cards.filter((c) => c.id !== change.id)
-    return cards.map((c) => (c.id === change.id ? homeWithChange(c, change) : c))
+    const next = cards.map((c) => (c.id === change.id ? homeWithChange(c, change) : c))
+    return next.every((c, i) => c === cards[i]) ? cards : next
   })
   const page = competitionQueryOptions(change.id).queryKey
   if (!queryClient.getQueryData(page)) return
@@ -150,8 +156,12 @@ export function useLiveCompetitions(): void {
         delayMs = Math.min(reopenDelayMs.max, delayMs * 2)
       }
     }
-    open()
+    // After the page has loaded: the stream stays open, and must not hold back its load event.
+    const loaded = document.readyState === 'complete'
+    if (loaded) open()
+    else window.addEventListener('load', open, { once: true })
     return () => {
+      window.removeEventListener('load', open)
       source?.close()
       stopPolling()
       clearTimeout(reopen)
