@@ -1,8 +1,14 @@
+export type { DatabaseTimeouts } from '@prizes/event-store'
 export * from './auth'
 export { type Config, ConfigError, databaseTimeouts, loadConfig, stripeConfigured } from './config/config'
 export * from './consumers'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'
+export {
+  createNotificationListener,
+  type NotificationListener,
+  type NotificationListenerOptions,
+} from './db/notification-listener'
 export { openPlatformDatabase, type PlatformDatabase } from './db/platform-database'
 export {
   type DatabaseHealth,
@@ -19,6 +25,7 @@ export {
   defaultProxyIdleTimeoutMs,
   httpProxy,
   type ProxyFailure,
+  type ProxyHandler,
   type ProxyOptions,
   type RequestHandler,
 } from './gateway/proxy'

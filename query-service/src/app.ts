@@ -25,6 +25,7 @@ import { competitionsRouter } from './competitions/routes'
 import { apiDocsRouter } from './docs/routes'
 import { drawsRouter } from './draws/routes'
 import { entriesRouter } from './entries/routes'
+import type { LiveCompetitions } from './live/live-competitions'
 import { settingsRouter } from './settings/routes'
 import { currentSettings } from './settings/rows'
 
@@ -55,6 +56,12 @@ export interface QueryAppOptions {
    * made over `knex` unless given).
    */
   readonly readAfter?: { readonly timeoutMs?: number; readonly watcher?: CheckpointWatcher }
+  /**
+   * The process's live competition streams (`startLiveCompetitions`), which its owner closes
+   * before the server (open streams would keep it from closing). Without them the stream
+   * answers 503.
+   */
+  readonly live?: LiveCompetitions
 }
 
 function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Router {
@@ -97,7 +104,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
     ],
     routers: [
       healthRouter(options),
-      competitionsRouter(knex),
+      competitionsRouter(knex, options.live),
       drawsRouter(knex),
       adminRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       adminEntriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),

@@ -1,3 +1,9 @@
 export { createQueryApp, type QueryAppOptions } from './app'
 export { penceToPounds, toAdminCompetition, toPublicCompetition } from './competitions/mapper'
 export type { CompetitionRow } from './competitions/rows'
+export { defaultLiveLimits, type LiveLimits } from './live/hub'
+export {
+  type LiveCompetitions,
+  type LiveCompetitionsOptions,
+  startLiveCompetitions,
+} from './live/live-competitions'

@@ -69,6 +69,18 @@ export const endpoints = {
     request: noBody,
     response: competitionList,
   }),
+  /**
+   * Server-sent events (text/event-stream), not JSON: `competition` with a competition's new
+   * figures (`competitionChange`), `resync` when changes may have been missed. Before
+   * `getCompetition`, whose `:id` would take `live`.
+   */
+  competitionsLive: endpoint({
+    method: 'GET',
+    path: '/api/competitions/live',
+    service: 'query',
+    request: noBody,
+    response: z.string(),
+  }),
   /** One published competition's page; drafts, cancelled and deleted ones are not found. */
   getCompetition: endpoint({
     method: 'GET',

@@ -40,7 +40,12 @@ export interface Operation {
   /** The success status; 200 unless given. */
   readonly status?: 201
   /** The success answer's media type when it is not JSON (the response schema is then `z.string()`). */
-  readonly produces?: 'text/csv' | 'application/x-ndjson' | 'text/html' | 'text/javascript or text/css'
+  readonly produces?:
+    | 'text/csv'
+    | 'application/x-ndjson'
+    | 'text/html'
+    | 'text/event-stream'
+    | 'text/javascript or text/css'
   /** Sent with an ETag and `no-cache`: `If-None-Match` gets 304 with no body. */
   readonly etag?: true
   /** Also takes multipart/form-data: the form's fields as text, and an `image` file. */
@@ -73,6 +78,18 @@ export const operations: Record<EndpointName, Operation> = {
     tag: tags.competitions,
     access: 'public',
     etag: true,
+  },
+  competitionsLive: {
+    summary: 'Live changes to the public competitions (server-sent events)',
+    description:
+      "A stream that stays open: `event: competition` with `{ id, sold_tickets, total_tickets, status }` each time a public competition's tickets sold or status change (at most one event a competition every 250 ms, with its latest figures), `event: resync` when changes may have been missed (refetch the lists), a comment every 20 s, and a `retry:` hint. Refetch the lists on every (re)connection.",
+    tag: tags.competitions,
+    access: 'public',
+    produces: 'text/event-stream',
+    errors: {
+      429: 'Too many live connections from this address; `Retry-After` says when to try again',
+      503: 'Too many live connections to this instance; `Retry-After` says when to try again',
+    },
   },
   getCompetition: {
     summary: "One competition's page",

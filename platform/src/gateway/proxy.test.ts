@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, test } from 'vitest'
+import { openEventStream } from '../testing/event-stream'
 import { type Served, serve } from '../testing/serve'
 import { httpProxy, type ProxyFailure } from './proxy'
 
@@ -207,5 +208,47 @@ describe('the gateway proxy over several instances', () => {
       { target: first, retried: true },
       { target: second, retried: false },
     ])
+  })
+
+  test('an event stream passes each event at once, and a client that leaves ends the service request', async () => {
+    let serviceRes: ServerResponse | undefined
+    let serviceClosed: Promise<unknown> | undefined
+    const service = await started((_req, res) => {
+      serviceRes = res
+      serviceClosed = new Promise((resolve) => res.once('close', resolve))
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform' })
+      res.write('retry: 3000\n\n')
+    })
+    const gateway = await started(httpProxy(service.url, () => {}, { idleTimeoutMs: 60_000 }))
+
+    const reader = await openEventStream(`${gateway.url}/api/competitions/live`)
+    expect(reader.headers.get('cache-control')).toBe('no-cache, no-transform')
+    await reader.next((e) => e.retry === 3000)
+    serviceRes?.write('event: competition\ndata: {"id":"c1"}\n\n')
+    expect(await reader.next((e) => e.event === 'competition')).toEqual({
+      event: 'competition',
+      data: '{"id":"c1"}',
+    })
+
+    reader.close()
+    expect(serviceClosed).toBeDefined()
+    await serviceClosed
+  })
+
+  test('closeStreams ends the event streams passing through, so the server can close', async () => {
+    const service = await started((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.write('retry: 3000\n\n')
+    })
+    const errors: Error[] = []
+    const proxy = httpProxy(service.url, (error) => errors.push(error))
+    const gateway = await started(proxy)
+    const reader = await openEventStream(`${gateway.url}/api/competitions/live`)
+    await reader.next((e) => e.retry === 3000)
+
+    proxy.closeStreams()
+
+    expect(await reader.ended).toEqual({ clean: true })
+    expect(errors).toEqual([])
   })
 })

@@ -3,6 +3,12 @@ import https from 'node:https'
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 
+/** A proxy's handler, and a way to end the streams it holds open (for a shutdown). */
+export type ProxyHandler = RequestHandler & {
+  /** Ends every server-sent event stream passing through, so the server can close. */
+  closeStreams(): void
+}
+
 const hopByHop = new Set([
   'connection',
   'keep-alive',
@@ -90,7 +96,7 @@ export function httpProxy(
   target: string | readonly string[],
   onError: (error: Error, failure: ProxyFailure) => void,
   options: ProxyOptions = {},
-): RequestHandler {
+): ProxyHandler {
   const idleTimeoutMs = options.idleTimeoutMs ?? defaultProxyIdleTimeoutMs
   const passOverMs = options.passOverMs ?? defaultPassOverMs
   const targets: Target[] = (typeof target === 'string' ? [target] : target).map((url) => {
@@ -99,6 +105,8 @@ export function httpProxy(
   })
   if (targets.length === 0) throw new Error('httpProxy needs at least one target')
   let turn = 0
+  /** Event streams passing through, by their client response: how to end each, both ways. */
+  const streams = new Map<ServerResponse, () => void>()
 
   /** This request's instances in the order to try: the round's next first, unreachable ones last. */
   function plan(): Target[] {
@@ -112,7 +120,7 @@ export function httpProxy(
     ]
   }
 
-  return function forward(req, res) {
+  function forward(req: IncomingMessage, res: ServerResponse) {
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([k]) => !hopByHop.has(k.toLowerCase())),
     )
@@ -124,6 +132,8 @@ export function httpProxy(
       /** Whether a byte may have reached the instance: a failure after that is not retried unless repeatable. */
       let connected = false
       let answered = false
+      /** The client went away first: the service's request is ended, and that is no failure. */
+      let abandoned = false
       const upstream = instance.client.request(
         {
           protocol: instance.base.protocol,
@@ -140,9 +150,26 @@ export function httpProxy(
             Object.entries(answer.headers).filter(([k]) => !hopByHop.has(k.toLowerCase())),
           )
           res.writeHead(answer.statusCode ?? 502, outHeaders)
+          // Sent on at once (not held for a fuller packet): server-sent events are small and late.
+          if (String(answer.headers['content-type']).startsWith('text/event-stream')) {
+            res.socket?.setNoDelay(true)
+            streams.set(res, () => {
+              abandoned = true
+              upstream.destroy()
+              res.end()
+            })
+          }
           answer.pipe(res)
         },
       )
+      // A client that leaves before the answer is complete (a closed tab on an event stream)
+      // ends the service's request too, so the service lets go of it at once.
+      res.once('close', () => {
+        streams.delete(res)
+        if (res.writableFinished) return
+        abandoned = true
+        upstream.destroy()
+      })
       // The body waits for the connection: a refused one has then taken nothing of it, and the
       // next instance gets it whole.
       const sendBody = () => {
@@ -158,6 +185,7 @@ export function httpProxy(
         upstream.destroy(new UpstreamTimeout(`${req.method} ${req.url}: no answer for ${idleTimeoutMs} ms`))
       })
       upstream.on('error', (error) => {
+        if (abandoned) return
         const unreachable = !(error instanceof UpstreamTimeout) && isConnectionFailure(error)
         if (unreachable && !answered) instance.passedOverUntil = Date.now() + passOverMs
         const retry =
@@ -183,4 +211,13 @@ export function httpProxy(
     }
     attempt(0)
   }
+
+  return Object.assign(forward, {
+    closeStreams() {
+      for (const [res, end] of streams) {
+        streams.delete(res)
+        end()
+      }
+    },
+  })
 }

@@ -1,3 +1,4 @@
+import { endpoints } from '@prizes/contracts'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { createRouteTable } from './routes'
@@ -43,5 +44,14 @@ describe('gateway route table', () => {
   test('the real endpoint table routes the competition list to the query service', () => {
     expect(createRouteTable().match('GET', '/api/competitions')).toEqual({ service: 'query' })
     expect(createRouteTable().match('GET', '/api/competitions/featured')).toEqual({ service: 'query' })
+  })
+
+  test('the live stream is not taken for a competition id by the route after it', () => {
+    const real = createRouteTable()
+    expect(real.match('GET', endpoints.competitionsLive.path)).toEqual({ service: 'query' })
+    const listed = Object.values(endpoints).map((e) => e.path)
+    expect(listed.indexOf(endpoints.competitionsLive.path)).toBeLessThan(
+      listed.indexOf(endpoints.getCompetition.path),
+    )
   })
 })

@@ -4,9 +4,10 @@ import {
   type EntryEventType,
   entryEvents,
 } from '@prizes/contracts'
-import type { RecordedEvent } from '@prizes/event-store'
-import { foldIntoFreshRows, foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
+import { positionToString, type RecordedEvent } from '@prizes/event-store'
+import { type FoldedTable, foldIntoFreshRows, foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
 import { eventTime, type Projection } from '../projection'
+import { announceChanges } from './announce'
 import {
   competitionRows,
   competitionsTable,
@@ -82,15 +83,25 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
 
 const rows = competitionRows(stepsByType(steps))
 
+/** The rows of a live page, whose changes are announced to the query services' streams. */
+function announcedRows(events: readonly RecordedEvent[]): FoldedTable {
+  const last = events.at(-1)
+  if (!last) return rows
+  const position = positionToString(last.position)
+  return { ...rows, changed: (trx, changes) => announceChanges(trx, changes, position) }
+}
+
 /**
- * Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`);
- * a rebuild keeps its rows in memory and reads nothing back (`foldIntoFreshRows`).
+ * Each page is folded into its rows in memory and written in two round trips (see `foldIntoRows`),
+ * and its changes to what cards show are announced (see `announceChanges`); a rebuild keeps its
+ * rows in memory and reads nothing back (`foldIntoFreshRows`), and announces nothing: its tables
+ * are not read until they are swapped in.
  */
 export const competitionsProjection: Projection = {
   name: 'competitions',
   handles: Object.keys(steps),
   tables: [competitionsTable],
-  apply: (trx, event) => foldIntoRows(trx, rows, [event]),
-  applyBatch: (trx, events) => foldIntoRows(trx, rows, events),
+  apply: (trx, event) => foldIntoRows(trx, announcedRows([event]), [event]),
+  applyBatch: (trx, events) => foldIntoRows(trx, announcedRows(events), events),
   rebuildWriter: () => foldIntoFreshRows(rows),
 }

@@ -1,8 +1,9 @@
 import Router from '@koa/router'
 import { type CompetitionList, endpoints } from '@prizes/contracts'
-import { HttpError } from '@prizes/platform'
+import { HttpError, serviceUnavailable } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
+import type { LiveCompetitions } from '../live/live-competitions'
 import { toPublicCompetition, toPublicCompetitionDetail } from './mapper'
 import {
   type CompetitionRow,
@@ -18,13 +19,26 @@ import {
 const publicList = (rows: readonly CompetitionRow[]): CompetitionList =>
   endpoints.listCompetitions.response.parse({ success: true, competitions: rows.map(toPublicCompetition) })
 
-export function competitionsRouter(knex: Knex): Router {
+/** `live`: the process's streams; without them (a test of other reads) the stream answers 503. */
+export function competitionsRouter(knex: Knex, live?: LiveCompetitions): Router {
   const router = new Router()
   router.get(endpoints.listCompetitions.path, async (ctx) => {
     sendJsonWithEtag(ctx, publicList(await listPublicCompetitions(knex)))
   })
   router.get(endpoints.listFeaturedCompetitions.path, async (ctx) => {
     sendJsonWithEtag(ctx, publicList(await listFeaturedCompetitions(knex)))
+  })
+  // Before `:id`, which would take `live` for an id.
+  router.get(endpoints.competitionsLive.path, (ctx) => {
+    if (!live) throw serviceUnavailable('Live updates are not available here.')
+    if (ctx.method === 'HEAD') {
+      ctx.type = 'text/event-stream'
+      ctx.status = 200
+      return
+    }
+    live.open(ctx.res, ctx.ip)
+    // The stream answers on the raw response; Koa must not end it.
+    ctx.respond = false
   })
   router.get(endpoints.getCompetition.path, async (ctx) => {
     const row = await findPublicCompetition(knex, ctx.params.id ?? '')

@@ -1,4 +1,5 @@
 import { type Endpoint, type EndpointName, endpoints } from '@prizes/contracts'
+import { answerText } from '@prizes/platform/testing'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Body, body, pathSegment, queryString } from './fuzz/requests'
@@ -190,7 +191,7 @@ describe('every endpoint of the table, fuzzed', () => {
           headers: { ...encoded.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(encoded.body === undefined ? {} : { body: encoded.body }),
         })
-        const text = await response.text()
+        const text = await answerText(response)
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
         const summary = `${endpoint.method} ${route}${request.query} as ${request.who} -> ${response.status} ${text.slice(0, 300)}`
         expect(response.status, summary).toBeLessThan(500)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type Endpoint, type EndpointName, endpoints } from '@prizes/contracts'
 import { type OpenApiDocument, openApiPath } from '@prizes/contracts/openapi'
+import { answerText } from '@prizes/platform/testing'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -76,7 +77,7 @@ async function send(method: string, route: string, options: { body?: unknown; to
   return {
     status: response.status,
     type: response.headers.get('content-type') ?? '',
-    text: await response.text(),
+    text: await answerText(response),
   }
 }
 

@@ -17,7 +17,7 @@ import {
   type RequestHandler,
   stripeConfigured,
 } from '@prizes/platform'
-import { createQueryApp } from '@prizes/query-service'
+import { createQueryApp, startLiveCompetitions } from '@prizes/query-service'
 import { type RunningConsumers, startConsumers } from '../consumers/consumers'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
@@ -153,7 +153,14 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       return { events: await countEvents(knex) }
     }
 
+    const live = startLiveCompetitions({
+      connectionString: database.url,
+      timeouts: databaseTimeouts(config),
+      logger: logger.child({ service: 'query' }),
+    })
+    undo.push(() => live.close())
     const queryApp = createQueryApp({
+      live,
       knex,
       secret: secrets.jwt,
       logger: logger.child({ service: 'query' }),
@@ -163,11 +170,12 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       if (retried) logger.warn({ err: error, target }, 'service instance unreachable; trying the next')
       else logger.error({ err: error, target }, 'service unreachable')
     }
+    const queryProxy = config.QUERY_SERVICE_URL ? httpProxy(config.QUERY_SERVICE_URL, proxyError) : undefined
     const services: Record<'command' | 'query', RequestHandler> = {
       command: config.COMMAND_SERVICE_URL
         ? httpProxy(config.COMMAND_SERVICE_URL, proxyError)
         : commandService.app.callback(),
-      query: config.QUERY_SERVICE_URL ? httpProxy(config.QUERY_SERVICE_URL, proxyError) : queryApp.callback(),
+      query: queryProxy ?? queryApp.callback(),
     }
 
     const gateway = createGateway({
@@ -182,6 +190,11 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     const httpServer = createServer(gateway.callback())
     const port = await listen(httpServer, config.PORT, config.HOST)
     undo.push(() => closeServer(httpServer))
+    // Before the server: its open streams would keep it from closing.
+    undo.push(async () => {
+      queryProxy?.closeStreams()
+      await live.close()
+    })
 
     return { url: `http://localhost:${port}`, mailUrl: mail.webUrl, stop }
   } catch (error) {

@@ -24,9 +24,10 @@ runProcess('gateway', async ({ config, logger }) => {
     if (retried) logger.warn({ err: error, target }, 'service instance unreachable; trying the next')
     else logger.error({ err: error, target }, 'service unreachable')
   }
+  const query = httpProxy(queryUrl, onError)
   const gateway = createGateway({
     logger,
-    services: { command: httpProxy(commandUrl, onError), query: httpProxy(queryUrl, onError) },
+    services: { command: httpProxy(commandUrl, onError), query },
     webDistDir: config.WEB_DIST_DIR,
     mediaDir: path.join(config.DATA_DIR, 'media'),
     publicUrl: config.PUBLIC_URL,
@@ -36,5 +37,9 @@ runProcess('gateway', async ({ config, logger }) => {
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)
   logger.info(`Gateway listening on ${config.PORT}`)
-  return () => closeServer(server)
+  return async () => {
+    // Open event streams would keep the server from closing.
+    query.closeStreams()
+    await closeServer(server)
+  }
 })

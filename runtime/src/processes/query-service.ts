@@ -10,7 +10,7 @@ import {
   loadSecrets,
   runProcess,
 } from '@prizes/platform'
-import { createQueryApp } from '@prizes/query-service'
+import { createQueryApp, startLiveCompetitions } from '@prizes/query-service'
 import type { Knex } from 'knex'
 
 /**
@@ -43,7 +43,13 @@ runProcess('query-service', async ({ config, logger }) => {
   if (!config.DATABASE_URL) throw new ConfigError(['DATABASE_URL: required for the query service on its own'])
   const knex = createKnex(config.DATABASE_URL, { poolMax: 10, timeouts: databaseTimeouts(config) })
   const secret = await sessionSecret(knex, logger)
+  const live = startLiveCompetitions({
+    connectionString: config.DATABASE_URL,
+    timeouts: databaseTimeouts(config),
+    logger,
+  })
   const app = createQueryApp({
+    live,
     knex,
     logger,
     secret,
@@ -54,6 +60,8 @@ runProcess('query-service', async ({ config, logger }) => {
   await listen(server, config.QUERY_SERVICE_PORT, config.HOST)
   logger.info(`query service listening on ${config.HOST}:${config.QUERY_SERVICE_PORT}`)
   return async () => {
+    // Open streams would keep the server from closing.
+    await live.close()
     await closeServer(server)
     await knex.destroy()
   }

@@ -1,4 +1,5 @@
 import { useForgotPasswordLink } from '../../features/auth/components/use-forgot-password-link'
+import { useLiveCompetitions } from '../../features/competitions/api/live-competitions'
 import { LiveCompetitionsSection } from '../../features/competitions/components/live-competitions-section'
 import { usePageTitle } from '../../lib/use-page-title'
 import { ContactSection } from './home/contact-section'
@@ -10,6 +11,7 @@ import { WinnersSection } from './home/winners-section'
 export function HomePage() {
   usePageTitle(null)
   useForgotPasswordLink()
+  useLiveCompetitions()
   return (
     <>
       <HeroSection />
