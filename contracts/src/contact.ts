@@ -76,6 +76,8 @@ export const adminContactListResponse = z.object({
   page: z.number().int().positive(),
   pageSize: z.literal(adminContactPageSize),
   hasMore: z.boolean(),
+  /** Confirmed newsletter subscribers now, shown above the list. */
+  newsletterSubscribers: z.number().int().nonnegative(),
 })
 export type AdminContactListResponse = z.infer<typeof adminContactListResponse>
 
