@@ -33,6 +33,8 @@ import { entriesRouter } from './entries'
 import type { ReservationLimits } from './entries/rate-limits'
 import { mapCommandError } from './errors'
 import { type HealthRouterDeps, healthRouter } from './health'
+import { type CompanyDetails, defaultCompanyDetails } from './mail/brand'
+import { newsletterRouter } from './newsletter/routes'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
 import { allocatePaidEntry } from './reactors'
 import type { ReadModels } from './read-models'
@@ -85,6 +87,8 @@ export interface CommandAppOptions {
   >
   /** The Email System tab's tools: the transport, PUBLIC_URL and limits; none: no transport. */
   readonly email?: Omit<EmailToolsDeps, 'knex' | 'secrets' | 'limiter' | 'clock'>
+  /** COMPANY_NAME, COMPANY_ADDRESS, SUPPORT_EMAIL: what the contact card shows. */
+  readonly company?: CompanyDetails
   /** Answer `GET /metrics` (METRICS_TOKEN): this process's metrics, when it runs on its own. */
   readonly metrics?: MetricsEndpointOptions
 }
@@ -174,6 +178,10 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       ...payments,
       entriesRouter({ ...entryDeps, secrets, clock, limiter, reservationLimits: options.reservationLimits }),
       settingsRouter({ handler, store, knex, secrets, settings, clock, readModels: options.readModels }),
+      newsletterRouter({
+        ...{ handler, knex, secrets, logger, clock, limiter, rateLimits },
+        company: options.company ?? defaultCompanyDetails,
+      }),
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },

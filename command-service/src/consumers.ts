@@ -11,6 +11,7 @@ import type { Knex } from 'knex'
 import { loadCompetition } from './admin/view'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { keepReferencesPastLog } from './entries/reference-floor'
+import { companyDetailsOf, configureCompanyDetails } from './mail/brand'
 import type { Mailer } from './mail/mailer'
 import { createMailOutbox } from './mail/outbox'
 import { startMailSender } from './mail/outbox-sender'
@@ -33,6 +34,7 @@ import { autoCloseName, startAutoClose } from './reactors/lifecycle/auto-close-r
 import { cancellationRefundsName, startCancellationRefunds } from './reactors/lifecycle/cancellation-refunds'
 import { startWinnerEmail, winnerEmailName } from './reactors/lifecycle/winner-email'
 import { mailReactorName } from './reactors/mail/mail-reactor'
+import { newsletterMailName, startNewsletterMailReactor } from './reactors/newsletter/newsletter-mail-reactor'
 import {
   erasureRefundsReactorName,
   startErasureRefundsReactor,
@@ -93,6 +95,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
   const settings =
     options.commandService?.settings ?? createSettingsCache({ load: () => loadSettings(store) })
   const secrets = await loadSecrets(knex)
+  configureCompanyDetails(companyDetailsOf(config))
   const sender = startMailSender({ knex, mailer, logger })
   const outbox = createMailOutbox(knex, { onQueued: sender.wake, suppress: mailSuppression(settings) })
   const payments = createPaymentProvider(config, knex)
@@ -113,6 +116,10 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
     {
       name: mailReactorName,
       start: () => startMailReactor({ ...common, outbox, secrets, publicUrl }),
+    },
+    {
+      name: newsletterMailName,
+      start: () => startNewsletterMailReactor({ ...common, outbox, secrets, publicUrl }),
     },
     { name: userRowsReactorName, start: () => startUserRowsReactor(common) },
     {

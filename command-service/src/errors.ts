@@ -3,6 +3,7 @@ import {
   type EntryError,
   isCompetitionError,
   isEntryError,
+  isNewsletterError,
   isUserError,
   type UserError,
 } from '@prizes/domain'
@@ -27,6 +28,10 @@ export function mapCommandError(error: unknown): HttpError | undefined {
     )
   }
   if (isUserError(error)) return mapUserError(error)
+  if (isNewsletterError(error)) {
+    // An unknown link is not found; an expired one was real, and is refused as a bad request.
+    return new HttpError(error.code === 'UNKNOWN_NEWSLETTER_TOKEN' ? 404 : 400, error.code, error.message)
+  }
   if (isEntryError(error)) return mapEntryError(error)
   if (isEntryPaymentError(error)) return mapEntryPaymentError(error)
   if (error instanceof PaymentIntentNotFound) {

@@ -19,6 +19,7 @@ import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
+import { companyDetailsOf, configureCompanyDetails } from './mail/brand'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
 import { migrateReactorTables } from './reactors'
@@ -75,6 +76,8 @@ export async function startCommandService(options: {
     logger: logger.child({ component: 'commands' }),
   })
   const secrets = await loadSecrets(knex)
+  const company = companyDetailsOf(config)
+  configureCompanyDetails(company)
   // One per process: every request waiting for the read models shares its one poll.
   const checkpoints = createCheckpointWatcher({ knex, logger: logger.child({ component: 'read-after' }) })
   const readModels =
@@ -97,6 +100,7 @@ export async function startCommandService(options: {
     ),
     rateLimits: accountCreationLimits(config.ACCOUNTS_PER_ADDRESS_HOUR),
     referencePrefix: config.ENTRY_REFERENCE_PREFIX,
+    company,
     // Where uploaded images go: the gateway serves this folder at /media.
     mediaDir: path.join(config.DATA_DIR, 'media'),
     ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),

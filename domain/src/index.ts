@@ -56,6 +56,14 @@ export {
   initialState,
   type NoCompetition,
 } from './competition/state'
+export {
+  type ContactCommand,
+  type ContactMessageState,
+  ContactReferenceTaken,
+  contactDecider,
+  decodeContactEvent,
+  type ReceiveContactMessage,
+} from './contact/decide'
 export type { Decider, EventDecoder, SnapshotCodec, StoredEvent, StreamDecider } from './decider'
 export { DomainError } from './domain-error'
 export * from './draw'
@@ -92,6 +100,23 @@ export {
 export { entryReferenceNumber, entryReferencePattern, formatEntryReference } from './entry/reference'
 export { type Entries, type Entry, heldTickets, remainingTickets, type Tickets } from './entry/state'
 export * from './entry-flow'
+export {
+  type ConfirmNewsletterSubscription,
+  type NewsletterCommand,
+  type NewsletterState,
+  newsletterConfirmationLifetimeMs,
+  newsletterDecider,
+  newsletterResendWindowMs,
+  type RequestNewsletterSubscription,
+  type UnsubscribeFromNewsletter,
+} from './newsletter/decide'
+export {
+  isNewsletterError,
+  type NewsletterError,
+  NewsletterTokenExpired,
+  UnknownNewsletterToken,
+} from './newsletter/errors'
+export { decodeNewsletterEvent, type NewsletterEvent } from './newsletter/events'
 export * from './rules'
 export {
   type ChangeSettings,

@@ -1,5 +1,6 @@
 import { competitionEventsProjection } from './competition-events/projection'
 import { competitionsProjection } from './competitions/projection'
+import { contactMessagesProjection } from './contact/projection'
 import { drawCertificatesProjection } from './draw-certificates/projection'
 import { drawsProjection } from './draws/projection'
 import { entriesProjection } from './entries/projection'
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   usersProjection,
   statsProjection,
   settingsHistoryProjection,
+  contactMessagesProjection,
 ]

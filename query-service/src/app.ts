@@ -19,6 +19,7 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
+import { adminContactRouter } from './admin/contact-messages'
 import { adminEntriesRouter } from './admin/entries-routes'
 import { adminRouter } from './admin/routes'
 import { competitionsRouter } from './competitions/routes'
@@ -108,6 +109,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
       drawsRouter(knex),
       adminRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       adminEntriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
+      adminContactRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       entriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       settingsRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       apiDocsRouter(),

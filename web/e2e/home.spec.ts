@@ -94,9 +94,11 @@ test.describe('home page', () => {
     await expect(carousel.getByRole('button', { name: 'Enter Competition' })).toBeVisible()
   })
 
-  test('the newsletter sign-up checks the address and confirms after a moment', async ({ page }) => {
+  test("the footer's newsletter sign-up checks the address, then asks to confirm by email", async ({
+    page,
+  }) => {
     await page.goto('/')
-    const form = page.getByRole('form', { name: 'Newsletter sign-up' })
+    const form = page.getByRole('form', { name: 'Newsletter sign-up', exact: true })
     const email = form.getByLabel('Email address')
     const message = form.getByRole('status')
 
@@ -110,8 +112,9 @@ test.describe('home page', () => {
 
     await email.fill('jo.bloggs@example.co.uk')
     await form.getByRole('button', { name: 'Subscribe' }).click()
-    await expect(form.getByRole('button', { name: 'Subscribing…' })).toBeDisabled()
-    await expect(message).toHaveText('Thanks for subscribing to our newsletter!')
+    await expect(message).toHaveText(
+      'Thanks for subscribing to our newsletter! Please check your inbox and click the link to confirm.',
+    )
     await expect(email).toHaveValue('')
   })
 })

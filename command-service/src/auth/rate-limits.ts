@@ -16,6 +16,9 @@ export type RateLimitedAction =
   | 'register'
   | 'createGuestAccount'
   | 'health'
+  | 'newsletterSubscribe'
+  | 'newsletterToken'
+  | 'contact'
 
 /**
  * Each action is limited per client address and, when the body names an email, per email. An
@@ -68,6 +71,19 @@ export const defaultRateLimits: RateLimitPolicies = {
   ...accountCreationLimits(20),
   // A monitor polls every few seconds; a GET names no email, so only the address counts.
   health: { perAddress: { max: 120, windowMs: minutes(1) } },
+  // The decider sends one confirmation an hour per address whatever the count; these stop a
+  // script from creating streams and keys for every address it can think of.
+  newsletterSubscribe: {
+    perEmail: { max: 5, windowMs: minutes(60) },
+    perAddress: { max: 20, windowMs: minutes(60) },
+  },
+  // Confirm and unsubscribe links: a person clicks a few; guessing tokens needs millions.
+  newsletterToken: { perAddress: { max: 30, windowMs: minutes(15) } },
+  // Each message emails an acknowledgement to the address given.
+  contact: {
+    perEmail: { max: 5, windowMs: minutes(60) },
+    perAddress: { max: 10, windowMs: minutes(60) },
+  },
 }
 
 /** The email a body names, normalised like the contracts do; the rest is the schema's job. */

@@ -1,9 +1,13 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 
-export type OneTimeTokenPurpose = 'verify-email' | 'reset-password'
+export type OneTimeTokenPurpose =
+  | 'verify-email'
+  | 'reset-password'
+  | 'newsletter-confirm'
+  | 'newsletter-unsubscribe'
 
 /**
- * One-time tokens (email verification, password reset) are derived, never stored:
+ * One-time tokens (email verification, password reset, newsletter links) are derived, never stored:
  * token = HMAC-SHA256(server secret, `<purpose>:<userId>:<nonce>`). Events carry the nonce and
  * the token's hash; the mail reactor re-derives the token to build the link, while someone
  * reading the log (without the secret) can neither use nor derive it.

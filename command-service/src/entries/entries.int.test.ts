@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { entryMessages } from '@prizes/contracts'
+import { entryMessages, newsletterStream } from '@prizes/contracts'
 import { AccountBanned, entryReferencePattern } from '@prizes/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompetition } from '../competitions/commands'
+import { subscriberIdOf } from '../newsletter/subscribers'
 import { cardMessages, testCards } from '../payments/offline/test-cards'
 import { details } from '../testing/fixtures'
 import { banUser } from '../users/standing'
@@ -78,6 +79,23 @@ describe('POST /api/entries/create-payment-intent, then confirm-payment', () => 
     } finally {
       harness.clock.advance(-60_000)
     }
+  })
+
+  it('asks for a newsletter subscription (double opt-in) only when the entry form’s box is ticked', async () => {
+    const competitionId = await harness.competition()
+    const { token } = await harness.user()
+    const streamOf = (email: string) =>
+      newsletterStream(subscriberIdOf(harness.deps.secrets.oneTimeTokens, email))
+    await createIntent(
+      submission(competitionId, { email: 'ticked@example.com', subscribedToNewsletter: true }),
+      token,
+    )
+    await createIntent(submission(competitionId, { email: 'unticked@example.com' }), token)
+    const ticked = await harness.store.readStream(streamOf('ticked@example.com'))
+    expect(ticked.map((e) => [e.type, (e.data as { source: string }).source])).toEqual([
+      ['NewsletterSubscriptionRequested', 'competition_entry'],
+    ])
+    expect(await harness.store.readStream(streamOf('unticked@example.com'))).toEqual([])
   })
 
   it('takes no tickets for an unpaid or declined payment, and says why', async () => {

@@ -13,6 +13,8 @@ import {
 import type Koa from 'koa'
 import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
+import type { CommandContext } from '../event-metadata'
+import { requestSubscription } from '../newsletter/newsletter'
 import { confirmEntryPayment } from './confirm'
 import type { EntryDeps } from './deps'
 import { requestEntry, submitEntry } from './entries'
@@ -46,15 +48,35 @@ export function entriesRouter(deps: EntriesRouterDeps): Router {
   const limiter = deps.limiter ?? createKnexRateLimiter(deps.knex)
   const limitRate = limitReservations(limiter, deps.reservationLimits ?? defaultReservationLimits, clock)
 
+  /**
+   * The entry form's optional newsletter box: the same double opt-in as the sign-up form (a
+   * confirmation link, at most one an hour). The entry stands whatever happens here, so a
+   * failure is logged, not answered.
+   */
+  async function subscribeIfAsked(
+    submission: { readonly email: string; readonly subscribedToNewsletter: boolean },
+    context: CommandContext,
+  ) {
+    if (!submission.subscribedToNewsletter) return
+    try {
+      await requestSubscription(
+        { handler: deps.handler, knex: deps.knex, secrets: deps.secrets, logger: deps.logger },
+        submission.email,
+        'competition_entry',
+        context,
+      )
+    } catch (error) {
+      deps.logger.error({ err: error }, 'newsletter sign-up from the entry form failed')
+    }
+  }
+
   router.post(endpoints.createPaymentIntent.path, limitRate, async (ctx) => {
     const { userId } = requireUser(ctx)
     const submission = parseOr400(endpoints.createPaymentIntent.request, ctx.request.body)
     const request = { userId, submission, idempotencyKey: idempotencyKey(ctx) }
-    const { clientSecret, paymentIntentId, amountPence } = await requestEntry(
-      deps,
-      request,
-      requestContext(ctx, clock),
-    )
+    const context = requestContext(ctx, clock)
+    const { clientSecret, paymentIntentId, amountPence } = await requestEntry(deps, request, context)
+    await subscribeIfAsked(submission, context)
     respond(ctx, 'createPaymentIntent', { success: true, clientSecret, paymentIntentId, amount: amountPence })
   })
 
@@ -68,7 +90,9 @@ export function entriesRouter(deps: EntriesRouterDeps): Router {
   router.post(endpoints.submitEntry.path, limitRate, async (ctx) => {
     const { userId } = requireUser(ctx)
     const submission = parseOr400(endpoints.submitEntry.request, ctx.request.body)
-    const entry = await submitEntry(deps, { userId, submission }, requestContext(ctx, clock))
+    const context = requestContext(ctx, clock)
+    const entry = await submitEntry(deps, { userId, submission }, context)
+    await subscribeIfAsked(submission, context)
     respond(ctx, 'submitEntry', { success: true, entry })
   })
 

@@ -3,3 +3,57 @@ export const brand = {
   name: 'Prize Platform',
   fromAddress: 'Prize Platform <no-reply@prizeplatform.local>',
 } as const
+
+/**
+ * The site's colours (web `theme.ts`), so an email looks like the site it comes from: the
+ * header is the hero's indigo with the logo's amber badge, buttons and links the primary indigo.
+ */
+export const mailColours = {
+  primary: '#4338ca',
+  primaryDark: '#3730a3',
+  hero: '#1e1b4b',
+  accent: '#fbbf24',
+  text: '#0f172a',
+  textSecondary: '#475569',
+  page: '#f8fafc',
+  surface: '#ffffff',
+  border: '#e2e8f0',
+} as const
+
+/** Who sends the email, as its footer states (COMPANY_NAME, COMPANY_ADDRESS, SUPPORT_EMAIL). */
+export interface CompanyDetails {
+  readonly name: string
+  /** The postal address, one line. */
+  readonly address: string
+  readonly supportEmail: string
+}
+
+export const defaultCompanyDetails: CompanyDetails = {
+  name: 'Prize Platform Ltd',
+  address: '1 Example Street, London, EC1A 1AA, United Kingdom',
+  supportEmail: 'support@prizeplatform.local',
+}
+
+/** The company's details as the configuration gives them. */
+export function companyDetailsOf(config: {
+  readonly COMPANY_NAME: string
+  readonly COMPANY_ADDRESS: string
+  readonly SUPPORT_EMAIL: string
+}): CompanyDetails {
+  return { name: config.COMPANY_NAME, address: config.COMPANY_ADDRESS, supportEmail: config.SUPPORT_EMAIL }
+}
+
+let company: CompanyDetails = defaultCompanyDetails
+
+/**
+ * Sets the company every email's footer names, once at start-up from the configuration. A
+ * module setting rather than an argument threaded through every template and reactor: it is
+ * fixed for the life of the process, like the brand's name.
+ */
+export function configureCompanyDetails(details: CompanyDetails): void {
+  company = details
+}
+
+export function companyDetails(): CompanyDetails {
+  return company
+}

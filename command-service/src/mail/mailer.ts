@@ -6,6 +6,8 @@ export interface OutgoingMail {
   readonly subject: string
   readonly html: string
   readonly text: string
+  /** Extra headers (a newsletter's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /** The mail port: reactors send through it and know nothing of SMTP. */

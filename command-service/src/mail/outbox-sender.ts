@@ -59,6 +59,7 @@ export interface LeasedEmail {
   readonly subject: string
   readonly html: string | null
   readonly text_body: string | null
+  readonly headers: Record<string, string> | null
   /** Counting this one. */
   readonly attempts: number
 }
@@ -105,7 +106,7 @@ export async function leaseDueEmails(knex: Knex, lease: Lease, connection?: unkn
             last_attempt_at = ?
        from due
       where m.id = due.id
-     returning m.id, m.template, m.recipient, m.subject, m.html, m.text_body, m.attempts`,
+     returning m.id, m.template, m.recipient, m.subject, m.html, m.text_body, m.headers, m.attempts`,
     [now, now, mailSenderLockClass, limit, new Date(now.getTime() + leaseMs), token, holder, now],
   )
   const result = await (connection === undefined ? query : query.connection(connection))
@@ -177,6 +178,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       subject: email.subject,
       html: email.html ?? '',
       text: email.text_body ?? '',
+      ...(email.headers ? { headers: email.headers } : {}),
     }
     try {
       await Promise.race([mailer.send(mail), timeout])
@@ -218,6 +220,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       sent_at: now(),
       html: null,
       text_body: null,
+      headers: null,
       leased_until: null,
       lease_token: null,
       lease_holder: null,

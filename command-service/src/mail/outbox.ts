@@ -60,14 +60,16 @@ export function createMailOutbox(knex: Knex, options: MailOutboxOptions = {}): M
       try {
         const inserted = await knex.raw<{ rows: unknown[] }>(
           `insert into ${table}
-             (id, template, user_id, recipient, subject, html, text_body, created_at, next_attempt_at, status)
-           select ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::timestamptz, ?::timestamptz, ?::text
+             (id, template, user_id, recipient, subject, html, text_body, headers, created_at, next_attempt_at, status)
+           select ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::jsonb, ?::timestamptz, ?::timestamptz, ?::text
             where ?::text is null or exists (select 1 from user_keys where user_id = ?)
            on conflict (id) do nothing
            returning id`,
           [
             ...[key, template, userId, mail.to, mail.subject],
-            ...(suppressed ? [null, null] : [mail.html, mail.text]),
+            ...(suppressed
+              ? [null, null, null]
+              : [mail.html, mail.text, mail.headers ? JSON.stringify(mail.headers) : null]),
             ...[at, at, suppressed ? 'suppressed' : 'pending', userId, userId],
           ],
         )

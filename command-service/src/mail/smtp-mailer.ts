@@ -51,7 +51,14 @@ export function createSmtpMailer(options: SmtpMailerOptions): MailTransport {
     provider: options.provider ?? hostOf(options.url),
     fromAddress: addressOf(from),
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        ...(mail.headers ? { headers: { ...mail.headers } } : {}),
+      })
     },
     check(timeoutMs) {
       const auth = smtp.options.auth?.user ? smtp.getAuth({}) : undefined

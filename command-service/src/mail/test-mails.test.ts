@@ -14,6 +14,9 @@ describe('test emails', () => {
       'entry-confirmation',
       'competition-cancelled',
       'winner-email',
+      'newsletter-confirmation',
+      'newsletter-welcome',
+      'contact-acknowledgement',
     ])
     for (const { mail } of emails) {
       expect(mail.to).toBe('admin@example.com')

@@ -3,8 +3,10 @@ import type { TestEntryConfirmationRequest } from '@prizes/contracts'
 import type { OutgoingMail } from './mailer'
 import { guestInvitationEmail, passwordResetEmail, verificationEmail } from './templates/account-emails'
 import { competitionCancelledEmail } from './templates/cancellation-emails'
+import { contactAcknowledgementEmail } from './templates/contact-emails'
 import { entryConfirmationEmail } from './templates/entry-emails'
-import { escapeHtml, type RenderedEmail } from './templates/render'
+import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './templates/newsletter-emails'
+import { contentStart, escapeHtml, type RenderedEmail } from './templates/render'
 import { winnerEmail } from './templates/winner-emails'
 
 /**
@@ -25,11 +27,11 @@ const sampleReference = () => `TEST-${String(randomInt(0, 1_000_000)).padStart(6
 const sampleToken = 'test-email-sample-token'
 
 export function markAsTest(to: string, rendered: RenderedEmail): OutgoingMail {
-  const notice = `<p style="margin:0 0 16px;padding:12px;border:1px dashed #b45309;color:#92400e;background:#fffbeb">${escapeHtml(testNotice)}</p>`
+  const notice = `<p style="margin:0 0 16px;padding:12px;border:1px dashed #b45309;color:#92400e;background:#fef3c7">${escapeHtml(testNotice)}</p>`
   return {
     to,
     subject: `${testSubjectPrefix}${rendered.subject}`,
-    html: rendered.html.replace(/(<div style="max-width[^>]*>)/, `$1${notice}`),
+    html: rendered.html.replace(contentStart, `${contentStart}${notice}`),
     text: `${testNotice}\n\n${rendered.text}`,
   }
 }
@@ -95,6 +97,18 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         ticketNumber: 1002,
         entryReference: sampleReference(),
         publicUrl,
+      }),
+    ],
+    ['newsletter-confirmation', newsletterConfirmationEmail({ publicUrl, token: sampleToken })],
+    ['newsletter-welcome', newsletterWelcomeEmail({ publicUrl, unsubscribeToken: sampleToken })],
+    [
+      'contact-acknowledgement',
+      contactAcknowledgementEmail({
+        name: 'Alex',
+        reference: 'CT-7K2M9Q',
+        topic: 'general',
+        subject: 'A sample question',
+        message: 'This is where the message the sender wrote is repeated.',
       }),
     ],
   ]

@@ -25,14 +25,22 @@ describe('emailNotifications and the mail templates', () => {
       refundEmailName,
       competitionCancelledTemplate,
       winnerEmailName,
+      // What the person just asked for: the opt-in link, the answer to their message.
+      'newsletter-confirmation',
+      'contact-acknowledgement',
     ]
-    expect(Object.keys(mailTemplateClasses).sort()).toEqual([...queued].sort())
+    // Marketing: held back while notifications are off.
+    const marketing = ['newsletter-welcome']
+    expect(Object.keys(mailTemplateClasses).sort()).toEqual([...queued, ...marketing].sort())
     for (const template of queued) expect(classifyTemplate(template), template).toBe('essential')
+    for (const template of marketing) expect(classifyTemplate(template), template).toBe('non-essential')
   })
 
-  it('never suppress essential email, whatever the setting', async () => {
+  it('never suppress essential email, whatever the setting; marketing only while off', async () => {
     const off = mailSuppression(settings(false))
-    for (const template of Object.keys(mailTemplateClasses)) expect(await off(template)).toBe(false)
+    for (const [template, kind] of Object.entries(mailTemplateClasses)) {
+      expect(await off(template), template).toBe(kind === 'non-essential')
+    }
     // An unclassified template is treated as essential rather than silently held back.
     expect(await off('something-new')).toBe(false)
   })

@@ -9,8 +9,10 @@ import * as adminUsers from '../admin/users'
 import * as adminRead from '../admin-read'
 import * as auth from '../auth/schemas'
 import { competitionDetailResponse, competitionList } from '../competition'
+import * as contact from '../contact'
 import * as entries from '../entries'
 import { healthResponse } from '../health'
+import * as newsletter from '../newsletter'
 import { anyParam, entityId, paymentIntentId, text } from '../text'
 import { docsAssetName, openApiDocument } from './api-docs'
 
@@ -573,6 +575,71 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: z.object({ success: z.literal(true), service: z.literal('query') }),
+  }),
+  /** Double opt-in: records the request and emails a confirmation link; the same answer for every address. */
+  newsletterSubscribe: endpoint({
+    method: 'POST',
+    path: '/api/newsletter/subscribe',
+    service: 'command',
+    request: newsletter.newsletterSubscribeRequest,
+    response: newsletter.newsletterMessageResponse,
+  }),
+  /** The confirmation page (`/newsletter/confirm?token=`) posts its token here. */
+  newsletterConfirm: endpoint({
+    method: 'POST',
+    path: '/api/newsletter/confirm',
+    service: 'command',
+    request: newsletter.newsletterTokenRequest,
+    response: newsletter.newsletterConfirmResponse,
+  }),
+  /** The unsubscribe page (`/newsletter/unsubscribe?token=`) posts its token here. */
+  newsletterUnsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/newsletter/unsubscribe',
+    service: 'command',
+    request: newsletter.newsletterTokenRequest,
+    response: newsletter.newsletterMessageResponse,
+  }),
+  /** RFC 8058 one-click unsubscribe, the `List-Unsubscribe` header's URL: a form post from a mail client. */
+  newsletterOneClickUnsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/newsletter/one-click-unsubscribe',
+    service: 'command',
+    request: z.unknown(),
+    response: newsletter.newsletterMessageResponse,
+    query: newsletter.newsletterOneClickQuery,
+  }),
+  /** The home page's contact form: records the message with a reference and emails an acknowledgement. */
+  contact: endpoint({
+    method: 'POST',
+    path: '/api/contact',
+    service: 'command',
+    request: contact.contactRequest,
+    response: contact.contactResponse,
+  }),
+  /** The support address and the company's name and address (COMPANY_*, SUPPORT_EMAIL). */
+  contactDetails: endpoint({
+    method: 'GET',
+    path: '/api/contact-details',
+    service: 'command',
+    request: noBody,
+    response: contact.contactDetailsResponse,
+  }),
+  adminListContactMessages: endpoint({
+    method: 'GET',
+    path: '/api/admin/contact-messages',
+    service: 'query',
+    request: noBody,
+    response: contact.adminContactListResponse,
+    query: contact.adminContactQuery,
+  }),
+  adminGetContactMessage: endpoint({
+    method: 'GET',
+    path: '/api/admin/contact-messages/:reference',
+    service: 'query',
+    request: noBody,
+    response: contact.adminContactDetailsResponse,
+    params: contact.contactReferenceParams,
   }),
   /** This table as an OpenAPI 3.1 document (`buildOpenApiDocument` in `@prizes/contracts/openapi`). */
   apiDocument: endpoint({

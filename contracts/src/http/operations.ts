@@ -23,6 +23,8 @@ export const tags = {
   adminEntries: 'Admin: entries',
   adminEmail: 'Admin: email',
   adminPlatform: 'Admin: platform',
+  newsletter: 'Newsletter and contact',
+  adminMessages: 'Admin: messages',
   docs: 'API reference',
 } as const
 export type Tag = (typeof tags)[keyof typeof tags]
@@ -494,6 +496,58 @@ export const operations: Record<EndpointName, Operation> = {
     summary: 'The query service and its database answer',
     tag: tags.health,
     access: 'public',
+  },
+  newsletterSubscribe: {
+    summary: 'Subscribe to the newsletter (double opt-in)',
+    description:
+      'Emails a confirmation link, at most one an hour per address. Answers the same whether the address is new, waiting or subscribed already.',
+    tag: tags.newsletter,
+    access: 'public',
+    errors: { 429: rateLimited },
+  },
+  newsletterConfirm: {
+    summary: "Confirm a subscription with the link's token",
+    tag: tags.newsletter,
+    access: 'public',
+    errors: { 400: 'The link has expired', 404: 'No subscription has this token', 429: rateLimited },
+  },
+  newsletterUnsubscribe: {
+    summary: "Unsubscribe with a newsletter email's token",
+    tag: tags.newsletter,
+    access: 'public',
+    errors: { 404: 'No subscription has this token', 429: rateLimited },
+  },
+  newsletterOneClickUnsubscribe: {
+    summary: 'One-click unsubscribe (RFC 8058)',
+    description:
+      "The URL of a newsletter email's `List-Unsubscribe` header; mail clients post `List-Unsubscribe=One-Click` to it.",
+    tag: tags.newsletter,
+    access: 'public',
+    errors: { 404: 'No subscription has this token', 429: rateLimited },
+  },
+  contact: {
+    summary: 'Send a message to support',
+    description: 'Records the message with a reference (`CT-…`) and emails the sender an acknowledgement.',
+    tag: tags.newsletter,
+    access: 'public',
+    errors: { 429: rateLimited },
+  },
+  contactDetails: {
+    summary: "The support address and the company's details",
+    tag: tags.newsletter,
+    access: 'public',
+  },
+  adminListContactMessages: {
+    summary: 'A page of contact messages, newest first',
+    description: 'Searches by reference (or its start) or by a whole email address.',
+    tag: tags.adminMessages,
+    access: 'admin',
+  },
+  adminGetContactMessage: {
+    summary: 'One contact message',
+    tag: tags.adminMessages,
+    access: 'admin',
+    errors: { 404: 'No message has this reference' },
   },
   apiDocument: {
     summary: 'This document',

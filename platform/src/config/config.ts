@@ -162,6 +162,17 @@ const schema = z.object({
    * over it, 429. The bench raises it: its buyers share one address.
    */
   ACCOUNTS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Who runs the site, as every email's footer and the contact card state it. */
+  COMPANY_NAME: z.string().trim().min(1).max(200).default('Prize Platform Ltd'),
+  /** The company's postal address, one line (emails must carry it). */
+  COMPANY_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('1 Example Street, London, EC1A 1AA, United Kingdom'),
+  /** The published support address: the contact card, email footers and acknowledgements. */
+  SUPPORT_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('support@prizeplatform.local'),
   /** Entry references read `<PREFIX>-<YYYY>-<6 digits>`. */
   ENTRY_REFERENCE_PREFIX: z
     .string()

@@ -17,6 +17,7 @@ import { competitionsByTicketsSold } from './0016-competitions-by-tickets-sold'
 import { settingsHistory } from './0017-settings-history'
 import { entriesRefundPending } from './0019-entries-refund-pending'
 import { competitionCounters } from './0020-competition-counters'
+import { contactAndNewsletter } from './0030-contact-and-newsletter'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -37,6 +38,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0017-settings-history', settingsHistory],
   ['0019-entries-refund-pending', entriesRefundPending],
   ['0020-competition-counters', competitionCounters],
+  ['0030-contact-and-newsletter', contactAndNewsletter],
 ])
 
 /**

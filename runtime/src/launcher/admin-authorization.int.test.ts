@@ -100,6 +100,7 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
     case 'adminStats':
     case 'adminListCompetitions':
     case 'adminListUsers':
+    case 'adminListContactMessages':
     case 'emailStatus':
       return { route: endpoints[name].path }
     case 'adminCompetitionEntries':
@@ -178,6 +179,8 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
     case 'emailTestAllTemplates':
     case 'emailDirectTest':
       return { route: endpoints[name].path, body: { recipient } }
+    case 'adminGetContactMessage':
+      return { route: endpoints[name].path.replace(':reference', await contactReference()) }
     case 'adminEmailOutbox':
       return { route: `${endpoints[name].path}?status=sent` }
     case 'adminResendEmail':
@@ -218,6 +221,30 @@ async function paidEntryId(): Promise<string> {
   )
   expect(shown.status, JSON.stringify(shown.body)).toBe(200)
   return entryId
+}
+
+/** A contact message sent through the form, once the read model shows it. */
+async function contactReference(): Promise<string> {
+  const sent = await json('POST', endpoints.contact.path, {
+    name: 'Authorisation Test',
+    email: 'authz-contact@example.com',
+    topic: 'general',
+    subject: 'A question',
+    message: 'A message long enough to be accepted.',
+  })
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+  const reference = String(sent.body.reference)
+  const position = sent.headers.get(eventPositionHeader)
+  expect(position).toBeTruthy()
+  const shown = await json(
+    'GET',
+    endpoints.adminGetContactMessage.path.replace(':reference', reference),
+    undefined,
+    platform.tokens.admin,
+    { [readAfterHeader]: String(position) },
+  )
+  expect(shown.status, JSON.stringify(shown.body)).toBe(200)
+  return reference
 }
 
 /** A failed outbox row to resend (no endpoint makes one: the embedded mail server accepts all). */

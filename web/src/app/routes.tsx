@@ -13,6 +13,10 @@ const VerifyEmailPage = lazy(() => import('./routes/verify-email-page'))
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'))
 const FinishSetupPage = lazy(() => import('./routes/finish-setup-page'))
 const DrawCertificatePage = lazy(() => import('./routes/draw-certificate-page'))
+const NewsletterConfirmPage = lazy(() => import('./routes/newsletter-link-page'))
+const NewsletterUnsubscribePage = lazy(() =>
+  import('./routes/newsletter-link-page').then((page) => ({ default: page.NewsletterUnsubscribePage })),
+)
 
 /** SPEC section 2, routes. */
 export function AppRoutes() {
@@ -49,6 +53,16 @@ export function AppRoutes() {
       <Route path="/finish-setup">
         <Suspense fallback={<PageLoading />}>
           <FinishSetupPage />
+        </Suspense>
+      </Route>
+      <Route path="/newsletter/confirm">
+        <Suspense fallback={<PageLoading />}>
+          <NewsletterConfirmPage />
+        </Suspense>
+      </Route>
+      <Route path="/newsletter/unsubscribe">
+        <Suspense fallback={<PageLoading />}>
+          <NewsletterUnsubscribePage />
         </Suspense>
       </Route>
       <Route path="/draws/:competitionId">

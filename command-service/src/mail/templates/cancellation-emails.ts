@@ -1,5 +1,5 @@
-import { brand } from '../brand'
 import { formatPence } from './entry-emails'
+import { dashboardLink } from './links'
 import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
 
 export interface CompetitionCancellation {
@@ -15,7 +15,7 @@ const paragraph = (text: string): Block => ({ kind: 'paragraph', text })
 
 /** After a cancelled competition's entry was refunded: what happened and what comes back. */
 export function competitionCancelledEmail(input: CompetitionCancellation): RenderedEmail {
-  const home = new URL(`${input.publicUrl.replace(/\/+$/, '')}/`).toString()
+  const dashboard = dashboardLink(input.publicUrl)
   const amount = formatPence(input.refundedPence)
   return renderEmail(`Competition cancelled: ${input.competitionTitle} (${input.entryReference})`, [
     paragraph(greeting(input.firstName)),
@@ -29,6 +29,6 @@ export function competitionCancelledEmail(input: CompetitionCancellation): Rende
     paragraph(
       'You do not need to do anything. Quote the entry reference if you contact us about this entry.',
     ),
-    { kind: 'button', label: `See your entries on ${brand.name}`, href: home },
+    { kind: 'button', label: 'See your entries in your dashboard', href: dashboard },
   ])
 }

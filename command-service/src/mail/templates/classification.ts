@@ -16,6 +16,11 @@ export const mailTemplateClasses = {
   'entry-refund-email': 'essential',
   /** A winner must be told. */
   'winner-email': 'essential',
+  /** The double opt-in link the person just asked for, and the answer to their message. */
+  'newsletter-confirmation': 'essential',
+  'contact-acknowledgement': 'essential',
+  /** Marketing: the newsletter itself. */
+  'newsletter-welcome': 'non-essential',
 } as const satisfies Record<string, 'essential' | 'non-essential'>
 
 export type MailTemplateClass = 'essential' | 'non-essential'

@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { dashboardLink } from './links'
 import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
 
 export interface EntryConfirmation {
@@ -22,7 +22,7 @@ const paragraph = (text: string): Block => ({ kind: 'paragraph', text })
 export function entryConfirmationEmail(input: EntryConfirmation): RenderedEmail {
   const count = input.ticketNumbers.length
   const free = input.totalPaidPence === 0
-  const home = new URL(`${input.publicUrl.replace(/\/+$/, '')}/`).toString()
+  const dashboard = dashboardLink(input.publicUrl)
   return renderEmail(`Your entry is confirmed: ${input.competitionTitle} (${input.entryReference})`, [
     paragraph(greeting(input.firstName)),
     paragraph(
@@ -39,6 +39,6 @@ export function entryConfirmationEmail(input: EntryConfirmation): RenderedEmail 
     paragraph(
       'Keep this email: quote the entry reference if you contact us about this entry. Good luck in the draw!',
     ),
-    { kind: 'button', label: `See your entries on ${brand.name}`, href: home },
+    { kind: 'button', label: 'See your entries in your dashboard', href: dashboard },
   ])
 }

@@ -1,5 +1,5 @@
-import { brand } from '../brand'
 import { formatPence } from './entry-emails'
+import { dashboardLink } from './links'
 import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
 
 export interface EntryRefund {
@@ -17,7 +17,7 @@ const paragraph = (text: string): Block => ({ kind: 'paragraph', text })
 
 /** After an admin refunded an entry: what, how much, why, and that its tickets are withdrawn. */
 export function entryRefundedEmail(input: EntryRefund): RenderedEmail {
-  const home = new URL(`${input.publicUrl.replace(/\/+$/, '')}/`).toString()
+  const dashboard = dashboardLink(input.publicUrl)
   const amount = formatPence(input.refundedPence)
   const reference = input.entryReference ?? 'your entry'
   return renderEmail(`Entry refunded: ${input.competitionTitle} (${reference})`, [
@@ -30,6 +30,6 @@ export function entryRefundedEmail(input: EntryRefund): RenderedEmail {
       `Refunded: ${amount}, in full to the card you paid with; it usually shows on your statement within 5 to 10 working days.`,
     ),
     paragraph('Quote the entry reference if you contact us about this entry.'),
-    { kind: 'button', label: `See your entries on ${brand.name}`, href: home },
+    { kind: 'button', label: 'See your entries in your dashboard', href: dashboard },
   ])
 }

@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { brand, mailColours as c, companyDetails } from '../brand'
 
 /** What a template returns: a subject and the same message as HTML and as plain text. */
 export interface RenderedEmail {
@@ -15,6 +15,11 @@ export type Block =
   | { readonly kind: 'paragraph'; readonly text: string }
   | { readonly kind: 'button'; readonly label: string; readonly href: string }
   | { readonly kind: 'link'; readonly href: string }
+
+/** What a marketing email adds below its sign-off: why it came, and the way out. */
+export interface RenderOptions {
+  readonly unsubscribeUrl?: string
+}
 
 const htmlEscapes: Record<string, string> = {
   '&': '&amp;',
@@ -38,20 +43,20 @@ const signOff = `The ${brand.name} team`
 function blockHtml(block: Block): string {
   switch (block.kind) {
     case 'paragraph':
-      return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`
+      return `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(block.text)}</p>`
     case 'button': {
       const href = escapeHtml(block.href)
       return [
         '<p style="margin:24px 0">',
-        `<a href="${href}" style="background:#1565c0;color:#ffffff;padding:12px 24px;border-radius:4px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(block.label)}</a>`,
+        `<a href="${href}" style="background:${c.primary};color:#ffffff;padding:12px 24px;border-radius:999px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(block.label)}</a>`,
         '</p>',
-        '<p style="margin:0 0 16px;font-size:13px;color:#555555">If the button does not work, copy this link into your browser:<br>',
-        `<a href="${href}" style="color:#1565c0;word-break:break-all">${href}</a></p>`,
+        `<p style="margin:0 0 16px;font-size:13px;color:${c.textSecondary}">If the button does not work, copy this link into your browser:<br>`,
+        `<a href="${href}" style="color:${c.primary};word-break:break-all">${href}</a></p>`,
       ].join('')
     }
     case 'link': {
       const href = escapeHtml(block.href)
-      return `<p style="margin:0 0 16px"><a href="${href}" style="color:#1565c0;word-break:break-all">${href}</a></p>`
+      return `<p style="margin:0 0 16px"><a href="${href}" style="color:${c.primary};word-break:break-all">${href}</a></p>`
     }
     default: {
       const unknown: never = block
@@ -75,18 +80,66 @@ function blockText(block: Block): string {
   }
 }
 
-export function renderEmail(subject: string, blocks: readonly Block[]): RenderedEmail {
+/** The site header's logo as text: an amber badge with a trophy, then the name (images are often blocked). */
+const wordmark = [
+  `<td style="background:${c.hero};padding:20px 32px;border-radius:8px 8px 0 0">`,
+  `<span style="display:inline-block;width:36px;height:36px;line-height:36px;text-align:center;border-radius:10px;background:${c.accent};color:${c.hero};font-size:20px;vertical-align:middle" aria-hidden="true">&#127942;</span>`,
+  `<span style="display:inline-block;margin-left:10px;vertical-align:middle;color:#ffffff;font-size:19px;font-weight:800;letter-spacing:-0.02em">${escapeHtml(brand.name)}</span>`,
+  '</td>',
+].join('')
+
+function footerLines(options: RenderOptions): string[] {
+  const company = companyDetails()
+  return [
+    `${company.name}, ${company.address}`,
+    `Questions? Write to ${company.supportEmail}.`,
+    ...(options.unsubscribeUrl
+      ? [
+          `You receive this because you subscribed to the ${brand.name} newsletter. Unsubscribe: ${options.unsubscribeUrl}`,
+        ]
+      : []),
+  ]
+}
+
+function footerHtml(options: RenderOptions): string {
+  const company = companyDetails()
+  const support = escapeHtml(company.supportEmail)
+  const unsubscribe = options.unsubscribeUrl
+    ? `<p style="margin:8px 0 0">You receive this because you subscribed to the ${escapeHtml(brand.name)} newsletter. <a href="${escapeHtml(options.unsubscribeUrl)}" style="color:${c.primary}">Unsubscribe</a></p>`
+    : ''
+  return [
+    `<td style="padding:20px 32px;font-size:12px;line-height:1.5;color:${c.textSecondary};text-align:center">`,
+    `<p style="margin:0">${escapeHtml(company.name)}, ${escapeHtml(company.address)}</p>`,
+    `<p style="margin:8px 0 0">Questions? Write to <a href="mailto:${support}" style="color:${c.primary}">${support}</a>.</p>`,
+    unsubscribe,
+    '</td>',
+  ].join('')
+}
+
+/** Where the message's own content begins in the HTML (test emails put their notice there). */
+export const contentStart = '<!--content-->'
+
+export function renderEmail(
+  subject: string,
+  blocks: readonly Block[],
+  options: RenderOptions = {},
+): RenderedEmail {
   const html = [
     '<!doctype html>',
     '<html lang="en-GB"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(subject)}</title></head>`,
-    '<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222222">',
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">',
-    `<h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(brand.name)}</h1>`,
+    `<body style="margin:0;padding:24px 12px;background:${c.page};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:15px;line-height:1.5;color:${c.text}">`,
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;border-collapse:separate">',
+    `<tr>${wordmark}</tr>`,
+    `<tr><td style="background:${c.surface};padding:32px;border:1px solid ${c.border};border-top:0;border-radius:0 0 8px 8px">`,
+    contentStart,
     ...blocks.map(blockHtml),
     `<p style="margin:24px 0 0">${escapeHtml(signOff)}</p>`,
-    '</div></body></html>',
+    '</td></tr>',
+    `<tr>${footerHtml(options)}</tr>`,
+    '</table></body></html>',
   ].join('\n')
-  const text = [...blocks.map(blockText), signOff].join('\n\n')
+  const text = [...blocks.map(blockText), signOff, '--', ...footerLines(options)].join('\n\n')
   return { subject, html, text: `${text}\n` }
 }

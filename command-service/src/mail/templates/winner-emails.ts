@@ -1,4 +1,5 @@
 import { brand } from '../brand'
+import { dashboardLink } from './links'
 import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
 
 export interface WinnerNotice {
@@ -33,5 +34,9 @@ export function winnerEmail(input: WinnerNotice): RenderedEmail {
       'The draw was made in public view: its certificate shows the sealed list of tickets, the revealed seed and the public randomness, and anyone can check the result.',
     ),
     { kind: 'button', label: 'See the draw certificate', href: certificate },
+    {
+      kind: 'paragraph',
+      text: `Your entries and this win are in your dashboard: ${dashboardLink(input.publicUrl)}`,
+    },
   ])
 }

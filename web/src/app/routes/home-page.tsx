@@ -6,6 +6,7 @@ import { ContactSection } from './home/contact-section'
 import { FaqsSection } from './home/faqs-section'
 import { HeroSection } from './home/hero-section'
 import { HowToPlaySection } from './home/how-to-play-section'
+import { NewsletterSection } from './home/newsletter-section'
 import { WinnersSection } from './home/winners-section'
 
 export function HomePage() {
@@ -20,6 +21,7 @@ export function HomePage() {
       <WinnersSection />
       <FaqsSection />
       <ContactSection />
+      <NewsletterSection />
     </>
   )
 }

@@ -13,10 +13,12 @@ import { Header } from './header'
 import { MobileMenu } from './mobile-menu'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { SnackbarHost } from './snackbar-host'
+import { useDashboardLink } from './use-dashboard-link'
 
 export function AppShell({ children }: { readonly children: ReactNode }) {
   const theme = useTheme()
   useSessionRestore()
+  useDashboardLink()
   return (
     <MaintenanceGate
       site={

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newsletterMessages, subscribeToNewsletter, validateNewsletterEmail } from './newsletter'
+import { newsletterMessages, validateNewsletterEmail } from './newsletter'
 
 describe('validateNewsletterEmail', () => {
   it('asks for an address when empty', () => {
@@ -15,13 +15,5 @@ describe('validateNewsletterEmail', () => {
 
   it('accepts a valid address, ignoring surrounding spaces', () => {
     expect(validateNewsletterEmail(' jo.bloggs@example.co.uk ')).toBeNull()
-  })
-})
-
-describe('subscribeToNewsletter', () => {
-  it('takes the simulated delay', async () => {
-    const started = Date.now()
-    await subscribeToNewsletter('jo@example.com', 50)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(45)
   })
 })

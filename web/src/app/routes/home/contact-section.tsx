@@ -1,10 +1,14 @@
 import { css, useTheme } from '@emotion/react'
 import { ClockIcon, MailIcon } from '../../../components/icons'
 import { Section } from '../../../components/layout'
+import { useContactDetails } from '../../../features/contact/api/contact'
+import { ContactForm } from '../../../features/contact/components/contact-form'
 
-/** Support hours are settled (SPEC section 1); the contact channel is not yet, and the card says so. */
+/** SPEC section 2, home section 7: support hours, the published support address and the contact form. */
 export function ContactSection() {
   const theme = useTheme()
+  const details = useContactDetails()
+  const supportEmail = details.data?.supportEmail
   const row = css`
     display: flex;
     gap: 14px;
@@ -48,8 +52,17 @@ export function ContactSection() {
         </p>
         <p css={row}>
           <MailIcon />
-          <span>Our support email address and contact form will be published here before launch.</span>
+          <span>
+            {supportEmail ? (
+              <>
+                Write to us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a> or use the form below.
+              </>
+            ) : (
+              'Use the form below to write to our support team.'
+            )}
+          </span>
         </p>
+        <ContactForm />
       </div>
     </Section>
   )

@@ -13,11 +13,12 @@ import { CompetitionsTab } from './competitions-tab'
 import { DatabaseTools } from './database-tools'
 import { EmailTab } from './email-tab'
 import { EntriesTab } from './entries-tab'
+import { MessagesTab } from './messages-tab'
 import { SettingsTab } from './settings-tab'
 import { SystemInfo } from './system-info'
 import { UsersTab } from './users-tab'
 
-type AdminTab = 'competitions' | 'users' | 'entries' | 'analytics' | 'email' | 'settings'
+type AdminTab = 'competitions' | 'users' | 'entries' | 'messages' | 'analytics' | 'email' | 'settings'
 
 export interface AdminDashboardProps {
   readonly onClose: () => void
@@ -50,6 +51,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'competitions', label: 'Competitions', panel: <CompetitionsTab onLeaveDashboard={onClose} /> },
     { id: 'users', label: 'Users', panel: <UsersTab /> },
     { id: 'entries', label: 'Entries', panel: <EntriesTab /> },
+    { id: 'messages', label: 'Messages', panel: <MessagesTab /> },
     { id: 'analytics', label: 'Analytics', panel: <AnalyticsTab shown={tab === 'analytics'} /> },
     { id: 'email', label: 'Email System', panel: <EmailTab active={tab === 'email'} /> },
     {

@@ -1,8 +1,10 @@
 import { css, useTheme } from '@emotion/react'
 import { type FormEvent, useId, useState } from 'react'
 import { Button } from '../../../components/button'
+import { ApiError } from '../../../lib/api-client'
 import { showSnackbar } from '../../../stores/ui-store'
-import { newsletterMessages, subscribeToNewsletter, validateNewsletterEmail } from '../newsletter'
+import { subscribeToNewsletter } from '../api/subscribe'
+import { newsletterMessages, validateNewsletterEmail } from '../newsletter'
 
 /** The input "Get Notified" focuses. */
 export const newsletterEmailInputId = 'newsletter-email'
@@ -12,8 +14,14 @@ const snackbarMs = 4000
 
 type Feedback = { kind: 'error' | 'success'; text: string } | null
 
-/** Drawn on the dark footer. */
-export function NewsletterForm() {
+/** Drawn on a dark band (the footer, the home page's newsletter section); each gives its input an id of its own. */
+export function NewsletterForm({
+  inputId = newsletterEmailInputId,
+  label = 'Newsletter sign-up',
+}: {
+  readonly inputId?: string
+  readonly label?: string
+}) {
   const theme = useTheme()
   const messageId = useId()
   const [email, setEmail] = useState('')
@@ -31,12 +39,17 @@ export function NewsletterForm() {
     setSending(true)
     setFeedback(null)
     try {
-      await subscribeToNewsletter(email.trim())
+      const { message } = await subscribeToNewsletter(email.trim())
       setEmail('')
-      setFeedback({ kind: 'success', text: newsletterMessages.success })
+      setFeedback({ kind: 'success', text: message })
       showSnackbar(newsletterMessages.success, { severity: 'success', durationMs: snackbarMs })
-    } catch {
-      setFeedback({ kind: 'error', text: newsletterMessages.failure })
+    } catch (error) {
+      // A refusal the server explains (too many tries, a bad address) is shown as it says.
+      const text =
+        error instanceof ApiError && (error.status === 400 || error.status === 429)
+          ? error.message
+          : newsletterMessages.failure
+      setFeedback({ kind: 'error', text })
     } finally {
       setSending(false)
     }
@@ -45,9 +58,9 @@ export function NewsletterForm() {
   const invalid = feedback?.kind === 'error'
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Newsletter sign-up">
+    <form noValidate onSubmit={submit} aria-label={label}>
       <label
-        htmlFor={newsletterEmailInputId}
+        htmlFor={inputId}
         css={css`
           display: block;
           margin-bottom: 8px;
@@ -64,7 +77,7 @@ export function NewsletterForm() {
         `}
       >
         <input
-          id={newsletterEmailInputId}
+          id={inputId}
           type="email"
           name="email"
           autoComplete="email"

@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { tooLongMessage } from './bounds'
+import { contactBounds, contactReferencePattern, contactTopics } from './events/contact'
+import { text } from './text'
+
+export const contactMessages = {
+  nameRequired: 'Please enter your name',
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  topicRequired: 'Please choose a topic',
+  subjectRequired: 'Please enter a subject',
+  messageRequired: 'Please enter your message',
+  messageTooShort: `Your message must be at least ${contactBounds.messageMin} characters`,
+  failure: 'Failed to send your message. Please try again.',
+} as const
+
+export const sentMessage = (reference: string) =>
+  `Thank you, your message has been sent. Your reference is ${reference}; we have emailed you a copy.`
+
+const required = (message: string, label: string, max: number) =>
+  text(max, tooLongMessage(label, max), { error: message }).trim().min(1, message)
+
+export const contactRequest = z.object({
+  name: required(contactMessages.nameRequired, 'Your name', contactBounds.name),
+  email: text(contactBounds.name, contactMessages.emailInvalid, { error: contactMessages.emailRequired })
+    .trim()
+    .min(1, contactMessages.emailRequired)
+    .max(254, contactMessages.emailInvalid)
+    .pipe(z.email(contactMessages.emailInvalid))
+    .transform((v) => v.toLowerCase()),
+  topic: z.enum(contactTopics, { error: contactMessages.topicRequired }),
+  subject: required(contactMessages.subjectRequired, 'The subject', contactBounds.subject),
+  message: required(contactMessages.messageRequired, 'Your message', contactBounds.message).min(
+    contactBounds.messageMin,
+    contactMessages.messageTooShort,
+  ),
+})
+export type ContactRequest = z.infer<typeof contactRequest>
+
+export const contactResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  reference: z.string().regex(contactReferencePattern),
+})
+export type ContactResponse = z.infer<typeof contactResponse>
+
+/** The admin's Messages tab: 10 a page, newest first. */
+export const adminContactPageSize = 10
+
+export const adminContactQuery = z.object({
+  page: text(6, 'Must be a page number from 1')
+    .regex(/^[1-9][0-9]*$/, 'Must be a page number from 1')
+    .optional(),
+  /** A reference (`CT-…`, or its start) or a whole email address. */
+  search: text(254, 'The search must be at most 254 characters').optional(),
+})
+export type AdminContactQuery = z.infer<typeof adminContactQuery>
+
+export const contactMessageStatuses = ['open'] as const
+
+export const adminContactRow = z.object({
+  reference: z.string(),
+  receivedAt: z.string(),
+  topic: z.enum(contactTopics),
+  /** Empty when the sender's data was erased. */
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  status: z.enum(contactMessageStatuses),
+})
+export type AdminContactRow = z.infer<typeof adminContactRow>
+
+export const adminContactListResponse = z.object({
+  success: z.literal(true),
+  messages: z.array(adminContactRow),
+  page: z.number().int().positive(),
+  pageSize: z.literal(adminContactPageSize),
+  hasMore: z.boolean(),
+  /** Confirmed newsletter subscribers now, shown above the list. */
+  newsletterSubscribers: z.number().int().nonnegative(),
+})
+export type AdminContactListResponse = z.infer<typeof adminContactListResponse>
+
+export const adminContactDetailsResponse = z.object({
+  success: z.literal(true),
+  message: adminContactRow.extend({ message: z.string(), userId: z.string().nullable() }),
+})
+export type AdminContactDetailsResponse = z.infer<typeof adminContactDetailsResponse>
+
+export const contactReferenceParams = z.object({
+  reference: text(9, 'Must be a message reference').regex(
+    contactReferencePattern,
+    'Must be a message reference',
+  ),
+})
+
+/** The published way to reach the company: the contact card shows it. */
+export const contactDetailsResponse = z.object({
+  success: z.literal(true),
+  supportEmail: z.string(),
+  company: z.object({ name: z.string(), address: z.string() }),
+})
+export type ContactDetailsResponse = z.infer<typeof contactDetailsResponse>

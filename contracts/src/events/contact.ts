@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { maxLength } from '../bounds'
+import { encrypted } from './user'
+
+/**
+ * A message sent with the contact form, one stream per message (`contact-<reference>`), so its
+ * later life (answered, closed) is appended to it. The sender's name, address and words are
+ * personal data, encrypted with a key of the message's own (kept under `contact:<reference>`),
+ * whose deletion forgets them.
+ */
+
+/** `CT-` and six characters from an alphabet without 0/O, 1/I/L. */
+export const contactReferencePattern = /^CT-[2-9A-HJKMNP-Z]{6}$/
+
+export const contactTopics = [
+  'general',
+  'entry',
+  'payment',
+  'account',
+  'winner',
+  'complaint',
+  'other',
+] as const
+export type ContactTopic = (typeof contactTopics)[number]
+
+export const contactTopicLabels: Readonly<Record<ContactTopic, string>> = {
+  general: 'General question',
+  entry: 'A competition entry',
+  payment: 'Payment or refund',
+  account: 'My account',
+  winner: 'Winners and draws',
+  complaint: 'Complaint',
+  other: 'Something else',
+}
+
+export const contactEvents = {
+  ContactMessageReceived: z.object({
+    reference: z.string().regex(contactReferencePattern),
+    topic: z.enum(contactTopics),
+    name: encrypted,
+    email: encrypted,
+    subject: encrypted,
+    message: encrypted,
+    /** The sender was signed in as this user, else null. */
+    userId: z.string().uuid().nullable(),
+  }),
+} as const
+
+export type ContactEventType = keyof typeof contactEvents
+export type ContactEvent = {
+  [K in ContactEventType]: { type: K; data: z.infer<(typeof contactEvents)[K]> }
+}[ContactEventType]
+
+export const contactStreamPrefix = 'contact-'
+export const contactStream = (reference: string) => `${contactStreamPrefix}${reference}`
+/** The key the message's personal fields are encrypted with, in the command side's `user_keys`. */
+export const contactKeyId = (reference: string) => `contact:${reference}`
+
+export const contactBounds = {
+  name: maxLength.firstName + maxLength.lastName,
+  subject: 150,
+  messageMin: 10,
+  message: 5000,
+} as const

@@ -1,0 +1,108 @@
+import { contactEvents, contactKeyId, newsletterEvents } from '@prizes/contracts'
+import type { RecordedEvent } from '@prizes/event-store'
+import {
+  decryptValue,
+  hashSearchTerm,
+  platformSecret,
+  readUserKey,
+  userKeysTable,
+  userSearchSecret,
+} from '@prizes/platform'
+import type { Knex } from 'knex'
+import { eventTime, type Projection } from '../projection'
+
+export const contactMessagesTable = 'contact_messages'
+
+/** The blind-index term of a contact message's address: the search finds it by the whole address. */
+export const contactEmailTerm = (email: string) => `contact-email:${email.trim().toLowerCase()}`
+
+/** The address opened with the message's key, to index it; none when the key or its table is gone. */
+async function emailTerm(trx: Knex.Transaction, reference: string, email: string): Promise<string | null> {
+  const { rows } = await trx.raw<{ rows: { ready: boolean }[] }>(
+    'select to_regclass(?) is not null and to_regclass(?) is not null as ready',
+    [userKeysTable, 'platform_secrets'],
+  )
+  if (!rows[0]?.ready) return null
+  const key = await readUserKey(trx, contactKeyId(reference))
+  let address: string | undefined
+  try {
+    address = decryptValue(key, email)
+  } catch {
+    return null
+  }
+  if (address === undefined) return null
+  return hashSearchTerm(await platformSecret(trx, userSearchSecret), contactEmailTerm(address))
+}
+
+async function applyContact(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
+  if (event.type !== 'ContactMessageReceived') return
+  const data = contactEvents.ContactMessageReceived.parse(event.data)
+  await trx(contactMessagesTable)
+    .insert({
+      reference: data.reference,
+      received_at: eventTime(event),
+      topic: data.topic,
+      name: data.name,
+      email: data.email,
+      subject: data.subject,
+      message: data.message,
+      user_id: data.userId,
+      email_term: await emailTerm(trx, data.reference, data.email),
+    })
+    .onConflict('reference')
+    .ignore()
+}
+
+/** Each address's status; the count moves only on a real change, so a replayed event changes nothing. */
+async function applyNewsletter(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
+  const status =
+    event.type === 'NewsletterSubscriptionConfirmed'
+      ? 'subscribed'
+      : event.type === 'NewsletterUnsubscribed'
+        ? 'unsubscribed'
+        : event.type === 'NewsletterSubscriptionRequested'
+          ? 'pending'
+          : undefined
+  if (!status) return
+  const { subscriberId } = newsletterEvents.NewsletterSubscriptionRequested.pick({
+    subscriberId: true,
+  }).parse(event.data)
+  const previous = await trx('newsletter_subscribers')
+    .where({ subscriber_id: subscriberId })
+    .forUpdate()
+    .first<{ status: string; revision: string } | undefined>('status', 'revision')
+  if (previous && BigInt(previous.revision) >= event.revision) return
+  // A request while subscribed changes nothing: the address stays subscribed.
+  const next = status === 'pending' && previous?.status === 'subscribed' ? 'subscribed' : status
+  await trx('newsletter_subscribers')
+    .insert({
+      subscriber_id: subscriberId,
+      status: next,
+      revision: event.revision.toString(),
+      updated_at: eventTime(event),
+    })
+    .onConflict('subscriber_id')
+    .merge()
+  const was = previous?.status === 'subscribed'
+  const is = next === 'subscribed'
+  if (was !== is) {
+    await trx('newsletter_stats')
+      .where({ id: 1 })
+      .increment('confirmed', is ? 1 : -1)
+  }
+}
+
+export const contactMessagesProjection: Projection = {
+  name: 'contact_messages',
+  handles: [
+    'ContactMessageReceived',
+    'NewsletterSubscriptionRequested',
+    'NewsletterSubscriptionConfirmed',
+    'NewsletterUnsubscribed',
+  ],
+  tables: [contactMessagesTable, 'newsletter_subscribers', 'newsletter_stats'],
+  apply: async (trx, event) => {
+    if (event.type === 'ContactMessageReceived') await applyContact(trx, event)
+    else await applyNewsletter(trx, event)
+  },
+}
