@@ -86,6 +86,8 @@ async function applyNewsletter(trx: Knex.Transaction, event: RecordedEvent): Pro
   const was = previous?.status === 'subscribed'
   const is = next === 'subscribed'
   if (was !== is) {
+    // The row is made by the first confirmation, so a rebuilt table equals the original.
+    await trx('newsletter_stats').insert({ id: 1, confirmed: 0 }).onConflict('id').ignore()
     await trx('newsletter_stats')
       .where({ id: 1 })
       .increment('confirmed', is ? 1 : -1)

@@ -35,7 +35,6 @@ export const contactAndNewsletter: Knex.Migration = {
         id integer primary key check (id = 1),
         confirmed integer not null check (confirmed >= 0)
       );
-      insert into newsletter_stats (id, confirmed) values (1, 0);
     `)
   },
   async down(knex) {

@@ -138,6 +138,7 @@ function routeOf(name: EndpointName): string {
     paymentIntentId: platform.paymentIntentId,
     competitionId: platform.competitionId,
     file: 'reference.js',
+    reference: 'CT-AAAAAA',
     id: name.endsWith('User') ? ids.userId : name.endsWith('Entry') ? ids.entryId : platform.competitionId,
   }
   return endpoints[name].path.replace(/:(\w+)/g, (_, param: string) => values[param] ?? '')
@@ -145,9 +146,10 @@ function routeOf(name: EndpointName): string {
 
 const names = Object.keys(endpoints) as EndpointName[]
 const gets = names.filter((name) => endpoints[name].method === 'GET')
-/** GET endpoints no one can get a 2xx from here: they need a completed draw or a link from an email. */
+/** GET endpoints no one can get a 2xx from here: they need a completed draw, a contact message or a link from an email. */
 const noSuccessHere: ReadonlySet<EndpointName> = new Set([
   'drawCertificate',
+  'adminGetContactMessage',
   'verifyEmail',
   'verifyResetToken',
 ])
