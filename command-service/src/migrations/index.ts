@@ -11,6 +11,7 @@ import { signInAddresses } from './0600-sign-in-addresses'
 import { userErasureRefunds } from './0700-user-erasure-refunds'
 import { mailOutboxAdmin } from './0900-mail-outbox-admin'
 import { suppressedEmails } from './1000-suppressed-emails'
+import { offlinePaymentBehaviours } from './1310-offline-payment-behaviours'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -25,6 +26,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0700-user-erasure-refunds', userErasureRefunds],
   ['0900-mail-outbox-admin', mailOutboxAdmin],
   ['1000-suppressed-emails', suppressedEmails],
+  ['1310-offline-payment-behaviours', offlinePaymentBehaviours],
 ])
 
 /**
