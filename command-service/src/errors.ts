@@ -11,7 +11,7 @@ import { WrongExpectedVersion } from '@prizes/event-store'
 import { HttpError } from '@prizes/platform'
 import { DrawSeedMissing, PublicRandomnessRequired } from './competitions/lifecycle'
 import { type EntryPaymentError, isEntryPaymentError } from './entries/errors'
-import { PaymentIntentNotFound } from './payments/port'
+import { PaymentIntentNotFound, PaymentProviderUnavailable } from './payments/port'
 
 /**
  * Domain errors to HTTP (DESIGN section 10), for `createApp({ mapError })`: missing is 404, a
@@ -36,6 +36,15 @@ export function mapCommandError(error: unknown): HttpError | undefined {
   if (isEntryPaymentError(error)) return mapEntryPaymentError(error)
   if (error instanceof PaymentIntentNotFound) {
     return new HttpError(404, entryErrorCodes.paymentNotFound, 'Payment not found')
+  }
+  if (error instanceof PaymentProviderUnavailable) {
+    return new HttpError(
+      503,
+      entryErrorCodes.paymentProviderUnavailable,
+      'We could not reach the payment provider. Please try again in a moment.',
+      undefined,
+      2,
+    )
   }
   if (error instanceof DrawSeedMissing || error instanceof PublicRandomnessRequired) {
     return new HttpError(409, error.code, error.message)
@@ -132,7 +141,8 @@ function mapEntryError(error: EntryError): HttpError {
 
 /**
  * Payments: an unpaid intent is 402 with the provider's message (a decline says why); one the
- * provider cancelled (its reservation ended) is 409, as is a payment that came too late.
+ * provider cancelled (its reservation ended) is 409, as is a payment that came too late. One
+ * still processing is 409 PAYMENT_PROCESSING, so the web waits instead of offering to pay again.
  */
 function mapEntryPaymentError(error: EntryPaymentError): HttpError {
   switch (error.code) {
@@ -140,6 +150,9 @@ function mapEntryPaymentError(error: EntryPaymentError): HttpError {
       return new HttpError(404, error.code, error.message)
     case 'PAYMENT_NOT_SUCCEEDED':
       return new HttpError(error.intentStatus === 'canceled' ? 409 : 402, error.code, error.message)
+    case 'PAYMENT_PROCESSING':
+      // Not a failure: the same request answers the entry once the provider decides.
+      return new HttpError(409, error.code, error.message)
     case 'NOT_ENOUGH_TICKETS':
       return new HttpError(409, error.code, error.message)
     default: {

@@ -11,6 +11,7 @@ export const entryMessages = {
   competitionNotActive: 'This competition is not open for entries',
   paymentDeclined: 'Your card was declined.',
   paymentFailed: 'Payment failed',
+  paymentProcessing: 'Your payment is still being processed. This usually takes a few seconds.',
 } as const
 
 export const entryErrorCodes = {
@@ -18,6 +19,10 @@ export const entryErrorCodes = {
   competitionNotActive: 'COMPETITION_NOT_ACTIVE',
   paymentNotSucceeded: 'PAYMENT_NOT_SUCCEEDED',
   paymentNotFound: 'PAYMENT_NOT_FOUND',
+  /** The provider has the payment and has not decided yet: ask again in a moment. */
+  paymentProcessing: 'PAYMENT_PROCESSING',
+  /** The provider could not be reached: nothing changed, ask again in a moment. */
+  paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
 } as const
 
 /** SPEC section 3 "Entry submission and payment-intent request". Prices come from the server. */
@@ -121,7 +126,7 @@ export const testCardRequest = z.object({
   authentication: z.enum(['approved', 'failed']).optional(),
 })
 export const testCardResponse = z.object({
-  status: z.enum(['succeeded', 'requires_action', 'declined']),
+  status: z.enum(['succeeded', 'processing', 'requires_action', 'declined']),
   message: z.string(),
 })
 export const webhookResponse = z.object({ received: ok })

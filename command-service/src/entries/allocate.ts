@@ -16,15 +16,14 @@ export async function nextEntryReference(deps: EntryDeps, now: Date): Promise<st
 }
 
 /**
- * A repeat (the browser's confirm after the provider's webhook, a retry) of an allocation this
- * process has already seen: answered from the state it holds, without a reference or a queue.
- * Allocations never come undone, so a state behind the store can only miss one, never invent it.
+ * An allocation already made, answered from `known` (a competition's state) without a
+ * reference or a queue. Allocations never come undone, so a state behind the store can only
+ * miss one, never invent it.
  */
-function alreadyAllocated(
-  deps: EntryDeps,
-  input: { readonly competitionId: string; readonly entryId: string; readonly paymentIntentId?: string },
+function allocatedIn(
+  known: ReturnType<typeof competitionDecider.evolve> | undefined,
+  input: { readonly entryId: string; readonly paymentIntentId?: string },
 ): UserEntry | undefined {
-  const known = deps.handler.peek(competitionStream(input.competitionId), competitionDecider)
   const entry = known?.exists ? known.entries.get(input.entryId) : undefined
   if (!known?.exists || !entry || entry.ticketNumbers.length === 0 || entry.allocatedAt === null)
     return undefined
@@ -33,10 +32,22 @@ function alreadyAllocated(
 }
 
 /**
+ * Allocations under way in this process, by entry: the provider's webhook and the browser's
+ * confirm arriving together share the first one's answer instead of each taking a reference.
+ */
+const underWay = new WeakMap<EntryDeps['handler'], Map<string, Promise<UserEntry>>>()
+
+/**
  * Allocates a paid (or free) entry's tickets and answers the entry. Safe to repeat and to race:
  * the stream's queue runs one AllocateTickets at a time, the second decides nothing, and every
- * caller answers from the entry as the stream holds it (same numbers, reference and date). A
- * spare reference taken by a repeat is simply never used; references may skip, never repeat.
+ * caller answers from the entry as the stream holds it (same numbers, reference and date).
+ *
+ * A reference is taken only for an entry not yet allocated as far as anyone here can tell: a
+ * repeat is answered from the state this process holds, a repeat racing the first in this
+ * process waits for it, and a repeat of an allocation another process made (another command
+ * instance, the consumers' reactors) is found by catching up with the store first. So
+ * consecutive purchases get consecutive references; only two processes allocating the same
+ * entry at the same instant leave a number unused (references may skip, never repeat).
  */
 export async function allocateEntry(
   deps: EntryDeps,
@@ -49,9 +60,34 @@ export async function allocateEntry(
   },
   context: CommandContext,
 ): Promise<UserEntry> {
-  const { competitionId, entryId } = input
-  const answered = alreadyAllocated(deps, input)
+  const stream = competitionStream(input.competitionId)
+  const answered = allocatedIn(deps.handler.peek(stream, competitionDecider), input)
   if (answered) return answered
+  let mine = underWay.get(deps.handler)
+  if (!mine) {
+    mine = new Map()
+    underWay.set(deps.handler, mine)
+  }
+  const running = mine.get(input.entryId)
+  if (running) return running
+  const work = allocateOnce(deps, input, context)
+  mine.set(input.entryId, work)
+  try {
+    return await work
+  } finally {
+    mine.delete(input.entryId)
+  }
+}
+
+async function allocateOnce(
+  deps: EntryDeps,
+  input: Parameters<typeof allocateEntry>[1],
+  context: CommandContext,
+): Promise<UserEntry> {
+  const { competitionId, entryId } = input
+  const caughtUp = await deps.handler.load(competitionStream(competitionId), competitionDecider)
+  const allocatedElsewhere = allocatedIn(caughtUp, input)
+  if (allocatedElsewhere) return allocatedElsewhere
   const entryReference = await nextEntryReference(deps, context.now)
   const result = await runEntryCommand(
     deps.handler,

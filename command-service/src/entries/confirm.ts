@@ -4,7 +4,7 @@ import type { CommandContext } from '../event-metadata'
 import { type PaymentIntent, PaymentIntentNotFound } from '../payments/port'
 import { allocateEntry } from './allocate'
 import type { EntryDeps } from './deps'
-import { PaymentNotFound, PaymentNotSucceeded } from './errors'
+import { PaymentNotFound, PaymentNotSucceeded, PaymentProcessing } from './errors'
 
 export interface ConfirmEntryPayment {
   readonly paymentIntentId: string
@@ -26,6 +26,8 @@ async function retrieve(deps: EntryDeps, paymentIntentId: string): Promise<Payme
  * provider is asked, never the client; the competition and entry come from the metadata we
  * attached to the intent. Confirming twice, or a webhook racing a confirm, allocates once and
  * answers the same entry (see `allocateEntry`). An erased entrant's payment is never allocated:
+ * A payment the provider is still deciding is PaymentProcessing (the web asks again), never a
+ * failure. An erased entrant's payment is never allocated:
  * it is owed back (PaymentToBeRefunded) and the refund reactor returns it. The erasure releases
  * their reservations first, so a confirmation racing it is owed back too (see
  * `releaseErasedUserReservations`).
@@ -42,6 +44,7 @@ export async function confirmEntryPayment(
     throw new PaymentNotFound(paymentIntentId)
   }
   if (input.userId !== undefined && input.userId !== userId) throw new PaymentNotFound(paymentIntentId)
+  if (intent.status === 'processing') throw new PaymentProcessing(paymentIntentId)
   if (intent.status !== 'succeeded')
     throw new PaymentNotSucceeded(paymentIntentId, intent.status, intent.lastError)
   const userErased = (await deps.handler.load(userStream(userId), userDecider)).status === 'erased'

@@ -30,6 +30,17 @@ export class PaymentNotSucceeded extends DomainError<'PAYMENT_NOT_SUCCEEDED'> {
 }
 
 /**
+ * The provider has the payment and has not decided yet (`processing`): neither taken nor
+ * declined, so the entrant's flow waits and asks again rather than offering to pay again.
+ */
+export class PaymentProcessing extends DomainError<'PAYMENT_PROCESSING'> {
+  readonly code = entryErrorCodes.paymentProcessing
+  constructor(readonly paymentIntentId: string) {
+    super(entryMessages.paymentProcessing)
+  }
+}
+
+/**
  * The payment succeeded after its tickets stopped being held and none were left (or the
  * competition closed): no tickets, and the money goes back in full.
  */
@@ -40,12 +51,17 @@ export class PaymentToBeRefunded extends DomainError<'NOT_ENOUGH_TICKETS'> {
   }
 }
 
-export type EntryPaymentError = PaymentNotFound | PaymentNotSucceeded | PaymentToBeRefunded
+export type EntryPaymentError =
+  | PaymentNotFound
+  | PaymentNotSucceeded
+  | PaymentProcessing
+  | PaymentToBeRefunded
 
 export function isEntryPaymentError(error: unknown): error is EntryPaymentError {
   return (
     error instanceof PaymentNotFound ||
     error instanceof PaymentNotSucceeded ||
+    error instanceof PaymentProcessing ||
     error instanceof PaymentToBeRefunded
   )
 }

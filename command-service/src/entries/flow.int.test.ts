@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { competitionStream, entryMessages } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { processingChecks, retrieveFailuresAfterCharge, testCards } from '../payments/offline/test-cards'
 import { details } from '../testing/fixtures'
 import { recordRefund, releaseReservation } from './entries'
 import { type Answer, type EntriesHarness, startEntriesHarness, submission } from './test-harness'
@@ -197,5 +198,48 @@ describe('going back and changing the details', () => {
     expect(released.map((e) => e.data.entryId)).toEqual([await entryIdOf(paid)])
     // The paid attempt's payment is allocated as a late payment, tickets remaining.
     expect((await confirm(paid, ada.token)).body).toMatchObject({ entry: { numberOfEntries: 1 } })
+  })
+})
+
+describe('confirm-payment while the provider is not done', () => {
+  it('answers 409 PAYMENT_PROCESSING for a processing payment, never a failure, then the entry once it succeeds', async () => {
+    const competitionId = await harness.competition()
+    const { token } = await harness.user()
+    const paymentIntentId = intentOf(await createIntent(competitionId, token, 2))
+    expect(await harness.pay(paymentIntentId, testCards.processing)).toBe('processing')
+
+    for (let check = 0; check < processingChecks; check++) {
+      expect(await confirm(paymentIntentId, token)).toMatchObject({
+        status: 409,
+        body: { success: false, code: 'PAYMENT_PROCESSING', message: entryMessages.paymentProcessing },
+      })
+    }
+    expect((await harness.events(competitionId)).some((e) => e.type === 'TicketsAllocated')).toBe(false)
+    expect(await confirm(paymentIntentId, token)).toMatchObject({
+      status: 200,
+      body: { entry: { paymentStatus: 'paid', ticketNumbers: [1, 2] } },
+    })
+    expect(await harness.payments.chargesOf(paymentIntentId)).toBe(1)
+  })
+
+  it('answers 503 while the provider does not answer after the charge, and allocates once it does', async () => {
+    const competitionId = await harness.competition()
+    const { token } = await harness.user()
+    const paymentIntentId = intentOf(await createIntent(competitionId, token, 1))
+    expect(await harness.pay(paymentIntentId, testCards.confirmFailsOnce)).toBe('succeeded')
+
+    for (let failure = 0; failure < retrieveFailuresAfterCharge; failure++) {
+      const answer = await confirm(paymentIntentId, token)
+      expect(answer).toMatchObject({ status: 503, body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE' } })
+    }
+    const first = await confirm(paymentIntentId, token)
+    expect(first).toMatchObject({
+      status: 200,
+      body: { entry: { paymentStatus: 'paid', ticketNumbers: [1] } },
+    })
+    expect(await confirm(paymentIntentId, token)).toEqual(first)
+    const allocations = (await harness.events(competitionId)).filter((e) => e.type === 'TicketsAllocated')
+    expect(allocations).toHaveLength(1)
+    expect(await harness.payments.chargesOf(paymentIntentId)).toBe(1)
   })
 })

@@ -12,6 +12,7 @@ import { userErasureRefunds } from './0700-user-erasure-refunds'
 import { mailOutboxAdmin } from './0900-mail-outbox-admin'
 import { suppressedEmails } from './1000-suppressed-emails'
 import { newsletterAndContact } from './1100-newsletter-and-contact'
+import { offlinePaymentBehaviours } from './1310-offline-payment-behaviours'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -27,6 +28,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0900-mail-outbox-admin', mailOutboxAdmin],
   ['1000-suppressed-emails', suppressedEmails],
   ['1100-newsletter-and-contact', newsletterAndContact],
+  ['1310-offline-payment-behaviours', offlinePaymentBehaviours],
 ])
 
 /**

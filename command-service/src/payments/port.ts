@@ -49,6 +49,20 @@ export class PaymentIntentNotFound extends Error {
   }
 }
 
+/**
+ * The provider did not answer (a network failure, a timeout, its own outage): nothing is known
+ * to have changed, and asking again later is safe.
+ */
+export class PaymentProviderUnavailable extends Error {
+  constructor(
+    readonly paymentIntentId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The payment provider did not answer about ${paymentIntentId}`, options)
+    this.name = 'PaymentProviderUnavailable'
+  }
+}
+
 export class InvalidWebhookSignature extends Error {
   constructor() {
     super('The webhook signature does not verify')

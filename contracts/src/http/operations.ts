@@ -216,7 +216,8 @@ export const operations: Record<EndpointName, Operation> = {
     errors: {
       402: 'The payment has not succeeded (a declined card says why)',
       404: 'No such payment for this user',
-      409: 'The reservation ended before the payment, or the tickets ran out',
+      409: 'The reservation ended before the payment, or the tickets ran out; PAYMENT_PROCESSING: the provider has not decided yet, ask again in a moment',
+      503: 'PAYMENT_PROVIDER_UNAVAILABLE: the provider did not answer; ask again in a moment',
     },
   },
   submitEntry: {

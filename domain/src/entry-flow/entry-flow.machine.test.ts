@@ -1,14 +1,21 @@
 import type { EntrySubmission, UserEntry } from '@prizes/contracts'
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
-import { entryFlowMachine } from './entry-flow.machine'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import {
+  confirmBackoffMs,
+  entryFlowMachine,
+  maxConfirmAttempts,
+  processingRecheckMs,
+} from './entry-flow.machine'
 import { entryFlowMessages } from './messages'
 import type {
   AuthorizePaymentInput,
   CheckEmailInput,
+  ConfirmOutcome,
   ConfirmPaymentInput,
   CreateGuestInput,
   CreateIntentInput,
+  EntryFlowInput,
   LoginInput,
   PaymentIntentDetails,
   PaymentOutcome,
@@ -66,23 +73,44 @@ interface Calls {
   createGuestAccount: Call<CreateGuestInput, unknown>
   createPaymentIntent: Call<CreateIntentInput, PaymentIntentDetails>
   authorizePayment: Call<AuthorizePaymentInput, PaymentOutcome>
-  confirmPayment: Call<ConfirmPaymentInput, UserEntry>
+  confirmPayment: Call<ConfirmPaymentInput, ConfirmOutcome>
 }
 
 const wrap = <I, T>(call: Call<I, T>) => fromPromise<T, I>(({ input }) => call(input))
 
+const confirmed: ConfirmOutcome = { status: 'confirmed', entry }
+const processing: ConfirmOutcome = { status: 'processing' }
+
+/** A confirm-payment answering each of `answers` in turn (an Error is thrown), then confirmed. */
+function confirmSequence(...answers: (ConfirmOutcome | Error)[]) {
+  const queue = [...answers]
+  return vi.fn(async (_input: unknown): Promise<ConfirmOutcome> => {
+    const next = queue.shift() ?? confirmed
+    if (next instanceof Error) throw next
+    return next
+  })
+}
+
+interface StartOptions {
+  readonly input?: EntryFlowInput
+  /** The clock the pauses run on; by default they are a millisecond long, on the real clock. */
+  readonly clock?: SimulatedClock
+}
+
 /** A live flow whose calls are stubs; `overrides` replace the happy ones. */
-function start(overrides: Partial<Calls> = {}) {
+function start(overrides: Partial<Calls> = {}, options: StartOptions = {}) {
   const calls: Calls = {
     checkEmail: succeed({ exists: false }),
     login: succeed<unknown>(undefined),
     createGuestAccount: succeed<unknown>(undefined),
     createPaymentIntent: succeed(intent),
     authorizePayment: succeed<PaymentOutcome>({ status: 'succeeded', message: 'Payment succeeded' }),
-    confirmPayment: succeed(entry),
+    confirmPayment: succeed(confirmed),
     ...overrides,
   }
+  const shortPauses = options.clock ? {} : { delays: { confirmBackoff: 1, processingRecheck: 1 } }
   const machine = entryFlowMachine.provide({
+    ...shortPauses,
     actors: {
       checkEmail: wrap(calls.checkEmail),
       login: wrap(calls.login),
@@ -92,7 +120,20 @@ function start(overrides: Partial<Calls> = {}) {
       confirmPayment: wrap(calls.confirmPayment),
     },
   })
-  return { actor: createActor(machine).start(), calls }
+  const actor = createActor(machine, {
+    input: options.input ?? {},
+    ...(options.clock ? { clock: options.clock } : {}),
+  })
+  return { actor: actor.start(), calls }
+}
+
+/** Signed in, on the payment step with the card submitted. */
+async function pay(overrides: Partial<Calls> = {}, options: StartOptions = {}) {
+  const flow = start(overrides, options)
+  flow.actor.send(submit(true))
+  await waitFor(flow.actor, (s) => s.matches({ payment: 'ready' }))
+  flow.actor.send({ type: 'payment.submit', card })
+  return flow
 }
 
 describe('entry flow machine', () => {
@@ -224,16 +265,6 @@ describe('entry flow machine', () => {
     expect(authorizePayment.mock.calls.at(-1)?.[0]).toMatchObject({ authentication: null })
   })
 
-  it('a failed confirm-payment stays on payment with the server message or the fallback', async () => {
-    const { actor } = start({ confirmPayment: fail('') })
-    actor.send(submit(true))
-    await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
-    actor.send({ type: 'payment.submit', card })
-    await waitFor(actor, (s) => s.context.error !== null)
-    expect(actor.getSnapshot().context.error).toBe('Failed to confirm payment')
-    expect(actor.getSnapshot().matches({ payment: 'ready' })).toBe(true)
-  })
-
   it('Back keeps the intent for unchanged details, and makes a new one when they change', async () => {
     const { actor, calls } = start()
     actor.send(submit(true))
@@ -261,9 +292,188 @@ describe('entry flow machine', () => {
     actor.send({ type: 'payment.submit', card })
     actor.send({ type: 'payment.back' })
     actor.send({ type: 'payment.submit', card })
-    expect(actor.getSnapshot().matches({ payment: 'confirming' })).toBe(true)
+    expect(actor.getSnapshot().matches({ payment: 'authorizing' })).toBe(true)
     release({ status: 'succeeded', message: '' })
     await waitFor(actor, (s) => s.matches('confirmation'))
     expect(authorizePayment).toHaveBeenCalledTimes(1)
+  })
+
+  describe('after the card was charged', () => {
+    it('a confirm that fails is retried after a pause, without authorising again', async () => {
+      const confirmPayment = confirmSequence(new Error('Bad gateway'), new Error(''))
+      const { actor, calls } = await pay({ confirmPayment })
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect(confirmPayment).toHaveBeenCalledTimes(3)
+      expect(calls.authorizePayment).toHaveBeenCalledTimes(1)
+      expect(actor.getSnapshot().context.entry).toEqual(entry)
+    })
+
+    it('the retries wait 1 s, then 2 s, on the actor clock', async () => {
+      const clock = new SimulatedClock()
+      const confirmPayment = confirmSequence(new Error('down'), new Error('down'))
+      const { actor } = await pay({ confirmPayment }, { clock })
+      await waitFor(actor, (s) => s.matches({ payment: 'retryingConfirm' }))
+      expect(confirmPayment).toHaveBeenCalledTimes(1)
+      clock.increment(999)
+      expect(confirmPayment).toHaveBeenCalledTimes(1)
+      clock.increment(1)
+      await waitFor(
+        actor,
+        (s) => s.matches({ payment: 'retryingConfirm' }) && s.context.confirmFailures === 2,
+      )
+      expect(confirmPayment).toHaveBeenCalledTimes(2)
+      clock.increment(1999)
+      expect(confirmPayment).toHaveBeenCalledTimes(2)
+      clock.increment(1)
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect([1, 2, 3].map(confirmBackoffMs)).toEqual([1000, 2000, 4000])
+    })
+
+    it('when the retries run out it waits for Try again; Pay and Back do nothing', async () => {
+      const failures = Array.from({ length: maxConfirmAttempts }, () => new Error('Service unavailable'))
+      const confirmPayment = confirmSequence(...failures)
+      const { actor, calls } = await pay({ confirmPayment })
+      await waitFor(actor, (s) => s.matches({ payment: 'confirmFailed' }))
+      expect(actor.getSnapshot().context.error).toBe('Service unavailable')
+      expect(confirmPayment).toHaveBeenCalledTimes(maxConfirmAttempts)
+
+      actor.send({ type: 'payment.submit', card })
+      actor.send({ type: 'payment.back' })
+      expect(actor.getSnapshot().matches({ payment: 'confirmFailed' })).toBe(true)
+
+      actor.send({ type: 'confirm.retry' })
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect(calls.authorizePayment).toHaveBeenCalledTimes(1)
+      expect(actor.getSnapshot().context.error).toBeNull()
+    })
+
+    it('a Try again that fails again comes back to Try again with the message', async () => {
+      const failures = Array.from({ length: maxConfirmAttempts + 1 }, () => new Error(''))
+      const { actor } = await pay({ confirmPayment: confirmSequence(...failures) })
+      await waitFor(actor, (s) => s.matches({ payment: 'confirmFailed' }))
+      actor.send({ type: 'confirm.retry' })
+      await waitFor(actor, (s) => s.matches({ payment: 'retryingConfirm' }))
+      await waitFor(actor, (s) => s.matches('confirmation'))
+    })
+
+    it('a refusal (the reservation expired, the tickets ran out) stops; Start again makes a new payment', async () => {
+      const confirmPayment = confirmSequence({ status: 'refused', message: 'This payment has expired.' })
+      const { actor, calls } = await pay({ confirmPayment })
+      await waitFor(actor, (s) => s.matches({ payment: 'stopped' }))
+      expect(actor.getSnapshot().context.error).toBe('This payment has expired.')
+      actor.send({ type: 'payment.submit', card })
+      actor.send({ type: 'payment.back' })
+      expect(actor.getSnapshot().matches({ payment: 'stopped' })).toBe(true)
+
+      actor.send({ type: 'flow.restart' })
+      expect(actor.getSnapshot().value).toBe('details')
+      expect(actor.getSnapshot().context.intent).toBeNull()
+      actor.send(submit(true))
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      expect(calls.createPaymentIntent).toHaveBeenCalledTimes(2)
+      expect(calls.authorizePayment).toHaveBeenCalledTimes(1)
+    })
+  })
+
+  describe('a processing payment', () => {
+    it('from the provider waits and checks again until confirmed; never declined, never authorised again', async () => {
+      const authorizePayment = succeed<PaymentOutcome>({ status: 'processing', message: '' })
+      const confirmPayment = confirmSequence(processing, processing)
+      const { actor } = await pay({ authorizePayment, confirmPayment })
+      await waitFor(actor, (s) => s.matches({ payment: 'processing' }))
+      expect(actor.getSnapshot().context.error).toBeNull()
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect(confirmPayment).toHaveBeenCalledTimes(3)
+      expect(authorizePayment).toHaveBeenCalledTimes(1)
+    })
+
+    it('from confirm-payment waits the same way', async () => {
+      const confirmPayment = confirmSequence(processing)
+      const { actor, calls } = await pay({ confirmPayment })
+      await waitFor(actor, (s) => s.matches({ payment: 'processing' }))
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect(confirmPayment).toHaveBeenCalledTimes(2)
+      expect(calls.authorizePayment).toHaveBeenCalledTimes(1)
+    })
+
+    it('checks again after 1.5 s, then longer, at most 10 s', async () => {
+      const clock = new SimulatedClock()
+      const authorizePayment = succeed<PaymentOutcome>({ status: 'processing', message: '' })
+      const confirmPayment = confirmSequence(processing)
+      const { actor } = await pay({ authorizePayment, confirmPayment }, { clock })
+      await waitFor(actor, (s) => s.matches({ payment: 'processing' }))
+      clock.increment(1499)
+      expect(confirmPayment).not.toHaveBeenCalled()
+      clock.increment(1)
+      await waitFor(actor, (s) => s.matches({ payment: 'processing' }) && s.context.processingChecks === 1)
+      clock.increment(2999)
+      expect(confirmPayment).toHaveBeenCalledTimes(1)
+      clock.increment(1)
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect([0, 1, 2, 3, 10].map(processingRecheckMs)).toEqual([1500, 3000, 6000, 10_000, 10_000])
+    })
+
+    it('that the provider then declines returns to Pay with its message; paying again is allowed', async () => {
+      const authorizePayment = vi
+        .fn(async (_input: unknown): Promise<PaymentOutcome> => ({ status: 'succeeded', message: '' }))
+        .mockResolvedValueOnce({ status: 'processing', message: '' })
+      const confirmPayment = confirmSequence(processing, {
+        status: 'declined',
+        message: 'Your card was declined.',
+      })
+      const { actor } = await pay({ authorizePayment, confirmPayment })
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }) && s.context.error !== null)
+      expect(actor.getSnapshot().context.error).toBe('Your card was declined.')
+      actor.send({ type: 'payment.submit', card })
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect(authorizePayment).toHaveBeenCalledTimes(2)
+    })
+
+    it('ignores Back, Pay and Try again while processing', async () => {
+      const clock = new SimulatedClock()
+      const authorizePayment = succeed<PaymentOutcome>({ status: 'processing', message: '' })
+      const { actor } = await pay({ authorizePayment }, { clock })
+      await waitFor(actor, (s) => s.matches({ payment: 'processing' }))
+      for (const type of ['payment.back', 'confirm.retry', 'flow.restart'] as const) actor.send({ type })
+      actor.send({ type: 'payment.submit', card })
+      expect(actor.getSnapshot().matches({ payment: 'processing' })).toBe(true)
+      expect(authorizePayment).toHaveBeenCalledTimes(1)
+    })
+  })
+
+  describe('resuming a payment after a redirect', () => {
+    const resume = { submission, intent }
+
+    it('starts by confirming the payment, never authorising it, and ends on the confirmation', async () => {
+      const { actor, calls } = start({}, { input: { resume } })
+      expect(actor.getSnapshot().matches({ payment: 'confirming' })).toBe(true)
+      expect(actor.getSnapshot().context.resumed).toBe(true)
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect(calls.confirmPayment).toHaveBeenCalledWith({ paymentIntentId: 'pi_1' })
+      expect(calls.authorizePayment).not.toHaveBeenCalled()
+      expect(calls.createPaymentIntent).not.toHaveBeenCalled()
+      expect(actor.getSnapshot().context.entry).toEqual(entry)
+    })
+
+    it('a resumed payment still processing waits; one whose confirm fails is retried', async () => {
+      const confirmPayment = confirmSequence(new Error('down'), processing)
+      const { actor, calls } = start({ confirmPayment }, { input: { resume } })
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect(confirmPayment).toHaveBeenCalledTimes(3)
+      expect(calls.authorizePayment).not.toHaveBeenCalled()
+    })
+
+    it('a redirect that failed (declined) shows the payment step again with the intent kept', async () => {
+      const confirmPayment = confirmSequence({ status: 'declined', message: 'Authentication failed' })
+      const { actor } = start({ confirmPayment }, { input: { resume } })
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      const { context } = actor.getSnapshot()
+      expect(context).toMatchObject({ error: 'Authentication failed', intent, submission, resumed: false })
+    })
+
+    it('without a payment to resume it starts with the details', () => {
+      const { actor } = start({}, { input: { resume: null } })
+      expect(actor.getSnapshot().value).toBe('details')
+    })
   })
 })

@@ -1,14 +1,16 @@
-import type { EntrySubmission, UserEntry } from '@prizes/contracts'
+import type { EntrySubmission } from '@prizes/contracts'
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { entryFlowMessages as m, messageFrom } from './messages'
 import type {
   AuthorizePaymentInput,
   CheckEmailInput,
+  ConfirmOutcome,
   ConfirmPaymentInput,
   CreateGuestInput,
   CreateIntentInput,
   EntryFlowContext,
   EntryFlowEvent,
+  EntryFlowInput,
   LoginInput,
   PaymentIntentDetails,
   PaymentOutcome,
@@ -22,6 +24,15 @@ const missing = <Output, Input>(name: string) =>
 
 const submissionKey = (submission: EntrySubmission) => JSON.stringify(submission)
 
+/** Automatic tries of confirm-payment before the entrant is asked to try again. */
+export const maxConfirmAttempts = 4
+
+/** Pauses before confirm-payment is tried again: 1 s, 2 s, 4 s. */
+export const confirmBackoffMs = (failures: number) => 1000 * 2 ** Math.max(0, failures - 1)
+
+/** Pauses between checks of a processing payment: 1.5 s, then longer, at most 10 s. */
+export const processingRecheckMs = (checks: number) => Math.min(1500 * 2 ** checks, 10_000)
+
 const initialContext: EntryFlowContext = {
   submission: null,
   tempPassword: '',
@@ -32,18 +43,46 @@ const initialContext: EntryFlowContext = {
   authentication: null,
   entry: null,
   error: null,
+  confirmFailures: 0,
+  processingChecks: 0,
+  resumed: false,
+}
+
+/** A resumed payment starts with what was kept of the flow before the page was left. */
+function contextFrom(input: EntryFlowInput | undefined): EntryFlowContext {
+  const resume = input?.resume
+  if (!resume) return initialContext
+  return {
+    ...initialContext,
+    submission: resume.submission,
+    intent: resume.intent,
+    intentFor: submissionKey(resume.submission),
+    resumed: true,
+  }
 }
 
 /**
  * The three-step entry flow of SPEC section 4: details, payment, confirmation. Signed out, the
  * email is checked first: an existing account logs in, anyone else gets a guest account. The
  * calls are actors the caller provides, and the flow has no clock or randomness of its own
- * (the guest's temporary password and the idempotency key arrive with `details.submit`).
+ * (the guest's temporary password and the idempotency key arrive with `details.submit`; the
+ * pauses between retries run on the actor system's clock, which tests may replace).
+ *
+ * Safe with real money: the card is authorised only from `payment.ready`, by an explicit Pay.
+ * Once the provider says succeeded or processing, the flow only confirms: a failed confirm is
+ * retried after a pause (then on "Try again"), a processing payment is checked again until it
+ * is decided, and neither Back nor Pay is offered. A payment authorised before a redirect is
+ * resumed (`input.resume`) by confirming it.
  */
 export const entryFlowMachine = setup({
   types: {
     context: {} as EntryFlowContext,
     events: {} as EntryFlowEvent,
+    input: {} as EntryFlowInput,
+  },
+  delays: {
+    confirmBackoff: ({ context }) => confirmBackoffMs(context.confirmFailures),
+    processingRecheck: ({ context }) => processingRecheckMs(context.processingChecks),
   },
   actors: {
     checkEmail: missing<{ exists: boolean }, CheckEmailInput>('checkEmail'),
@@ -51,7 +90,7 @@ export const entryFlowMachine = setup({
     createGuestAccount: missing<unknown, CreateGuestInput>('createGuestAccount'),
     createPaymentIntent: missing<PaymentIntentDetails, CreateIntentInput>('createPaymentIntent'),
     authorizePayment: missing<PaymentOutcome, AuthorizePaymentInput>('authorizePayment'),
-    confirmPayment: missing<UserEntry, ConfirmPaymentInput>('confirmPayment'),
+    confirmPayment: missing<ConfirmOutcome, ConfirmPaymentInput>('confirmPayment'),
   },
   guards: {
     intentStillFits: ({ context, event }) =>
@@ -74,9 +113,16 @@ export const entryFlowMachine = setup({
   },
 }).createMachine({
   id: 'entryFlow',
-  context: initialContext,
-  initial: 'details',
+  context: ({ input }) => contextFrom(input),
+  initial: 'starting',
   states: {
+    // A resumed payment goes straight to confirming it; anything else starts with the details.
+    starting: {
+      always: [
+        { guard: ({ context }) => context.resumed, target: 'payment.confirming' },
+        { target: 'details' },
+      ],
+    },
     details: {
       on: {
         'details.submit': [
@@ -165,12 +211,14 @@ export const entryFlowMachine = setup({
           on: {
             'payment.back': { target: '#entryFlow.details', actions: 'clearError' },
             'payment.submit': {
-              target: 'confirming',
+              target: 'authorizing',
               actions: assign(({ event }) => ({ card: event.card, authentication: null, error: null })),
             },
           },
         },
-        confirming: {
+        // The only state that authorises the card. Nothing leads back here, or to `ready`, once
+        // the provider said succeeded or processing: from then on the flow only confirms.
+        authorizing: {
           invoke: {
             src: 'authorizePayment',
             input: ({ context }) => {
@@ -178,7 +226,12 @@ export const entryFlowMachine = setup({
               return { intent: context.intent, card: context.card, authentication: context.authentication }
             },
             onDone: [
-              { guard: ({ event }) => event.output.status === 'succeeded', target: 'confirmed' },
+              { guard: ({ event }) => event.output.status === 'succeeded', target: 'confirming' },
+              {
+                guard: ({ event }) => event.output.status === 'processing',
+                target: 'processing',
+                actions: assign({ processingChecks: 0 }),
+              },
               { guard: ({ event }) => event.output.status === 'requires_action', target: 'authenticating' },
               {
                 target: 'ready',
@@ -196,26 +249,103 @@ export const entryFlowMachine = setup({
             // Either answer goes to the provider, which completes or declines the payment: a
             // failed authentication must not leave the payment waiting to be approved later.
             'authentication.complete': {
-              target: 'confirming',
+              target: 'authorizing',
               actions: assign({ authentication: 'approved' as const }),
             },
             'authentication.fail': {
-              target: 'confirming',
+              target: 'authorizing',
               actions: assign({ authentication: 'failed' as const }),
             },
           },
         },
-        confirmed: {
+        // The provider took the payment (or is deciding): the server allocates the entry.
+        confirming: {
           invoke: {
             src: 'confirmPayment',
             input: ({ context }) => ({ paymentIntentId: context.intent?.paymentIntentId ?? '' }),
-            onDone: {
-              target: '#entryFlow.confirmation',
-              actions: assign({ entry: ({ event }) => event.output }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.status === 'confirmed',
+                target: '#entryFlow.confirmation',
+                actions: assign({
+                  entry: ({ event }) => (event.output.status === 'confirmed' ? event.output.entry : null),
+                  error: null,
+                  confirmFailures: 0,
+                }),
+              },
+              {
+                guard: ({ event }) => event.output.status === 'processing',
+                target: 'processing',
+                actions: assign({ error: null, confirmFailures: 0 }),
+              },
+              {
+                // The provider says no money was taken: the card may be tried again.
+                guard: ({ event }) => event.output.status === 'declined',
+                target: 'ready',
+                actions: assign({
+                  error: ({ event }) =>
+                    ('message' in event.output && event.output.message) || m.paymentFailed,
+                  confirmFailures: 0,
+                  resumed: false,
+                }),
+              },
+              {
+                target: 'stopped',
+                actions: assign({
+                  error: ({ event }) =>
+                    ('message' in event.output && event.output.message) || m.processFailed,
+                  confirmFailures: 0,
+                }),
+              },
+            ],
+            onError: [
+              {
+                guard: ({ context }) => context.confirmFailures + 1 < maxConfirmAttempts,
+                target: 'retryingConfirm',
+                actions: assign({ confirmFailures: ({ context }) => context.confirmFailures + 1 }),
+              },
+              {
+                target: 'confirmFailed',
+                actions: assign({
+                  error: ({ event }) => messageFrom(event.error, m.confirmFailed),
+                  confirmFailures: ({ context }) => context.confirmFailures + 1,
+                }),
+              },
+            ],
+          },
+        },
+        /** A pause before confirm-payment is asked again, longer after each failure. */
+        retryingConfirm: {
+          after: { confirmBackoff: 'confirming' },
+        },
+        /** The automatic retries ran out: the entrant asks again ("Try again"), never pays again. */
+        confirmFailed: {
+          on: {
+            'confirm.retry': { target: 'confirming', actions: assign({ confirmFailures: 0, error: null }) },
+          },
+        },
+        /** The provider is deciding: asked again after a pause, until it says succeeded or failed. */
+        processing: {
+          after: {
+            processingRecheck: {
+              target: 'confirming',
+              actions: assign({ processingChecks: ({ context }) => context.processingChecks + 1 }),
             },
-            onError: {
-              target: 'ready',
-              actions: assign({ error: ({ event }) => messageFrom(event.error, m.confirmFailed) }),
+          },
+        },
+        /** The entry cannot go on with this payment; Start again makes a new one. */
+        stopped: {
+          on: {
+            'flow.restart': {
+              target: '#entryFlow.details',
+              actions: assign({
+                intent: null,
+                intentFor: null,
+                card: null,
+                authentication: null,
+                error: null,
+                resumed: false,
+              }),
             },
           },
         },

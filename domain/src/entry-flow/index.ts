@@ -1,3 +1,9 @@
-export { type EntryFlowMachine, entryFlowMachine } from './entry-flow.machine'
+export {
+  confirmBackoffMs,
+  type EntryFlowMachine,
+  entryFlowMachine,
+  maxConfirmAttempts,
+  processingRecheckMs,
+} from './entry-flow.machine'
 export { entryFlowMessages, messageFrom } from './messages'
 export type * from './types'

@@ -14,11 +14,29 @@ export interface CardDetails {
   readonly cvc: string
 }
 
-/** What the card provider says about one confirmation attempt. */
+/**
+ * What the card provider says about one authorisation attempt. `processing`: the provider has
+ * the card and has not decided yet; it is neither taken nor declined, so the flow waits.
+ */
 export interface PaymentOutcome {
-  readonly status: 'succeeded' | 'requires_action' | 'declined'
+  readonly status: 'succeeded' | 'processing' | 'requires_action' | 'declined'
   readonly message: string
 }
+
+/**
+ * What confirm-payment answers for an authorised payment. A call that fails without an answer
+ * (the network, a timeout, the server or the provider unreachable) is thrown instead: the flow
+ * retries it, and never authorises the card again.
+ */
+export type ConfirmOutcome =
+  /** Paid and allocated: the entry with its tickets. */
+  | { readonly status: 'confirmed'; readonly entry: UserEntry }
+  /** The provider has not decided yet; asked again after a pause. */
+  | { readonly status: 'processing' }
+  /** The provider says the payment did not go through (no money taken): the entrant may pay again. */
+  | { readonly status: 'declined'; readonly message: string }
+  /** The entry cannot go on (the reservation expired, the tickets ran out and the payment is owed back). */
+  | { readonly status: 'refused'; readonly message: string }
 
 export interface CheckEmailInput {
   readonly email: string
@@ -48,6 +66,20 @@ export interface ConfirmPaymentInput {
   readonly paymentIntentId: string
 }
 
+/**
+ * A payment authorised before the page was left (a bank's redirect): the flow starts by
+ * confirming it, never by authorising it again.
+ */
+export interface ResumePayment {
+  readonly submission: EntrySubmission
+  readonly intent: PaymentIntentDetails
+}
+
+/** What the flow starts with: nothing, or a payment to resume. */
+export interface EntryFlowInput {
+  readonly resume?: ResumePayment | null
+}
+
 export interface EntryFlowContext {
   /** The details of step 1 as last submitted. */
   readonly submission: EntrySubmission | null
@@ -62,6 +94,12 @@ export interface EntryFlowContext {
   readonly entry: UserEntry | null
   /** The server's or provider's message for the last failure, else the flow's fallback. */
   readonly error: string | null
+  /** Confirm-payment calls in a row that failed without an answer; retried automatically a few times. */
+  readonly confirmFailures: number
+  /** Checks in a row that found the payment still processing; each waits a little longer. */
+  readonly processingChecks: number
+  /** The flow started from a payment authorised before the page was left (a redirect's return). */
+  readonly resumed: boolean
 }
 
 export type EntryFlowEvent =
@@ -79,3 +117,7 @@ export type EntryFlowEvent =
   | { readonly type: 'payment.submit'; readonly card: CardDetails | null }
   | { readonly type: 'authentication.complete' }
   | { readonly type: 'authentication.fail' }
+  /** "Try again" after the automatic retries of confirm-payment ran out. */
+  | { readonly type: 'confirm.retry' }
+  /** "Start again" after the entry could not go on: back to the details, with a new payment. */
+  | { readonly type: 'flow.restart' }

@@ -10,6 +10,10 @@ export const cards = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
   authenticates: '4000 0025 0000 3155',
+  /** The offline provider's own: processing for two status checks, then succeeded. */
+  processing: '4000 0000 0000 7700',
+  /** The offline provider's own: succeeds, then the provider fails to answer the next two status checks. */
+  confirmFailsOnce: '4000 0000 0000 8807',
 } as const
 
 /** An active, open competition with at least `tickets` left, read from the running platform. */
@@ -71,6 +75,10 @@ export async function payWithCard(dialog: Locator, cardNumber: string) {
   await expect(pay).toBeEnabled()
   await pay.click()
 }
+
+/** Step 3, the one success view after paying. */
+export const successHeading = (dialog: Locator) =>
+  dialog.getByRole('heading', { name: 'Congratulations! Your entry is confirmed' })
 
 export const referencePattern = /^[A-Z0-9]{2,10}-\d{4}-\d{6}$/
 

@@ -1,7 +1,7 @@
 import { css, type Theme, useTheme } from '@emotion/react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { CloseIcon } from './icons'
-import { enterTopLayer, leaveTopLayer } from './top-layer'
+import { enterTopLayer, isTopLayer, leaveTopLayer } from './top-layer'
 
 interface DialogProps {
   readonly open: boolean
@@ -15,7 +15,21 @@ interface DialogProps {
   /** Width of a centred dialog: a message (sm), a form (md), a long form (lg) or a table (xl). */
   readonly size?: 'sm' | 'md' | 'lg' | 'xl'
   readonly id?: string
+  /**
+   * Why the dialog cannot be closed now (a payment in flight), or null when it can. While set,
+   * Escape, a backdrop click and the close button do nothing, and the close button says why.
+   */
+  readonly lockedReason?: string | null
 }
+
+const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`
 
 const widths = { sm: 440, md: 560, lg: 680, xl: 1080 } as const
 
@@ -42,9 +56,11 @@ const placementStyles = {
 } as const
 
 /**
- * A modal on the native <dialog>: the browser traps focus, makes the page inert, closes on
- * Escape and puts the dialog in the top layer. We add backdrop clicks, focus return, and focus
- * on the first visible element marked `data-autofocus`.
+ * A modal on the native <dialog>: the browser traps focus, makes the page inert and puts the
+ * dialog in the top layer. We add backdrop clicks, focus return, focus on the first visible
+ * element marked `data-autofocus`, and Escape as a stack: it closes only the newest open dialog
+ * (an admin's sub-dialog, not the dashboard under it), and nothing while that one is locked.
+ * The browser's own close on Escape is prevented, so every close goes through `onClose`.
  */
 export function Dialog({
   open,
@@ -55,10 +71,20 @@ export function Dialog({
   placement = 'center',
   size = 'sm',
   id,
+  lockedReason = null,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const lockedId = useId()
   const theme = useTheme()
+  const locked = lockedReason !== null
+  // Read by the Escape listener, which lives as long as the dialog is open.
+  const closing = useRef({ onClose, locked })
+  closing.current = { onClose, locked }
+  /** Escape, the backdrop or the close button: closes unless locked. */
+  const requestClose = () => {
+    if (!closing.current.locked) closing.current.onClose()
+  }
 
   useEffect(() => {
     const dialog = ref.current
@@ -71,7 +97,16 @@ export function Dialog({
     )
     preferred?.focus()
     enterTopLayer(dialog)
+    // Bubbling, so a menu inside that handles its own Escape (and prevents it) keeps it.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !isTopLayer(dialog)) return
+      // Stops the browser's close request, which would close the dialog behind React's back.
+      event.preventDefault()
+      if (!closing.current.locked) closing.current.onClose()
+    }
+    document.addEventListener('keydown', onKeyDown)
     return () => {
+      document.removeEventListener('keydown', onKeyDown)
       leaveTopLayer(dialog)
       dialog.close()
       opener?.focus()
@@ -81,15 +116,20 @@ export function Dialog({
   if (!open) return null
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape, which the native dialog handles; the click is for the backdrop
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way out is Escape, handled on the document; the click is for the backdrop
     <dialog
       ref={ref}
       id={id}
       aria-labelledby={titleId}
-      onClose={onClose}
+      aria-busy={locked || undefined}
+      onCancel={(event) => {
+        // Any other close request (a phone's back gesture): ours to decide, for this dialog only.
+        event.preventDefault()
+        if (event.target === event.currentTarget && isTopLayer(event.currentTarget)) requestClose()
+      }}
       onClick={(event) => {
         // A click whose target is the dialog itself landed on the backdrop.
-        if (event.target === event.currentTarget) onClose()
+        if (event.target === event.currentTarget) requestClose()
       }}
       css={css`
         border: none;
@@ -131,7 +171,11 @@ export function Dialog({
           <button
             type="button"
             aria-label="Close"
-            onClick={onClose}
+            // Still focusable while locked, so the reason is read out rather than the button vanishing.
+            aria-disabled={locked || undefined}
+            aria-describedby={locked ? lockedId : undefined}
+            title={lockedReason ?? undefined}
+            onClick={requestClose}
             css={css`
               display: grid;
               place-items: center;
@@ -147,10 +191,20 @@ export function Dialog({
               &:hover {
                 background: ${theme.palette.background.muted};
               }
+              &[aria-disabled='true'] {
+                opacity: 0.4;
+                cursor: not-allowed;
+                background: transparent;
+              }
             `}
           >
             <CloseIcon />
           </button>
+          {locked && (
+            <span id={lockedId} css={visuallyHidden}>
+              {lockedReason}
+            </span>
+          )}
         </div>
         <div
           css={css`

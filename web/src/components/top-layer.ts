@@ -22,6 +22,11 @@ export function leaveTopLayer(element: HTMLElement): void {
   emit()
 }
 
+/** Whether `element` is the newest open modal dialog, the one Escape is for. */
+export function isTopLayer(element: HTMLElement): boolean {
+  return stack.at(-1) === element
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)

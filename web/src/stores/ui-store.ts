@@ -1,3 +1,4 @@
+import type { ResumePayment } from '@prizes/domain'
 import { proxy } from 'valtio'
 
 /** What the entry modal needs to know about the competition it was opened for. */
@@ -26,7 +27,12 @@ export type Overlay =
   | { readonly kind: 'dashboard' }
   | { readonly kind: 'admin-dashboard' }
   | { readonly kind: 'mobile-menu' }
-  | { readonly kind: 'entry'; readonly competition: EntryTarget }
+  | {
+      readonly kind: 'entry'
+      readonly competition: EntryTarget
+      /** A payment authorised before a redirect to the bank: the flow resumes by confirming it. */
+      readonly resume?: ResumePayment
+    }
 
 export type SnackbarSeverity = 'info' | 'success' | 'warning' | 'error'
 

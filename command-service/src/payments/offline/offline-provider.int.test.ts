@@ -4,7 +4,7 @@ import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateCommandTables } from '../../migrations'
-import { PaymentIntentNotFound } from '../port'
+import { PaymentIntentNotFound, PaymentProviderUnavailable } from '../port'
 import {
   createOfflinePaymentProvider,
   IdempotencyKeyReused,
@@ -12,7 +12,7 @@ import {
   PaymentIntentCanceled,
   RefundRefused,
 } from './offline-provider'
-import { cardMessages, testCards } from './test-cards'
+import { cardMessages, processingChecks, retrieveFailuresAfterCharge, testCards } from './test-cards'
 
 let database: TestDatabase
 let knex: Knex
@@ -192,6 +192,49 @@ describe('offline payment provider', () => {
     await expect(
       provider.refund({ paymentIntentId: intent.id, idempotencyKey: `r-${randomUUID()}` }),
     ).rejects.toThrow(RefundRefused)
+  })
+
+  it('charges a card once however often it is posted again', async () => {
+    const intent = await newIntent()
+    expect(await provider.chargesOf(intent.id)).toBe(0)
+    await provider.confirmWithTestCard(intent.id, card(testCards.declined))
+    expect(await provider.chargesOf(intent.id)).toBe(0)
+    await Promise.all([
+      provider.confirmWithTestCard(intent.id, card(testCards.succeeds)),
+      provider.confirmWithTestCard(intent.id, card(testCards.succeeds)),
+    ])
+    await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
+    expect(await provider.chargesOf(intent.id)).toBe(1)
+  })
+
+  it('7700 is processing for a few status checks, then succeeded, charged once', async () => {
+    const intent = await newIntent()
+    expect(await provider.confirmWithTestCard(intent.id, card(testCards.processing))).toEqual({
+      status: 'processing',
+      message: cardMessages.processing,
+    })
+    // Posted again while processing: still processing, not a second charge.
+    expect(await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))).toMatchObject({
+      status: 'processing',
+    })
+    for (let check = 0; check < processingChecks; check++) {
+      expect((await provider.retrieveIntent(intent.id)).status).toBe('processing')
+    }
+    expect((await provider.retrieveIntent(intent.id)).status).toBe('succeeded')
+    expect((await provider.retrieveIntent(intent.id)).status).toBe('succeeded')
+    expect(await provider.chargesOf(intent.id)).toBe(1)
+  })
+
+  it('8807 succeeds, then the next status checks find the provider unreachable, then it answers', async () => {
+    const intent = await newIntent()
+    expect(await provider.confirmWithTestCard(intent.id, card(testCards.confirmFailsOnce))).toMatchObject({
+      status: 'succeeded',
+    })
+    for (let failure = 0; failure < retrieveFailuresAfterCharge; failure++) {
+      await expect(provider.retrieveIntent(intent.id)).rejects.toThrow(PaymentProviderUnavailable)
+    }
+    expect((await provider.retrieveIntent(intent.id)).status).toBe('succeeded')
+    expect(await provider.chargesOf(intent.id)).toBe(1)
   })
 
   it('accepts no webhooks', () => {

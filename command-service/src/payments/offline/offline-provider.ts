@@ -7,16 +7,23 @@ import {
   PaymentIntentNotFound,
   type PaymentIntentStatus,
   type PaymentProvider,
+  PaymentProviderUnavailable,
   type Refund,
 } from '../port'
-import { cardMessages, judgeCard, type TestCard } from './test-cards'
+import {
+  cardMessages,
+  judgeCard,
+  processingChecks,
+  retrieveFailuresAfterCharge,
+  type TestCard,
+} from './test-cards'
 
 const intents = 'offline_payment_intents'
 const refunds = 'offline_payment_refunds'
 
 /** What a test-card confirmation answers (the contract's `testCardResponse`). */
 export interface TestCardOutcome {
-  readonly status: 'succeeded' | 'requires_action' | 'declined'
+  readonly status: 'succeeded' | 'processing' | 'requires_action' | 'declined'
   readonly message: string
 }
 
@@ -53,9 +60,12 @@ export interface OfflinePaymentProvider extends PaymentProvider {
    * Confirms an intent with a test card. The authentication card answers `requires_action`
    * first; the web then shows its authentication dialog and posts the same card again with the
    * entrant's answer: `approved` completes the payment, `failed` declines it (the intent then
-   * needs a new payment method, as Stripe's does). An intent already succeeded answers succeeded.
+   * needs a new payment method, as Stripe's does). An intent already succeeded answers succeeded
+   * and one processing answers processing, neither charged again.
    */
   confirmWithTestCard(paymentIntentId: string, card: TestCard): Promise<TestCardOutcome>
+  /** How many times the intent's card was charged (taken or sent to processing): never more than once. */
+  chargesOf(paymentIntentId: string): Promise<number>
 }
 
 export interface OfflinePaymentProviderOptions {
@@ -72,6 +82,11 @@ interface IntentRow {
   metadata: Record<string, string>
   last_error: string | null
   idempotency_key: string
+  charges: number
+  /** Status checks that still answer processing before the intent succeeds. */
+  processing_checks: number
+  /** Status checks that still fail, as if the provider did not answer. */
+  retrieve_failures: number
 }
 
 interface RefundRow {
@@ -127,6 +142,24 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
       .update({ status, last_error: lastError, updated_at: trx.fn.now() })
   }
 
+  /** The card is charged: the intent succeeds or goes processing, and the charge is counted. */
+  async function charge(
+    trx: Knex.Transaction,
+    paymentIntentId: string,
+    status: 'succeeded' | 'processing',
+    behaviour: { processing_checks?: number; retrieve_failures?: number } = {},
+  ) {
+    await trx(intents)
+      .where({ id: paymentIntentId })
+      .update({
+        status,
+        last_error: null,
+        charges: trx.raw('charges + 1'),
+        ...behaviour,
+        updated_at: trx.fn.now(),
+      })
+  }
+
   return {
     name: 'offline',
     publishableKey: null,
@@ -166,7 +199,35 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
     async retrieveIntent(paymentIntentId: string): Promise<PaymentIntent> {
       const row = await knex<IntentRow>(intents).where({ id: paymentIntentId }).first()
       if (!row) throw new PaymentIntentNotFound(paymentIntentId)
-      return toIntent(row)
+      if (row.retrieve_failures === 0 && row.status !== 'processing') return toIntent(row)
+      // A test card's behaviour: each status check counts, one at a time.
+      const answer = await knex.transaction(async (trx): Promise<PaymentIntent | 'unreachable'> => {
+        const locked = await lockIntent(trx, paymentIntentId)
+        if (locked.retrieve_failures > 0) {
+          await trx(intents)
+            .where({ id: paymentIntentId })
+            .update({ retrieve_failures: locked.retrieve_failures - 1 })
+          return 'unreachable'
+        }
+        if (locked.status !== 'processing') return toIntent(locked)
+        if (locked.processing_checks > 0) {
+          await trx(intents)
+            .where({ id: paymentIntentId })
+            .update({ processing_checks: locked.processing_checks - 1 })
+          return toIntent(locked)
+        }
+        await setStatus(trx, paymentIntentId, 'succeeded', null)
+        return toIntent({ ...locked, status: 'succeeded', last_error: null })
+      })
+      // Thrown once the transaction has counted the failure, as a provider that did not answer.
+      if (answer === 'unreachable') throw new PaymentProviderUnavailable(paymentIntentId)
+      return answer
+    },
+
+    async chargesOf(paymentIntentId: string): Promise<number> {
+      const row = await knex<IntentRow>(intents).where({ id: paymentIntentId }).first('charges')
+      if (!row) throw new PaymentIntentNotFound(paymentIntentId)
+      return row.charges
     },
 
     async cancelIntent(paymentIntentId: string): Promise<void> {
@@ -181,9 +242,18 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
       return knex.transaction(async (trx): Promise<TestCardOutcome> => {
         const row = await lockIntent(trx, paymentIntentId)
         if (row.status === 'succeeded') return { status: 'succeeded', message: cardMessages.succeeded }
+        if (row.status === 'processing') return { status: 'processing', message: cardMessages.processing }
         if (row.status === 'canceled') throw new PaymentIntentCanceled(paymentIntentId)
         const verdict = judgeCard(card, now())
         switch (verdict.kind) {
+          case 'processing':
+            await charge(trx, paymentIntentId, 'processing', { processing_checks: processingChecks })
+            return { status: 'processing', message: cardMessages.processing }
+          case 'succeeds_then_unreachable':
+            await charge(trx, paymentIntentId, 'succeeded', {
+              retrieve_failures: retrieveFailuresAfterCharge,
+            })
+            return { status: 'succeeded', message: cardMessages.succeeded }
           case 'refused':
             await setStatus(trx, paymentIntentId, 'requires_payment_method', verdict.message)
             return { status: 'declined', message: verdict.message }
@@ -210,7 +280,7 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
             throw new Error(`Unexpected card verdict ${JSON.stringify(unexpected)}`)
           }
         }
-        await setStatus(trx, paymentIntentId, 'succeeded', null)
+        await charge(trx, paymentIntentId, 'succeeded')
         return { status: 'succeeded', message: cardMessages.succeeded }
       })
     },

@@ -23,6 +23,18 @@ describe('judgeCard', () => {
     })
   })
 
+  it('takes 4000 0000 0000 7700 as processing and 8807 as a charge the provider then fails to report once', () => {
+    expect(judgeCard({ cardNumber: '4000 0000 0000 7700', expiry: valid }, now)).toEqual({
+      kind: 'processing',
+    })
+    expect(judgeCard({ cardNumber: '4000 0000 0000 8807', expiry: valid }, now)).toEqual({
+      kind: 'succeeds_then_unreachable',
+    })
+    expect(judgeCard({ cardNumber: '4000 0000 0000 7700', expiry: '05/30' }, now)).toMatchObject({
+      kind: 'refused',
+    })
+  })
+
   it('calls any other number incorrect, before looking at the expiry', () => {
     for (const cardNumber of ['4242 4242 4242 4241', '1234', '5555 5555 5555 4444']) {
       expect(judgeCard({ cardNumber, expiry: '01/20' }, now)).toEqual({

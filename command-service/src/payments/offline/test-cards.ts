@@ -1,15 +1,33 @@
 /**
  * Stripe's test cards, as the offline provider answers them
- * (https://docs.stripe.com/testing). Pure, so the rules are tested without a database.
+ * (https://docs.stripe.com/testing), and two of this platform's own for what a real provider
+ * does now and then. Pure, so the rules are tested without a database.
+ *
+ * - 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0025 0000 3155 asks
+ *   for authentication first (Stripe's).
+ * - 4000 0000 0000 7700 is taken as `processing`: the provider answers processing to the next
+ *   `processingChecks` status checks, then succeeded.
+ * - 4000 0000 0000 8807 succeeds, then the provider fails to answer the next
+ *   `retrieveFailuresAfterCharge` status checks: the allocation the card form starts itself and
+ *   the browser's first confirm-payment, which answers an error; the next one works.
  */
 export const testCards = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   requiresAuthentication: '4000002500003155',
+  processing: '4000000000007700',
+  confirmFailsOnce: '4000000000008807',
 } as const
+
+/** Status checks of a 7700 payment that still answer processing. */
+export const processingChecks = 2
+
+/** Status checks after an 8807 charge that fail: the card form's own allocation, then confirm-payment. */
+export const retrieveFailuresAfterCharge = 2
 
 export const cardMessages = {
   succeeded: 'Payment succeeded',
+  processing: 'Your payment is being processed.',
   declined: 'Your card was declined.',
   incorrectNumber: 'Your card number is incorrect.',
   expired: 'Your card has expired.',
@@ -20,6 +38,8 @@ export const cardMessages = {
 
 export type CardVerdict =
   | { readonly kind: 'succeeds' }
+  | { readonly kind: 'processing' }
+  | { readonly kind: 'succeeds_then_unreachable' }
   | { readonly kind: 'requires_authentication' }
   | { readonly kind: 'refused'; readonly message: string }
 
@@ -53,5 +73,7 @@ export function judgeCard(card: TestCard, now: Date): CardVerdict {
   if (isExpired(card.expiry, now)) return { kind: 'refused', message: cardMessages.expired }
   if (number === testCards.declined) return { kind: 'refused', message: cardMessages.declined }
   if (number === testCards.requiresAuthentication) return { kind: 'requires_authentication' }
+  if (number === testCards.processing) return { kind: 'processing' }
+  if (number === testCards.confirmFailsOnce) return { kind: 'succeeds_then_unreachable' }
   return { kind: 'succeeds' }
 }

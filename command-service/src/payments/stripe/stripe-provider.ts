@@ -5,6 +5,7 @@ import {
   type PaymentIntent,
   PaymentIntentNotFound,
   type PaymentProvider,
+  PaymentProviderUnavailable,
   type Refund,
   type WebhookEvent,
 } from '../port'
@@ -35,6 +36,13 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
       return toPaymentIntent(await stripe.paymentIntents.retrieve(paymentIntentId))
     } catch (error) {
       if (errorCode(error) === 'resource_missing') throw new PaymentIntentNotFound(paymentIntentId)
+      // No answer, or Stripe's own failure: nothing is known to have changed; ask again later.
+      if (
+        error instanceof Stripe.errors.StripeConnectionError ||
+        error instanceof Stripe.errors.StripeAPIError
+      ) {
+        throw new PaymentProviderUnavailable(paymentIntentId, { cause: error })
+      }
       throw error
     }
   }

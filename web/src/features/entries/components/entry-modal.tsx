@@ -1,16 +1,17 @@
 import type { SessionUser, UserEntry } from '@prizes/contracts'
+import type { CardDetails, ResumePayment } from '@prizes/domain'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../../components/dialog'
 import { useForm } from '../../../lib/use-form'
 import type { EntryTarget } from '../../../stores/ui-store'
 import { initialEntryValues, maxEntriesFor, toSubmission, validateEntry } from '../model/entry-form'
+import { clearPendingPayment, savePendingPayment } from '../model/pending-payment'
 import { temporaryPassword } from '../model/temp-password'
 import { AccountFoundDialog } from './account-found-dialog'
 import { AuthenticationDialog } from './authentication-dialog'
 import { ConfirmationStep } from './confirmation-step'
 import { DetailsStep } from './details-step'
-import { EntrySuccessDialog } from './entry-success-dialog'
-import { PaymentStep } from './payment-step'
+import { type PaymentPhase, PaymentStep } from './payment-step'
 import { StepIndicator } from './step-indicator'
 import { useEntryFlow } from './use-entry-flow'
 
@@ -27,6 +28,32 @@ export interface EntryModalProps {
   readonly onEntered: (entry: UserEntry, user: SessionUser | null) => void
   /** The Reset Password email dialog, shown above the Account Found prompt. */
   readonly renderForgotPassword: (email: string, onClose: () => void) => ReactNode
+  /** A payment authorised before a redirect to the bank: the modal opens confirming it. */
+  readonly resume?: ResumePayment | null
+}
+
+/** Said by the close button while a payment is in flight, when the modal cannot be closed. */
+export const paymentInFlightReason =
+  'Your payment is in progress. This window can be closed once it has finished.'
+
+/** The payment sub-states in which the card is with the provider, or the entry is being confirmed. */
+const inFlight: readonly PaymentPhase[] = ['authorizing', 'confirming', 'processing']
+
+function phaseOf(payment: unknown): PaymentPhase {
+  switch (payment) {
+    case 'authorizing':
+    case 'authenticating':
+      return 'authorizing'
+    case 'confirming':
+    case 'retryingConfirm':
+      return 'confirming'
+    case 'processing':
+    case 'confirmFailed':
+    case 'stopped':
+      return payment
+    default:
+      return 'ready'
+  }
 }
 
 const busyLabels: Partial<Record<string, string>> = {
@@ -44,18 +71,28 @@ export function EntryModal({
   onCallFailed,
   onEntered,
   renderForgotPassword,
+  resume = null,
 }: EntryModalProps) {
-  const { snapshot, send, authorizer } = useEntryFlow(onSignedIn, onCallFailed)
+  const { snapshot, send, authorizer } = useEntryFlow(onSignedIn, onCallFailed, resume)
   const validate = useCallback(
     (values: Parameters<typeof validateEntry>[0]) => validateEntry(values, competition),
     [competition],
   )
   const form = useForm({ initial: initialEntryValues(user), validate })
   const [forgotPassword, setForgotPassword] = useState(false)
-  const [celebrating, setCelebrating] = useState(false)
   const { context } = snapshot
   const state = typeof snapshot.value === 'string' ? snapshot.value : 'payment'
   const step = state === 'payment' ? 2 : state === 'confirmation' ? 3 : 1
+  const phase = typeof snapshot.value === 'object' ? phaseOf(snapshot.value.payment) : 'ready'
+  // Authenticating waits for the entrant's answer in the dialog above, which Escape answers (Fail).
+  const locked = inFlight.includes(phase) && !snapshot.matches({ payment: 'authenticating' })
+  const awaitingCard = phase === 'ready'
+  const finished = state === 'confirmation' || phase === 'stopped'
+
+  // Kept for a redirect to the bank only while the card may be with the provider.
+  useEffect(() => {
+    if (awaitingCard || finished) clearPendingPayment(sessionStorage)
+  }, [awaitingCard, finished])
 
   // Reported once, when the entry arrives, with whoever is signed in by then.
   const report = useRef({ onEntered, user })
@@ -63,7 +100,6 @@ export function EntryModal({
   useEffect(() => {
     if (!context.entry) return
     report.current.onEntered(context.entry, report.current.user)
-    setCelebrating(true)
   }, [context.entry])
 
   function proceed() {
@@ -78,8 +114,29 @@ export function EntryModal({
     })
   }
 
+  function pay(card: CardDetails | null) {
+    const { intent, submission } = context
+    // Before the card goes to the provider: a redirect to the bank's page comes back to this.
+    if (intent && submission) {
+      savePendingPayment(sessionStorage, { competition, submission, intent, savedAt: Date.now() })
+    }
+    send({ type: 'payment.submit', card })
+  }
+
+  function close() {
+    clearPendingPayment(sessionStorage)
+    onClose()
+  }
+
   return (
-    <Dialog open onClose={onClose} title={competition.title} size="lg" id="entry-modal">
+    <Dialog
+      open
+      onClose={close}
+      title={competition.title}
+      size="lg"
+      id="entry-modal"
+      lockedReason={locked ? paymentInFlightReason : null}
+    >
       <StepIndicator step={step} />
       {step === 1 && (
         <DetailsStep
@@ -100,14 +157,17 @@ export function EntryModal({
           competition={competition}
           numberOfEntries={context.submission?.numberOfEntries ?? form.values.numberOfEntries}
           intent={context.intent}
-          paying={!snapshot.matches({ payment: 'ready' })}
+          phase={phase}
+          resumed={context.resumed}
           error={context.error}
           authorizer={authorizer}
-          onPay={(card) => send({ type: 'payment.submit', card })}
+          onPay={pay}
           onBack={() => send({ type: 'payment.back' })}
+          onRetryConfirm={() => send({ type: 'confirm.retry' })}
+          onRestart={() => send({ type: 'flow.restart' })}
         />
       )}
-      {step === 3 && context.entry && <ConfirmationStep entry={context.entry} onDone={onClose} />}
+      {step === 3 && context.entry && <ConfirmationStep entry={context.entry} onDone={close} />}
 
       {(state === 'accountFound' || state === 'loggingIn') && (
         <AccountFoundDialog
@@ -127,9 +187,6 @@ export function EntryModal({
           onComplete={() => send({ type: 'authentication.complete' })}
           onFail={() => send({ type: 'authentication.fail' })}
         />
-      )}
-      {celebrating && context.entry && (
-        <EntrySuccessDialog entry={context.entry} onClose={() => setCelebrating(false)} />
       )}
     </Dialog>
   )

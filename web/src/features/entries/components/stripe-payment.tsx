@@ -1,8 +1,11 @@
 import { entryFlowMessages } from '@prizes/domain'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
-import { loadStripe, type Stripe } from '@stripe/stripe-js'
+// The pure entry adds Stripe's script only when loadStripe is called, not on import.
+import type { Stripe } from '@stripe/stripe-js'
+import { loadStripe } from '@stripe/stripe-js/pure'
 import { type FormEvent, useEffect, useState } from 'react'
 import { FormStack } from '../../../components/form-field'
+import { outcomeOfStripeStatus, returnUrl } from '../model/pending-payment'
 import { PaymentActions } from './payment-actions'
 import type { Authorizer } from './use-entry-flow'
 
@@ -27,8 +30,11 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe
 }
 
-/** Stripe's PaymentElement for the intent; Pay is enabled once the element is ready. */
-export function StripePayment({ publishableKey, clientSecret, ...rest }: StripePaymentProps) {
+/**
+ * Stripe's PaymentElement for the intent; Pay is enabled once the element is ready. Its own
+ * chunk, loaded by the payment step only when Stripe is the provider.
+ */
+export default function StripePayment({ publishableKey, clientSecret, ...rest }: StripePaymentProps) {
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
       <StripeForm {...rest} />
@@ -50,15 +56,15 @@ function StripeForm({
   useEffect(() => {
     if (!stripe || !elements) return
     authorizer.current = async () => {
-      // Authentication (3-D Secure) runs inside Stripe's own dialog; a redirect only when the method needs one.
+      // Authentication (3-D Secure) runs inside Stripe's own dialog; a redirect only when the
+      // method needs one, and then the flow kept in sessionStorage resumes on the way back.
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
         redirect: 'if_required',
-        confirmParams: { return_url: window.location.href },
+        confirmParams: { return_url: returnUrl() },
       })
       if (error) return { status: 'declined', message: error.message ?? entryFlowMessages.paymentFailed }
-      if (paymentIntent.status === 'succeeded') return { status: 'succeeded', message: '' }
-      return { status: 'declined', message: entryFlowMessages.paymentFailed }
+      return outcomeOfStripeStatus(paymentIntent.status)
     }
     return () => {
       authorizer.current = null

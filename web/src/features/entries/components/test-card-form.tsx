@@ -66,6 +66,10 @@ export function TestCardForm({ amountPence, paying, authorizer, onPay, onBack }:
           No real payment is taken. Use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000
           0025 0000 3155 (asks for authentication), any future expiry and any CVC.
         </p>
+        <p>
+          To try what a real bank does now and then: 4000 0000 0000 7700 (processing for a few seconds, then
+          succeeds) or 4000 0000 0000 8807 (succeeds, then confirming the entry fails once and is retried).
+        </p>
       </div>
       <TextField
         label="Card number"

@@ -1,5 +1,11 @@
 import type { SessionUser } from '@prizes/contracts'
-import { type AuthorizePaymentInput, entryFlowMachine, type PaymentOutcome } from '@prizes/domain'
+import {
+  type AuthorizePaymentInput,
+  type ConfirmOutcome,
+  entryFlowMachine,
+  type PaymentOutcome,
+  type ResumePayment,
+} from '@prizes/domain'
 import { useMachine } from '@xstate/react'
 import { useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
@@ -8,6 +14,7 @@ import { confirmPayment } from '../api/confirm-payment'
 import { createGuestAccount } from '../api/create-guest-account'
 import { createPaymentIntent } from '../api/create-payment-intent'
 import { loginForEntry } from '../api/login-for-entry'
+import { confirmOutcomeOf } from '../model/confirm-outcome'
 import { serverMessages } from '../model/errors'
 
 /** How the active provider confirms a card: the offline test form or Stripe's element sets it. */
@@ -15,11 +22,13 @@ export type Authorizer = (input: AuthorizePaymentInput) => Promise<PaymentOutcom
 
 /**
  * Runs the domain's entry flow with this app's calls as its actors. A login or a new guest
- * account starts the session through `onSignedIn`, as a login from the header would.
+ * account starts the session through `onSignedIn`, as a login from the header would. With
+ * `resume`, the flow starts by confirming a payment authorised before a redirect.
  */
 export function useEntryFlow(
   onSignedIn: (user: SessionUser, token: string) => void,
   onCallFailed: (error: unknown) => void,
+  resume: ResumePayment | null = null,
 ) {
   const authorizer = useRef<Authorizer | null>(null)
   const signedIn = useRef(onSignedIn)
@@ -58,12 +67,16 @@ export function useEntryFlow(
           if (!authorize) throw new Error('The payment form is not ready yet')
           return call(() => authorize(input))
         }),
-        confirmPayment: fromPromise(({ input }) =>
-          serverMessages(() => call(() => confirmPayment(input.paymentIntentId))),
-        ),
+        confirmPayment: fromPromise(async ({ input }): Promise<ConfirmOutcome> => {
+          try {
+            return { status: 'confirmed', entry: await call(() => confirmPayment(input.paymentIntentId)) }
+          } catch (error) {
+            return confirmOutcomeOf(error)
+          }
+        }),
       },
     }),
   )
-  const [snapshot, send] = useMachine(machine)
+  const [snapshot, send] = useMachine(machine, { input: { resume } })
   return { snapshot, send, authorizer }
 }

@@ -35,6 +35,14 @@ export function entryStateLabel(
   }
 }
 
+/**
+ * The dashboard's greeting. A guest account was made by the entry flow just now, for someone
+ * who never signed up: they are welcomed, not welcomed back.
+ */
+export function dashboardGreeting(user: { readonly firstName: string; readonly isGuest: boolean }): string {
+  return user.isGuest ? `Welcome, ${user.firstName}!` : `Welcome back, ${user.firstName}!`
+}
+
 /** Member since, en-GB; 'Unknown' when the date cannot be read (SPEC section 8). */
 export function memberSince(iso: string): string {
   const date = new Date(iso)

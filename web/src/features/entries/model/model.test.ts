@@ -2,7 +2,7 @@ import { newPassword } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
 import { cardNumberIncomplete, formatCardNumber, formatCvc, formatExpiry, validateCard } from './card-form'
 import { confettiFor } from './confetti'
-import { entryStateLabel, memberSince } from './entry-labels'
+import { dashboardGreeting, entryStateLabel, memberSince } from './entry-labels'
 import { temporaryPassword } from './temp-password'
 
 describe('temporary guest password', () => {
@@ -71,5 +71,12 @@ describe('dashboard labels', () => {
   it('shows member since in en-GB, or Unknown', () => {
     expect(memberSince('2025-03-04T10:00:00Z')).toBe('4 March 2025')
     expect(memberSince('garbage')).toBe('Unknown')
+  })
+})
+
+describe('dashboard greeting', () => {
+  it('welcomes a guest made by the entry flow, and welcomes back a member', () => {
+    expect(dashboardGreeting({ firstName: 'Kit', isGuest: true })).toBe('Welcome, Kit!')
+    expect(dashboardGreeting({ firstName: 'Kit', isGuest: false })).toBe('Welcome back, Kit!')
   })
 })

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Button } from '../../../../components/button'
 import { Chip } from '../../../../components/chip'
 import { Dialog } from '../../../../components/dialog'
-import { memberSince } from '../../model/entry-labels'
+import { dashboardGreeting, memberSince } from '../../model/entry-labels'
 import { DashboardStats } from './dashboard-stats'
 import { MyEntries } from './my-entries'
 import { RecentActivity } from './recent-activity'
@@ -52,7 +52,7 @@ export function UserDashboard({ user, onClose, onAccountSettings, onGoToSection 
                 font-weight: 800;
               `}
             >
-              Welcome back, {user.firstName}!
+              {dashboardGreeting(user)}
             </p>
             <p
               css={css`
