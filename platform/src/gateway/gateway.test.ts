@@ -1,11 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PassThrough } from 'node:stream'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '../http/app'
+import { rawRequest } from '../testing/raw-request'
 import { type Served, serve } from '../testing/serve'
 import { createGateway } from './gateway'
+import { httpProxy } from './proxy'
 
 /** Stands in for a service: echoes what the gateway handed it. */
 function echo(service: string) {
@@ -21,6 +26,29 @@ function echo(service: string) {
     )
   }
 }
+
+const liveStreams: PassThrough[] = []
+
+/** Stands in for the query service: a Koa app of ours, answering a list worth compressing. */
+const bigQueryAnswer = (() => {
+  const app = createApp({ name: 'query', logger: pino({ level: 'silent' }) })
+  app.use((ctx) => {
+    // The event stream stands on a path the endpoint table routes to the query service today.
+    if (ctx.path === '/api/competitions/featured') {
+      const stream = new PassThrough()
+      liveStreams.push(stream)
+      ctx.type = 'text/event-stream'
+      ctx.body = stream
+      stream.write('data: {"sold":1}\n\n')
+      return
+    }
+    ctx.body = {
+      success: true,
+      competitions: Array.from({ length: 50 }, (_, i) => ({ id: String(i), title: 'A prize' })),
+    }
+  })
+  return app.callback()
+})()
 
 let gateway: Served | undefined
 beforeAll(async () => {
@@ -133,5 +161,120 @@ describe('security headers', () => {
       expect((await get(route)).headers.get('strict-transport-security')).toMatch(/^max-age=31536000/)
     }
     expect(await (await get('/api/competitions')).json()).toMatchObject({ forwardedProto: 'https' })
+  })
+})
+
+describe('compression', () => {
+  let webDist = ''
+  let served: Served | undefined
+  const script = `export const prizes = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `prize ${i}`))}\n`
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'gateway-web-'))
+    await mkdir(path.join(webDist, 'assets'))
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Prizes</title>')
+    await writeFile(path.join(webDist, 'assets', 'index-abc.js'), script)
+    // Precompressed at build time: marked so a test can tell them from compression on the fly.
+    await writeFile(path.join(webDist, 'assets', 'index-abc.js.br'), brotliCompressSync(`${script}// br`))
+    await writeFile(path.join(webDist, 'assets', 'index-abc.js.gz'), gzipSync(`${script}// gz`))
+    const app = createGateway({
+      logger: pino({ level: 'silent' }),
+      services: { command: echo('command'), query: bigQueryAnswer },
+      webDistDir: webDist,
+      mediaDir: '/nonexistent-media',
+      publicUrl: 'http://localhost:3000',
+      stripe: false,
+    })
+    served = await serve(app.callback())
+  })
+  afterAll(async () => {
+    await served?.close()
+    await rm(webDist, { recursive: true, force: true })
+  })
+  const raw = (route: string, headers: Record<string, string>, method = 'GET') =>
+    rawRequest(`${served?.url}${route}`, { headers, method })
+
+  test('an asset: its .br file to a client that takes brotli, with its type, Vary and a year of caching', async () => {
+    const answer = await raw('/assets/index-abc.js', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-encoding']).toBe('br')
+    expect(answer.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/)
+    expect(answer.headers.vary).toMatch(/accept-encoding/i)
+    expect(answer.headers['cache-control']).toBe('max-age=31536000,immutable')
+    expect(brotliDecompressSync(answer.body).toString()).toBe(`${script}// br`)
+  })
+
+  test('an asset: its .gz file to a client that takes gzip only, the file itself to one that takes neither', async () => {
+    const gz = await raw('/assets/index-abc.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString()).toBe(`${script}// gz`)
+    const identity = await raw('/assets/index-abc.js', { 'accept-encoding': 'identity' })
+    expect(identity.headers['content-encoding']).toBeUndefined()
+    expect(identity.headers.vary).toMatch(/accept-encoding/i)
+    expect(identity.body.toString()).toBe(script)
+  })
+
+  test('HEAD of an asset: the headers of the file it would send, no body', async () => {
+    const head = await raw('/assets/index-abc.js', { 'accept-encoding': 'br' }, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-encoding']).toBe('br')
+    expect(head.headers['content-type']).toMatch(/javascript/)
+    expect(head.body.length).toBe(0)
+  })
+
+  test("an API answer through the gateway keeps the service's encoding and Vary", async () => {
+    const answer = await raw('/api/competitions', { 'accept-encoding': 'br' })
+    expect(answer.headers['content-encoding']).toBe('br')
+    expect(answer.headers.vary).toMatch(/accept-encoding/i)
+    expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toMatchObject({ success: true })
+  })
+
+  /** The first chunk of an event stream through a gateway in front of `query`, while the stream stays open. */
+  async function firstEvent(query: (req: IncomingMessage, res: ServerResponse) => void) {
+    const app = createGateway({
+      logger: pino({ level: 'silent' }),
+      services: { command: echo('command'), query },
+      webDistDir: webDist,
+      mediaDir: '/nonexistent-media',
+      publicUrl: 'http://localhost:3000',
+      stripe: false,
+    })
+    const front = await serve(app.callback())
+    try {
+      return await new Promise<{ encoding: unknown; type: unknown; chunk: string }>((resolve, reject) => {
+        const request = http.get(
+          `${front.url}/api/competitions/featured`,
+          { headers: { 'accept-encoding': 'br, gzip' } },
+          (res) => {
+            res.once('data', (chunk: Buffer) => {
+              resolve({
+                encoding: res.headers['content-encoding'],
+                type: res.headers['content-type'],
+                chunk: chunk.toString(),
+              })
+              request.destroy()
+            })
+          },
+        )
+        request.on('error', reject)
+      })
+    } finally {
+      await front.close()
+    }
+  }
+
+  test('an event stream is never compressed or held back: in-process and through the proxy', async () => {
+    const upstream = await serve(bigQueryAnswer)
+    try {
+      const proxied = httpProxy(upstream.url, () => {})
+      for (const query of [bigQueryAnswer, proxied]) {
+        const first = await firstEvent(query)
+        expect(first.encoding).toBeUndefined()
+        expect(first.type).toMatch(/^text\/event-stream/)
+        expect(first.chunk).toBe('data: {"sold":1}\n\n')
+      }
+    } finally {
+      for (const stream of liveStreams) stream.end()
+      await upstream.close()
+    }
   })
 })

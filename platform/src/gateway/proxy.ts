@@ -140,6 +140,9 @@ export function httpProxy(
             Object.entries(answer.headers).filter(([k]) => !hopByHop.has(k.toLowerCase())),
           )
           res.writeHead(answer.statusCode ?? 502, outHeaders)
+          // An event stream's headers go out at once: the browser's EventSource opens on them,
+          // and the first event may be a while coming. Its bytes are piped as they arrive.
+          if (/^text\/event-stream/i.test(String(answer.headers['content-type']))) res.flushHeaders()
           answer.pipe(res)
         },
       )
