@@ -105,8 +105,9 @@ test.describe('routes and scrolling', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
-  test('an unknown address shows the not-found page', async ({ page }) => {
-    await page.goto('/no-such-page')
+  test('an unknown address shows the not-found page, with status 404', async ({ page }) => {
+    const answer = await page.goto('/no-such-page')
+    expect(answer?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
   })
 
@@ -117,5 +118,6 @@ test.describe('routes and scrolling', () => {
     const text = await answer.text()
     expect(text).toContain('User-agent: *')
     expect(text).toContain('Disallow: /api/')
+    expect(text).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m)
   })
 })

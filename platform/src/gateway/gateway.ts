@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { errorCodes, type Service } from '@prizes/contracts'
 import type Koa from 'koa'
@@ -7,8 +6,11 @@ import type { Logger } from 'pino'
 import { createApp } from '../http/app'
 import { HttpError } from '../http/errors'
 import type { MetricsEndpointOptions } from '../metrics/endpoint'
+import type { FindCompetitionPage } from './competition-lookup'
 import type { RequestHandler } from './proxy'
 import { createRouteTable } from './routes'
+import type { ListCompetitionPages } from './sitemap'
+import { serveWeb } from './web-app'
 
 export interface GatewayOptions {
   readonly logger: Logger
@@ -24,6 +26,13 @@ export interface GatewayOptions {
   readonly stripe: boolean
   /** Who may read `/metrics` (METRICS_TOKEN); in `npm start` it holds every service's. None: no `/metrics`. */
   readonly metrics?: MetricsEndpointOptions
+  /**
+   * A public competition from the query service, for its page's head (link previews) and status
+   * (404 when there is none). None: competition pages are sent plain, with status 200.
+   */
+  readonly findCompetitionPage?: FindCompetitionPage
+  /** The public competitions for `sitemap.xml`. None: it lists the static pages only. */
+  readonly listCompetitionPages?: ListCompetitionPages
 }
 
 const oneYear = 365 * 24 * 60 * 60
@@ -74,34 +83,6 @@ function serveMedia(mediaDir: string) {
   }
 }
 
-function serveWeb(distDir: string) {
-  const indexExists = () => existsSync(path.join(distDir, 'index.html'))
-  return async function serveWebApp(ctx: Koa.Context, next: Koa.Next) {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
-    if (ctx.path.startsWith('/assets/')) {
-      // Vite names assets by content hash, so they never change under one URL.
-      const sent = await send(ctx, ctx.path, {
-        root: distDir,
-        maxage: oneYear * 1000,
-        immutable: true,
-      }).catch(() => '')
-      if (sent) return
-      throw new HttpError(404, errorCodes.notFound, 'Not found')
-    }
-    const file = path.join(distDir, ctx.path)
-    if (ctx.path !== '/' && path.extname(ctx.path) !== '' && file.startsWith(distDir) && existsSync(file)) {
-      await send(ctx, ctx.path, { root: distDir, maxage: 60 * 60 * 1000 })
-      return
-    }
-    if (!indexExists()) {
-      throw new HttpError(503, 'WEB_NOT_BUILT', 'The web app is not built. Run `npm run build:web`.')
-    }
-    // Every other path is a client-side route: the SPA decides what to show.
-    ctx.set('Cache-Control', 'no-cache')
-    await send(ctx, 'index.html', { root: distDir })
-  }
-}
-
 /** The public entry point: `/api` by the endpoint table, `/media` images, the web app. */
 export function createGateway(options: GatewayOptions): Koa {
   const distDir = path.resolve(options.webDistDir)
@@ -114,6 +95,14 @@ export function createGateway(options: GatewayOptions): Koa {
   })
   app.use(routeApi(options, isHttps))
   app.use(serveMedia(path.resolve(options.mediaDir)))
-  app.use(serveWeb(distDir))
+  app.use(
+    serveWeb({
+      distDir,
+      publicUrl: options.publicUrl,
+      logger: options.logger,
+      findCompetitionPage: options.findCompetitionPage,
+      listCompetitionPages: options.listCompetitionPages,
+    }),
+  )
   return app
 }

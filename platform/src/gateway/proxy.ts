@@ -153,6 +153,7 @@ export function httpProxy(
           // Sent on at once (not held for a fuller packet): server-sent events are small and late.
           if (String(answer.headers['content-type']).startsWith('text/event-stream')) {
             res.socket?.setNoDelay(true)
+            res.flushHeaders()
             streams.set(res, () => {
               abandoned = true
               upstream.destroy()

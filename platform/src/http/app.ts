@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import { DeadlineExceeded } from '../db/probe'
 import { type MetricsEndpointOptions, metricsEndpoint } from '../metrics/endpoint'
 import { requestMetrics } from '../metrics/http'
+import { compression } from './compression'
 import { HttpError, serviceUnavailable } from './errors'
 import { apiNoStoreByDefault, type SecurityHeadersOptions, securityHeaders } from './security-headers'
 import { validateRequestTarget } from './validate'
@@ -80,6 +81,8 @@ export function createApp(options: AppOptions): Koa {
   app.use(requestMetrics(options.name))
   app.use(securityHeaders(options.security))
   app.use(apiNoStoreByDefault())
+  // Outside the error handler, so error bodies are compressed like any other answer.
+  app.use(compression())
   app.use(errorHandler(options))
   // Before the guards: maintenance mode must not blind the monitoring.
   if (options.metrics) app.use(metricsEndpoint(options.metrics))

@@ -96,3 +96,8 @@ export function listAdminCompetitions(knex: Knex): Promise<CompetitionRow[]> {
 export function findCompetition(knex: Knex, id: string): Promise<CompetitionRow | undefined> {
   return listing(knex).where('id', id).first()
 }
+
+/** The first `limit` public competitions in the listing's order (the gateway's sitemap). */
+export function listPublicCompetitionsUpTo(knex: Knex, limit: number): Promise<CompetitionRow[]> {
+  return listing(knex).whereIn('status', publicStatuses).limit(limit)
+}

@@ -9,16 +9,28 @@ import { allProjections, migrateReadModels, startProjections } from '@prizes/pro
 import pg from 'pg'
 import { benchEntriesExport, exportRows } from './entries-export'
 import { benchHotStreamBatched } from './hot-stream'
+import { benchHomePage, type LighthouseFigures } from './lighthouse'
 import { formatTable, quantile, throughput } from './measure'
 import { benchAnswer, benchPricePence, benchPurchases, newCompetition } from './purchases'
 import { benchRebuild } from './rebuild'
-import { atLeast, atMost, coldRows, ms, purchaseRows, rate, reportPurchaseFailures } from './report'
+import {
+  atLeast,
+  atMost,
+  coldRows,
+  lighthouseRows,
+  ms,
+  purchaseRows,
+  rate,
+  reportLighthouseDetails,
+  reportPurchaseFailures,
+} from './report'
 import { fillCompetition, measureColdLoad } from './volume'
 
 /**
  * `npm run bench`: event-store append throughput against PostgreSQL's own plain INSERT rate,
  * projection lag, rebuild throughput (BENCH_REBUILD_EVENTS entry events, a million by default),
- * and purchases per second end to end over HTTP with the ticket audit. One run,
+ * purchases per second end to end over HTTP with the ticket audit, and the home page's
+ * Lighthouse mobile scores with its initial JavaScript, each against its budget. One run,
  * one table. Uses a fresh database on DATABASE_URL's server when set, else a throwaway embedded
  * cluster.
  */
@@ -31,6 +43,14 @@ const tailEntries = 250
 const rebuildEvents = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000)
 /** Entries the export case loads into the read model; `BENCH_ONLY=entries-export` runs that case alone. */
 const exportEntries = Number(process.env.BENCH_EXPORT_ENTRIES ?? 1_000_000)
+/** Lighthouse runs of the home page; the median is reported. */
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+
+/** One case alone: `npm run bench -- --only lighthouse`, or `BENCH_ONLY=entries-export`. */
+function onlyCase(): string | undefined {
+  const at = process.argv.indexOf('--only')
+  return at >= 0 ? process.argv[at + 1] : process.env.BENCH_ONLY
+}
 
 async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -90,7 +110,30 @@ function competitionCreated(competitionId: string) {
   }
 }
 
+/** The home page's Lighthouse case, on a database of its own (the demo seed needs an empty one). */
+async function homePageCase(): Promise<LighthouseFigures> {
+  console.log(`Lighthouse, mobile: the home page, ${lighthouseRuns} runs...`)
+  const db = await benchDatabase()
+  try {
+    return await benchHomePage(db.url, lighthouseRuns)
+  } finally {
+    await db.drop()
+  }
+}
+
+function printHomePage(figures: LighthouseFigures) {
+  console.log(`\n${formatTable(['measure', 'value', 'budget'], lighthouseRows(figures))}\n`)
+  reportLighthouseDetails(figures)
+}
+
 async function main() {
+  const only = onlyCase()
+  if (only === 'lighthouse') {
+    printHomePage(await homePageCase())
+    return
+  }
+  if (only !== undefined && only !== 'entries-export')
+    throw new Error(`No bench case ${only}: lighthouse or entries-export`)
   const db = await benchDatabase()
   const logger = createLogger({ level: 'warn', name: 'bench' })
   // The rebuild case copies and swaps whole read models of a million events: job-length statements.
@@ -101,7 +144,7 @@ async function main() {
   try {
     await store.migrate()
     await migrateReadModels(knex)
-    if (process.env.BENCH_ONLY === 'entries-export') {
+    if (only === 'entries-export') {
       console.log(`Entries export: ${exportEntries.toLocaleString('en-GB')} entries...`)
       const figures = await benchEntriesExport({ databaseUrl: db.url, knex, count: exportEntries })
       console.log(
@@ -179,6 +222,8 @@ async function main() {
     console.log(`Rebuild: writing ${rebuildEvents.toLocaleString('en-GB')} entry events, then rebuilding...`)
     const rebuild = await benchRebuild({ store, knex, count: rebuildEvents, created: competitionCreated })
 
+    const homePage = await homePageCase()
+
     const pct = (n: number) => `${((n / inserts.perSecond) * 100).toFixed(0)}%`
     console.log(
       `\n${formatTable(
@@ -210,6 +255,7 @@ async function main() {
         ],
       )}\n`,
     )
+    printHomePage(homePage)
     reportPurchaseFailures(purchases)
     reportPurchaseFailures(busy)
   } finally {

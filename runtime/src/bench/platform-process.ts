@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createLogger, freePort, loadConfig } from '@prizes/platform'
 import { generateAdminPassword } from '../launcher/admin'
 import { startPlatform } from '../launcher/platform'
@@ -31,7 +32,12 @@ async function main() {
     ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
     // The crash test shortens reservations, so a payment cut off by a kill is reconciled soon.
     ...(process.env.RESERVATION_MINUTES ? { RESERVATION_MINUTES: process.env.RESERVATION_MINUTES } : {}),
-    SEED_DEMO_DATA: 'false',
+    // The addresses in pages (canonical links, the sitemap) are the ones the bench visits.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // The built web app of this repository, wherever the bench was started from.
+    WEB_DIST_DIR: fileURLToPath(new URL('../../../web/dist', import.meta.url)),
+    // The Lighthouse case measures the home page with the demo competitions; the others start empty.
+    SEED_DEMO_DATA: process.env.BENCH_SEED_DEMO_DATA === 'true' ? 'true' : 'false',
     // Every buyer is on 127.0.0.1, signs up and buys in a loop: the abuse limits would stop the run.
     RESERVATIONS_PER_USER_HOUR: '1000000000',
     RESERVATIONS_PER_ADDRESS_HOUR: '1000000000',

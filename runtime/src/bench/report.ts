@@ -1,3 +1,4 @@
+import type { LighthouseFigures } from './lighthouse'
 import type { PurchaseBenchResult } from './purchases'
 import type { ColdLoadResult } from './volume'
 
@@ -76,4 +77,39 @@ export function reportPurchaseFailures(p: PurchaseBenchResult): void {
     console.error('Ticket audit FAILED: see the rows above.')
     process.exitCode = 1
   }
+}
+
+/** A budget's verdict: PASS or FAIL, and the budget. */
+const verdict = (ok: boolean, budget: string) => `${ok ? 'PASS' : 'FAIL'} (budget ${budget})`
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** The home page's Lighthouse mobile figures, each budget with its verdict. */
+export function lighthouseRows(f: LighthouseFigures): string[][] {
+  const js = f.initialJs
+  return [
+    [
+      `Lighthouse mobile, home page (median of ${f.runs} runs): performance`,
+      String(f.performance),
+      verdict(f.performance >= 95, '≥ 95'),
+    ],
+    ['  accessibility', String(f.accessibility), verdict(f.accessibility === 100, '100')],
+    ['  best practices', String(f.bestPractices), ''],
+    ['  SEO', String(f.seo), verdict(f.seo === 100, '100')],
+    ['  first contentful paint', ms(f.fcpMs), ''],
+    ['  largest contentful paint', ms(f.lcpMs), ''],
+    ['  total blocking time', ms(f.tbtMs), ''],
+    ['  cumulative layout shift', f.cls.toFixed(3), ''],
+    [`initial JavaScript, ${js.files.length} files: as built`, kb(js.rawBytes), ''],
+    ['  gzipped, as sent', kb(js.gzipBytes), verdict(js.gzipBytes <= 100 * 1024, '≤ 100 KB')],
+    ['  brotli, as sent', kb(js.brotliBytes), ''],
+  ]
+}
+
+/** What Lighthouse says holds each score back, and which scripts the home page loads. */
+export function reportLighthouseDetails(f: LighthouseFigures): void {
+  if (f.limits.length > 0)
+    console.log(`What limits performance:\n${f.limits.map((l) => `  - ${l}`).join('\n')}`)
+  if (f.failures.length > 0)
+    console.log(`Other failed audits:\n${f.failures.map((l) => `  - ${l}`).join('\n')}`)
+  console.log(`Initial scripts: ${f.initialJs.files.join(', ')}`)
 }

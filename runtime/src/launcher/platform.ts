@@ -14,10 +14,11 @@ import {
   measuredEventStore,
   openPlatformDatabase,
   type ProxyFailure,
+  queryServicePages,
   type RequestHandler,
   stripeConfigured,
 } from '@prizes/platform'
-import { createQueryApp, startLiveCompetitions } from '@prizes/query-service'
+import { competitionPages, createQueryApp, startLiveCompetitions } from '@prizes/query-service'
 import { type RunningConsumers, startConsumers } from '../consumers/consumers'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
@@ -178,9 +179,19 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       query: queryProxy ?? queryApp.callback(),
     }
 
+    // Competition pages' heads and statuses, and the sitemap: from the query service where the
+    // API goes, so both agree on what is public.
+    const pages = competitionPages(knex)
+    const sitePages = config.QUERY_SERVICE_URL
+      ? queryServicePages(config.QUERY_SERVICE_URL)
+      : {
+          findCompetitionPage: (id: string) => pages.find(id),
+          listCompetitionPages: (limit: number) => pages.list(limit),
+        }
     const gateway = createGateway({
       logger: logger.child({ component: 'gateway' }),
       services,
+      ...sitePages,
       webDistDir: config.WEB_DIST_DIR,
       mediaDir,
       publicUrl: config.PUBLIC_URL,

@@ -7,6 +7,7 @@ import {
   httpProxy,
   listen,
   type ProxyFailure,
+  queryServicePages,
   runProcess,
   stripeConfigured,
 } from '@prizes/platform'
@@ -33,6 +34,8 @@ runProcess('gateway', async ({ config, logger }) => {
     publicUrl: config.PUBLIC_URL,
     stripe: stripeConfigured(config),
     metrics: { token: config.METRICS_TOKEN },
+    // Competition pages' heads and statuses, and the sitemap, from the query service.
+    ...queryServicePages(queryUrl),
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)

@@ -1,3 +1,4 @@
+import { sitePages } from '@prizes/contracts'
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { PageLoading } from '../components/page-loading'
@@ -18,61 +19,61 @@ const NewsletterUnsubscribePage = lazy(() =>
   import('./routes/newsletter-link-page').then((page) => ({ default: page.NewsletterUnsubscribePage })),
 )
 
-/** SPEC section 2, routes. */
+/** SPEC section 2, routes; the paths are the gateway's too, which answers any other with 404. */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/" component={HomePage} />
-      <Route path="/about">
+      <Route path={sitePages.home.path} component={HomePage} />
+      <Route path={sitePages.about.path}>
         <Suspense fallback={<PageLoading />}>
           <AboutPage />
         </Suspense>
       </Route>
-      <Route path="/competitions">
+      <Route path={sitePages.competitions.path}>
         <SectionRedirect section="competitions" />
       </Route>
-      <Route path="/winners">
+      <Route path={sitePages.winners.path}>
         <SectionRedirect section="winners" />
       </Route>
-      <Route path="/faqs">
+      <Route path={sitePages.faqs.path}>
         <SectionRedirect section="faqs" />
       </Route>
-      <Route path="/contact">
+      <Route path={sitePages.contact.path}>
         <SectionRedirect section="contact" />
       </Route>
-      <Route path="/verify-email">
+      <Route path={sitePages.verifyEmail.path}>
         <Suspense fallback={<PageLoading />}>
           <VerifyEmailPage />
         </Suspense>
       </Route>
-      <Route path="/reset-password">
+      <Route path={sitePages.resetPassword.path}>
         <Suspense fallback={<PageLoading />}>
           <ResetPasswordPage />
         </Suspense>
       </Route>
-      <Route path="/finish-setup">
+      <Route path={sitePages.finishSetup.path}>
         <Suspense fallback={<PageLoading />}>
           <FinishSetupPage />
         </Suspense>
       </Route>
-      <Route path="/newsletter/confirm">
+      <Route path={sitePages.newsletterConfirm.path}>
         <Suspense fallback={<PageLoading />}>
           <NewsletterConfirmPage />
         </Suspense>
       </Route>
-      <Route path="/newsletter/unsubscribe">
+      <Route path={sitePages.newsletterUnsubscribe.path}>
         <Suspense fallback={<PageLoading />}>
           <NewsletterUnsubscribePage />
         </Suspense>
       </Route>
-      <Route path="/draws/:competitionId">
+      <Route path={sitePages.drawCertificate.path}>
         <Suspense fallback={<PageLoading />}>
           <DrawCertificatePage />
         </Suspense>
       </Route>
-      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-      <Route path="/terms-and-conditions" component={TermsPage} />
-      <Route path="/responsible-gaming" component={ResponsibleGamingPage} />
+      <Route path={sitePages.privacyPolicy.path} component={PrivacyPolicyPage} />
+      <Route path={sitePages.terms.path} component={TermsPage} />
+      <Route path={sitePages.responsibleGaming.path} component={ResponsibleGamingPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -1,5 +1,5 @@
+import { siteName } from '@prizes/contracts'
 import { useEffect } from 'react'
-import { siteName } from './site'
 
 /** Each route names itself in the tab and for screen readers announcing the new page. */
 export function usePageTitle(title: string | null): void {

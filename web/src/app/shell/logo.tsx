@@ -1,8 +1,8 @@
 import { css, useTheme } from '@emotion/react'
+import { siteName } from '@prizes/contracts'
 import { useLocation } from 'wouter'
 import { TrophyIcon } from '../../components/icons'
 import { scrollToTop } from '../../lib/scroll'
-import { siteName } from '../../lib/site'
 
 /** Home link; on the home page it scrolls back to the top (SPEC section 2, app shell). */
 export function Logo({ inverse = false }: { readonly inverse?: boolean }) {

@@ -1,0 +1,71 @@
+/** The product name in one place until branding is settled: page titles, link previews. */
+export const siteName = 'Prize Platform'
+
+export interface SitePage {
+  /** A wouter path: literal segments and `:name` for one segment. */
+  readonly path: string
+  /** Listed in `sitemap.xml` and given a canonical link; the rest are email-link or alias pages. */
+  readonly indexed: boolean
+}
+
+/**
+ * Every page of the web app (SPEC section 2): the web's routes take their paths from here, and
+ * the gateway answers any other path with 404 (the app's Not Found page, with that status).
+ */
+export const sitePages = {
+  home: { path: '/', indexed: true },
+  about: { path: '/about', indexed: true },
+  // Aliases of the home page's sections, which they scroll to.
+  competitions: { path: '/competitions', indexed: false },
+  competition: { path: '/competitions/:id', indexed: true },
+  winners: { path: '/winners', indexed: false },
+  faqs: { path: '/faqs', indexed: false },
+  contact: { path: '/contact', indexed: false },
+  // One-time pages of email links.
+  verifyEmail: { path: '/verify-email', indexed: false },
+  resetPassword: { path: '/reset-password', indexed: false },
+  finishSetup: { path: '/finish-setup', indexed: false },
+  newsletterConfirm: { path: '/newsletter/confirm', indexed: false },
+  newsletterUnsubscribe: { path: '/newsletter/unsubscribe', indexed: false },
+  drawCertificate: { path: '/draws/:competitionId', indexed: false },
+  privacyPolicy: { path: '/privacy-policy', indexed: true },
+  terms: { path: '/terms-and-conditions', indexed: true },
+  responsibleGaming: { path: '/responsible-gaming', indexed: true },
+} as const satisfies Record<string, SitePage>
+
+export type SitePageName = keyof typeof sitePages
+
+export interface SitePageMatch {
+  readonly name: SitePageName
+  readonly params: Readonly<Record<string, string>>
+}
+
+const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '')
+
+const patterns = Object.entries(sitePages).map(([name, page]) => ({
+  name: name as SitePageName,
+  segments: segmentsOf(page.path),
+}))
+
+/**
+ * The page a path shows, as the web's router (wouter) matches it: letter case ignored, a
+ * trailing slash allowed, `:name` one non-empty segment. Undefined: the app's Not Found page.
+ */
+export function matchSitePage(pathname: string): SitePageMatch | undefined {
+  const segments = segmentsOf(pathname)
+  if (/\/\/|^[^/]/.test(pathname)) return undefined
+  for (const pattern of patterns) {
+    if (pattern.segments.length !== segments.length) continue
+    const params: Record<string, string> = {}
+    const matches = pattern.segments.every((part, i) => {
+      const segment = segments[i] ?? ''
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = segment
+        return true
+      }
+      return part.toLowerCase() === segment.toLowerCase()
+    })
+    if (matches) return { name: pattern.name, params }
+  }
+  return undefined
+}

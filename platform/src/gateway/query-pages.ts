@@ -1,0 +1,45 @@
+import { endpoints } from '@prizes/contracts'
+import type { FindCompetitionPage } from './competition-lookup'
+import type { ListCompetitionPages } from './sitemap'
+
+/**
+ * A competition's page and the sitemap's list from the query service over HTTP, for a gateway
+ * in a process of its own: `GET /api/competitions/:id` and `GET /api/competitions`, spread over
+ * the instances. The caller's signal bounds each request.
+ */
+export function queryServicePages(baseUrls: readonly string[]): {
+  findCompetitionPage: FindCompetitionPage
+  listCompetitionPages: ListCompetitionPages
+} {
+  if (baseUrls.length === 0) throw new Error('queryServicePages needs at least one URL')
+  let turn = 0
+  const next = (path: string) => {
+    const base = baseUrls[turn % baseUrls.length] as string
+    turn += 1
+    return new URL(path, base)
+  }
+  const get = async (path: string, signal: AbortSignal) => {
+    const res = await fetch(next(path), { signal, headers: { accept: 'application/json' } })
+    if (res.status === 404) {
+      await res.body?.cancel()
+      return undefined
+    }
+    if (!res.ok) {
+      await res.body?.cancel()
+      throw new Error(`GET ${path}: ${res.status} from the query service`)
+    }
+    return res.json() as Promise<unknown>
+  }
+  return {
+    async findCompetitionPage(id, signal) {
+      const body = await get(`/api/competitions/${encodeURIComponent(id)}`, signal)
+      return body === undefined ? null : endpoints.getCompetition.response.parse(body).competition
+    },
+    async listCompetitionPages(limit, signal) {
+      const body = await get(endpoints.listCompetitions.path, signal)
+      if (body === undefined)
+        throw new Error(`GET ${endpoints.listCompetitions.path}: 404 from the query service`)
+      return endpoints.listCompetitions.response.parse(body).competitions.slice(0, limit)
+    },
+  }
+}

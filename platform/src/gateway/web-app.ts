@@ -1,0 +1,137 @@
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { entityId, errorCodes, matchSitePage, sitePages } from '@prizes/contracts'
+import type Koa from 'koa'
+import send from 'koa-send'
+import type { Logger } from 'pino'
+import { HttpError } from '../http/errors'
+import { cachedCompetitionLookup, type FindCompetitionPage } from './competition-lookup'
+import { competitionHead, headAddition, pageUrl, withPageHead } from './page-head'
+import { createSitemap, type ListCompetitionPages } from './sitemap'
+
+export interface WebAppOptions {
+  readonly distDir: string
+  readonly publicUrl: string
+  readonly logger: Logger
+  readonly findCompetitionPage?: FindCompetitionPage
+  readonly listCompetitionPages?: ListCompetitionPages
+}
+
+const oneYearMs = 365 * 24 * 60 * 60 * 1000
+const oneHourMs = 60 * 60 * 1000
+
+/** A file of the build, read again only when it changes (a new build under a running gateway). */
+function builtFile(file: string) {
+  let cached: { mtimeMs: number; size: number; text: string } | undefined
+  return async function read(): Promise<{ text: string; modified: Date } | undefined> {
+    const stats = await stat(file).catch(() => undefined)
+    if (!stats) return undefined
+    if (!cached || cached.mtimeMs !== stats.mtimeMs || cached.size !== stats.size) {
+      cached = { mtimeMs: stats.mtimeMs, size: stats.size, text: await readFile(file, 'utf8') }
+    }
+    return { text: cached.text, modified: stats.mtime }
+  }
+}
+
+/** robots.txt of the build, pointing crawlers at the sitemap on the public origin. */
+function robotsTxt(source: string | undefined, publicUrl: string): string {
+  const rules = (source ?? 'User-agent: *\nAllow: /\n')
+    .split('\n')
+    .filter((line) => !/^\s*sitemap\s*:/i.test(line))
+    .join('\n')
+    .trimEnd()
+  return `${rules}\n\nSitemap: ${pageUrl(publicUrl, '/sitemap.xml')}\n`
+}
+
+/**
+ * The web app: hashed assets and the build's other files (each sent precompressed when the
+ * client takes it), `robots.txt`, `sitemap.xml`, and index.html for every page of the app, with
+ * that page's head and status: 404 for a path that is no page, or a competition the query
+ * service says does not exist.
+ */
+export function serveWeb(options: WebAppOptions) {
+  const { distDir, publicUrl, logger } = options
+  const index = builtFile(path.join(distDir, 'index.html'))
+  const robots = builtFile(path.join(distDir, 'robots.txt'))
+  const competitions = options.findCompetitionPage
+    ? cachedCompetitionLookup(options.findCompetitionPage, {
+        onError: (error, id) =>
+          logger.warn(
+            { err: error, competitionId: id },
+            "competition page sent without the competition's head",
+          ),
+      })
+    : undefined
+  const sitemap = createSitemap({
+    publicUrl,
+    listCompetitionPages: options.listCompetitionPages,
+    builtAt: async () => (await index())?.modified,
+    onError: (error) => logger.warn({ err: error }, 'sitemap not built'),
+  })
+
+  /** The head and status a page path gets. */
+  async function pageOf(
+    pathname: string,
+  ): Promise<{ status: number; head: Parameters<typeof withPageHead>[1] }> {
+    const match = matchSitePage(pathname)
+    const notFound = { status: 404, head: { add: headAddition({ kind: 'noindex' }) } }
+    if (!match) return notFound
+    const page = sitePages[match.name]
+    if (match.name === 'competition') {
+      const id = match.params.id ?? ''
+      if (!entityId.safeParse(id).success) return notFound
+      const found = (await competitions?.lookup(id)) ?? { kind: 'unknown' }
+      if (found.kind === 'missing') return notFound
+      if (found.kind === 'found')
+        return { status: 200, head: { replace: competitionHead(found.competition, publicUrl) } }
+      return { status: 200, head: {} }
+    }
+    if (!page.indexed) return { status: 200, head: { add: headAddition({ kind: 'noindex' }) } }
+    return {
+      status: 200,
+      head: { add: headAddition({ kind: 'canonical', url: pageUrl(publicUrl, page.path) }) },
+    }
+  }
+
+  return async function serveWebApp(ctx: Koa.Context, next: Koa.Next) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
+    const files = { root: distDir, brotli: true, gzip: true }
+    if (ctx.path.startsWith('/assets/')) {
+      // Vite names assets by content hash, so they never change under one URL.
+      const sent = await send(ctx, ctx.path, { ...files, maxage: oneYearMs, immutable: true }).catch(() => '')
+      if (sent) return
+      throw new HttpError(404, errorCodes.notFound, 'Not found')
+    }
+    if (ctx.path === '/robots.txt') {
+      ctx.type = 'text/plain; charset=utf-8'
+      ctx.set('Cache-Control', 'max-age=3600')
+      ctx.body = robotsTxt((await robots())?.text, publicUrl)
+      return
+    }
+    if (ctx.path === '/sitemap.xml') {
+      ctx.type = 'application/xml; charset=utf-8'
+      ctx.body = await sitemap()
+      ctx.set('Cache-Control', 'max-age=600')
+      return
+    }
+    const file = path.join(distDir, ctx.path)
+    if (
+      path.extname(ctx.path) !== '' &&
+      file.startsWith(`${distDir}${path.sep}`) &&
+      path.basename(file) !== 'index.html'
+    ) {
+      const sent = await send(ctx, ctx.path, { ...files, maxage: oneHourMs }).catch(() => '')
+      if (sent) return
+    }
+    const html = await index()
+    if (!html) {
+      throw new HttpError(503, 'WEB_NOT_BUILT', 'The web app is not built. Run `npm run build:web`.')
+    }
+    // Every other path is a page of the app, or its Not Found page with that status.
+    const page = await pageOf(ctx.path)
+    ctx.status = page.status
+    ctx.set('Cache-Control', 'no-cache')
+    ctx.type = 'text/html; charset=utf-8'
+    ctx.body = withPageHead(html.text, page.head)
+  }
+}
