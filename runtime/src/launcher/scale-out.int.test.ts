@@ -34,8 +34,8 @@ let knex: Knex
 let admin = ''
 /** Reservations last 12 seconds here, so an expiry is watched, not waited for. */
 const reservationMinutes = '0.2'
-/** The projections' lease and the ten reactors'. */
-const consumerLeases = 11
+/** The projections' lease and the eleven reactors' (the newsletter mailer is the eleventh). */
+const consumerLeases = 12
 const adminLogin = { email: 'scale-admin@example.com', password: 'Admin12345', firstName: 'Sol' }
 
 beforeAll(async () => {
