@@ -137,15 +137,18 @@ describe('test sends: delivered through the transport and recorded in the outbox
       'entry-confirmation',
       'competition-cancelled',
       'winner-email',
+      'newsletter-confirmation',
+      'newsletter-welcome',
+      'contact-acknowledgement',
     ]
     expect(answer.body).toEqual({
       success: true,
-      message: `All 6 templates sent to ${to}`,
-      summary: { total: 6, successful: 6 },
+      message: `All 9 templates sent to ${to}`,
+      summary: { total: 9, successful: 9 },
       results: templates.map((template) => ({ template, status: 'sent', error: null })),
     })
     const subjects = acceptedFor(to).map((message) => message.subject)
-    expect(subjects).toHaveLength(6)
+    expect(subjects).toHaveLength(9)
     expect(subjects.every((subject) => subject.startsWith('[TEST] '))).toBe(true)
     expect((await listedFor(to)).map((email) => email.template).sort()).toEqual([...templates].sort())
   })

@@ -308,8 +308,8 @@ describe('per-competition counters', () => {
   test('are counted afresh from the rows already there when the migration adds them', async () => {
     await applyPage(recorded(mixOfEvents(31)))
     const migrations = { migrationSource: readModelMigrationSource, tableName: 'read_model_migrations' }
-    await knex.migrate.down(migrations)
-    expect(await knex.schema.hasTable('competition_entry_totals')).toBe(false)
+    // Back to before the counters' migration (and whatever came after it), then up again.
+    while (await knex.schema.hasTable('competition_entry_totals')) await knex.migrate.down(migrations)
     await knex.migrate.up(migrations)
     const { kept, counted } = await counters()
     expect(kept).toEqual(counted)
