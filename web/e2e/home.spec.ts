@@ -34,9 +34,9 @@ test.describe('home page', () => {
     const card = page.getByRole('article', { name: first.title, exact: true })
     await expect(card).toContainText(`£${first.entry_price.toFixed(2)}`)
     await expect(card).toContainText(/tickets available|Unlimited tickets/)
-    await expect(card).toContainText(/Max entries/)
+    await expect(card).toContainText(/Per purchase/)
 
-    const enter = card.getByRole('button', { name: /Enter Competition|Sold Out|Entries Closed/ })
+    const enter = card.getByRole('button', { name: /Enter Competition|SOLD OUT|Entries Closed/ })
     await expect(enter).toBeVisible()
     if (await enter.isEnabled()) {
       await enter.click()

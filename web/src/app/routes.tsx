@@ -13,6 +13,7 @@ const VerifyEmailPage = lazy(() => import('./routes/verify-email-page'))
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'))
 const FinishSetupPage = lazy(() => import('./routes/finish-setup-page'))
 const DrawCertificatePage = lazy(() => import('./routes/draw-certificate-page'))
+const CompetitionPage = lazy(() => import('./routes/competition-page'))
 
 /** SPEC section 2, routes. */
 export function AppRoutes() {
@@ -26,6 +27,11 @@ export function AppRoutes() {
       </Route>
       <Route path="/competitions">
         <SectionRedirect section="competitions" />
+      </Route>
+      <Route path="/competitions/:id">
+        <Suspense fallback={<PageLoading />}>
+          <CompetitionPage />
+        </Suspense>
       </Route>
       <Route path="/winners">
         <SectionRedirect section="winners" />

@@ -1,0 +1,34 @@
+import { entityId, type PublicCompetitionDetail } from '@prizes/contracts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { ApiError, apiClient } from '../../../lib/api-client'
+
+/** SPEC section 9: the competitions calls give up after 30 s. */
+const timeoutMs = 30_000
+
+/**
+ * One published competition's page, or null when there is none to show (404): an address whose
+ * id cannot be a competition's has none either, and is not asked about.
+ */
+export async function getCompetition(
+  id: string,
+  signal?: AbortSignal,
+): Promise<PublicCompetitionDetail | null> {
+  if (!entityId.safeParse(id).success) return null
+  try {
+    const body = await apiClient.call('getCompetition', { timeoutMs, signal, params: { id } })
+    return body.competition
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+export const competitionQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['competitions', 'detail', id],
+    queryFn: ({ signal }) => getCompetition(id, signal),
+  })
+
+export function useCompetition(id: string) {
+  return useQuery(competitionQuery(id))
+}
