@@ -2,12 +2,18 @@ import { css, useTheme } from '@emotion/react'
 import styled from '@emotion/styled'
 import type { ReactNode } from 'react'
 
+/**
+ * The page's measure. Only the side padding is set, so the vertical padding a user of it adds
+ * survives the wider breakpoint (a `padding` shorthand there reset it to 0 from 600 px up).
+ */
 export const Container = styled.div(({ theme }) => ({
   width: '100%',
   maxWidth: theme.layout.maxWidth,
-  margin: '0 auto',
-  padding: '0 16px',
-  [theme.mq.sm]: { padding: '0 24px' },
+  marginLeft: 'auto',
+  marginRight: 'auto',
+  paddingLeft: '16px',
+  paddingRight: '16px',
+  [theme.mq.sm]: { paddingLeft: '24px', paddingRight: '24px' },
 }))
 
 export const VisuallyHidden = styled.span({

@@ -5,8 +5,15 @@ import { ContactSection } from './home/contact-section'
 import { FaqsSection } from './home/faqs-section'
 import { HeroSection } from './home/hero-section'
 import { HowToPlaySection } from './home/how-to-play-section'
+import { SuccessStatsSection } from './home/success-stats-section'
+import { TrustSection } from './home/trust-section'
 import { WinnersSection } from './home/winners-section'
 
+/**
+ * SPEC section 2's home page, its sections in order: hero with the featured carousel, live
+ * competitions, how to play, trust indicators, success stories (with the recent winners), FAQ,
+ * contact and the newsletter.
+ */
 export function HomePage() {
   usePageTitle(null)
   useForgotPasswordLink()
@@ -15,6 +22,8 @@ export function HomePage() {
       <HeroSection />
       <LiveCompetitionsSection />
       <HowToPlaySection />
+      <TrustSection />
+      <SuccessStatsSection />
       <WinnersSection />
       <FaqsSection />
       <ContactSection />
