@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test'
+import type { PublicCompetition } from '@prizes/contracts'
 import { isActive, listCompetitions } from './support/api'
 
 test.describe('home page', () => {
-  test('the Live Competitions grid shows every active competition and nothing else', async ({
+  test('the Live Competitions grid shows every active competition, and closed ones until drawn, nothing else', async ({
     page,
     request,
   }) => {
     const competitions = await listCompetitions(request)
-    const active = competitions.filter(isActive)
+    const onGrid = (c: PublicCompetition) => isActive(c) || c.status === 'closed' || c.status === 'drawing'
+    const active = competitions.filter(onGrid)
     expect(active.length, 'the platform seeds active competitions').toBeGreaterThan(0)
 
     await page.goto('/')
@@ -18,7 +20,7 @@ test.describe('home page', () => {
       await expect(grid.getByRole('heading', { level: 3, name: c.title, exact: true })).toBeVisible()
     }
     await expect(grid.getByRole('article')).toHaveCount(active.length)
-    for (const c of competitions.filter((c) => !isActive(c))) {
+    for (const c of competitions.filter((c) => !onGrid(c))) {
       await expect(grid.getByRole('heading', { name: c.title, exact: true })).toHaveCount(0)
     }
   })

@@ -3,10 +3,7 @@ import { Route, Switch } from 'wouter'
 import { PageLoading } from '../components/page-loading'
 import { HomePage } from './routes/home-page'
 import { NotFoundPage } from './routes/not-found-page'
-import { PrivacyPolicyPage } from './routes/privacy-policy-page'
-import { ResponsibleGamingPage } from './routes/responsible-gaming-page'
 import { SectionRedirect } from './routes/section-redirect'
-import { TermsPage } from './routes/terms-page'
 
 const AboutPage = lazy(() => import('./routes/about-page'))
 const VerifyEmailPage = lazy(() => import('./routes/verify-email-page'))
@@ -14,6 +11,13 @@ const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'))
 const FinishSetupPage = lazy(() => import('./routes/finish-setup-page'))
 const DrawCertificatePage = lazy(() => import('./routes/draw-certificate-page'))
 const CompetitionPage = lazy(() => import('./routes/competition-page'))
+const PrivacyPolicyPage = lazy(() =>
+  import('./routes/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+)
+const TermsPage = lazy(() => import('./routes/terms-page').then((m) => ({ default: m.TermsPage })))
+const ResponsibleGamingPage = lazy(() =>
+  import('./routes/responsible-gaming-page').then((m) => ({ default: m.ResponsibleGamingPage })),
+)
 
 /** SPEC section 2, routes. */
 export function AppRoutes() {
@@ -62,9 +66,21 @@ export function AppRoutes() {
           <DrawCertificatePage />
         </Suspense>
       </Route>
-      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-      <Route path="/terms-and-conditions" component={TermsPage} />
-      <Route path="/responsible-gaming" component={ResponsibleGamingPage} />
+      <Route path="/privacy-policy">
+        <Suspense fallback={<PageLoading />}>
+          <PrivacyPolicyPage />
+        </Suspense>
+      </Route>
+      <Route path="/terms-and-conditions">
+        <Suspense fallback={<PageLoading />}>
+          <TermsPage />
+        </Suspense>
+      </Route>
+      <Route path="/responsible-gaming">
+        <Suspense fallback={<PageLoading />}>
+          <ResponsibleGamingPage />
+        </Suspense>
+      </Route>
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -146,8 +146,12 @@ describe('entryState', () => {
 
   it('awaits the draw when closed or drawing, and is drawn when completed', () => {
     expect(state({ status: 'closed' })).toBe('awaiting-draw')
-    expect(state({ status: 'drawing', total_tickets: 5, sold_tickets: 5 })).toBe('awaiting-draw')
-    expect(state({ status: 'completed' })).toBe('drawn')
+    expect(state({ status: 'drawing' })).toBe('awaiting-draw')
+    expect(state({ status: 'completed', total_tickets: 5, sold_tickets: 5 })).toBe('drawn')
+  })
+
+  it('stays sold out once the last sale has closed it, until drawn', () => {
+    expect(state({ status: 'closed', total_tickets: 5, sold_tickets: 5 })).toBe('sold-out')
   })
 })
 

@@ -63,8 +63,8 @@ export function toHomeCompetition(c: PublicCompetition): HomeCompetition {
 }
 
 /**
- * Where a competition stands for someone who would enter it: open; sold out (still shown until
- * drawn); past its end but not closed yet; closed and awaiting its draw; drawn.
+ * Where a competition stands for someone who would enter it: open; sold out (open or closed,
+ * until drawn); past its end but not closed yet; closed and awaiting its draw; drawn.
  */
 export type EntryState = 'open' | 'sold-out' | 'ended' | 'awaiting-draw' | 'drawn'
 
@@ -73,8 +73,9 @@ export function entryState(
   now: Date,
 ): EntryState {
   if (c.status === 'completed') return 'drawn'
-  if (c.status === 'closed' || c.status === 'drawing') return 'awaiting-draw'
+  // Selling the last ticket closes a competition; it still reads SOLD OUT until it is drawn.
   if (c.availabilityStatus === 'SOLD_OUT') return 'sold-out'
+  if (c.status === 'closed' || c.status === 'drawing') return 'awaiting-draw'
   if (new Date(c.endDate).getTime() <= now.getTime()) return 'ended'
   return 'open'
 }
