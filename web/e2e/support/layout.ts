@@ -52,6 +52,18 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       found.push(`${describe(element)} (left ${Math.round(box.left)}, width ${Math.round(box.width)})`)
       if (found.length >= 10) break
     }
+    // A box of its own that scrolls sideways (a dialog's body) hides overflow from the checks
+    // above; only a wide table in its own scroll frame, and a row of tabs, may do that.
+    for (const element of document.body.querySelectorAll('*')) {
+      const { overflowX } = getComputedStyle(element)
+      if (overflowX !== 'auto' && overflowX !== 'scroll') continue
+      if (element.scrollWidth <= element.clientWidth + 1) continue
+      if (element.firstElementChild?.tagName === 'TABLE' || element.getAttribute('role') === 'tablist')
+        continue
+      found.push(`${describe(element)} scrolls sideways (${element.scrollWidth} > ${element.clientWidth})`)
+      if (found.length >= 10) break
+    }
+
     // Text spills out of a box that keeps its width (a hash that does not wrap).
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node && found.length < 10; node = walker.nextNode()) {
