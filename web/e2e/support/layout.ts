@@ -60,7 +60,17 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       if (element.scrollWidth <= element.clientWidth + 1) continue
       if (element.firstElementChild?.tagName === 'TABLE' || element.getAttribute('role') === 'tablist')
         continue
-      found.push(`${describe(element)} scrolls sideways (${element.scrollWidth} > ${element.clientWidth})`)
+      // Name what sticks out: the narrowest boxes inside that reach past its right edge.
+      const edge = element.getBoundingClientRect().right
+      const culprits = [...element.querySelectorAll('*')]
+        .map((e) => ({ e, box: e.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.right > edge + 0.5)
+        .sort((a, b) => a.box.width - b.box.width)
+        .slice(0, 2)
+        .map(({ e, box }) => `${describe(e)} right ${Math.round(box.right)}`)
+      found.push(
+        `${describe(element)} scrolls sideways (${element.scrollWidth} > ${element.clientWidth}): ${culprits.join('; ')}`,
+      )
       if (found.length >= 10) break
     }
 
