@@ -73,9 +73,10 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {
-        // The domain package's modules only declare things (machines, deciders, rules). Saying so
-        // lets the web take the rules it imports without the server-side machines beside them.
-        moduleSideEffects: (id) => !/[\\/]domain[\\/]src[\\/]/.test(id),
+        // The domain and contracts packages' modules only declare things (machines, deciders,
+        // rules, schemas, messages). Saying so lets the web take the rules and messages it imports
+        // without the server-side machines, or the zod schemas, beside them.
+        moduleSideEffects: (id) => !/[\\/](domain|contracts)[\\/]src[\\/]/.test(id),
       },
     },
   },

@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test'
+import type { PublicCompetition } from '@prizes/contracts'
 import { isActive, listCompetitions } from './support/api'
 
 test.describe('home page', () => {
-  test('the Live Competitions grid shows every active competition and nothing else', async ({
+  test('the Live Competitions grid shows every active competition, and closed ones until drawn, nothing else', async ({
     page,
     request,
   }) => {
     const competitions = await listCompetitions(request)
-    const active = competitions.filter(isActive)
+    const onGrid = (c: PublicCompetition) => isActive(c) || c.status === 'closed' || c.status === 'drawing'
+    const active = competitions.filter(onGrid)
     expect(active.length, 'the platform seeds active competitions').toBeGreaterThan(0)
 
     await page.goto('/')
@@ -18,7 +20,7 @@ test.describe('home page', () => {
       await expect(grid.getByRole('heading', { level: 3, name: c.title, exact: true })).toBeVisible()
     }
     await expect(grid.getByRole('article')).toHaveCount(active.length)
-    for (const c of competitions.filter((c) => !isActive(c))) {
+    for (const c of competitions.filter((c) => !onGrid(c))) {
       await expect(grid.getByRole('heading', { name: c.title, exact: true })).toHaveCount(0)
     }
   })
@@ -34,9 +36,9 @@ test.describe('home page', () => {
     const card = page.getByRole('article', { name: first.title, exact: true })
     await expect(card).toContainText(`£${first.entry_price.toFixed(2)}`)
     await expect(card).toContainText(/tickets available|Unlimited tickets/)
-    await expect(card).toContainText(/Max entries/)
+    await expect(card).toContainText(/Per purchase/)
 
-    const enter = card.getByRole('button', { name: /Enter Competition|Sold Out|Entries Closed/ })
+    const enter = card.getByRole('button', { name: /Enter Competition|SOLD OUT|Entries Closed/ })
     await expect(enter).toBeVisible()
     if (await enter.isEnabled()) {
       await enter.click()

@@ -62,9 +62,3 @@ export const settingsHistoryResponse = z.object({
   hasMore: z.boolean(),
 })
 export type SettingsHistoryResponse = z.infer<typeof settingsHistoryResponse>
-
-export const settingsMessages = {
-  saved: 'Settings saved',
-  maintenance:
-    'The site is closed for maintenance. Please try again shortly; your account and entries are safe.',
-} as const

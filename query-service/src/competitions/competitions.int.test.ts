@@ -6,6 +6,7 @@ import type { ExpectedRevision } from '@prizes/event-store'
 import { createLogger } from '@prizes/platform'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import {
+  closedAndDrawn,
   competitionDetails,
   competitionEvent,
   createReadSideTestDatabase,
@@ -13,6 +14,7 @@ import {
 } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createQueryApp } from '../app'
+import { publicListLimit, recentlyDrawnDays } from './rows'
 
 const logger = createLogger({ level: 'silent' })
 let db: ReadSideTestDatabase
@@ -185,6 +187,69 @@ describe('GET /api/competitions/:id', () => {
 
   test('answers 400 for a malformed id', async () => {
     expect((await get('/api/competitions/not-an-id')).status).toBe(400)
+  })
+})
+
+describe('GET /api/competitions is bounded', () => {
+  const day = 86_400_000
+  const ids = { closed: randomUUID(), recent: randomUUID(), old: randomUUID(), cancelled: randomUUID() }
+  const ago = (days: number) => new Date(Date.now() - days * day).toISOString()
+  /** Created, published, closed and drawn, the draw recorded `drawnDaysAgo` days ago. */
+  async function drawn(id: string, drawnDaysAgo: number) {
+    const [close, start, complete] = closedAndDrawn(id, { entryId: randomUUID(), userId: 'u1', ticket: 1 })
+    if (!close || !start || !complete) throw new Error('fixture')
+    const { position } = await db.store.append(
+      competitionStream(id),
+      [
+        ...[created(id), published(id), close, start].map((e) => competitionEvent(e)),
+        competitionEvent(complete, ago(drawnDaysAgo)),
+      ],
+      { expectedRevision: 'noStream' },
+    )
+    await projections.waitForPosition(position, { timeoutMs: 10_000 })
+  }
+  const listed = async () =>
+    endpoints.listCompetitions.response
+      .parse(await (await get(endpoints.listCompetitions.path)).json())
+      .competitions.map((c) => c.id)
+
+  test('holds open and closed competitions and those drawn in the last 30 days, not older draws or cancelled ones', async () => {
+    const [close] = closedAndDrawn(ids.closed, { entryId: randomUUID(), userId: 'u1', ticket: 1 })
+    if (!close) throw new Error('fixture')
+    await given(ids.closed, [created(ids.closed), published(ids.closed), close])
+    await drawn(ids.recent, 2)
+    await drawn(ids.old, recentlyDrawnDays + 10)
+    await given(ids.cancelled, [
+      created(ids.cancelled),
+      published(ids.cancelled),
+      { type: 'CompetitionCancelled', data: { competitionId: ids.cancelled, reason: 'Prize unavailable' } },
+    ])
+
+    const list = await listed()
+    expect(list).toEqual(expect.arrayContaining([ids.closed, ids.recent, 'late', 'soon']))
+    expect(list).not.toContain(ids.old)
+    expect(list).not.toContain(ids.cancelled)
+  })
+
+  test(`never answers more than ${publicListLimit} competitions`, async () => {
+    const appended = []
+    for (let n = 0; n <= publicListLimit; n++) {
+      const id = randomUUID()
+      appended.push(
+        await db.store.append(
+          competitionStream(id),
+          [created(id), published(id)].map((e) => competitionEvent(e)),
+          { expectedRevision: 'noStream' },
+        ),
+      )
+    }
+    const last = appended.at(-1)
+    if (!last) throw new Error('nothing appended')
+    await projections.waitForPosition(last.position, { timeoutMs: 30_000 })
+    const list = await listed()
+    expect(list).toHaveLength(publicListLimit)
+    // Featured first: the cap drops the last of the others, never a featured one.
+    expect(list).toEqual(expect.arrayContaining(['late', 'soon']))
   })
 })
 

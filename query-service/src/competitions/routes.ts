@@ -23,7 +23,7 @@ const publicList = (rows: readonly CompetitionRow[]): CompetitionList =>
 export function competitionsRouter(knex: Knex, live?: LiveCompetitions): Router {
   const router = new Router()
   router.get(endpoints.listCompetitions.path, async (ctx) => {
-    sendJsonWithEtag(ctx, publicList(await listPublicCompetitions(knex)))
+    sendJsonWithEtag(ctx, publicList(await listPublicCompetitions(knex, new Date())))
   })
   router.get(endpoints.listFeaturedCompetitions.path, async (ctx) => {
     sendJsonWithEtag(ctx, publicList(await listFeaturedCompetitions(knex)))

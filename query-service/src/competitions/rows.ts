@@ -74,8 +74,24 @@ function listing(knex: Knex) {
     ])
 }
 
-export function listPublicCompetitions(knex: Knex): Promise<CompetitionRow[]> {
-  return listing(knex).whereIn('status', publicStatuses)
+/** A drawn competition stays on the public list this long after its draw. */
+export const recentlyDrawnDays = 30
+/** The public list never grows past this, whatever piles up in the read model. */
+export const publicListLimit = 100
+
+/**
+ * What the public list holds: everything open or awaiting its draw, and competitions drawn in
+ * the last 30 days; at most 100 of them, featured first, then the soonest to end.
+ */
+export function listPublicCompetitions(knex: Knex, now: Date): Promise<CompetitionRow[]> {
+  const drawnSince = new Date(now.getTime() - recentlyDrawnDays * 86_400_000)
+  return listing(knex)
+    .where((q) =>
+      q
+        .whereIn('status', ['active', 'closed', 'drawing'] satisfies CompetitionStatus[])
+        .orWhere((drawn) => drawn.where('status', 'completed').where('drawn_at', '>=', drawnSince)),
+    )
+    .limit(publicListLimit)
 }
 
 /** One competition the public may see (published, not cancelled, not deleted). */
@@ -83,8 +99,11 @@ export function findPublicCompetition(knex: Knex, id: string): Promise<Competiti
   return listing(knex).where('id', id).whereIn('status', publicStatuses).first()
 }
 
+/** The carousel shows a handful; a cap keeps the answer small whatever admins feature. */
+export const featuredListLimit = 20
+
 export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionRow[]> {
-  return listing(knex).where({ status: 'active', featured: true })
+  return listing(knex).where({ status: 'active', featured: true }).limit(featuredListLimit)
 }
 
 /** Every competition an admin manages: all statuses, deleted ones left out. */

@@ -24,7 +24,7 @@ export function newUser(firstName = 'Grace'): NewUser {
   }
 }
 
-/** Messages queue one at a time for 6 s each, so a new one may wait for the one before it. */
+/** A message shows at once, replacing the one before it; the timeout covers a slow server. */
 export async function expectSnackbar(page: Page, message: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible({ timeout: 15_000 })
 }

@@ -72,20 +72,25 @@ export async function createCompetition(
   request: APIRequestContext,
   admin: string,
   title: string,
-  { entryPrice = 2.5, totalTickets = 100 }: { entryPrice?: number; totalTickets?: number } = {},
+  {
+    entryPrice = 2.5,
+    totalTickets = 100,
+    description = 'A competition run by the browser tests.',
+    endsInMs = 30 * day,
+  }: { entryPrice?: number; totalTickets?: number; description?: string; endsInMs?: number } = {},
 ): Promise<string> {
   const now = Date.now()
   const response = await request.post('/api/admin/competitions', {
     headers: bearer(admin),
     data: {
       title,
-      description: 'A competition run by the browser tests.',
+      description,
       prize: `${title} prize`,
       prize_value: 500,
       entry_price: entryPrice,
       total_tickets: totalTickets,
       start_date: new Date(now - day).toISOString(),
-      end_date: new Date(now + 30 * day).toISOString(),
+      end_date: new Date(now + endsInMs).toISOString(),
       status: 'active',
       featured: false,
       skill_question: skillQuestion,

@@ -4,10 +4,7 @@ import { Route, Switch } from 'wouter'
 import { PageLoading } from '../components/page-loading'
 import { HomePage } from './routes/home-page'
 import { NotFoundPage } from './routes/not-found-page'
-import { PrivacyPolicyPage } from './routes/privacy-policy-page'
-import { ResponsibleGamingPage } from './routes/responsible-gaming-page'
 import { SectionRedirect } from './routes/section-redirect'
-import { TermsPage } from './routes/terms-page'
 
 const AboutPage = lazy(() => import('./routes/about-page'))
 const VerifyEmailPage = lazy(() => import('./routes/verify-email-page'))
@@ -17,6 +14,14 @@ const DrawCertificatePage = lazy(() => import('./routes/draw-certificate-page'))
 const NewsletterConfirmPage = lazy(() => import('./routes/newsletter-link-page'))
 const NewsletterUnsubscribePage = lazy(() =>
   import('./routes/newsletter-link-page').then((page) => ({ default: page.NewsletterUnsubscribePage })),
+)
+const CompetitionPage = lazy(() => import('./routes/competition-page'))
+const PrivacyPolicyPage = lazy(() =>
+  import('./routes/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+)
+const TermsPage = lazy(() => import('./routes/terms-page').then((m) => ({ default: m.TermsPage })))
+const ResponsibleGamingPage = lazy(() =>
+  import('./routes/responsible-gaming-page').then((m) => ({ default: m.ResponsibleGamingPage })),
 )
 
 /** SPEC section 2, routes; the paths are the gateway's too, which answers any other with 404. */
@@ -31,6 +36,11 @@ export function AppRoutes() {
       </Route>
       <Route path={sitePages.competitions.path}>
         <SectionRedirect section="competitions" />
+      </Route>
+      <Route path={sitePages.competition.path}>
+        <Suspense fallback={<PageLoading />}>
+          <CompetitionPage />
+        </Suspense>
       </Route>
       <Route path={sitePages.winners.path}>
         <SectionRedirect section="winners" />
@@ -71,9 +81,21 @@ export function AppRoutes() {
           <DrawCertificatePage />
         </Suspense>
       </Route>
-      <Route path={sitePages.privacyPolicy.path} component={PrivacyPolicyPage} />
-      <Route path={sitePages.terms.path} component={TermsPage} />
-      <Route path={sitePages.responsibleGaming.path} component={ResponsibleGamingPage} />
+      <Route path={sitePages.privacyPolicy.path}>
+        <Suspense fallback={<PageLoading />}>
+          <PrivacyPolicyPage />
+        </Suspense>
+      </Route>
+      <Route path={sitePages.terms.path}>
+        <Suspense fallback={<PageLoading />}>
+          <TermsPage />
+        </Suspense>
+      </Route>
+      <Route path={sitePages.responsibleGaming.path}>
+        <Suspense fallback={<PageLoading />}>
+          <ResponsibleGamingPage />
+        </Suspense>
+      </Route>
       <Route component={NotFoundPage} />
     </Switch>
   )

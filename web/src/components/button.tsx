@@ -1,5 +1,5 @@
-import { css, type Theme } from '@emotion/react'
-import styled from '@emotion/styled'
+import { css, type Theme, useTheme } from '@emotion/react'
+import type { ComponentProps } from 'react'
 
 export type ButtonVariant = 'primary' | 'accent' | 'outline' | 'ghost' | 'inverse'
 export type ButtonSize = 'sm' | 'md' | 'lg'
@@ -98,27 +98,41 @@ export const buttonStyles = (
   ${variantStyles(theme, variant)}
 `
 
-const styleProps = new Set(['variant', 'size', 'fullWidth'])
-const shouldForwardProp = (prop: string) => !styleProps.has(prop)
-
-export const Button = styled('button', { shouldForwardProp })<ButtonStyleProps>(({ theme, ...props }) =>
-  buttonStyles(theme, props),
-)
+/*
+ * Plain components with the css prop rather than @emotion/styled, which would add its own
+ * runtime to the home page's first script. Styles given by a caller (css or className) win.
+ */
+export function Button({ variant, size, fullWidth, ...props }: ComponentProps<'button'> & ButtonStyleProps) {
+  const theme = useTheme()
+  return <button css={buttonStyles(theme, { variant, size, fullWidth })} {...props} />
+}
 
 /** A link that looks like a button, for navigation. */
-export const ButtonLink = styled('a', { shouldForwardProp })<ButtonStyleProps>(({ theme, ...props }) =>
-  buttonStyles(theme, props),
-)
+export function ButtonLink({ variant, size, fullWidth, ...props }: ComponentProps<'a'> & ButtonStyleProps) {
+  const theme = useTheme()
+  return <a css={buttonStyles(theme, { variant, size, fullWidth })} {...props} />
+}
 
 /** A button that reads as a link, for small actions inside text and forms ("Forgot password?"). */
-export const TextButton = styled.button(({ theme }) => ({
-  padding: '2px 0',
-  border: 'none',
-  background: 'transparent',
-  color: theme.palette.primary.text,
-  fontWeight: 600,
-  textDecoration: 'underline',
-  textUnderlineOffset: '3px',
-  cursor: 'pointer',
-  '&:hover': { color: theme.palette.primary.dark, textDecorationThickness: '2px' },
-}))
+export function TextButton(props: ComponentProps<'button'>) {
+  const theme = useTheme()
+  return (
+    <button
+      css={css`
+        padding: 2px 0;
+        border: none;
+        background: transparent;
+        color: ${theme.palette.primary.text};
+        font-weight: 600;
+        text-decoration: underline;
+        text-underline-offset: 3px;
+        cursor: pointer;
+        &:hover {
+          color: ${theme.palette.primary.dark};
+          text-decoration-thickness: 2px;
+        }
+      `}
+      {...props}
+    />
+  )
+}

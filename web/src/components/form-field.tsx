@@ -154,6 +154,7 @@ export function LabelledControl({
     <div
       css={css`
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 6px;
       `}
     >
@@ -284,12 +285,17 @@ export function SelectField({
   )
 }
 
-/** Fields one under the other; `noValidate` because every rule is ours, with our sentences. */
-export const FormStack = styled.form({ display: 'grid', gap: '16px' })
+/**
+ * Fields one under the other; `noValidate` because every rule is ours, with our sentences. The
+ * column may shrink below its content's width (a date input, a row of buttons), so a form never
+ * pushes a phone's dialog sideways.
+ */
+export const FormStack = styled.form({ display: 'grid', gap: '16px', gridTemplateColumns: 'minmax(0, 1fr)' })
 
 /** Two fields side by side from 600 px up (first and last name). */
 export const FieldRow = styled.div(({ theme }) => ({
   display: 'grid',
   gap: '16px',
-  [theme.mq.sm]: { gridTemplateColumns: '1fr 1fr' },
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  [theme.mq.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
 }))

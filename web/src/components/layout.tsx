@@ -1,26 +1,48 @@
 import { css, useTheme } from '@emotion/react'
-import styled from '@emotion/styled'
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 
-export const Container = styled.div(({ theme }) => ({
-  width: '100%',
-  maxWidth: theme.layout.maxWidth,
-  margin: '0 auto',
-  padding: '0 16px',
-  [theme.mq.sm]: { padding: '0 24px' },
-}))
+/**
+ * The page's measure. Only the side padding is set, so the vertical padding a user of it adds
+ * survives the wider breakpoint (a `padding` shorthand there reset it to 0 from 600 px up).
+ * A plain component with the css prop: @emotion/styled would add its runtime to the first script.
+ */
+export function Container(props: ComponentProps<'div'>) {
+  const theme = useTheme()
+  return (
+    <div
+      css={css`
+        width: 100%;
+        max-width: ${theme.layout.maxWidth};
+        margin-left: auto;
+        margin-right: auto;
+        padding-left: 16px;
+        padding-right: 16px;
+        ${theme.mq.sm} {
+          padding-left: 24px;
+          padding-right: 24px;
+        }
+      `}
+      {...props}
+    />
+  )
+}
 
-export const VisuallyHidden = styled.span({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-})
+const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`
+
+/** Read by screen readers, not shown. */
+export function VisuallyHidden(props: ComponentProps<'span'>) {
+  return <span css={visuallyHidden} {...props} />
+}
 
 interface SectionProps {
   readonly id: string

@@ -1,13 +1,28 @@
 import {
   type EndpointName,
-  endpoints,
-  errorBody,
   eventPositionHeader,
   laterEventPosition,
   type ResponseOf,
   readAfterHeader,
 } from '@prizes/contracts'
+import type * as ApiSchemas from './api-schemas'
 import { readAuthToken } from './auth-cookie'
+
+/**
+ * The endpoint table and its schemas (zod, a third of the home page's script) are a chunk of
+ * their own, asked for as soon as this module runs: the first paint does not wait for them, and
+ * by the time the first call is made they have usually arrived. A failed load is tried again on
+ * the next call.
+ */
+let schemas: Promise<typeof ApiSchemas> | undefined
+function loadSchemas(): Promise<typeof ApiSchemas> {
+  schemas ??= import('./api-schemas').catch((error: unknown) => {
+    schemas = undefined
+    throw error
+  })
+  return schemas
+}
+void loadSchemas().catch(() => undefined)
 
 /** Codes the client itself produces; server codes come from the error body (`errorCodes` in contracts). */
 export const clientErrorCodes = {
@@ -96,7 +111,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromBody(status: number, body: unknown): ApiError {
+function errorFromBody({ errorBody }: typeof ApiSchemas, status: number, body: unknown): ApiError {
   const parsed = errorBody.safeParse(body)
   if (parsed.success) {
     return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.fieldErrors)
@@ -142,10 +157,18 @@ export function createApiClient({
     options: CallOptions,
     accept: string,
     read: (response: Response) => Promise<T>,
-  ): Promise<{ status: number; body: T }> {
-    const endpoint = endpoints[name]
+  ): Promise<{ status: number; body: T; schemas: typeof ApiSchemas }> {
     const timeout = AbortSignal.timeout(options.timeoutMs)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+    let loaded: typeof ApiSchemas
+    try {
+      loaded = await loadSchemas()
+    } catch {
+      throw new ApiError(0, clientErrorCodes.network, clientErrorMessages.network)
+    }
+    // Cancelled while the schemas were on their way: the caller's AbortError, as a fetch gives it.
+    options.signal?.throwIfAborted()
+    const endpoint = loaded.endpoints[name]
     const token = getToken?.() ?? null
     const headers: Record<string, string> = { ...options.headers, Accept: accept }
     // The browser writes a multipart body's content type itself, boundary included.
@@ -179,13 +202,13 @@ export function createApiClient({
       if (timeout.aborted) throw new ApiError(0, clientErrorCodes.timeout, clientErrorMessages.timeout)
       throw new ApiError(0, clientErrorCodes.network, clientErrorMessages.network)
     }
-    if (!answer.ok) throw errorFromBody(answer.status, answer.refusal)
-    return answer
+    if (!answer.ok) throw errorFromBody(loaded, answer.status, answer.refusal)
+    return { ...answer, schemas: loaded }
   }
 
   async function call<N extends EndpointName>(name: N, options: CallOptions): Promise<ResponseOf<N>> {
-    const { status, body } = await exchange(name, options, 'application/json', readJson)
-    const parsed = endpoints[name].response.safeParse(body)
+    const { status, body, schemas } = await exchange(name, options, 'application/json', readJson)
+    const parsed = schemas.endpoints[name].response.safeParse(body)
     if (!parsed.success) {
       throw new ApiError(status, clientErrorCodes.invalidResponse, clientErrorMessages.invalidResponse)
     }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { countdown, formatCount, formatDate, formatDateTime, formatPrice, formatPrizeValue } from './format'
+import {
+  countdown,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  formatPrizeValue,
+  timeLeft,
+} from './format'
 
 describe('formatPrice', () => {
   it('shows pounds with two decimals', () => {
@@ -45,12 +53,16 @@ describe('countdown', () => {
     expect(countdown('2026-01-01T00:00:00Z', now)).toBe('Ended')
   })
 
-  it('says Today for later the same UK day', () => {
-    expect(countdown('2026-03-10T23:00:00Z', now)).toBe('Today')
+  it('shows hours and minutes under 24 hours to go', () => {
+    expect(countdown('2026-03-10T23:00:00Z', now)).toBe('in 14h 0m')
+    expect(countdown('2026-03-11T08:59:59Z', now)).toBe('in 23h 59m')
+    expect(countdown('2026-03-10T09:42:30Z', now)).toBe('in 42m')
+    expect(countdown('2026-03-10T09:00:59Z', now)).toBe('in under a minute')
   })
 
-  it('says Tomorrow for the next UK day', () => {
-    expect(countdown('2026-03-11T00:30:00Z', now)).toBe('Tomorrow')
+  it('says Tomorrow for the next UK day from 24 hours on', () => {
+    expect(countdown('2026-03-11T09:00:00Z', now)).toBe('Tomorrow')
+    expect(countdown('2026-03-11T23:30:00Z', now)).toBe('Tomorrow')
   })
 
   it('counts days under a week', () => {
@@ -73,5 +85,34 @@ describe('formatDateTime', () => {
 
   it('says Invalid Date for something that is not a date', () => {
     expect(formatDateTime('soon')).toBe('Invalid Date')
+  })
+})
+
+describe('timeLeft', () => {
+  const now = new Date('2026-03-10T09:00:00Z')
+
+  it('splits what is left into days, hours, minutes and seconds', () => {
+    expect(timeLeft('2026-03-12T12:34:56Z', now)).toEqual({
+      ended: false,
+      closingSoon: false,
+      days: 2,
+      hours: 3,
+      minutes: 34,
+      seconds: 56,
+    })
+  })
+
+  it('is closing soon under 24 hours to go, not at 24 hours', () => {
+    expect(timeLeft('2026-03-11T09:00:00Z', now).closingSoon).toBe(false)
+    expect(timeLeft('2026-03-11T08:59:59Z', now)).toMatchObject({ closingSoon: true, days: 0, hours: 23 })
+  })
+
+  it('has ended at the end and after', () => {
+    expect(timeLeft('2026-03-10T09:00:00Z', now)).toMatchObject({
+      ended: true,
+      closingSoon: false,
+      seconds: 0,
+    })
+    expect(timeLeft('2026-03-09T09:00:00Z', now).ended).toBe(true)
   })
 })

@@ -61,11 +61,48 @@ function ukDayNumber(d: Date): number {
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / 86_400_000
 }
 
-/** SPEC section 9 countdown wording, by UK calendar day: Ended, Today, Tomorrow, in N days (under 7), else weeks. */
+/** Under this long to go, a competition is closing soon: its countdown shows hours and minutes. */
+export const closingSoonMs = 24 * 60 * 60 * 1000
+
+/** What is left until a moment, in whole units; all zero once it has passed. */
+export interface TimeLeft {
+  readonly ended: boolean
+  readonly closingSoon: boolean
+  readonly days: number
+  readonly hours: number
+  readonly minutes: number
+  readonly seconds: number
+}
+
+export function timeLeft(endIso: string, now: Date): TimeLeft {
+  const end = parse(endIso)
+  const ms = end ? end.getTime() - now.getTime() : 0
+  if (ms <= 0) return { ended: true, closingSoon: false, days: 0, hours: 0, minutes: 0, seconds: 0 }
+  const totalSeconds = Math.floor(ms / 1000)
+  return {
+    ended: false,
+    closingSoon: ms < closingSoonMs,
+    days: Math.floor(totalSeconds / 86_400),
+    hours: Math.floor(totalSeconds / 3600) % 24,
+    minutes: Math.floor(totalSeconds / 60) % 60,
+    seconds: totalSeconds % 60,
+  }
+}
+
+/**
+ * SPEC section 9 countdown wording, by UK calendar day: Ended, Today, Tomorrow, in N days (under
+ * 7), else weeks; under 24 hours to go, hours and minutes instead ("in 5h 12m"), so the last day
+ * does not read "Today" until the very end.
+ */
 export function countdown(endIso: string, now: Date): string {
   const end = parse(endIso)
   if (!end) return 'Invalid Date'
-  if (end.getTime() <= now.getTime()) return 'Ended'
+  const left = timeLeft(endIso, now)
+  if (left.ended) return 'Ended'
+  if (left.closingSoon) {
+    if (left.hours > 0) return `in ${left.hours}h ${left.minutes}m`
+    return left.minutes > 0 ? `in ${left.minutes}m` : 'in under a minute'
+  }
   const days = ukDayNumber(end) - ukDayNumber(now)
   if (days <= 0) return 'Today'
   if (days === 1) return 'Tomorrow'

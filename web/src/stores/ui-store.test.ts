@@ -4,7 +4,7 @@ import { closeOverlay, dismissSnackbar, openOverlay, showSnackbar, uiStore } fro
 describe('ui store', () => {
   beforeEach(() => {
     uiStore.overlay = null
-    uiStore.snackbars = []
+    uiStore.snackbar = null
   })
 
   it('keeps one overlay open at a time', () => {
@@ -15,24 +15,34 @@ describe('ui store', () => {
     expect(uiStore.overlay).toBeNull()
   })
 
-  it('queues snackbars for 6 seconds by default and drops repeats', () => {
+  it('shows a message for 6 seconds unless told otherwise', () => {
     showSnackbar('Saved')
-    showSnackbar('Saved')
+    expect(uiStore.snackbar).toMatchObject({ message: 'Saved', severity: 'info', durationMs: 6000 })
     showSnackbar('Subscribed', { severity: 'success', durationMs: 4000 })
-    expect(
-      uiStore.snackbars.map(({ message, severity, durationMs }) => ({ message, severity, durationMs })),
-    ).toEqual([
-      { message: 'Saved', severity: 'info', durationMs: 6000 },
-      { message: 'Subscribed', severity: 'success', durationMs: 4000 },
-    ])
+    expect(uiStore.snackbar).toMatchObject({ message: 'Subscribed', severity: 'success', durationMs: 4000 })
   })
 
-  it('dismisses a snackbar by id', () => {
+  it('shows the newest message at once, replacing the one on screen', () => {
+    showSnackbar('Password changed successfully!', { severity: 'success' })
+    showSnackbar('Password reset link sent to your email address', { severity: 'success' })
+    expect(uiStore.snackbar?.message).toBe('Password reset link sent to your email address')
+  })
+
+  it('shows the same message again as a new one, with its full time', () => {
+    showSnackbar('Saved')
+    const first = uiStore.snackbar?.id
+    showSnackbar('Saved')
+    expect(uiStore.snackbar?.message).toBe('Saved')
+    expect(uiStore.snackbar?.id).not.toBe(first)
+  })
+
+  it('dismisses a message by id, never the newer one that replaced it', () => {
     showSnackbar('One')
+    const one = uiStore.snackbar?.id ?? -1
     showSnackbar('Two')
-    const first = uiStore.snackbars[0]
-    expect(first).toBeDefined()
-    if (first) dismissSnackbar(first.id)
-    expect(uiStore.snackbars.map((s) => s.message)).toEqual(['Two'])
+    dismissSnackbar(one)
+    expect(uiStore.snackbar?.message).toBe('Two')
+    dismissSnackbar(uiStore.snackbar?.id ?? -1)
+    expect(uiStore.snackbar).toBeNull()
   })
 })

@@ -47,11 +47,11 @@ export const defaultSnackbarMs = 6000
 
 interface UiState {
   overlay: Overlay | null
-  /** The first one is on screen; the rest wait their turn. */
-  snackbars: Snackbar[]
+  /** The message on screen. A new one replaces it at once: nothing waits behind an old message. */
+  snackbar: Snackbar | null
 }
 
-export const uiStore = proxy<UiState>({ overlay: null, snackbars: [] })
+export const uiStore = proxy<UiState>({ overlay: null, snackbar: null })
 
 let nextSnackbarId = 1
 
@@ -70,11 +70,11 @@ export function showSnackbar(
     durationMs = defaultSnackbarMs,
   }: { severity?: SnackbarSeverity; durationMs?: number } = {},
 ): void {
-  // The same message twice in a row tells the user nothing new.
-  if (uiStore.snackbars.some((s) => s.message === message)) return
-  uiStore.snackbars.push({ id: nextSnackbarId++, message, severity, durationMs })
+  // Shown now, for its full time; whatever was on screen is out of date and goes.
+  uiStore.snackbar = { id: nextSnackbarId++, message, severity, durationMs }
 }
 
+/** Hides the message `id`; one that has already been replaced is left alone. */
 export function dismissSnackbar(id: number): void {
-  uiStore.snackbars = uiStore.snackbars.filter((s) => s.id !== id)
+  if (uiStore.snackbar?.id === id) uiStore.snackbar = null
 }

@@ -46,6 +46,10 @@ export function GlobalStyles() {
           display: block;
           max-width: 100%;
         }
+        /* A fieldset is as wide as its widest content by default, which pushed forms sideways on a phone. */
+        fieldset {
+          min-width: 0;
+        }
         button,
         input {
           font: inherit;

@@ -1,14 +1,17 @@
+import { lazy, Suspense } from 'react'
 import { useForgotPasswordLink } from '../../features/auth/components/use-forgot-password-link'
 import { useLiveCompetitions } from '../../features/competitions/api/live-competitions'
 import { LiveCompetitionsSection } from '../../features/competitions/components/live-competitions-section'
 import { usePageTitle } from '../../lib/use-page-title'
-import { ContactSection } from './home/contact-section'
-import { FaqsSection } from './home/faqs-section'
 import { HeroSection } from './home/hero-section'
-import { HowToPlaySection } from './home/how-to-play-section'
-import { NewsletterSection } from './home/newsletter-section'
-import { WinnersSection } from './home/winners-section'
 
+const BelowTheFold = lazy(() => import('./home/below-the-fold'))
+
+/**
+ * SPEC section 2's home page, its sections in order: hero with the featured carousel, live
+ * competitions, then (below the fold, loaded as a chunk of their own) how to play, trust
+ * indicators, success stories with the recent winners, FAQ and contact; the newsletter follows.
+ */
 export function HomePage() {
   usePageTitle(null)
   useForgotPasswordLink()
@@ -17,11 +20,9 @@ export function HomePage() {
     <>
       <HeroSection />
       <LiveCompetitionsSection />
-      <HowToPlaySection />
-      <WinnersSection />
-      <FaqsSection />
-      <ContactSection />
-      <NewsletterSection />
+      <Suspense fallback={null}>
+        <BelowTheFold />
+      </Suspense>
     </>
   )
 }

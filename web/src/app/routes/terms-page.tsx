@@ -21,6 +21,13 @@ export function TermsPage() {
         <li>You can buy from 1 to 10 entries per purchase, or fewer if fewer tickets remain.</li>
         <li>An entry counts once payment is confirmed and you receive an entry reference.</li>
       </ul>
+      <h2 id="free-entry">Free entry by post</h2>
+      <p>
+        Every competition can also be entered free of charge by post. A postal entry goes into the same draw
+        with the same chance of winning as a paid entry, and must answer the skill question correctly to be
+        eligible. The postal address and exactly what a postal entry must include will be set out in this
+        section; until then, please use the contact details on our home page to ask how to enter by post.
+      </p>
       <h2>The draw</h2>
       <p>
         When a competition closes, one winning entry is drawn at random from all eligible entries. Every draw

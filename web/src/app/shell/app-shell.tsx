@@ -1,10 +1,8 @@
 import { css, useTheme } from '@emotion/react'
 import type { ReactNode } from 'react'
-import { AuthModal } from '../../features/auth/components/auth-modal'
-import { ForgotPasswordDialog } from '../../features/auth/components/forgot-password-dialog'
-import { ProfileSettingsDialog } from '../../features/auth/components/profile-settings-dialog'
 import { useSessionRestore } from '../../features/auth/stores/use-session-restore'
 import { MaintenanceGate } from '../../features/settings/components/maintenance-gate'
+import { AccountOverlays } from './account-overlays'
 import { AdminDashboardOverlay } from './admin-dashboard-overlay'
 import { DashboardOverlay } from './dashboard-overlay'
 import { EntryOverlay } from './entry-overlay'
@@ -55,7 +53,6 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
           <Footer />
           <ScrollToTopButton />
           <MobileMenu />
-          <ProfileSettingsDialog />
           <DashboardOverlay />
           <AdminDashboardOverlay />
           <EntryOverlay />
@@ -64,8 +61,7 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
       always={
         <>
           <SnackbarHost />
-          <AuthModal />
-          <ForgotPasswordDialog />
+          <AccountOverlays />
         </>
       }
     />

@@ -2,7 +2,6 @@ import { errorCodes, type SessionUser, type UserEntry } from '@prizes/contracts'
 import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../components/dialog'
-import { ResetEmailDialog } from '../../features/auth/components/forgot-password-dialog'
 import { endSession, sessionStore, startSession } from '../../features/auth/stores/session-store'
 import { useRefreshAfterEntry } from '../../features/competitions/api/refresh-after-entry'
 import { useRecordEntry } from '../../features/entries/api/record-entry'
@@ -12,6 +11,11 @@ import { ChunkErrorBoundary } from './chunk-error-boundary'
 
 /** The entry flow (machine, card forms, Stripe, confetti) loads when someone first opens it. */
 const EntryModal = lazy(() => import('../../features/entries/components/entry-modal'))
+const ResetEmailDialog = lazy(() =>
+  import('../../features/auth/components/forgot-password-dialog').then((m) => ({
+    default: m.ResetEmailDialog,
+  })),
+)
 
 /**
  * A session the server no longer honours ends here too, quietly: the entry flow shows the
@@ -85,7 +89,17 @@ export function EntryOverlay() {
           onSignedIn={startSession}
           onCallFailed={endRefusedSession}
           onEntered={onEntered}
-          renderForgotPassword={(email, onClose) => <ResetEmailDialog email={email} onClose={onClose} />}
+          renderForgotPassword={(email, onClose) => (
+            <Suspense
+              fallback={
+                <Dialog open onClose={onClose} title="Reset Password">
+                  <p role="status">Loading…</p>
+                </Dialog>
+              }
+            >
+              <ResetEmailDialog email={email} onClose={onClose} />
+            </Suspense>
+          )}
           resume={overlay.resume ?? null}
         />
       </Suspense>

@@ -7,13 +7,13 @@ import { useTopLayerElement } from '../../components/top-layer'
 import { dismissSnackbar, type SnackbarSeverity, uiStore } from '../../stores/ui-store'
 
 /**
- * Shows queued messages one at a time, each for its own duration (6 s unless told otherwise).
+ * Shows the latest message for its own duration (6 s unless told otherwise); a newer one
+ * replaces it at once.
  * While a modal dialog is open the host lives inside it: the rest of the page is inert then.
  */
 export function SnackbarHost() {
   const theme = useTheme()
-  const { snackbars } = useSnapshot(uiStore)
-  const current = snackbars[0]
+  const { snackbar: current } = useSnapshot(uiStore)
   const host = useTopLayerElement()
   // The live region is new whenever it moves; its text arrives a moment later so it is announced.
   const [shown, setShown] = useState<{ id: number; host: HTMLElement | null } | null>(null)

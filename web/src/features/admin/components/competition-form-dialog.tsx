@@ -159,6 +159,7 @@ export function CompetitionFormDialog({ competition, onClose }: CompetitionFormD
         <div
           css={css`
             display: flex;
+            flex-wrap: wrap;
             justify-content: flex-end;
             gap: 12px;
           `}

@@ -41,6 +41,7 @@ export function ImageField({ current, file, error, onChange }: ImageFieldProps) 
     <div
       css={css`
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 8px;
       `}
     >
@@ -57,6 +58,7 @@ export function ImageField({ current, file, error, onChange }: ImageFieldProps) 
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             css={css`
+              max-width: 100%;
               font: inherit;
               color: ${theme.palette.text.primary};
               &:focus-visible {

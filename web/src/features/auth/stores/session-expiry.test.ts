@@ -26,14 +26,14 @@ describe('ending a session the server refused', () => {
   beforeEach(() => {
     endSession()
     uiStore.overlay = null
-    uiStore.snackbars = []
+    uiStore.snackbar = null
   })
 
   it('signs out, says why and offers the login', () => {
     startSession(user, 'old')
     endSessionIfRefused(ended)
     expect(sessionStore.status).toBe('signed-out')
-    expect(uiStore.snackbars.map((s) => s.message)).toEqual(['Your session has ended. Please log in again.'])
+    expect(uiStore.snackbar?.message).toBe('Your session has ended. Please log in again.')
     expect(uiStore.overlay).toEqual({ kind: 'accounts', intent: 'sign-in' })
   })
 
@@ -43,14 +43,14 @@ describe('ending a session the server refused', () => {
     endSessionIfRefused(new ApiError(403, 'FORBIDDEN', 'Access denied. Admin privileges required.'))
     endSessionIfRefused(new ApiError(0, 'NETWORK_ERROR', 'Network connection failed.'))
     expect(sessionStore.status).toBe('signed-in')
-    expect(uiStore.snackbars).toEqual([])
+    expect(uiStore.snackbar).toBeNull()
   })
 
   it('stays silent while signed out or restoring', () => {
     endSessionIfRefused(ended)
     sessionStore.status = 'restoring'
     endSessionIfRefused(ended)
-    expect(uiStore.snackbars).toEqual([])
+    expect(uiStore.snackbar).toBeNull()
     expect(uiStore.overlay).toBeNull()
   })
 })

@@ -1,13 +1,26 @@
-import type { PublicCompetitionDetail } from '@prizes/contracts'
+import { entityId, type PublicCompetitionDetail } from '@prizes/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client'
+import { ApiError, apiClient } from '../../../lib/api-client'
 
-/** As the competitions list: SPEC section 9 gives the competition calls 30 s. */
+/** SPEC section 9: the competitions calls give up after 30 s. */
 const timeoutMs = 30_000
 
-export async function getCompetition(id: string, signal?: AbortSignal): Promise<PublicCompetitionDetail> {
-  const { competition } = await apiClient.call('getCompetition', { timeoutMs, signal, params: { id } })
-  return competition
+/**
+ * One published competition's page, or null when there is none to show (404): an address whose
+ * id cannot be a competition's has none either, and is not asked about.
+ */
+export async function getCompetition(
+  id: string,
+  signal?: AbortSignal,
+): Promise<PublicCompetitionDetail | null> {
+  if (!entityId.safeParse(id).success) return null
+  try {
+    const body = await apiClient.call('getCompetition', { timeoutMs, signal, params: { id } })
+    return body.competition
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
 }
 
 /**

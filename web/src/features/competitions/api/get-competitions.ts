@@ -1,7 +1,7 @@
 import type { PublicCompetition } from '@prizes/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { activeHomeCompetitions } from '../model/home-competition'
+import { gridCompetitions } from '../model/home-competition'
 
 /** SPEC section 9: the competitions call gives up after 30 s. */
 const timeoutMs = 30_000
@@ -17,7 +17,7 @@ export const competitionsQueryOptions = () =>
     queryFn: ({ signal }) => getCompetitions(signal),
   })
 
-/** Active competitions as the home grid shows them; a failed refetch keeps the last good list. */
-export function useActiveCompetitions() {
-  return useQuery({ ...competitionsQueryOptions(), select: activeHomeCompetitions })
+/** The competitions the home grid shows; a failed refetch keeps the last good list. */
+export function useGridCompetitions() {
+  return useQuery({ ...competitionsQueryOptions(), select: gridCompetitions })
 }

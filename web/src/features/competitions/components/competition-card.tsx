@@ -1,13 +1,22 @@
 import { css, useTheme } from '@emotion/react'
 import { useId } from 'react'
+import { Link } from 'wouter'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { MapPinIcon } from '../../../components/icons'
 import { ProgressBar } from '../../../components/progress-bar'
-import { countdown, formatCount, formatDate, formatPrice, formatPrizeValue } from '../../../lib/format'
+import { maxEntriesFor } from '../../../lib/entry-limits'
+import {
+  countdown,
+  formatCount,
+  formatDate,
+  formatPrice,
+  formatPrizeValue,
+  timeLeft,
+} from '../../../lib/format'
 import { openOverlay } from '../../../stores/ui-store'
-import { entryTarget, type HomeCompetition } from '../model/home-competition'
-import { availabilityBadge } from './availability'
+import { entryState, entryTarget, type HomeCompetition } from '../model/home-competition'
+import { availabilityBadge, competitionPath, enterLabel } from './availability'
 import { CompetitionImage } from './competition-image'
 
 interface CompetitionCardProps {
@@ -19,10 +28,12 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
   const theme = useTheme()
   const titleId = useId()
   const badge = availabilityBadge[c.availabilityStatus]
-  const soldOut = c.availabilityStatus === 'SOLD_OUT'
   const sold = Math.floor(c.soldPercentage)
-  const ends = countdown(c.endDate, now)
-  const ended = ends === 'Ended'
+  const state = entryState(c, now)
+  const closingSoon = state === 'open' && timeLeft(c.endDate, now).closingSoon
+  const target = entryTarget(c)
+  const perPurchase = maxEntriesFor(target)
+  const href = competitionPath(c.id)
 
   return (
     <article
@@ -49,7 +60,10 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
           position: relative;
         `}
       >
-        <CompetitionImage src={c.image_url} alt={c.prize} />
+        {/* The title's link is the one announced; the picture is a larger target for the same page. */}
+        <Link href={href} tabIndex={-1} aria-hidden="true">
+          <CompetitionImage src={c.image_url} alt={c.prize} />
+        </Link>
         <div
           css={css`
             position: absolute;
@@ -100,7 +114,18 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
               font-weight: 800;
             `}
           >
-            {c.title}
+            <Link
+              href={href}
+              css={css`
+                color: inherit;
+                text-decoration: none;
+                &:hover {
+                  text-decoration: underline;
+                }
+              `}
+            >
+              {c.title}
+            </Link>
           </h3>
           <p
             css={css`
@@ -177,8 +202,8 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
             <dd>{formatPrice(c.price)}</dd>
           </div>
           <div>
-            <dt>Max entries</dt>
-            <dd>{c.maxEntries === null ? 'Unlimited' : formatCount(c.maxEntries)}</dd>
+            <dt>Per purchase</dt>
+            <dd>{perPurchase > 0 ? `Up to ${perPurchase}` : 'None left'}</dd>
           </div>
           <div>
             <dt>Ends</dt>
@@ -189,29 +214,60 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
         </dl>
 
         <p
+          data-testid="card-status"
           css={css`
             font-size: 0.875rem;
-            font-weight: 600;
-            color: ${ended ? theme.palette.error.text : theme.palette.text.secondary};
+            font-weight: 700;
+            color: ${
+              state === 'open' && !closingSoon
+                ? theme.palette.text.secondary
+                : state === 'awaiting-draw'
+                  ? theme.palette.purple.text
+                  : closingSoon
+                    ? theme.palette.warning.text
+                    : theme.palette.error.text
+            };
           `}
         >
-          {ended ? 'Ended' : `Closes ${ends.toLowerCase()}`}
+          {cardStatus(c, state, closingSoon, now)}
         </p>
 
         <Button
           type="button"
           variant="primary"
           fullWidth
-          disabled={soldOut || ended}
+          disabled={state !== 'open'}
           aria-describedby={titleId}
-          onClick={() => openOverlay({ kind: 'entry', competition: entryTarget(c) })}
+          onClick={() => openOverlay({ kind: 'entry', competition: target })}
           css={css`
             margin-top: auto;
           `}
         >
-          {soldOut ? 'Sold Out' : ended ? 'Entries Closed' : 'Enter Competition'}
+          {enterLabel[state]}
         </Button>
       </div>
     </article>
   )
+}
+
+function cardStatus(
+  c: HomeCompetition,
+  state: ReturnType<typeof entryState>,
+  closingSoon: boolean,
+  now: Date,
+) {
+  switch (state) {
+    case 'open':
+      return closingSoon
+        ? `Closing soon: closes ${countdown(c.endDate, now)}`
+        : `Closes ${countdown(c.endDate, now)}`
+    case 'sold-out':
+      return `Sold out · draw on ${formatDate(c.drawDate)}`
+    case 'ended':
+      return 'Ended'
+    case 'awaiting-draw':
+      return `Draw on ${formatDate(c.drawDate)}`
+    case 'drawn':
+      return `Drawn on ${formatDate(c.drawDate)}`
+  }
 }

@@ -52,7 +52,8 @@ export function CompetitionImage({ src, alt, priority = false }: CompetitionImag
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
+      // The priority picture is the page's largest paint: decoded as soon as it arrives.
+      decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
       onError={() => setFailed(true)}
       css={frame}

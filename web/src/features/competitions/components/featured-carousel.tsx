@@ -5,7 +5,8 @@ import { Button } from '../../../components/button'
 import { useNow } from '../../../lib/use-now'
 import { openOverlay, uiStore } from '../../../stores/ui-store'
 import { useFeaturedCompetitions } from '../api/get-featured-competitions'
-import { entryTarget, type HomeCompetition } from '../model/home-competition'
+import { entryState, entryTarget, type HomeCompetition } from '../model/home-competition'
+import { enterLabel } from './availability'
 import { CarouselControls } from './carousel-controls'
 import { CarouselFallback, CarouselFrame } from './carousel-frame'
 import { FeaturedSlide } from './featured-slide'
@@ -60,6 +61,7 @@ function Slides({ competitions }: { competitions: readonly HomeCompetition[] }) 
   const { index, fading, fadeMs, goTo } = useCarouselRotation(count, { paused })
   const current = competitions[index]
   if (!current) return null
+  const state = entryState(current, now)
 
   return (
     <CarouselFrame
@@ -99,10 +101,10 @@ function Slides({ competitions }: { competitions: readonly HomeCompetition[] }) 
           type="button"
           variant="accent"
           size="lg"
-          disabled={current.availabilityStatus === 'SOLD_OUT'}
+          disabled={state !== 'open'}
           onClick={() => openOverlay({ kind: 'entry', competition: entryTarget(current) })}
         >
-          {current.availabilityStatus === 'SOLD_OUT' ? 'Sold Out' : 'Enter Competition'}
+          {enterLabel[state]}
         </Button>
         {count > 1 && (
           <CarouselControls

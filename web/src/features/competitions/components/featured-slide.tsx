@@ -1,8 +1,10 @@
 import { css, useTheme } from '@emotion/react'
+import { Link } from 'wouter'
 import { Chip } from '../../../components/chip'
 import { TrophyIcon } from '../../../components/icons'
 import { countdown, formatCount, formatDate, formatPrice, formatPrizeValue } from '../../../lib/format'
 import type { HomeCompetition } from '../model/home-competition'
+import { competitionPath } from './availability'
 import { CompetitionImage } from './competition-image'
 
 interface FeaturedSlideProps {
@@ -43,7 +45,9 @@ export function FeaturedSlide({
             position: relative;
           `}
       >
-        <CompetitionImage src={current.image_url} alt={current.prize} priority />
+        <Link href={competitionPath(current.id)} tabIndex={-1} aria-hidden="true">
+          <CompetitionImage src={current.image_url} alt={current.prize} priority={index === 0} />
+        </Link>
         <div
           css={css`
               position: absolute;
@@ -77,7 +81,18 @@ export function FeaturedSlide({
               font-weight: 800;
             `}
         >
-          {current.title}
+          <Link
+            href={competitionPath(current.id)}
+            css={css`
+              color: inherit;
+              text-decoration: none;
+              &:hover {
+                text-decoration: underline;
+              }
+            `}
+          >
+            {current.title}
+          </Link>
         </h2>
         <p
           css={css`

@@ -7,7 +7,7 @@ import { Section } from '../../../components/layout'
 import { ApiError } from '../../../lib/api-client'
 import { useNow } from '../../../lib/use-now'
 import { showSnackbar } from '../../../stores/ui-store'
-import { useActiveCompetitions } from '../api/get-competitions'
+import { useGridCompetitions } from '../api/get-competitions'
 import { CompetitionCard } from './competition-card'
 
 const cachedWarning = 'Using cached competitions - API temporarily unavailable'
@@ -15,7 +15,7 @@ const cachedWarning = 'Using cached competitions - API temporarily unavailable'
 /** Home section 2 (SPEC section 2): the Live Competitions grid, with its data status and a retry. */
 export function LiveCompetitionsSection() {
   const now = useNow()
-  const query = useActiveCompetitions()
+  const query = useGridCompetitions()
   const { data, isError, isPending, isFetching, errorUpdatedAt, refetch } = query
   const hasCache = data !== undefined
 
@@ -39,7 +39,7 @@ export function LiveCompetitionsSection() {
     <Section
       id="competitions"
       title="Live Competitions"
-      intro="Every competition below is open now. Answer the question, pick your entries and you are in the draw."
+      intro="Answer the question, pick your entries and you are in the draw. Sold-out and closed competitions stay here until they are drawn."
       aside={
         <div
           css={css`

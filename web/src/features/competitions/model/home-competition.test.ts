@@ -1,10 +1,11 @@
 import type { PublicCompetition } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
 import {
-  activeHomeCompetitions,
   availabilityStatus,
+  entryState,
   entryTarget,
   featuredActive,
+  gridCompetitions,
   toHomeCompetition,
   withMoreSold,
   withMoreSoldTickets,
@@ -77,7 +78,14 @@ describe('toHomeCompetition', () => {
       image_url: '/media/weekend.jpg',
       availabilityStatus: 'AVAILABLE',
       soldPercentage: 25,
+      status: 'active',
+      drawDate: '2026-02-01T00:00:00.000Z',
     })
+  })
+
+  it('dates the draw at its time once drawn, else at the close', () => {
+    const drawn = competition({ status: 'completed', drawn_at: '2026-02-02T10:00:00.000Z' })
+    expect(toHomeCompetition(drawn).drawDate).toBe('2026-02-02T10:00:00.000Z')
   })
 
   it('defaults an empty location to UK Wide', () => {
@@ -108,14 +116,42 @@ describe('filters', () => {
     competition({ id: 'b', status: 'active', featured: false }),
     competition({ id: 'c', status: 'closed', featured: true }),
     competition({ id: 'd', status: 'draft', featured: false }),
+    competition({ id: 'e', status: 'drawing', featured: false }),
+    competition({ id: 'f', status: 'completed', featured: false }),
+    competition({ id: 'g', status: 'active', total_tickets: 10, sold_tickets: 10 }),
   ]
 
-  it('keeps active competitions for the grid', () => {
-    expect(activeHomeCompetitions(list).map((c) => c.id)).toEqual(['a', 'b'])
+  it('keeps active competitions (sold-out ones too) then those awaiting their draw for the grid', () => {
+    expect(gridCompetitions(list).map((c) => c.id)).toEqual(['a', 'b', 'g', 'c', 'e'])
   })
 
   it('keeps active and featured competitions for the carousel', () => {
     expect(featuredActive(list).map((c) => c.id)).toEqual(['a'])
+  })
+})
+
+describe('entryState', () => {
+  const now = new Date('2026-01-15T00:00:00.000Z')
+  const state = (overrides: Partial<PublicCompetition>) =>
+    entryState(toHomeCompetition(competition(overrides)), now)
+
+  it('is open while active, before the end, with tickets left', () => {
+    expect(state({})).toBe('open')
+  })
+
+  it('is sold out when every ticket is sold, ended past the end date', () => {
+    expect(state({ total_tickets: 5, sold_tickets: 5 })).toBe('sold-out')
+    expect(state({ end_date: '2026-01-14T23:59:59.000Z' })).toBe('ended')
+  })
+
+  it('awaits the draw when closed or drawing, and is drawn when completed', () => {
+    expect(state({ status: 'closed' })).toBe('awaiting-draw')
+    expect(state({ status: 'drawing' })).toBe('awaiting-draw')
+    expect(state({ status: 'completed', total_tickets: 5, sold_tickets: 5 })).toBe('drawn')
+  })
+
+  it('stays sold out once the last sale has closed it, until drawn', () => {
+    expect(state({ status: 'closed', total_tickets: 5, sold_tickets: 5 })).toBe('sold-out')
   })
 })
 

@@ -1,4 +1,4 @@
-import type { PublicCompetition } from '@prizes/contracts'
+import type { CompetitionStatus, PublicCompetition } from '@prizes/contracts'
 import type { EntryTarget } from '../../../stores/ui-store'
 
 export type AvailabilityStatus = 'AVAILABLE' | 'HALF_FULL' | 'NEARLY_FULL' | 'SOLD_OUT'
@@ -34,6 +34,9 @@ export interface HomeCompetition {
   readonly availabilityStatus: AvailabilityStatus
   /** 0 to 100. */
   readonly soldPercentage: number
+  readonly status: CompetitionStatus
+  /** When it is drawn, or was: the draw's time once drawn, else the close. */
+  readonly drawDate: string
 }
 
 export const defaultLocation = 'UK Wide'
@@ -54,12 +57,37 @@ export function toHomeCompetition(c: PublicCompetition): HomeCompetition {
     image_url: c.image_url,
     availabilityStatus: availabilityStatus(c.sold_tickets, c.total_tickets),
     soldPercentage: limited ? Math.min(100, Math.max(0, (c.sold_tickets / c.total_tickets) * 100)) : 0,
+    status: c.status,
+    drawDate: c.drawn_at ?? c.end_date,
   }
 }
 
-/** The Live Competitions grid shows active competitions only. */
-export function activeHomeCompetitions(list: readonly PublicCompetition[]): HomeCompetition[] {
-  return list.filter((c) => c.status === 'active').map(toHomeCompetition)
+/**
+ * Where a competition stands for someone who would enter it: open; sold out (open or closed,
+ * until drawn); past its end but not closed yet; closed and awaiting its draw; drawn.
+ */
+export type EntryState = 'open' | 'sold-out' | 'ended' | 'awaiting-draw' | 'drawn'
+
+export function entryState(
+  c: Pick<HomeCompetition, 'status' | 'availabilityStatus' | 'endDate'>,
+  now: Date,
+): EntryState {
+  if (c.status === 'completed') return 'drawn'
+  // Selling the last ticket closes a competition; it still reads SOLD OUT until it is drawn.
+  if (c.availabilityStatus === 'SOLD_OUT') return 'sold-out'
+  if (c.status === 'closed' || c.status === 'drawing') return 'awaiting-draw'
+  if (new Date(c.endDate).getTime() <= now.getTime()) return 'ended'
+  return 'open'
+}
+
+/**
+ * The Live Competitions grid: active competitions (sold-out ones too, until drawn), then those
+ * closed and awaiting their draw; each group in the server's order.
+ */
+export function gridCompetitions(list: readonly PublicCompetition[]): HomeCompetition[] {
+  const active = list.filter((c) => c.status === 'active')
+  const awaiting = list.filter((c) => c.status === 'closed' || c.status === 'drawing')
+  return [...active, ...awaiting].map(toHomeCompetition)
 }
 
 /** The carousel keeps only active, featured competitions (SPEC section 7, featured endpoint). */

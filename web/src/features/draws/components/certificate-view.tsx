@@ -70,6 +70,8 @@ export function VerificationSteps({ result }: { readonly result: DrawVerificatio
       aria-label="Verifier steps"
       css={css`
         padding-left: 20px;
+        /* Steps quote hashes, which have no spaces to wrap at. */
+        overflow-wrap: anywhere;
         li + li {
           margin-top: 8px;
         }

@@ -14,9 +14,10 @@ export function WinnersList({ winners }: { readonly winners: readonly Winner[] }
       aria-label="Recent winners"
       css={css`
         list-style: none;
+        padding: 0;
         display: grid;
         gap: 16px;
-        grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+        grid-template-columns: repeat(auto-fill, minmax(min(260px, 100%), 1fr));
       `}
     >
       {winners.map((winner) => {

@@ -1,5 +1,5 @@
 import { type EntrySubmission, entrySubmission, type SessionUser } from '@prizes/contracts'
-import { maxEntriesPerPurchase } from '@prizes/domain'
+import { maxEntriesFor } from '../../../lib/entry-limits'
 import { type FieldErrors, firstErrors } from '../../../lib/field-errors'
 import type { EntryTarget } from '../../../stores/ui-store'
 
@@ -17,15 +17,8 @@ export interface EntryFormValues {
 }
 export type EntryField = keyof EntryFormValues
 
-/** 1 to min(10, total tickets, tickets left); 0 when none are left. */
-export function maxEntriesFor(c: Pick<EntryTarget, 'remaining' | 'maxEntries'>): number {
-  const limit = Math.min(
-    maxEntriesPerPurchase,
-    c.remaining ?? maxEntriesPerPurchase,
-    c.maxEntries ?? maxEntriesPerPurchase,
-  )
-  return Math.max(0, limit)
-}
+/** The entry slider's limit, the same number the competition's card shows. */
+export { maxEntriesFor }
 
 /** Signed in, the details come from the session user so nobody retypes them. */
 export function initialEntryValues(user: SessionUser | null): EntryFormValues {

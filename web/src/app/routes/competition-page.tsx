@@ -1,0 +1,31 @@
+import { Link, useParams } from 'wouter'
+import { Button } from '../../components/button'
+import { ContentPage } from '../../components/content-page'
+import { PageLoading } from '../../components/page-loading'
+import { useCompetition } from '../../features/competitions/api/get-competition'
+import { CompetitionDetails } from '../../features/competitions/components/competition-details'
+import { NotFoundPage } from './not-found-page'
+
+/** `/competitions/:id`: one competition's own page; loaded lazily, the home page does not pay for it. */
+export default function CompetitionPage() {
+  const { id = '' } = useParams<{ id: string }>()
+  const { data, isPending, error, refetch, isFetching } = useCompetition(id)
+
+  if (isPending) return <PageLoading />
+  if (data === null) return <NotFoundPage />
+  if (data === undefined) {
+    return (
+      <ContentPage title="Competition unavailable" lead={error?.message ?? 'Please try again in a moment.'}>
+        <p>
+          <Button type="button" variant="primary" onClick={() => refetch()} disabled={isFetching}>
+            Try again
+          </Button>
+        </p>
+        <p>
+          <Link href="/#competitions">See all competitions</Link>
+        </p>
+      </ContentPage>
+    )
+  }
+  return <CompetitionDetails competition={data} />
+}
