@@ -76,6 +76,7 @@ test.describe('admin dashboard', () => {
         'Analytics',
         'Email System',
         'Settings',
+        'Messages',
       ])
       await dashboard.getByRole('tab', { name: 'Users' }).click()
       await expect(

@@ -51,7 +51,6 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
     { id: 'competitions', label: 'Competitions', panel: <CompetitionsTab onLeaveDashboard={onClose} /> },
     { id: 'users', label: 'Users', panel: <UsersTab /> },
     { id: 'entries', label: 'Entries', panel: <EntriesTab /> },
-    { id: 'messages', label: 'Messages', panel: <MessagesTab /> },
     { id: 'analytics', label: 'Analytics', panel: <AnalyticsTab shown={tab === 'analytics'} /> },
     { id: 'email', label: 'Email System', panel: <EmailTab active={tab === 'email'} /> },
     {
@@ -63,6 +62,8 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
         </SettingsTab>
       ),
     },
+    // Ours, after SPEC's six in their order: messages from the contact form.
+    { id: 'messages', label: 'Messages', panel: <MessagesTab /> },
   ]
 
   return (
