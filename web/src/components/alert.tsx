@@ -1,6 +1,8 @@
 import { css, useTheme } from '@emotion/react'
 import type { ReactNode } from 'react'
-import { AlertIcon, CheckCircleIcon, InfoIcon } from './icons'
+import { AlertIcon } from './icons/alert'
+import { CheckCircleIcon } from './icons/check-circle'
+import { InfoIcon } from './icons/info'
 
 type AlertTone = 'info' | 'success' | 'warning' | 'error'
 

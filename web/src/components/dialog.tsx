@@ -1,6 +1,6 @@
 import { css, type Theme, useTheme } from '@emotion/react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
-import { CloseIcon } from './icons'
+import { CloseIcon } from './icons/close'
 import { enterTopLayer, isTopLayer, leaveTopLayer } from './top-layer'
 
 interface DialogProps {

@@ -8,7 +8,8 @@ import {
   useId,
   useState,
 } from 'react'
-import { EyeIcon, EyeOffIcon } from './icons'
+import { EyeIcon } from './icons/eye'
+import { EyeOffIcon } from './icons/eye-off'
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>
 

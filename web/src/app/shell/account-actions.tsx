@@ -1,6 +1,9 @@
 import type { SessionUser } from '@prizes/contracts'
 import type { ReactNode } from 'react'
-import { DashboardIcon, LogoutIcon, SettingsIcon, ShieldIcon } from '../../components/icons'
+import { DashboardIcon } from '../../components/icons/dashboard'
+import { LogoutIcon } from '../../components/icons/logout'
+import { SettingsIcon } from '../../components/icons/settings'
+import { ShieldIcon } from '../../components/icons/shield'
 import { isAdmin } from '../../features/auth/stores/session-store'
 import { openOverlay } from '../../stores/ui-store'
 

@@ -1,17 +1,36 @@
 import { css, useTheme } from '@emotion/react'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { useSnapshot } from 'valtio'
 import { useSessionRestore } from '../../features/auth/stores/use-session-restore'
 import { MaintenanceGate } from '../../features/settings/components/maintenance-gate'
+import { uiStore } from '../../stores/ui-store'
 import { AccountOverlays } from './account-overlays'
 import { AdminDashboardOverlay } from './admin-dashboard-overlay'
+import { ChunkErrorBoundary } from './chunk-error-boundary'
 import { DashboardOverlay } from './dashboard-overlay'
 import { EntryOverlay } from './entry-overlay'
 import { Footer } from './footer'
 import { Header } from './header'
-import { MobileMenu } from './mobile-menu'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { SnackbarHost } from './snackbar-host'
 import { useDashboardLink } from './use-dashboard-link'
+
+/** The mobile menu's code is fetched when it is first opened; after that it stays, to close as it should. */
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
+
+function LazyMobileMenu() {
+  const { overlay } = useSnapshot(uiStore)
+  const [wanted, setWanted] = useState(false)
+  if (!wanted && overlay?.kind === 'mobile-menu') setWanted(true)
+  if (!wanted) return null
+  return (
+    <ChunkErrorBoundary message="The menu could not be opened. Please try again.">
+      <Suspense fallback={null}>
+        <MobileMenu />
+      </Suspense>
+    </ChunkErrorBoundary>
+  )
+}
 
 export function AppShell({ children }: { readonly children: ReactNode }) {
   const theme = useTheme()
@@ -52,7 +71,7 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
           </main>
           <Footer />
           <ScrollToTopButton />
-          <MobileMenu />
+          <LazyMobileMenu />
           <DashboardOverlay />
           <AdminDashboardOverlay />
           <EntryOverlay />

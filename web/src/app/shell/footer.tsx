@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import { siteName } from '@prizes/contracts'
 import { Link } from 'wouter'
-import { ShieldIcon } from '../../components/icons'
+import { ShieldIcon } from '../../components/icons/shield'
 import { Container } from '../../components/layout'
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form'
 import { Logo } from './logo'

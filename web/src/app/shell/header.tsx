@@ -1,16 +1,19 @@
 import { css, useTheme } from '@emotion/react'
+import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { Button } from '../../components/button'
-import { MenuIcon } from '../../components/icons'
+import { MenuIcon } from '../../components/icons/menu'
 import { Container } from '../../components/layout'
 import { sessionStore } from '../../features/auth/stores/session-store'
 import { openOverlay, uiStore } from '../../stores/ui-store'
 import { Logo } from './logo'
 import { sectionLinks } from './nav'
 import { SectionLink } from './section-link'
-import { UserMenu } from './user-menu'
 
 export const mobileMenuId = 'mobile-menu'
+
+/** Only a signed-in visitor has the user menu, so its code is fetched once someone is. */
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })))
 
 export function Header() {
   const theme = useTheme()
@@ -89,7 +92,9 @@ export function Header() {
           `}
         >
           {session.user ? (
-            <UserMenu user={session.user} />
+            <Suspense fallback={null}>
+              <UserMenu user={session.user} />
+            </Suspense>
           ) : session.status === 'signed-out' ? (
             <>
               <Button

@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import { siteName } from '@prizes/contracts'
 import { useLocation } from 'wouter'
-import { TrophyIcon } from '../../components/icons'
+import { TrophyIcon } from '../../components/icons/trophy'
 import { scrollToTop } from '../../lib/scroll'
 
 /** Home link; on the home page it scrolls back to the top (SPEC section 2, app shell). */

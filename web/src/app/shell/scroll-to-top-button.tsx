@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react'
 import { useEffect, useState } from 'react'
-import { ArrowUpIcon } from '../../components/icons'
+import { ArrowUpIcon } from '../../components/icons/arrow-up'
 import { scrollToTop } from '../../lib/scroll'
 
 /** Appears once the visitor is a screen or so down the page; hidden, it is out of the tab order too. */

@@ -2,7 +2,7 @@ import { css, useTheme } from '@emotion/react'
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useSnapshot } from 'valtio'
-import { CloseIcon } from '../../components/icons'
+import { CloseIcon } from '../../components/icons/close'
 import { useTopLayerElement } from '../../components/top-layer'
 import { dismissSnackbar, type SnackbarSeverity, uiStore } from '../../stores/ui-store'
 

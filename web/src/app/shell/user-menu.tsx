@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import type { SessionUser } from '@prizes/contracts'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { ChevronDownIcon } from '../../components/icons'
+import { ChevronDownIcon } from '../../components/icons/chevron-down'
 import { VisuallyHidden } from '../../components/layout'
 import { UserAvatar } from '../../features/auth/components/user-avatar'
 import { useLogout } from '../../features/auth/stores/use-logout'

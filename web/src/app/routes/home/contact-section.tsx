@@ -1,5 +1,6 @@
 import { css, useTheme } from '@emotion/react'
-import { ClockIcon, MailIcon } from '../../../components/icons'
+import { ClockIcon } from '../../../components/icons/clock'
+import { MailIcon } from '../../../components/icons/mail'
 import { Section } from '../../../components/layout'
 import { useContactDetails } from '../../../features/contact/api/contact'
 import { ContactForm } from '../../../features/contact/components/contact-form'

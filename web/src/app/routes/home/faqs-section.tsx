@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react'
-import { ChevronDownIcon } from '../../../components/icons'
+import { ChevronDownIcon } from '../../../components/icons/chevron-down'
 import { Section } from '../../../components/layout'
 
 const faqs = [

@@ -1,6 +1,9 @@
 import { css, useTheme } from '@emotion/react'
 import type { ReactNode } from 'react'
-import { CheckCircleIcon, LockIcon, MailIcon, ShieldIcon } from '../../../components/icons'
+import { CheckCircleIcon } from '../../../components/icons/check-circle'
+import { LockIcon } from '../../../components/icons/lock'
+import { MailIcon } from '../../../components/icons/mail'
+import { ShieldIcon } from '../../../components/icons/shield'
 import { Section } from '../../../components/layout'
 
 const indicators: readonly { title: string; text: string; icon: ReactNode }[] = [

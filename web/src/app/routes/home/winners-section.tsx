@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react'
-import { TrophyIcon } from '../../../components/icons'
+import { TrophyIcon } from '../../../components/icons/trophy'
 import { Section } from '../../../components/layout'
 import { useWinners } from '../../../features/draws/api/get-winners'
 import { WinnersList } from '../../../features/draws/components/winners-list'

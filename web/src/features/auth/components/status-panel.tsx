@@ -1,6 +1,9 @@
 import { css, keyframes, useTheme } from '@emotion/react'
 import type { ReactNode } from 'react'
-import { AlertIcon, CheckCircleIcon, LockIcon, MailIcon } from '../../../components/icons'
+import { AlertIcon } from '../../../components/icons/alert'
+import { CheckCircleIcon } from '../../../components/icons/check-circle'
+import { LockIcon } from '../../../components/icons/lock'
+import { MailIcon } from '../../../components/icons/mail'
 
 type PanelTone = 'busy' | 'success' | 'error' | 'info'
 

@@ -1,6 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import type { ReactNode } from 'react'
-import { PauseIcon, PlayIcon } from '../../../components/icons'
+import { PauseIcon } from '../../../components/icons/pause'
+import { PlayIcon } from '../../../components/icons/play'
 import type { HomeCompetition } from '../model/home-competition'
 
 interface CarouselControlsProps {

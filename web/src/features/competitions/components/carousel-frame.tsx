@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react'
 import type { HTMLAttributes, ReactNode } from 'react'
-import { TrophyIcon } from '../../../components/icons'
+import { TrophyIcon } from '../../../components/icons/trophy'
 
 type FrameProps = {
   readonly label?: string

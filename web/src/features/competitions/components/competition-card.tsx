@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { Link } from 'wouter'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
-import { MapPinIcon } from '../../../components/icons'
+import { MapPinIcon } from '../../../components/icons/map-pin'
 import { ProgressBar } from '../../../components/progress-bar'
 import { maxEntriesFor } from '../../../lib/entry-limits'
 import {

@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react'
 import { useState } from 'react'
-import { TrophyIcon } from '../../../components/icons'
+import { TrophyIcon } from '../../../components/icons/trophy'
 
 interface CompetitionImageProps {
   readonly src: string | null

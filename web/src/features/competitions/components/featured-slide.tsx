@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import { Link } from 'wouter'
 import { Chip } from '../../../components/chip'
-import { TrophyIcon } from '../../../components/icons'
+import { TrophyIcon } from '../../../components/icons/trophy'
 import { countdown, formatCount, formatDate, formatPrice, formatPrizeValue } from '../../../lib/format'
 import type { HomeCompetition } from '../model/home-competition'
 import { competitionPath } from './availability'

@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react'
 import { Chip } from '../../../components/chip'
-import { ClockIcon } from '../../../components/icons'
+import { ClockIcon } from '../../../components/icons/clock'
 import { formatDateTime, timeLeft } from '../../../lib/format'
 import { useNow } from '../../../lib/use-now'
 

@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import type { Winner } from '@prizes/contracts'
 import { Link } from 'wouter'
-import { TrophyIcon } from '../../../components/icons'
+import { TrophyIcon } from '../../../components/icons/trophy'
 import { VisuallyHidden } from '../../../components/layout'
 import { formatDate } from '../../../lib/format'
 import { certificatePath, winnerIdentity } from '../model/winners'
