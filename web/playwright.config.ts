@@ -49,6 +49,10 @@ function runEnvironment(): Record<string, string> {
     COMMAND_SERVICE_PORT: ports.command,
     QUERY_SERVICE_PORT: ports.query,
     LOG_LEVEL: 'warn',
+    // Every browser of the suite comes from one address, as the bench's buyers do; the limits
+    // per address are proven by the integration tests, not by how many tests this suite has.
+    ACCOUNTS_PER_ADDRESS_HOUR: '100000',
+    RESERVATIONS_PER_ADDRESS_HOUR: '100000',
     ADMIN_EMAIL: e2eAdmin.email,
     ADMIN_PASSWORD: e2eAdmin.password,
   }
