@@ -230,54 +230,6 @@ test.describe('a safe entry flow', () => {
     expect(payments.stripe).toEqual([])
   })
 
-  test('back from a redirect, the modal reopens on the kept payment, confirms it without paying again and cleans the address', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(60_000)
-    const payments = watchPayments(page)
-    const competition = await openCompetition(request, 1)
-    const dialog = await toPayment(page, competition, 'Ria')
-    // The page is left right after the card was taken, before the entry is confirmed: as a
-    // bank's redirect does. The card goes through; the page then navigates away.
-    let paymentIntentId = ''
-    const authorised: string[] = []
-    // Held, never answered: the page is gone before the entry is confirmed.
-    await page.route(endpoints.confirmPayment.path, () => {})
-    await page.route('**/api/test-payments/*/confirm', async (route) => {
-      paymentIntentId = new URL(route.request().url()).pathname.split('/')[3] ?? ''
-      const response = await route.fetch()
-      authorised.push(((await response.json()) as { status: string }).status)
-      await route.fulfill({ response })
-      await page.goto('about:blank')
-    })
-    await payWithCard(dialog, cards.succeeds)
-    await expect(page).toHaveURL('about:blank')
-    expect(paymentIntentId).toMatch(/^pi_offline_/)
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
-
-    // The return address as Stripe builds it from return_url.
-    await page.goto(
-      `/?payment_intent=${paymentIntentId}&payment_intent_client_secret=${paymentIntentId}_secret_x&redirect_status=succeeded`,
-    )
-    const resumed = page.getByRole('dialog', { name: competition.title })
-    await expect(successHeading(resumed)).toBeVisible({ timeout: 15_000 })
-    await expect(resumed.getByTestId('entry-reference')).toHaveText(referencePattern)
-    await expect(page).toHaveURL(/\/$/)
-    // One authorisation, before the redirect; the resumed flow only confirmed.
-    expect(authorised).toEqual(['succeeded'])
-    expect(payments.authorisations).toHaveLength(1)
-    expect(payments.confirmations).toEqual([200])
-    await expect.poll(async () => (await entriesOf(page, competition.id)).length).toBe(1)
-
-    // Done: nothing is kept, so the same address does not reopen it.
-    await resumed.getByRole('button', { name: 'Done' }).click()
-    await page.goto(`/?payment_intent=${paymentIntentId}&redirect_status=succeeded`)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(page).toHaveURL(/\/$/)
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-  })
-
   test('consecutive purchases get consecutive entry references', async ({ page, request }) => {
     test.setTimeout(90_000)
     const competition = await openCompetition(request, 2)
