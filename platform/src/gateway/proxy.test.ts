@@ -180,7 +180,10 @@ describe('the gateway proxy over several instances', () => {
   test('a passed-over instance is tried again once its time is up', async () => {
     const drops = await dropping()
     const live = await instance('live')
-    const gateway = await started(httpProxy([drops.url, live.url], () => {}, { passOverMs: 100 }))
+    let now = 0
+    const gateway = await started(
+      httpProxy([drops.url, live.url], () => {}, { passOverMs: 100, now: () => now }),
+    )
 
     await fetch(`${gateway.url}/api/competitions`)
     expect(drops.seen).toHaveLength(1)
@@ -189,7 +192,10 @@ describe('the gateway proxy over several instances', () => {
     await fetch(`${gateway.url}/api/competitions`)
     expect(drops.seen).toHaveLength(1)
 
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    now = 99
+    await fetch(`${gateway.url}/api/competitions`)
+    expect(drops.seen).toHaveLength(1)
+    now = 100
     await fetch(`${gateway.url}/api/competitions`)
     await fetch(`${gateway.url}/api/competitions`)
     expect(drops.seen).toHaveLength(2)

@@ -28,6 +28,8 @@ export interface ProxyOptions {
   readonly idleTimeoutMs?: number
   /** How long an instance that could not be reached is tried only after the others; 5 s unless given. */
   readonly passOverMs?: number
+  /** The clock passing-over is timed by; tests move it. The real clock unless given. */
+  readonly now?: () => number
 }
 
 /** What the proxy was doing when a service failed it. */
@@ -99,6 +101,7 @@ export function httpProxy(
 ): ProxyHandler {
   const idleTimeoutMs = options.idleTimeoutMs ?? defaultProxyIdleTimeoutMs
   const passOverMs = options.passOverMs ?? defaultPassOverMs
+  const clock = options.now ?? Date.now
   const targets: Target[] = (typeof target === 'string' ? [target] : target).map((url) => {
     const base = new URL(url)
     return { url, base, client: base.protocol === 'https:' ? https : http, passedOverUntil: 0 }
@@ -113,7 +116,7 @@ export function httpProxy(
     const start = turn
     turn = (turn + 1) % targets.length
     const rotated = targets.map((_, i) => targets[(start + i) % targets.length] as Target)
-    const now = Date.now()
+    const now = clock()
     return [
       ...rotated.filter((t) => t.passedOverUntil <= now),
       ...rotated.filter((t) => t.passedOverUntil > now),
@@ -188,7 +191,7 @@ export function httpProxy(
       upstream.on('error', (error) => {
         if (abandoned) return
         const unreachable = !(error instanceof UpstreamTimeout) && isConnectionFailure(error)
-        if (unreachable && !answered) instance.passedOverUntil = Date.now() + passOverMs
+        if (unreachable && !answered) instance.passedOverUntil = clock() + passOverMs
         const retry =
           unreachable &&
           !answered &&

@@ -37,6 +37,8 @@ export interface CheckpointWatcherOptions {
   readonly maxWaiters?: number
   /** How long the projected event types are reused; 10 s unless given. */
   readonly typesTtlMs?: number
+  /** The clock the types' time to live is timed by; tests move it. The real clock unless given. */
+  readonly now?: () => number
 }
 
 /**
@@ -73,6 +75,7 @@ export function createCheckpointWatcher(options: CheckpointWatcherOptions): Chec
   const pollMs = options.pollMs ?? 25
   const maxWaiters = options.maxWaiters ?? 1000
   const typesTtlMs = options.typesTtlMs ?? 10_000
+  const clock = options.now ?? Date.now
   const waiters = new Set<Waiter>()
   /** The furthest every live projection was seen to have got. */
   let reached: Position | undefined
@@ -163,7 +166,7 @@ export function createCheckpointWatcher(options: CheckpointWatcherOptions): Chec
       })
     },
     projectedTypes() {
-      const now = Date.now()
+      const now = clock()
       if (!types || now - types.at >= typesTtlMs) {
         const value = readTypes()
         // A failed read is not kept: the next caller tries again.
