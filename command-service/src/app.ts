@@ -20,6 +20,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
+import { adminContactRouter } from './contact/admin-routes'
 import { adminEntryRefundsRouter } from './admin/entry-refunds'
 import { adminUsersRouter } from './admin/users-routes'
 import { answerPositions, notingPositions } from './answer-position'
@@ -182,6 +183,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         ...{ handler, knex, secrets, logger, clock, limiter, rateLimits },
         company: options.company ?? defaultCompanyDetails,
       }),
+      adminContactRouter({ handler, knex, secrets, clock, readModels: options.readModels }),
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },

@@ -28,6 +28,7 @@ import {
   closeCompetition,
   completeDraw,
   deleteCompetition,
+  extendEndDate,
   startDraw,
 } from '../competitions/lifecycle'
 import type { CommandContext } from '../event-metadata'
@@ -153,6 +154,16 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
     const request = parseOr400(endpoints.adminSetCompetitionStatus.request, ctx.request.body)
     const result = await changeStatus(ctx.params.id ?? '', request, (reason) => adminContext(ctx, reason))
     await answer(ctx, 'adminSetCompetitionStatus', result)
+  })
+
+  /** Issue 14: an undersold competition reopens until a later end date, once; the reason is audited. */
+  router.post(endpoints.adminExtendCompetition.path, async (ctx) => {
+    requireAdmin(ctx)
+    const request = parseOr400(endpoints.adminExtendCompetition.request, ctx.request.body)
+    const context = adminContext(ctx, request.reason ?? 'End date extended: minimum tickets not reached')
+    const endDate = new Date(request.end_date).toISOString()
+    const result = await extendEndDate(deps.handler, { competitionId: ctx.params.id ?? '', endDate }, context)
+    await answer(ctx, 'adminExtendCompetition', result)
   })
 
   /**

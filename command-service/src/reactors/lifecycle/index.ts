@@ -9,6 +9,13 @@ export {
   startCancellationRefunds,
 } from './cancellation-refunds'
 export type { LifecycleCommands } from './commands'
+export {
+  createExtensionEmailReactor,
+  type ExtensionEmailOptions,
+  extensionEmailKey,
+  extensionEmailName,
+  startExtensionEmail,
+} from './extension-email'
 export { lifecycleCommandsOf } from './commands-of'
 export { maxTimerMs } from './keyed-timers'
 export {
