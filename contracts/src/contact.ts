@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { historyActor } from './admin-read'
 import { tooLongMessage } from './bounds'
 import { contactBounds, contactReferencePattern, contactTopics } from './events/contact'
-import { historyActor } from './admin-read'
 import { text } from './text'
 
 export const contactMessages = {

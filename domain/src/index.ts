@@ -61,9 +61,9 @@ export {
 } from './competition/state'
 export {
   type ContactCommand,
-  type ContactMessageState,
   ContactMessageClosed,
   ContactMessageNotFound,
+  type ContactMessageState,
   ContactReferenceTaken,
   contactDecider,
   decodeContactEvent,

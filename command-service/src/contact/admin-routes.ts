@@ -32,7 +32,9 @@ export function adminContactRouter(deps: AdminContactRouterDeps): Router {
   const router = new Router()
   router.use(jsonBody())
   router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
-  const caughtUp = async (result: { readonly position: Parameters<ReadModels['caughtUp']>[0] | undefined }) => {
+  const caughtUp = async (result: {
+    readonly position: Parameters<ReadModels['caughtUp']>[0] | undefined
+  }) => {
     if (result.position && deps.readModels) await deps.readModels.caughtUp(result.position)
   }
   const referenceOf = (params: Record<string, string | undefined>) =>

@@ -118,7 +118,11 @@ export async function closeContactMessage(
   return deps.handler.handle(
     contactStream(input.reference),
     contactDecider,
-    { type: 'CloseContactMessage', data: { reference: input.reference, note }, metadata: { now: context.now } },
+    {
+      type: 'CloseContactMessage',
+      data: { reference: input.reference, note },
+      metadata: { now: context.now },
+    },
     context,
   )
 }

@@ -146,8 +146,17 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
     yield `${JSON.stringify(head)}\n[]`
     return
   }
-  const { competitionId, status, details, featured, seedCommitment, sealed, endDateExtended, tickets, entries } =
-    state
+  const {
+    competitionId,
+    status,
+    details,
+    featured,
+    seedCommitment,
+    sealed,
+    endDateExtended,
+    tickets,
+    entries,
+  } = state
   const reuse = entries instanceof LayeredMap && entries.top.size <= overlayLimit(entries.size)
   const holds = state.holds.values().map((h): Head['holds'][number] => [h.entryId, h.quantity, h.expiresAt])
   const common = {

@@ -10,8 +10,8 @@ import {
   seedFor,
 } from '../draw/test-fixtures'
 import { reserveTickets } from '../entry/decide'
-import { assertValidDetails } from './details'
 import { type CompetitionCommand, decide } from './decide'
+import { assertValidDetails } from './details'
 import type { CompetitionEvent } from './events'
 import { evolve, initialState } from './state'
 
@@ -71,9 +71,9 @@ describe('the end date below the minimum of tickets sold', () => {
     expect(typesOf(decide(closeAs('end_date'), fold([createdWith(6), published, ...sold])))).toEqual([
       'CompetitionClosed',
     ])
-    expect(typesOf(decide(closeAs('end_date'), fold([createdWith(undefined), published, ...sold])))).toEqual(
-      ['CompetitionClosed'],
-    )
+    expect(typesOf(decide(closeAs('end_date'), fold([createdWith(undefined), published, ...sold])))).toEqual([
+      'CompetitionClosed',
+    ])
   })
 
   it("seals below the minimum when an admin closes before the end date: the admin's choice", () => {

@@ -37,7 +37,10 @@ export function contactAnswerEmail(input: {
 }): RenderedEmail {
   return renderEmail(`Our answer to your message [${input.reference}]`, [
     { kind: 'paragraph', text: greeting(input.name) },
-    { kind: 'paragraph', text: `Thank you for contacting ${brand.name}. Here is our answer to your message.` },
+    {
+      kind: 'paragraph',
+      text: `Thank you for contacting ${brand.name}. Here is our answer to your message.`,
+    },
     { kind: 'paragraph', text: `Your reference: ${input.reference}` },
     { kind: 'paragraph', text: `Subject: ${input.subject}` },
     { kind: 'paragraph', text: input.answer },

@@ -9,6 +9,7 @@ export {
   startCancellationRefunds,
 } from './cancellation-refunds'
 export type { LifecycleCommands } from './commands'
+export { lifecycleCommandsOf } from './commands-of'
 export {
   createExtensionEmailReactor,
   type ExtensionEmailOptions,
@@ -16,7 +17,6 @@ export {
   extensionEmailName,
   startExtensionEmail,
 } from './extension-email'
-export { lifecycleCommandsOf } from './commands-of'
 export { maxTimerMs } from './keyed-timers'
 export {
   createWinnerEmailReactor,
