@@ -124,7 +124,7 @@ export const adminContactAnswerRequest = z.object({
     error: contactAnswerMessages.answerRequired,
   })
     .trim()
-    .min(1, contactAnswerMessages.answerRequired)
+    .min(1, { message: contactAnswerMessages.answerRequired, abort: true })
     .min(contactBounds.messageMin, contactAnswerMessages.answerTooShort),
 })
 export type AdminContactAnswerRequest = z.infer<typeof adminContactAnswerRequest>
