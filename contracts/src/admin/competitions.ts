@@ -90,39 +90,44 @@ const skillQuestionField = z.preprocess((value) => {
  * The admin competition form (create and update), snake_case, money in pounds. Numbers may come
  * as strings; `status` 'active' publishes, 'draft' or 'inactive' keeps a draft.
  */
-export const adminCompetitionForm = z.object({
-  title: requiredText('The title', maxLength.title),
-  description: requiredText('The description', maxLength.description),
-  prize: requiredText('The prize', maxLength.prize),
-  prize_value: poundsUpTo('The prize value', maxPrizeValuePence),
-  entry_price: poundsUpTo('The entry price', maxEntryPricePence),
-  total_tickets: numeric
-    .refine((value) => Number.isInteger(value) && value > 0, 'Must be a whole number greater than 0')
-    .refine(
-      (value) => value <= maxTotalTickets,
-      `The total tickets must be at most ${formatCount(maxTotalTickets)}`,
-    ),
-  location: z.preprocess(
-    (value) => (value === undefined || value === '' ? 'UK Wide' : value),
-    requiredText('The location', maxLength.location),
-  ),
-  start_date: date.optional(),
-  end_date: date.optional(),
-  status: z.enum(['active', 'draft', 'inactive']).default('active'),
-  featured: flag.default(false),
-  skill_question: skillQuestionField,
-  /** Issue 14: below this many tickets sold at the end date, an admin decides (never above the total). */
-  minimum_tickets: optionalField(
-    numeric
+export const adminCompetitionForm = z
+  .object({
+    title: requiredText('The title', maxLength.title),
+    description: requiredText('The description', maxLength.description),
+    prize: requiredText('The prize', maxLength.prize),
+    prize_value: poundsUpTo('The prize value', maxPrizeValuePence),
+    entry_price: poundsUpTo('The entry price', maxEntryPricePence),
+    total_tickets: numeric
       .refine((value) => Number.isInteger(value) && value > 0, 'Must be a whole number greater than 0')
       .refine(
         (value) => value <= maxTotalTickets,
-        `The minimum tickets must be at most ${formatCount(maxTotalTickets)}`,
+        `The total tickets must be at most ${formatCount(maxTotalTickets)}`,
       ),
-  ),
-  /** Issue 14: pounds the winner may take instead of the prize. */
-  cash_alternative: optionalField(poundsUpTo('The cash alternative', maxPrizeValuePence)),
-})
+    location: z.preprocess(
+      (value) => (value === undefined || value === '' ? 'UK Wide' : value),
+      requiredText('The location', maxLength.location),
+    ),
+    start_date: date.optional(),
+    end_date: date.optional(),
+    status: z.enum(['active', 'draft', 'inactive']).default('active'),
+    featured: flag.default(false),
+    skill_question: skillQuestionField,
+    /** Issue 14: below this many tickets sold at the end date, an admin decides (never above the total). */
+    minimum_tickets: optionalField(
+      numeric
+        .refine((value) => Number.isInteger(value) && value > 0, 'Must be a whole number greater than 0')
+        .refine(
+          (value) => value <= maxTotalTickets,
+          `The minimum tickets must be at most ${formatCount(maxTotalTickets)}`,
+        ),
+    ),
+    /** Issue 14: pounds the winner may take instead of the prize. */
+    cash_alternative: optionalField(poundsUpTo('The cash alternative', maxPrizeValuePence)),
+  })
+  .refine((form) => form.minimum_tickets === undefined || form.minimum_tickets <= form.total_tickets, {
+    message: 'The minimum tickets must be at most the total tickets',
+    path: ['minimum_tickets'],
+  })
 export type AdminCompetitionForm = z.infer<typeof adminCompetitionForm>
 
 export const adminFeaturedRequest = z.object({ featured: z.boolean() })
