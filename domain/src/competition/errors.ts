@@ -61,6 +61,8 @@ export type FixedTerm =
   | 'entryPricePence'
   | 'totalTickets'
   | 'endDate'
+  | 'minimumTickets'
+  | 'cashAlternativePence'
   | 'skillQuestion.question'
   | 'skillQuestion.options'
   | 'skillQuestion.correct'
