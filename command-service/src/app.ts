@@ -27,6 +27,7 @@ import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
+import { adminContactRouter } from './contact/admin-routes'
 import { databaseRouter, type ResetTestData } from './database/routes'
 import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
 import { entriesRouter } from './entries'
@@ -182,6 +183,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         ...{ handler, knex, secrets, logger, clock, limiter, rateLimits },
         company: options.company ?? defaultCompanyDetails,
       }),
+      adminContactRouter({ handler, knex, secrets, clock, readModels: options.readModels }),
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },

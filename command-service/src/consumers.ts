@@ -32,6 +32,7 @@ import { refundEmailName, startRefundEmailReactor } from './reactors/entries/ref
 import { refundReactorName, startRefundReactor } from './reactors/entries/refund-reactor'
 import { autoCloseName, startAutoClose } from './reactors/lifecycle/auto-close-reactor'
 import { cancellationRefundsName, startCancellationRefunds } from './reactors/lifecycle/cancellation-refunds'
+import { extensionEmailName, startExtensionEmail } from './reactors/lifecycle/extension-email'
 import { startWinnerEmail, winnerEmailName } from './reactors/lifecycle/winner-email'
 import { mailReactorName } from './reactors/mail/mail-reactor'
 import { newsletterMailName, startNewsletterMailReactor } from './reactors/newsletter/newsletter-mail-reactor'
@@ -143,6 +144,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
       start: () => startCancellationRefunds({ ...common, commands: lifecycle, payments, outbox, publicUrl }),
     },
     { name: winnerEmailName, start: () => startWinnerEmail({ ...common, outbox, publicUrl }) },
+    { name: extensionEmailName, start: () => startExtensionEmail({ ...common, outbox, publicUrl }) },
     {
       name: erasureRefundsReactorName,
       start: () => startErasureRefundsReactor({ ...common, handler, payments }),

@@ -1,5 +1,7 @@
 import { entryErrorCodes, errorCodes } from '@prizes/contracts'
 import {
+  ContactMessageClosed,
+  ContactMessageNotFound,
   type EntryError,
   isCompetitionError,
   isEntryError,
@@ -46,6 +48,8 @@ export function mapCommandError(error: unknown): HttpError | undefined {
       2,
     )
   }
+  if (error instanceof ContactMessageNotFound) return new HttpError(404, error.code, error.message)
+  if (error instanceof ContactMessageClosed) return new HttpError(409, error.code, error.message)
   if (error instanceof DrawSeedMissing || error instanceof PublicRandomnessRequired) {
     return new HttpError(409, error.code, error.message)
   }
@@ -60,6 +64,7 @@ export function mapCommandError(error: unknown): HttpError | undefined {
     case 'RANDOMNESS_NOT_SEALED':
     case 'RANDOMNESS_NOT_YET_PUBLISHED':
     case 'NO_ELIGIBLE_TICKETS':
+    case 'END_DATE_ALREADY_EXTENDED':
       return new HttpError(409, error.code, error.message)
     case 'COMPETITION_TERMS_FIXED':
       return new HttpError(

@@ -1,6 +1,18 @@
 import { z } from 'zod'
 
-export const competitionStatuses = ['draft', 'active', 'closed', 'drawing', 'completed', 'cancelled'] as const
+/**
+ * SPEC's six, and `undersold` (issue 14): the end date came below the competition's minimum of
+ * tickets sold, entries stopped and an admin must choose what happens.
+ */
+export const competitionStatuses = [
+  'draft',
+  'active',
+  'undersold',
+  'closed',
+  'drawing',
+  'completed',
+  'cancelled',
+] as const
 export const competitionStatus = z.enum(competitionStatuses)
 export type CompetitionStatus = z.infer<typeof competitionStatus>
 
@@ -21,6 +33,10 @@ const competitionBase = z.object({
   featured: z.boolean(),
   image_url: z.string().nullable(),
   drawn_at: z.string().nullable(),
+  /** Tickets that must sell for the draw to go ahead at the end date; null: no minimum. */
+  minimum_tickets: z.number().int().positive().nullable(),
+  /** Pounds the winner may take instead of the prize; null: none offered. */
+  cash_alternative: z.number().nullable(),
 })
 
 /** SPEC section 3 "Competition (API, snake_case)" as the public sees it: no correct answer. */
@@ -59,6 +75,8 @@ export type AdminDrawCommitments = z.infer<typeof adminDrawCommitments>
 export const adminCompetition = competitionBase.extend({
   skill_question: z.object({ question: z.string(), options: z.array(z.string()), correct: z.string() }),
   draw: adminDrawCommitments,
+  /** Whether the end date was already extended once (an undersold competition may be, once). */
+  end_date_extended: z.boolean(),
   winner: adminWinner.nullable().optional(),
 })
 export type AdminCompetition = z.infer<typeof adminCompetition>

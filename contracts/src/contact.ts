@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { historyActor } from './admin-read'
 import { tooLongMessage } from './bounds'
 import { contactBounds, contactReferencePattern, contactTopics } from './events/contact'
 import { text } from './text'
@@ -53,10 +54,19 @@ export const adminContactQuery = z.object({
     .optional(),
   /** A reference (`CT-…`, or its start) or a whole email address. */
   search: text(254, 'The search must be at most 254 characters').optional(),
+  /** `complaint`: complaints only (issue 14). */
+  topic: z.enum(contactTopics).optional(),
+  status: z.enum(['open', 'answered', 'closed']).optional(),
 })
 export type AdminContactQuery = z.infer<typeof adminContactQuery>
 
-export const contactMessageStatuses = ['open'] as const
+export const contactMessageStatuses = ['open', 'answered', 'closed'] as const
+export type ContactMessageStatus = (typeof contactMessageStatuses)[number]
+export const contactStatusLabels: Readonly<Record<ContactMessageStatus, string>> = {
+  open: 'Open',
+  answered: 'Answered',
+  closed: 'Closed',
+}
 
 export const adminContactRow = z.object({
   reference: z.string(),
@@ -81,11 +91,50 @@ export const adminContactListResponse = z.object({
 })
 export type AdminContactListResponse = z.infer<typeof adminContactListResponse>
 
+/** One step of a message's life, for its audit trail; `text` is the answer or the note, in clear. */
+export const contactHistoryEntry = z.object({
+  type: z.enum(['ContactMessageReceived', 'ContactMessageAnswered', 'ContactMessageClosed']),
+  occurredAt: z.string(),
+  actor: historyActor,
+  summary: z.string(),
+  text: z.string().nullable(),
+})
+export type ContactHistoryEntry = z.infer<typeof contactHistoryEntry>
+
 export const adminContactDetailsResponse = z.object({
   success: z.literal(true),
-  message: adminContactRow.extend({ message: z.string(), userId: z.string().nullable() }),
+  message: adminContactRow.extend({
+    message: z.string(),
+    userId: z.string().nullable(),
+    history: z.array(contactHistoryEntry),
+  }),
 })
 export type AdminContactDetailsResponse = z.infer<typeof adminContactDetailsResponse>
+
+export const contactAnswerMessages = {
+  answerRequired: 'Please write an answer',
+  answerTooShort: `The answer must be at least ${contactBounds.messageMin} characters`,
+  closed: 'This message is closed and cannot be answered',
+  answered: 'Answer sent: the sender has been emailed',
+  closedNow: 'Message closed',
+} as const
+
+export const adminContactAnswerRequest = z.object({
+  answer: text(contactBounds.answer, tooLongMessage('The answer', contactBounds.answer), {
+    error: contactAnswerMessages.answerRequired,
+  })
+    .trim()
+    .min(1, { message: contactAnswerMessages.answerRequired, abort: true })
+    .min(contactBounds.messageMin, contactAnswerMessages.answerTooShort),
+})
+export type AdminContactAnswerRequest = z.infer<typeof adminContactAnswerRequest>
+
+export const adminContactCloseRequest = z.object({
+  note: text(contactBounds.note, tooLongMessage('The note', contactBounds.note)).trim().optional(),
+})
+export type AdminContactCloseRequest = z.infer<typeof adminContactCloseRequest>
+
+export const adminContactCommandResponse = z.object({ success: z.literal(true), message: z.string() })
 
 export const contactReferenceParams = z.object({
   reference: text(9, 'Must be a message reference').regex(

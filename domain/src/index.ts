@@ -26,6 +26,7 @@ export {
   type CompetitionError,
   CompetitionNotFound,
   CompetitionTermsFixed,
+  EndDateAlreadyExtended,
   type FixedTerm,
   InvalidCompetitionDetails,
   InvalidDrawInput,
@@ -46,9 +47,11 @@ export type {
   CloseCompetition,
   CompleteDraw,
   DeleteCompetition,
+  ExtendEndDate,
   LifecycleCommand,
   StartDraw,
 } from './competition/lifecycle'
+export { maxExtensionMs } from './competition/lifecycle'
 export {
   type Competition,
   type CompetitionState,
@@ -58,6 +61,8 @@ export {
 } from './competition/state'
 export {
   type ContactCommand,
+  ContactMessageClosed,
+  ContactMessageNotFound,
   type ContactMessageState,
   ContactReferenceTaken,
   contactDecider,

@@ -62,5 +62,7 @@ export function detailsFromForm(
       options: [...form.skill_question.options],
       correct: form.skill_question.correct,
     },
+    ...(form.minimum_tickets === undefined ? {} : { minimumTickets: form.minimum_tickets }),
+    ...(form.cash_alternative === undefined ? {} : { cashAlternativePence: toPence(form.cash_alternative) }),
   }
 }

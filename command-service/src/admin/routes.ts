@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import Router from '@koa/router'
-import { type AdminStatusRequest, adminUserMessages, endpoints } from '@prizes/contracts'
+import { type AdminStatusRequest, adminUserMessages, endpoints, errorCodes } from '@prizes/contracts'
+import { InvalidCompetitionDetails } from '@prizes/domain'
 import {
   authenticate,
   createKnexSessionStore,
@@ -28,6 +29,7 @@ import {
   closeCompetition,
   completeDraw,
   deleteCompetition,
+  extendEndDate,
   startDraw,
 } from '../competitions/lifecycle'
 import type { CommandContext } from '../event-metadata'
@@ -153,6 +155,27 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
     const request = parseOr400(endpoints.adminSetCompetitionStatus.request, ctx.request.body)
     const result = await changeStatus(ctx.params.id ?? '', request, (reason) => adminContext(ctx, reason))
     await answer(ctx, 'adminSetCompetitionStatus', result)
+  })
+
+  /** Issue 14: an undersold competition reopens until a later end date, once; the reason is audited. */
+  router.post(endpoints.adminExtendCompetition.path, async (ctx) => {
+    requireAdmin(ctx)
+    const request = parseOr400(endpoints.adminExtendCompetition.request, ctx.request.body)
+    const context = adminContext(ctx, request.reason ?? 'End date extended: minimum tickets not reached')
+    const endDate = new Date(request.end_date).toISOString()
+    const result = await extendEndDate(
+      deps.handler,
+      { competitionId: ctx.params.id ?? '', endDate },
+      context,
+    ).catch((error: unknown) => {
+      // The domain names the details' field; the request calls it end_date.
+      if (error instanceof InvalidCompetitionDetails && error.fieldErrors.endDate) {
+        const messages = [...error.fieldErrors.endDate]
+        throw new HttpError(400, errorCodes.validation, error.message, { end_date: messages })
+      }
+      throw error
+    })
+    await answer(ctx, 'adminExtendCompetition', result)
   })
 
   /**

@@ -62,6 +62,10 @@ export async function adminView(
     featured: state.featured,
     image_url: details.imageUrl,
     drawn_at: state.status === 'completed' ? await drawnAt(store, state.competitionId) : null,
+    minimum_tickets: details.minimumTickets ?? null,
+    cash_alternative:
+      details.cashAlternativePence === undefined ? null : pounds(details.cashAlternativePence),
+    end_date_extended: state.endDateExtended,
     skill_question: {
       question: details.skillQuestion.question,
       options: [...details.skillQuestion.options],

@@ -161,3 +161,13 @@ export function deleteCompetition(
   const data = { competitionId: input.competitionId }
   return run(handler, { type: 'DeleteCompetition', data, metadata: { now: context.now } }, context)
 }
+
+/** Reopens an undersold competition until `endDate` (ISO), once; entrants are emailed by a reactor. */
+export function extendEndDate(
+  handler: CommandHandler,
+  input: { readonly competitionId: string; readonly endDate: string },
+  context: CommandContext,
+): Promise<CompetitionResult> {
+  const data = { competitionId: input.competitionId, endDate: input.endDate }
+  return run(handler, { type: 'ExtendEndDate', data, metadata: { now: context.now } }, context)
+}

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { type ContactRequest, contactKeyId, contactStream } from '@prizes/contracts'
-import { ContactReferenceTaken, contactDecider } from '@prizes/domain'
-import { encryptValue, generateUserKey, userKeysTable } from '@prizes/platform'
+import { ContactMessageNotFound, ContactReferenceTaken, contactDecider } from '@prizes/domain'
+import { encryptValue, generateUserKey, readUserKey, userKeysTable } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
@@ -76,4 +76,53 @@ export async function receiveContactMessage(
     }
   }
   throw new Error(`no free contact reference in ${maxTries} tries`)
+}
+
+/** The message's own key; a message whose key is gone (erased) is not there to answer. */
+async function messageKey(knex: Knex, reference: string) {
+  const key = await readUserKey(knex, contactKeyId(reference))
+  if (!key) throw new ContactMessageNotFound(reference)
+  return key
+}
+
+/**
+ * An admin's answer to a message, encrypted with the message's key like the message; a reactor
+ * emails it to the sender. A closed message is refused (`ContactMessageClosed`).
+ */
+export async function answerContactMessage(
+  deps: ContactDeps,
+  input: { readonly reference: string; readonly answer: string },
+  context: CommandContext,
+) {
+  const key = await messageKey(deps.knex, input.reference)
+  return deps.handler.handle(
+    contactStream(input.reference),
+    contactDecider,
+    {
+      type: 'AnswerContactMessage',
+      data: { reference: input.reference, answer: encryptValue(key, input.answer) },
+      metadata: { now: context.now },
+    },
+    context,
+  )
+}
+
+/** Closes a message, with an admin's optional note (encrypted like the message). */
+export async function closeContactMessage(
+  deps: ContactDeps,
+  input: { readonly reference: string; readonly note: string | undefined },
+  context: CommandContext,
+) {
+  const key = await messageKey(deps.knex, input.reference)
+  const note = input.note ? encryptValue(key, input.note) : null
+  return deps.handler.handle(
+    contactStream(input.reference),
+    contactDecider,
+    {
+      type: 'CloseContactMessage',
+      data: { reference: input.reference, note },
+      metadata: { now: context.now },
+    },
+    context,
+  )
 }

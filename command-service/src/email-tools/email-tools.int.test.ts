@@ -137,18 +137,20 @@ describe('test sends: delivered through the transport and recorded in the outbox
       'entry-confirmation',
       'competition-cancelled',
       'winner-email',
+      'competition-extended',
       'newsletter-confirmation',
       'newsletter-welcome',
       'contact-acknowledgement',
+      'contact-answer',
     ]
     expect(answer.body).toEqual({
       success: true,
-      message: `All 9 templates sent to ${to}`,
-      summary: { total: 9, successful: 9 },
+      message: `All 11 templates sent to ${to}`,
+      summary: { total: 11, successful: 11 },
       results: templates.map((template) => ({ template, status: 'sent', error: null })),
     })
     const subjects = acceptedFor(to).map((message) => message.subject)
-    expect(subjects).toHaveLength(9)
+    expect(subjects).toHaveLength(11)
     expect(subjects.every((subject) => subject.startsWith('[TEST] '))).toBe(true)
     expect((await listedFor(to)).map((email) => email.template).sort()).toEqual([...templates].sort())
   })

@@ -14,9 +14,11 @@ describe('test emails', () => {
       'entry-confirmation',
       'competition-cancelled',
       'winner-email',
+      'competition-extended',
       'newsletter-confirmation',
       'newsletter-welcome',
       'contact-acknowledgement',
+      'contact-answer',
     ])
     for (const { mail } of emails) {
       expect(mail.to).toBe('admin@example.com')

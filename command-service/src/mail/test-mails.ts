@@ -3,8 +3,9 @@ import type { TestEntryConfirmationRequest } from '@prizes/contracts'
 import type { OutgoingMail } from './mailer'
 import { guestInvitationEmail, passwordResetEmail, verificationEmail } from './templates/account-emails'
 import { competitionCancelledEmail } from './templates/cancellation-emails'
-import { contactAcknowledgementEmail } from './templates/contact-emails'
+import { contactAcknowledgementEmail, contactAnswerEmail } from './templates/contact-emails'
 import { entryConfirmationEmail } from './templates/entry-emails'
+import { endDateExtendedEmail } from './templates/extension-emails'
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './templates/newsletter-emails'
 import { contentStart, escapeHtml, type RenderedEmail } from './templates/render'
 import { winnerEmail } from './templates/winner-emails'
@@ -94,8 +95,20 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         competitionId: '00000000-0000-4000-8000-000000000000',
         competitionTitle: competition,
         prize: 'A VW California campervan',
+        cashAlternativePence: 4_500_000,
         ticketNumber: 1002,
         entryReference: sampleReference(),
+        publicUrl,
+      }),
+    ],
+    [
+      'competition-extended',
+      endDateExtendedEmail({
+        firstName: 'Alex',
+        competitionId: '00000000-0000-4000-8000-000000000000',
+        competitionTitle: competition,
+        previousEndDate: now.toISOString(),
+        endDate: new Date(now.getTime() + 14 * 24 * hour).toISOString(),
         publicUrl,
       }),
     ],
@@ -109,6 +122,15 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         topic: 'general',
         subject: 'A sample question',
         message: 'This is where the message the sender wrote is repeated.',
+      }),
+    ],
+    [
+      'contact-answer',
+      contactAnswerEmail({
+        name: 'Alex',
+        reference: 'CT-7K2M9Q',
+        subject: 'A sample question',
+        answer: 'This is where the answer an admin wrote is given.',
       }),
     ],
   ]

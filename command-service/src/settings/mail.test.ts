@@ -8,6 +8,7 @@ import {
 import { entryConfirmationName } from '../reactors/entries/confirmation-reactor'
 import { refundEmailName } from '../reactors/entries/refund-email-reactor'
 import { competitionCancelledTemplate } from '../reactors/lifecycle/cancellation-refunds'
+import { endDateExtendedTemplate } from '../reactors/lifecycle/extension-email'
 import { winnerEmailName } from '../reactors/lifecycle/winner-email'
 import type { MailTemplate } from '../reactors/mail/plan'
 import { mailSuppression } from './mail'
@@ -25,6 +26,8 @@ describe('emailNotifications and the mail templates', () => {
       refundEmailName,
       competitionCancelledTemplate,
       winnerEmailName,
+      endDateExtendedTemplate,
+      'contact-answer',
       // What the person just asked for: the opt-in link, the answer to their message.
       'newsletter-confirmation',
       'contact-acknowledgement',

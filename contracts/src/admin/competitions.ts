@@ -37,6 +37,10 @@ const poundsUpTo = (label: string, maxPence: number) =>
     `${label} must be at most ${formatPence(maxPence)}`,
   )
 
+/** An optional field of a form: empty text (a cleared input) is the same as absent. */
+const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional())
+
 const flag = z.preprocess((value) => {
   if (value === 'true' || value === '1' || value === 'on') return true
   if (value === 'false' || value === '0' || value === '') return false
@@ -86,28 +90,44 @@ const skillQuestionField = z.preprocess((value) => {
  * The admin competition form (create and update), snake_case, money in pounds. Numbers may come
  * as strings; `status` 'active' publishes, 'draft' or 'inactive' keeps a draft.
  */
-export const adminCompetitionForm = z.object({
-  title: requiredText('The title', maxLength.title),
-  description: requiredText('The description', maxLength.description),
-  prize: requiredText('The prize', maxLength.prize),
-  prize_value: poundsUpTo('The prize value', maxPrizeValuePence),
-  entry_price: poundsUpTo('The entry price', maxEntryPricePence),
-  total_tickets: numeric
-    .refine((value) => Number.isInteger(value) && value > 0, 'Must be a whole number greater than 0')
-    .refine(
-      (value) => value <= maxTotalTickets,
-      `The total tickets must be at most ${formatCount(maxTotalTickets)}`,
+export const adminCompetitionForm = z
+  .object({
+    title: requiredText('The title', maxLength.title),
+    description: requiredText('The description', maxLength.description),
+    prize: requiredText('The prize', maxLength.prize),
+    prize_value: poundsUpTo('The prize value', maxPrizeValuePence),
+    entry_price: poundsUpTo('The entry price', maxEntryPricePence),
+    total_tickets: numeric
+      .refine((value) => Number.isInteger(value) && value > 0, 'Must be a whole number greater than 0')
+      .refine(
+        (value) => value <= maxTotalTickets,
+        `The total tickets must be at most ${formatCount(maxTotalTickets)}`,
+      ),
+    location: z.preprocess(
+      (value) => (value === undefined || value === '' ? 'UK Wide' : value),
+      requiredText('The location', maxLength.location),
     ),
-  location: z.preprocess(
-    (value) => (value === undefined || value === '' ? 'UK Wide' : value),
-    requiredText('The location', maxLength.location),
-  ),
-  start_date: date.optional(),
-  end_date: date.optional(),
-  status: z.enum(['active', 'draft', 'inactive']).default('active'),
-  featured: flag.default(false),
-  skill_question: skillQuestionField,
-})
+    start_date: date.optional(),
+    end_date: date.optional(),
+    status: z.enum(['active', 'draft', 'inactive']).default('active'),
+    featured: flag.default(false),
+    skill_question: skillQuestionField,
+    /** Issue 14: below this many tickets sold at the end date, an admin decides (never above the total). */
+    minimum_tickets: optionalField(
+      numeric
+        .refine((value) => Number.isInteger(value) && value > 0, 'Must be a whole number greater than 0')
+        .refine(
+          (value) => value <= maxTotalTickets,
+          `The minimum tickets must be at most ${formatCount(maxTotalTickets)}`,
+        ),
+    ),
+    /** Issue 14: pounds the winner may take instead of the prize. */
+    cash_alternative: optionalField(poundsUpTo('The cash alternative', maxPrizeValuePence)),
+  })
+  .refine((form) => form.minimum_tickets === undefined || form.minimum_tickets <= form.total_tickets, {
+    message: 'The minimum tickets must be at most the total tickets',
+    path: ['minimum_tickets'],
+  })
 export type AdminCompetitionForm = z.infer<typeof adminCompetitionForm>
 
 export const adminFeaturedRequest = z.object({ featured: z.boolean() })
@@ -118,6 +138,16 @@ export const adminStatusRequest = z.object({
   publicRandomness: publicRandomnessInput.optional(),
 })
 export type AdminStatusRequest = z.infer<typeof adminStatusRequest>
+
+/** How far an undersold competition's end date may move, from the moment it is extended. */
+export const maxEndDateExtensionDays = 90
+
+/** Extending an undersold competition's end date, once: the new date and why (audit trail). */
+export const adminExtendRequest = z.object({
+  end_date: date,
+  reason: text(maxLength.reason, tooLongMessage('The reason', maxLength.reason)).trim().min(1).optional(),
+})
+export type AdminExtendRequest = z.infer<typeof adminExtendRequest>
 
 export const adminCompetitionResponse = z.object({
   success: z.literal(true),

@@ -62,6 +62,10 @@ export const storedCompetitionDetails = z.object({
   endDate: z.string().datetime(),
   imageUrl: z.string().nullable(),
   skillQuestion: skillQuestionOf(z.string().min(1), z.string().min(1)),
+  /** Tickets that must be sold by the end date for an automatic close; absent: no minimum. */
+  minimumTickets: storableInteger.positive().optional(),
+  /** The cash the winner may take instead of the prize; absent: none offered. */
+  cashAlternativePence: pence.max(Number.MAX_SAFE_INTEGER).optional(),
 })
 
 /**
@@ -88,6 +92,15 @@ export const competitionDetails = storedCompetitionDetails.extend({
   location: text('The location', maxLength.location),
   imageUrl: z.string().max(2048).nullable(),
   skillQuestion,
+  minimumTickets: z
+    .number()
+    .int()
+    .positive()
+    .max(maxTotalTickets, `The minimum tickets must be at most ${formatCount(maxTotalTickets)}`)
+    .optional(),
+  cashAlternativePence: pence
+    .max(maxPrizeValuePence, `The cash alternative must be at most ${formatPence(maxPrizeValuePence)}`)
+    .optional(),
 })
 export type CompetitionDetails = z.infer<typeof competitionDetails>
 
@@ -187,6 +200,21 @@ export const competitionEvents = {
     attempts: storableInteger.positive(),
   }),
   CompetitionCancelled: z.object({ competitionId: z.string(), reason: z.string().min(1) }),
+  /**
+   * The end date came with fewer tickets sold than the competition's minimum: entries stop,
+   * nothing is sealed, and an admin chooses to draw anyway (close), extend once, or cancel.
+   */
+  CompetitionUndersold: z.object({
+    competitionId: z.string(),
+    soldTickets: storableInteger.nonnegative(),
+    minimumTickets: storableInteger.positive(),
+  }),
+  /** An undersold competition reopened until a later end date; allowed once per competition. */
+  CompetitionEndDateExtended: z.object({
+    competitionId: z.string(),
+    previousEndDate: z.string().datetime(),
+    endDate: z.string().datetime(),
+  }),
   CompetitionDeleted: z.object({ competitionId: z.string() }),
 } as const
 

@@ -44,6 +44,16 @@ export const contactEvents = {
     /** The sender was signed in as this user, else null. */
     userId: z.string().uuid().nullable(),
   }),
+  /** An admin's reply, emailed to the sender; encrypted with the message's key like the message. */
+  ContactMessageAnswered: z.object({
+    reference: z.string().regex(contactReferencePattern),
+    answer: encrypted,
+  }),
+  /** The message is dealt with; an admin's optional note (encrypted) says how. */
+  ContactMessageClosed: z.object({
+    reference: z.string().regex(contactReferencePattern),
+    note: encrypted.nullable(),
+  }),
 } as const
 
 export type ContactEventType = keyof typeof contactEvents
@@ -61,4 +71,6 @@ export const contactBounds = {
   subject: 150,
   messageMin: 10,
   message: 5000,
+  answer: 5000,
+  note: 1000,
 } as const

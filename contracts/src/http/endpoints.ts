@@ -337,6 +337,14 @@ export const endpoints = {
     response: admin.adminCompetitionResponse,
     params: competitionParams,
   }),
+  adminExtendCompetition: endpoint({
+    method: 'POST',
+    path: '/api/admin/competitions/:id/extend',
+    service: 'command',
+    request: admin.adminExtendRequest,
+    response: admin.adminCompetitionResponse,
+    params: competitionParams,
+  }),
   adminSetCompetitionFeatured: endpoint({
     method: 'PATCH',
     path: '/api/admin/competitions/:id/featured',
@@ -639,6 +647,22 @@ export const endpoints = {
     service: 'query',
     request: noBody,
     response: contact.adminContactDetailsResponse,
+    params: contact.contactReferenceParams,
+  }),
+  adminAnswerContactMessage: endpoint({
+    method: 'POST',
+    path: '/api/admin/contact-messages/:reference/answer',
+    service: 'command',
+    request: contact.adminContactAnswerRequest,
+    response: contact.adminContactCommandResponse,
+    params: contact.contactReferenceParams,
+  }),
+  adminCloseContactMessage: endpoint({
+    method: 'POST',
+    path: '/api/admin/contact-messages/:reference/close',
+    service: 'command',
+    request: contact.adminContactCloseRequest,
+    response: contact.adminContactCommandResponse,
     params: contact.contactReferenceParams,
   }),
   /** This table as an OpenAPI 3.1 document (`buildOpenApiDocument` in `@prizes/contracts/openapi`). */

@@ -328,6 +328,17 @@ export const operations: Record<EndpointName, Operation> = {
       409: 'The status cannot change that way now, or the draw’s randomness is not yet published',
     },
   },
+  adminExtendCompetition: {
+    summary: 'Extend an undersold competition’s end date, once',
+    description:
+      'Reopens a competition that reached its end date below its minimum of tickets sold, until a new end date at most 90 days away; every entrant is emailed the new date.',
+    tag: tags.adminCompetitions,
+    access: 'admin',
+    errors: {
+      404: competitionNotFound,
+      409: 'The competition is not undersold, or its end date was already extended once',
+    },
+  },
   adminSetCompetitionFeatured: {
     summary: 'Feature a competition, or stop featuring it',
     tag: tags.adminCompetitions,
@@ -546,6 +557,19 @@ export const operations: Record<EndpointName, Operation> = {
   },
   adminGetContactMessage: {
     summary: 'One contact message',
+    tag: tags.adminMessages,
+    access: 'admin',
+    errors: { 404: 'No message has this reference' },
+  },
+  adminAnswerContactMessage: {
+    summary: 'Answer a contact message',
+    description: 'Emails the answer to the sender, quoting the reference, and records who answered.',
+    tag: tags.adminMessages,
+    access: 'admin',
+    errors: { 404: 'No message has this reference', 409: 'The message is closed' },
+  },
+  adminCloseContactMessage: {
+    summary: 'Close a contact message, with an optional note',
     tag: tags.adminMessages,
     access: 'admin',
     errors: { 404: 'No message has this reference' },

@@ -27,6 +27,12 @@ const allowed: Record<
     'competition.enter': 'active',
     'competition.close': 'closed',
     'competition.cancel': 'cancelled',
+    'competition.markUndersold': 'undersold',
+  },
+  undersold: {
+    'competition.close': 'closed',
+    'competition.extend': 'active',
+    'competition.cancel': 'cancelled',
   },
   closed: { 'competition.startDraw': 'drawing' },
   drawing: { 'competition.completeDraw': 'completed' },
@@ -41,7 +47,7 @@ const everyPair = competitionLifecycleStatuses.flatMap((from) =>
 
 describe('competition lifecycle machine', () => {
   it('covers every status and event pair', () => {
-    expect(everyPair).toHaveLength(7 * 8)
+    expect(everyPair).toHaveLength(8 * 10)
   })
 
   describe.each(everyPair.filter((p) => p.to !== undefined))('$from --$event-->', ({ from, event, to }) => {

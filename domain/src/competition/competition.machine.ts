@@ -17,6 +17,9 @@ import { setup, transition } from 'xstate'
  *   self-transition of active alone: the machine says when tickets may be reserved and
  *   allocated (the entry decider adds the start and end dates). Featured is not a lifecycle concern
  *   (it may be toggled at every status) and so is not modelled here.
+ * - `undersold` (issue 14): the end date came below the competition's minimum of tickets sold.
+ *   Entries stop and nothing is sealed; an admin draws anyway (close, which seals), extends the
+ *   end date (back to active; the decider allows that once) or cancels with refunds.
  */
 export const competitionLifecycleEventTypes = [
   'competition.revise',
@@ -27,6 +30,8 @@ export const competitionLifecycleEventTypes = [
   'competition.startDraw',
   'competition.completeDraw',
   'competition.delete',
+  'competition.markUndersold',
+  'competition.extend',
 ] as const
 export type CompetitionLifecycleEventType = (typeof competitionLifecycleEventTypes)[number]
 export type CompetitionLifecycleEvent = { type: CompetitionLifecycleEventType }
@@ -55,6 +60,14 @@ export const competitionMachine = setup({
         'competition.revise': { target: 'active' },
         'competition.enter': { target: 'active' },
         'competition.close': { target: 'closed' },
+        'competition.cancel': { target: 'cancelled' },
+        'competition.markUndersold': { target: 'undersold' },
+      },
+    },
+    undersold: {
+      on: {
+        'competition.close': { target: 'closed' },
+        'competition.extend': { target: 'active' },
         'competition.cancel': { target: 'cancelled' },
       },
     },

@@ -23,6 +23,8 @@ import {
   cancelCompetition,
   closeCompetition,
   completeDraw,
+  extendEndDate,
+  isUndersoldClose,
   type LifecycleCommand,
   startDraw,
 } from './lifecycle'
@@ -140,8 +142,16 @@ export function decide(command: CompetitionCommand, state: CompetitionState): Co
       return publishCompetition(command, state)
     case 'SetCompetitionFeatured':
       return setCompetitionFeatured(command, state)
-    case 'CloseCompetition':
-      return closeCompetition(command, allowed(command, state, 'competition.close'))
+    case 'CloseCompetition': {
+      const competition = existing(state, command.data.competitionId)
+      const undersold = isUndersoldClose(command, competition)
+      return closeCompetition(
+        command,
+        allowed(command, state, undersold ? 'competition.markUndersold' : 'competition.close'),
+      )
+    }
+    case 'ExtendEndDate':
+      return extendEndDate(command, allowed(command, state, 'competition.extend'))
     case 'StartDraw':
       return startDraw(command, allowed(command, state, 'competition.startDraw'))
     case 'CompleteDraw':

@@ -27,6 +27,12 @@ export function assertValidDetails(details: CompetitionDetails, options: { liveA
   const start = Date.parse(details.startDate)
   const end = Date.parse(details.endDate)
   if (end <= start) add(errors, 'endDate', 'The end date must be after the start date')
+  if (details.minimumTickets !== undefined && details.minimumTickets > details.totalTickets) {
+    add(errors, 'minimumTickets', 'The minimum tickets must be at most the total tickets')
+  }
+  if (details.cashAlternativePence !== undefined && details.cashAlternativePence <= 0) {
+    add(errors, 'cashAlternativePence', 'The cash alternative must be greater than 0')
+  }
   if (options.liveAt && end <= options.liveAt.getTime()) {
     add(errors, 'endDate', 'The end date of a live competition must be in the future')
   }

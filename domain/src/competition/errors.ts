@@ -29,6 +29,8 @@ const actionWords: Record<CompetitionLifecycleEventType, string> = {
   'competition.startDraw': 'start the draw for',
   'competition.completeDraw': 'complete the draw for',
   'competition.delete': 'delete',
+  'competition.markUndersold': 'mark as undersold',
+  'competition.extend': 'extend the end date of',
 }
 
 /** The lifecycle machine refused an event from the competition's current status. */
@@ -59,6 +61,8 @@ export type FixedTerm =
   | 'entryPricePence'
   | 'totalTickets'
   | 'endDate'
+  | 'minimumTickets'
+  | 'cashAlternativePence'
   | 'skillQuestion.question'
   | 'skillQuestion.options'
   | 'skillQuestion.correct'
@@ -146,6 +150,14 @@ export class NoEligibleTickets extends DomainError<'NO_ELIGIBLE_TICKETS'> {
   }
 }
 
+/** An undersold competition's end date may be extended once only. */
+export class EndDateAlreadyExtended extends DomainError<'END_DATE_ALREADY_EXTENDED'> {
+  readonly code = 'END_DATE_ALREADY_EXTENDED'
+  constructor(readonly competitionId: string) {
+    super('The end date of this competition was already extended once: draw it anyway or cancel it')
+  }
+}
+
 export type CompetitionError =
   | CompetitionAlreadyExists
   | CompetitionNotFound
@@ -158,6 +170,7 @@ export type CompetitionError =
   | RandomnessNotSealed
   | RandomnessNotYetPublished
   | NoEligibleTickets
+  | EndDateAlreadyExtended
 
 export function isCompetitionError(error: unknown): error is CompetitionError {
   return (
@@ -171,6 +184,7 @@ export function isCompetitionError(error: unknown): error is CompetitionError {
     error instanceof SeedDoesNotMatchCommitment ||
     error instanceof RandomnessNotSealed ||
     error instanceof RandomnessNotYetPublished ||
-    error instanceof NoEligibleTickets
+    error instanceof NoEligibleTickets ||
+    error instanceof EndDateAlreadyExtended
   )
 }

@@ -43,6 +43,10 @@ export function decodeCompetitionEvent(stored: StoredEvent): CompetitionEvent | 
       return { type, data: competitionEvents.CompetitionCancelled.parse(stored.data) }
     case 'CompetitionDeleted':
       return { type, data: competitionEvents.CompetitionDeleted.parse(stored.data) }
+    case 'CompetitionUndersold':
+      return { type, data: competitionEvents.CompetitionUndersold.parse(stored.data) }
+    case 'CompetitionEndDateExtended':
+      return { type, data: competitionEvents.CompetitionEndDateExtended.parse(stored.data) }
     case 'TicketsReserved':
       return { type, data: entryEvents.TicketsReserved.parse(stored.data) }
     case 'ReservationReleased':

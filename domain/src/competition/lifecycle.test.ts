@@ -75,7 +75,19 @@ const completed = run(drawing, complete())
 const cancelled = run([created], cancel)
 const deleted = run(cancelled, remove)
 
-const streams = { draft: [created], active, closed, drawing, completed, cancelled, deleted }
+/** The same competition with a minimum it did not reach: 6 of 10 tickets sold at the end date. */
+const withMinimum: CompetitionEvent = {
+  type: 'CompetitionCreated',
+  data: { competitionId, details: { ...details, minimumTickets: 10 }, featured: false },
+}
+const atEndDate: CompetitionCommand = {
+  type: 'CloseCompetition',
+  data: { competitionId, reason: 'end_date', randomness },
+  metadata,
+}
+const undersold = run([withMinimum, published, ...entryEvents(entries)], atEndDate)
+
+const streams = { draft: [created], active, undersold, closed, drawing, completed, cancelled, deleted }
 
 function given(events: CompetitionEvent[]) {
   const state = events.reduce(evolve, initialState)
@@ -339,6 +351,8 @@ describe('CancelCompetition and DeleteCompetition', () => {
 const allowed: Record<string, readonly string[]> = {
   draft: ['CancelCompetition', 'DeleteCompetition'],
   active: ['CloseCompetition', 'CancelCompetition'],
+  // The table's close is a sell-out's: only an admin's close (draw anyway) seals an undersold one.
+  undersold: ['CancelCompetition'],
   closed: ['StartDraw'],
   drawing: ['CompleteDraw'],
   completed: [],

@@ -6,8 +6,10 @@ import { currentListVersion, eligibleFromEntries, listHash, listVersionOf } from
 import { drawIndex } from '../draw/winner'
 import type { CommandMetadata } from './decide'
 import {
+  EndDateAlreadyExtended,
   InvalidCompetitionDetails,
   InvalidDrawInput,
+  InvalidTransition,
   NoEligibleTickets,
   RandomnessNotSealed,
   RandomnessNotYetPublished,
@@ -55,6 +57,16 @@ export interface CancelCompetition {
   readonly metadata: CommandMetadata
 }
 
+/** Reopens an undersold competition until a later end date (issue 14); once per competition. */
+export interface ExtendEndDate {
+  readonly type: 'ExtendEndDate'
+  readonly data: { competitionId: string; endDate: string }
+  readonly metadata: CommandMetadata
+}
+
+/** How far the new end date may be from the moment of extending. */
+export const maxExtensionMs = 90 * 24 * 60 * 60 * 1000
+
 export interface DeleteCompetition {
   readonly type: 'DeleteCompetition'
   readonly data: { competitionId: string }
@@ -67,6 +79,7 @@ export type LifecycleCommand =
   | CompleteDraw
   | CancelCompetition
   | DeleteCompetition
+  | ExtendEndDate
 
 /** The hashing the decider uses: the plain implementation, the same code the browser runs. */
 const crypto: DrawCrypto = jsDrawCrypto
@@ -82,9 +95,36 @@ export function assertSeedCommitment(seedCommitment: string): void {
   }
 }
 
+/**
+ * Whether closing now would leave the competition undersold: its end date came (not an admin's
+ * close, nor a sell-out) with fewer tickets sold than its minimum.
+ */
+export function isUndersoldClose(command: CloseCompetition, competition: Competition): boolean {
+  const { minimumTickets } = competition.details
+  return (
+    command.data.reason === 'end_date' &&
+    competition.status === 'active' &&
+    minimumTickets !== undefined &&
+    competition.tickets.allocated < minimumTickets
+  )
+}
+
+/**
+ * Closes for the draw, sealing the eligible list; or, at the end date below the minimum of
+ * tickets sold, records the competition undersold instead: entries stop, nothing is sealed and an
+ * admin decides. Only an admin's close (draw anyway) seals an undersold competition.
+ */
 export function closeCompetition(command: CloseCompetition, competition: Competition): CompetitionEvent[] {
   const { competitionId, reason, randomness } = command.data
   const { now } = command.metadata
+  const { minimumTickets } = competition.details
+  if (isUndersoldClose(command, competition) && minimumTickets !== undefined) {
+    const soldTickets = competition.tickets.allocated
+    return [{ type: 'CompetitionUndersold', data: { competitionId, soldTickets, minimumTickets } }]
+  }
+  if (competition.status === 'undersold' && reason !== 'admin') {
+    throw new InvalidTransition(competition.status, 'competition.close')
+  }
   const publishedAt = roundTime(randomness.round, chainOf(randomness, 'randomness'))
   if (publishedAt.getTime() <= now.getTime()) {
     throw new InvalidDrawInput(
@@ -190,6 +230,28 @@ function assertDrandSignature(publicRandomness: PublicRandomness, chain: DrandCh
   if (signature === undefined) return
   const check = checkDrandBeacon({ round, signature, randomness: value }, chain, crypto)
   if (!check.ok) throw new InvalidDrawInput('publicRandomness', check.detail)
+}
+
+export function extendEndDate(command: ExtendEndDate, competition: Competition): CompetitionEvent[] {
+  const { competitionId, endDate } = command.data
+  if (competition.endDateExtended) throw new EndDateAlreadyExtended(competitionId)
+  const end = Date.parse(endDate)
+  const now = command.metadata.now.getTime()
+  if (Number.isNaN(end) || end <= now) {
+    throw new InvalidCompetitionDetails({ endDate: ['The new end date must be in the future'] })
+  }
+  if (end > now + maxExtensionMs) {
+    throw new InvalidCompetitionDetails({
+      endDate: ['The new end date must be at most 90 days from now'],
+    })
+  }
+  const previousEndDate = competition.details.endDate
+  return [
+    {
+      type: 'CompetitionEndDateExtended',
+      data: { competitionId, previousEndDate, endDate: new Date(end).toISOString() },
+    },
+  ]
 }
 
 export function cancelCompetition(command: CancelCompetition): CompetitionEvent[] {

@@ -99,6 +99,27 @@ describe('competition snapshots', () => {
     }
   })
 
+  it('keep an undersold competition’s one extension, so it cannot be extended twice', () => {
+    const extended: CompetitionEvent[] = [
+      created({ minimumTickets: 15 }),
+      published,
+      { type: 'CompetitionUndersold', data: { competitionId, soldTickets: 0, minimumTickets: 15 } },
+      {
+        type: 'CompetitionEndDateExtended',
+        data: {
+          competitionId,
+          previousEndDate: '2030-02-01T00:00:00.000Z',
+          endDate: '2030-03-01T00:00:00.000Z',
+        },
+      },
+      { type: 'CompetitionUndersold', data: { competitionId, soldTickets: 0, minimumTickets: 15 } },
+    ]
+    const state = fold(extended)
+    const restored = decodeCompetition(encodeCompetition(state))
+    expect(plain(restored)).toEqual(plain(state))
+    expect(restored).toMatchObject({ status: 'undersold', endDateExtended: true })
+  })
+
   it('keep a closed competition’s seal and the entries refunded while it was sealed', () => {
     const closed: CompetitionEvent = {
       type: 'CompetitionClosed',

@@ -11,7 +11,7 @@ import type { CompetitionState } from './state'
  * The competition decider's snapshots. Bump the version whenever `Competition`, `Entry` or
  * `evolve` change meaning; older snapshots are then ignored.
  */
-export const competitionSnapshotVersion = 'competition-6'
+export const competitionSnapshotVersion = 'competition-7'
 
 /**
  * One entry as a row rather than an object: a snapshot of a competition with 100,000 entries
@@ -45,6 +45,7 @@ interface Head {
     readonly featured: boolean
     readonly seedCommitment: string | null
     readonly sealed: { readonly seal: DrawSeal; readonly randomness: SealedRandomness } | null
+    readonly endDateExtended: boolean
   } | null
   readonly tickets: Tickets | null
   readonly holds: Array<[entryId: string, quantity: number, expiresAt: string]>
@@ -145,11 +146,21 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
     yield `${JSON.stringify(head)}\n[]`
     return
   }
-  const { competitionId, status, details, featured, seedCommitment, sealed, tickets, entries } = state
+  const {
+    competitionId,
+    status,
+    details,
+    featured,
+    seedCommitment,
+    sealed,
+    endDateExtended,
+    tickets,
+    entries,
+  } = state
   const reuse = entries instanceof LayeredMap && entries.top.size <= overlayLimit(entries.size)
   const holds = state.holds.values().map((h): Head['holds'][number] => [h.entryId, h.quantity, h.expiresAt])
   const common = {
-    competition: { competitionId, status, details, featured, seedCommitment, sealed },
+    competition: { competitionId, status, details, featured, seedCommitment, sealed, endDateExtended },
     tickets,
     holds,
     heldBy: state.heldBy.entries(),

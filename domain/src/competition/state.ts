@@ -25,6 +25,8 @@ export interface Competition extends Entries {
    * refunds were refused have any; see `eligibleFromEntries`.
    */
   readonly refundedWhileSealed: PersistentMap<true>
+  /** Whether an undersold end date was extended: it may be, once. */
+  readonly endDateExtended: boolean
 }
 
 /** A stream with no events yet: the competition does not exist. */
@@ -53,6 +55,7 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       seedCommitment: null,
       sealed: null,
       refundedWhileSealed: emptyMap(),
+      endDateExtended: false,
       ...noEntries,
     }
   }
@@ -68,6 +71,15 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       const { seal, randomness } = event.data
       return { ...state, status: 'closed', sealed: { seal, randomness } }
     }
+    case 'CompetitionUndersold':
+      return { ...state, status: 'undersold' }
+    case 'CompetitionEndDateExtended':
+      return {
+        ...state,
+        status: 'active',
+        details: { ...state.details, endDate: event.data.endDate },
+        endDateExtended: true,
+      }
     case 'DrawStarted':
       return { ...state, status: 'drawing' }
     case 'DrawCompleted':

@@ -30,6 +30,7 @@ const changes: ReadonlyArray<[field: string, change: Partial<CompetitionDetails>
   ['entryPricePence', { entryPricePence: 100 }, 'The entry price cannot change'],
   ['totalTickets', { totalTickets: 5 }, 'The total tickets can only be raised'],
   ['endDate', { endDate: '2030-01-31T00:00:00.000Z' }, 'The end date can only move later'],
+  ['minimumTickets', { minimumTickets: 5 }, 'The minimum tickets can only be lowered or removed'],
   ['skillQuestion.question', question({ question: '3 + 3?' }), 'The skill question cannot change'],
   ['skillQuestion.options', question({ options: ['4', '3', '5', '6'] }), 'The answer options cannot change'],
   ['skillQuestion.correct', question({ correct: '5' }), 'The correct answer cannot change'],
@@ -72,6 +73,34 @@ describe('ReviseCompetition once the competition has entries', () => {
       data: { competitionId, details: { ...details, ...allowed } },
     })
     expect(given(created(), published, reserved(1)).when(revise({})).decided()).toHaveLength(1)
+  })
+
+  it('lets the minimum fall or go and the cash alternative rise, never the other way', () => {
+    const terms = { minimumTickets: 10, cashAlternativePence: 50_000 }
+    const entered = () => given(created(terms), published, reserved(1))
+    expect(
+      entered()
+        .when(revise({ minimumTickets: 8, cashAlternativePence: 60_000 }))
+        .decided(),
+    ).toHaveLength(1)
+    expect(
+      entered()
+        .when(revise({ cashAlternativePence: 50_000 }))
+        .decided(),
+    ).toHaveLength(1)
+    entered()
+      .when(revise({ ...terms, minimumTickets: 12 }))
+      .thenFails({ fieldErrors: { minimumTickets: expect.any(Array) } })
+    entered()
+      .when(revise({ minimumTickets: 10, cashAlternativePence: 40_000 }))
+      .thenFails({ fieldErrors: { cashAlternativePence: expect.any(Array) } })
+    entered()
+      .when(revise({ minimumTickets: 10 }))
+      .thenFails({
+        fieldErrors: {
+          cashAlternativePence: ['The cash alternative can only be raised once the competition has entries'],
+        },
+      })
   })
 
   it('leaves every term open while nobody has entered', () => {

@@ -35,6 +35,21 @@ const terms: ReadonlyArray<{
     keeps: (before, after) => Date.parse(after.endDate) >= Date.parse(before.endDate),
   },
   {
+    // Issue 14: a higher minimum would make a draw less likely than entrants were told.
+    field: 'minimumTickets',
+    message: 'The minimum tickets can only be lowered or removed once the competition has entries',
+    keeps: (before, after) =>
+      after.minimumTickets === undefined ||
+      (before.minimumTickets !== undefined && after.minimumTickets <= before.minimumTickets),
+  },
+  {
+    field: 'cashAlternativePence',
+    message: 'The cash alternative can only be raised once the competition has entries',
+    keeps: (before, after) =>
+      before.cashAlternativePence === undefined ||
+      (after.cashAlternativePence !== undefined && after.cashAlternativePence >= before.cashAlternativePence),
+  },
+  {
     field: 'skillQuestion.question',
     message: 'The skill question cannot change once the competition has entries',
     keeps: (before, after) => after.skillQuestion.question === before.skillQuestion.question,

@@ -1,16 +1,18 @@
 import type { ContactEvent, ContactTopic, Encrypted } from '@prizes/contracts'
-import { contactEvents } from '@prizes/contracts'
+import { contactAnswerMessages, contactEvents } from '@prizes/contracts'
 import type { CommandMetadata } from '../competition/decide'
 import type { StoredEvent, StreamDecider } from '../decider'
 import { DomainError } from '../domain-error'
 
 /**
- * A contact message (`contact-<reference>`). Received is its only event today; answering and
- * closing it append to the same stream later, and its state grows a status then.
+ * A contact message (`contact-<reference>`): received (open), answered by an admin (any number
+ * of times while not closed), closed. A closed message is refused further answers: a sender who
+ * writes again starts a new message with its own reference, so every complaint's trail ends
+ * where it was closed.
  */
 export type ContactMessageState =
   | { readonly status: 'none' }
-  | { readonly status: 'open'; readonly reference: string }
+  | { readonly status: 'open' | 'answered' | 'closed'; readonly reference: string }
 
 export interface ReceiveContactMessage {
   readonly type: 'ReceiveContactMessage'
@@ -26,7 +28,20 @@ export interface ReceiveContactMessage {
   readonly metadata: CommandMetadata
 }
 
-export type ContactCommand = ReceiveContactMessage
+/** The answer is encrypted by the caller with the message's own key, like the message. */
+export interface AnswerContactMessage {
+  readonly type: 'AnswerContactMessage'
+  readonly data: { readonly reference: string; readonly answer: Encrypted }
+  readonly metadata: CommandMetadata
+}
+
+export interface CloseContactMessage {
+  readonly type: 'CloseContactMessage'
+  readonly data: { readonly reference: string; readonly note: Encrypted | null }
+  readonly metadata: CommandMetadata
+}
+
+export type ContactCommand = ReceiveContactMessage | AnswerContactMessage | CloseContactMessage
 
 /** A reference is used once; the command side draws another. */
 export class ContactReferenceTaken extends DomainError<'CONTACT_REFERENCE_TAKEN'> {
@@ -36,15 +51,33 @@ export class ContactReferenceTaken extends DomainError<'CONTACT_REFERENCE_TAKEN'
   }
 }
 
+export class ContactMessageNotFound extends DomainError<'CONTACT_MESSAGE_NOT_FOUND'> {
+  readonly code = 'CONTACT_MESSAGE_NOT_FOUND'
+  constructor(readonly reference: string) {
+    super('No message has this reference')
+  }
+}
+
+export class ContactMessageClosed extends DomainError<'CONTACT_MESSAGE_CLOSED'> {
+  readonly code = 'CONTACT_MESSAGE_CLOSED'
+  constructor(readonly reference: string) {
+    super(contactAnswerMessages.closed)
+  }
+}
+
 export const initialContactState: ContactMessageState = { status: 'none' }
 
-export function evolveContact(_state: ContactMessageState, event: ContactEvent): ContactMessageState {
+export function evolveContact(state: ContactMessageState, event: ContactEvent): ContactMessageState {
   switch (event.type) {
     case 'ContactMessageReceived':
       return { status: 'open', reference: event.data.reference }
+    case 'ContactMessageAnswered':
+      return { status: 'answered', reference: event.data.reference }
+    case 'ContactMessageClosed':
+      return state.status === 'none' ? state : { status: 'closed', reference: state.reference }
     default: {
-      const unknown: never = event.type
-      throw new Error(`Unknown contact event ${String(unknown)}`)
+      const unknown: never = event
+      throw new Error(`Unknown contact event ${JSON.stringify(unknown)}`)
     }
   }
 }
@@ -54,9 +87,18 @@ export function decideContact(command: ContactCommand, state: ContactMessageStat
     case 'ReceiveContactMessage':
       if (state.status !== 'none') throw new ContactReferenceTaken(command.data.reference)
       return [{ type: 'ContactMessageReceived', data: command.data }]
+    case 'AnswerContactMessage':
+      if (state.status === 'none') throw new ContactMessageNotFound(command.data.reference)
+      if (state.status === 'closed') throw new ContactMessageClosed(command.data.reference)
+      return [{ type: 'ContactMessageAnswered', data: command.data }]
+    case 'CloseContactMessage':
+      if (state.status === 'none') throw new ContactMessageNotFound(command.data.reference)
+      // Closing what is closed records nothing, so a double click leaves no noise in the trail.
+      if (state.status === 'closed') return []
+      return [{ type: 'ContactMessageClosed', data: command.data }]
     default: {
-      const unknown: never = command.type
-      throw new Error(`Unknown contact command ${String(unknown)}`)
+      const unknown: never = command
+      throw new Error(`Unknown contact command ${JSON.stringify(unknown)}`)
     }
   }
 }
@@ -65,6 +107,10 @@ export function decodeContactEvent(stored: StoredEvent): ContactEvent | undefine
   switch (stored.type) {
     case 'ContactMessageReceived':
       return { type: 'ContactMessageReceived', data: contactEvents.ContactMessageReceived.parse(stored.data) }
+    case 'ContactMessageAnswered':
+      return { type: 'ContactMessageAnswered', data: contactEvents.ContactMessageAnswered.parse(stored.data) }
+    case 'ContactMessageClosed':
+      return { type: 'ContactMessageClosed', data: contactEvents.ContactMessageClosed.parse(stored.data) }
     default:
       return undefined
   }

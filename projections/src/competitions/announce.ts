@@ -9,6 +9,7 @@ import type { RowChange, StoredRow } from '../fold'
 /** Statuses the public sees; a change to a competition never shown is not announced. */
 const publicStatuses: ReadonlySet<string> = new Set<CompetitionStatus>([
   'active',
+  'undersold',
   'closed',
   'drawing',
   'completed',
@@ -36,7 +37,8 @@ export function changeNotices(changes: readonly RowChange[], position: string): 
         id: String(after.id),
         sold_tickets: Number(after.sold_tickets),
         total_tickets: Number(after.total_tickets),
-        status: after.status as CompetitionStatus,
+        // The public sees an undersold competition as closed (see the query service's mapper).
+        status: after.status === 'undersold' ? 'closed' : (after.status as CompetitionStatus),
         position,
       },
     ]

@@ -195,6 +195,50 @@ describe('competitions projection', () => {
     ])
   })
 
+  test('undersold, then extended once: the status and the end date follow; the minimum and cash alternative are kept', async () => {
+    const events = recorded([
+      {
+        type: 'CompetitionCreated',
+        data: {
+          competitionId: 'c1',
+          details: competitionDetails({ minimumTickets: 500, cashAlternativePence: 3_000_000 }),
+          featured: false,
+        },
+      },
+      { type: 'CompetitionPublished', data: { competitionId: 'c1' } },
+      { type: 'CompetitionUndersold', data: { competitionId: 'c1', soldTickets: 0, minimumTickets: 500 } },
+    ])
+    await given(events)
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        status: 'undersold',
+        minimum_tickets: 500,
+        cash_alternative_pence: 3_000_000,
+        end_date_extended: false,
+      }),
+    ])
+    const extended = recorded([
+      ...events.map((e) => ({ type: e.type, data: e.data }) as never),
+      {
+        type: 'CompetitionEndDateExtended',
+        data: {
+          competitionId: 'c1',
+          previousEndDate: '2030-02-01T00:00:00.000Z',
+          endDate: '2030-03-01T00:00:00.000Z',
+        },
+      },
+    ]).slice(3)
+    await given(extended)
+    await given(extended)
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        status: 'active',
+        end_date: new Date('2030-03-01T00:00:00.000Z'),
+        end_date_extended: true,
+      }),
+    ])
+  })
+
   test('events of other types are ignored and data that breaks its contract is refused', async () => {
     const [create] = recorded([created('c1')])
     if (!create) throw new Error('fixture')

@@ -53,6 +53,15 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
       },
     }),
   ),
+  CompetitionUndersold: onRow(competitionEvents.CompetitionUndersold, (event, data) =>
+    updateCompetition({ ...change(event, data.competitionId), set: { status: 'undersold' } }),
+  ),
+  CompetitionEndDateExtended: onRow(competitionEvents.CompetitionEndDateExtended, (event, data) =>
+    updateCompetition({
+      ...change(event, data.competitionId),
+      set: { status: 'active', end_date: data.endDate, end_date_extended: true },
+    }),
+  ),
   DrawStarted: onRow(competitionEvents.DrawStarted, (event, data) =>
     updateCompetition({ ...change(event, data.competitionId), set: { status: 'drawing' } }),
   ),

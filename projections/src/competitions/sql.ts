@@ -28,6 +28,10 @@ export interface CompetitionRow {
   readonly eligible_tickets: number | null
   readonly list_hash: string | null
   readonly skill_question: { question: string; options: string[]; correct: string }
+  /** Issue 14: the minimum of tickets sold, the cash alternative, and whether extended once. */
+  readonly minimum_tickets: number | null
+  readonly cash_alternative_pence: number | null
+  readonly end_date_extended: boolean
   readonly created_at: Date
   readonly updated_at: Date
   readonly last_revision: number
@@ -49,6 +53,8 @@ export function detailsColumns(details: CompetitionDetails) {
     end_date: details.endDate,
     image_url: details.imageUrl,
     skill_question: details.skillQuestion,
+    minimum_tickets: details.minimumTickets ?? null,
+    cash_alternative_pence: details.cashAlternativePence ?? null,
   } satisfies Partial<Record<keyof Columns, unknown>>
 }
 
@@ -75,6 +81,9 @@ const columns = [
   'eligible_tickets',
   'list_hash',
   'skill_question',
+  'minimum_tickets',
+  'cash_alternative_pence',
+  'end_date_extended',
   'created_at',
   'updated_at',
   'last_revision',
@@ -89,6 +98,7 @@ const blank = {
   randomness_round: null,
   eligible_tickets: null,
   list_hash: null,
+  end_date_extended: false,
 }
 
 type Settable = Partial<Record<keyof Columns, unknown>>

@@ -34,9 +34,48 @@ async function emailTerm(trx: Knex.Transaction, reference: string, email: string
   return hashSearchTerm(await platformSecret(trx, userSearchSecret), contactEmailTerm(address))
 }
 
+export const contactMessageEventsTable = 'contact_message_events'
+
+/**
+ * Records one step of a message's trail; false when it was recorded already (a replay), so the
+ * step's change to the row is not made twice, nor out of order.
+ */
+async function recordStep(trx: Knex.Transaction, reference: string, event: RecordedEvent): Promise<boolean> {
+  const inserted = await trx(contactMessageEventsTable)
+    .insert({
+      reference,
+      revision: event.revision.toString(),
+      type: event.type,
+      occurred_at: eventTime(event),
+      actor: event.metadata.actor === undefined ? null : JSON.stringify(event.metadata.actor),
+    })
+    .onConflict(['reference', 'revision'])
+    .ignore()
+    .returning('reference')
+  return inserted.length > 0
+}
+
 async function applyContact(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
+  if (event.type === 'ContactMessageAnswered') {
+    const data = contactEvents.ContactMessageAnswered.parse(event.data)
+    if (!(await recordStep(trx, data.reference, event))) return
+    await trx(contactMessagesTable)
+      .where({ reference: data.reference })
+      .whereNot({ status: 'closed' })
+      .update({ status: 'answered', answer: data.answer, answered_at: eventTime(event) })
+    return
+  }
+  if (event.type === 'ContactMessageClosed') {
+    const data = contactEvents.ContactMessageClosed.parse(event.data)
+    if (!(await recordStep(trx, data.reference, event))) return
+    await trx(contactMessagesTable)
+      .where({ reference: data.reference })
+      .update({ status: 'closed', close_note: data.note, closed_at: eventTime(event) })
+    return
+  }
   if (event.type !== 'ContactMessageReceived') return
   const data = contactEvents.ContactMessageReceived.parse(event.data)
+  await recordStep(trx, data.reference, event)
   await trx(contactMessagesTable)
     .insert({
       reference: data.reference,
@@ -98,13 +137,15 @@ export const contactMessagesProjection: Projection = {
   name: 'contact_messages',
   handles: [
     'ContactMessageReceived',
+    'ContactMessageAnswered',
+    'ContactMessageClosed',
     'NewsletterSubscriptionRequested',
     'NewsletterSubscriptionConfirmed',
     'NewsletterUnsubscribed',
   ],
-  tables: [contactMessagesTable, 'newsletter_subscribers', 'newsletter_stats'],
+  tables: [contactMessagesTable, contactMessageEventsTable, 'newsletter_subscribers', 'newsletter_stats'],
   apply: async (trx, event) => {
-    if (event.type === 'ContactMessageReceived') await applyContact(trx, event)
+    if (event.type.startsWith('ContactMessage')) await applyContact(trx, event)
     else await applyNewsletter(trx, event)
   },
 }

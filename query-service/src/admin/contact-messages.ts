@@ -3,6 +3,7 @@ import {
   type AdminContactRow,
   adminContactPageSize,
   adminContactQuery,
+  type ContactHistoryEntry,
   contactKeyId,
   contactReferencePattern,
   endpoints,
@@ -20,6 +21,8 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendPrivate } from '../http/private'
+import { lookUpPeople } from '../users/directory'
+import { actorUserId, toHistoryActor } from './history'
 import { pageOf } from './mapper'
 import { userSearchKey } from './users'
 
@@ -33,7 +36,27 @@ interface ContactRow {
   readonly subject: string
   readonly message: string
   readonly user_id: string | null
+  readonly answer: string | null
+  readonly close_note: string | null
 }
+
+interface StepRow {
+  readonly reference: string
+  readonly revision: string
+  readonly type: ContactHistoryEntry['type']
+  readonly occurred_at: Date
+  readonly actor: unknown
+}
+
+/** What each step of a message's trail says; the answer and the note are shown beside it. */
+const stepSummaries: Record<ContactHistoryEntry['type'], string> = {
+  ContactMessageReceived: 'Message received; acknowledgement emailed',
+  ContactMessageAnswered: 'Answered; the answer was emailed to the sender',
+  ContactMessageClosed: 'Closed',
+}
+
+/** A message's steps, oldest first; bounded, though a message has a handful. */
+const maxSteps = 100
 
 /** The same term the projection stored (`contactEmailTerm`). */
 const emailTerm = (email: string) => `contact-email:${email.trim().toLowerCase()}`
@@ -77,6 +100,8 @@ export function adminContactRouter({ knex, secret, sessions, clock }: ContactRou
     const query = parseOr400(adminContactQuery, ctx.query)
     const { page, offset, limit } = pageOf(query.page, adminContactPageSize)
     let rows = knex<ContactRow>('contact_messages')
+    if (query.topic) rows = rows.where('topic', query.topic)
+    if (query.status) rows = rows.where('status', query.status)
     const search = query.search?.trim()
     if (search) {
       const reference = search.toUpperCase()
@@ -127,12 +152,38 @@ export function adminContactRouter({ knex, secret, sessions, clock }: ContactRou
       .where({ reference })
       .first<ContactRow | undefined>()
     if (!row) throw new HttpError(404, 'NOT_FOUND', 'No message has this reference')
-    const key = (await readUserKeys(knex, [contactKeyId(reference)])).get(contactKeyId(reference))
+    const [keys, steps] = await Promise.all([
+      readUserKeys(knex, [contactKeyId(reference)]),
+      knex<StepRow>('contact_message_events')
+        .where({ reference })
+        .orderBy('revision')
+        .limit(maxSteps)
+        .select<StepRow[]>('revision', 'type', 'occurred_at', 'actor'),
+    ])
+    const key = keys.get(contactKeyId(reference))
+    const people = await lookUpPeople(
+      knex,
+      steps.map((step) => actorUserId(step.actor)).filter((userId) => userId !== undefined),
+    )
+    // The latest answer and the note are kept on the row; earlier answers went by email.
+    const lastAnswer = steps.findLast((step) => step.type === 'ContactMessageAnswered')
+    const history = steps.map((step) => ({
+      type: step.type,
+      occurredAt: step.occurred_at.toISOString(),
+      actor: toHistoryActor(step.actor, people),
+      summary: stepSummaries[step.type],
+      text:
+        step === lastAnswer && row.answer
+          ? open(key, row.answer)
+          : step.type === 'ContactMessageClosed' && row.close_note
+            ? open(key, row.close_note)
+            : null,
+    }))
     sendPrivate(
       ctx,
       endpoints.adminGetContactMessage.response.parse({
         success: true,
-        message: { ...toRow(row, key), message: open(key, row.message), userId: row.user_id },
+        message: { ...toRow(row, key), message: open(key, row.message), userId: row.user_id, history },
       }),
     )
   })

@@ -63,6 +63,14 @@ const describe: { readonly [type: string]: (data: unknown) => string } = {
   },
   CompetitionCancelled: (d) => `Cancelled: ${competitionEvents.CompetitionCancelled.parse(d).reason}`,
   CompetitionDeleted: () => 'Deleted',
+  CompetitionUndersold: (d) => {
+    const data = competitionEvents.CompetitionUndersold.parse(d)
+    return `Undersold at its end date: ${data.soldTickets} of the minimum ${data.minimumTickets} tickets sold; entries stopped until an admin decides`
+  },
+  CompetitionEndDateExtended: (d) => {
+    const data = competitionEvents.CompetitionEndDateExtended.parse(d)
+    return `End date extended from ${data.previousEndDate} to ${data.endDate}; open for entries again`
+  },
   TicketsReserved: (d) => {
     const data = entryEvents.TicketsReserved.parse(d)
     return `${data.quantity} ${data.quantity === 1 ? 'ticket' : 'tickets'} reserved for ${money(data.amountPence)} (entry ${short(data.entryId)})`

@@ -28,6 +28,9 @@ const row: CompetitionRow = {
   randomness_round: null,
   eligible_tickets: null,
   list_hash: null,
+  minimum_tickets: null,
+  cash_alternative_pence: null,
+  end_date_extended: false,
 }
 
 describe('competition mappers', () => {

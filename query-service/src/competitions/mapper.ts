@@ -25,13 +25,18 @@ function common(row: CompetitionRow) {
     featured: row.featured,
     image_url: row.image_url,
     drawn_at: row.drawn_at ? iso(row.drawn_at) : null,
+    minimum_tickets: row.minimum_tickets,
+    cash_alternative: row.cash_alternative_pence === null ? null : penceToPounds(row.cash_alternative_pence),
   }
 }
 
 /** What anyone may see: the skill question without its answer. */
 export function toPublicCompetition(row: CompetitionRow): PublicCompetition {
   const { question, options } = row.skill_question
-  return { ...common(row), skill_question: { question, options: [...options] } }
+  // Entries have stopped while an admin decides what an undersold competition does: closed, as the
+  // public sees it.
+  const status = row.status === 'undersold' ? 'closed' : row.status
+  return { ...common(row), status, skill_question: { question, options: [...options] } }
 }
 
 /** The competition's own page: the commitments are public from the moment they are made. */
@@ -52,6 +57,7 @@ export function toAdminCompetition(row: CompetitionRow): AdminCompetition {
   return {
     ...common(row),
     skill_question: { question, options: [...options], correct },
+    end_date_extended: row.end_date_extended,
     draw: {
       seed_commitment: row.seed_commitment,
       randomness_round: row.randomness_round,

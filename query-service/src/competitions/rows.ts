@@ -31,6 +31,9 @@ export interface CompetitionRow {
   readonly randomness_round: number | null
   readonly eligible_tickets: number | null
   readonly list_hash: string | null
+  readonly minimum_tickets: number | null
+  readonly cash_alternative_pence: number | string | null
+  readonly end_date_extended: boolean
 }
 
 const columns = [
@@ -54,10 +57,19 @@ const columns = [
   'randomness_round',
   'eligible_tickets',
   'list_hash',
+  'minimum_tickets',
+  'cash_alternative_pence',
+  'end_date_extended',
 ] as const
 
 /** Statuses the public may see: published and not cancelled. */
-export const publicStatuses: readonly CompetitionStatus[] = ['active', 'closed', 'drawing', 'completed']
+export const publicStatuses: readonly CompetitionStatus[] = [
+  'active',
+  'undersold',
+  'closed',
+  'drawing',
+  'completed',
+]
 
 /**
  * Featured first, then the soonest to end; the id keeps the order (and so the ETag) stable.
@@ -88,7 +100,7 @@ export function listPublicCompetitions(knex: Knex, now: Date): Promise<Competiti
   return listing(knex)
     .where((q) =>
       q
-        .whereIn('status', ['active', 'closed', 'drawing'] satisfies CompetitionStatus[])
+        .whereIn('status', ['active', 'undersold', 'closed', 'drawing'] satisfies CompetitionStatus[])
         .orWhere((drawn) => drawn.where('status', 'completed').where('drawn_at', '>=', drawnSince)),
     )
     .limit(publicListLimit)

@@ -72,6 +72,33 @@ async function freshCompetition(title: string, status: 'active' | 'draft' = 'act
   return String((created.body.competition as { id: string }).id)
 }
 
+/**
+ * A competition that reached its end date below its minimum: it ends a second after it is made,
+ * with nothing sold, and the platform's auto-close marks it undersold.
+ */
+async function undersoldCompetition(): Promise<string> {
+  const form = {
+    ...competitionForm('To extend'),
+    minimum_tickets: 5,
+    start_date: new Date(Date.now() - 60_000).toISOString(),
+    end_date: new Date(Date.now() + 1000).toISOString(),
+  }
+  const created = await json('POST', '/api/admin/competitions', form, platform.tokens.admin)
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  const id = String((created.body.competition as { id: string }).id)
+  await expect
+    .poll(
+      async () => {
+        const list = await json('GET', endpoints.adminListCompetitions.path, undefined, platform.tokens.admin)
+        const rows = (list.body.competitions ?? []) as { id: string; status: string }[]
+        return rows.find((row) => row.id === id)?.status
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe('undersold')
+  return id
+}
+
 /** A user of their own (a guest), for a request that changes or deletes one. */
 async function freshUser(label: string): Promise<string> {
   const guest = await json('POST', '/api/auth/create-guest-account', {
@@ -181,6 +208,18 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
       return { route: endpoints[name].path, body: { recipient } }
     case 'adminGetContactMessage':
       return { route: endpoints[name].path.replace(':reference', await contactReference()) }
+    case 'adminAnswerContactMessage':
+      return {
+        route: endpoints[name].path.replace(':reference', await contactReference()),
+        body: { answer: 'An answer long enough to be sent.' },
+      }
+    case 'adminCloseContactMessage':
+      return { route: endpoints[name].path.replace(':reference', await contactReference()), body: {} }
+    case 'adminExtendCompetition':
+      return {
+        route: endpoints[name].path.replace(':id', await undersoldCompetition()),
+        body: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(), reason: 'authorisation test' },
+      }
     case 'adminEmailOutbox':
       return { route: `${endpoints[name].path}?status=sent` }
     case 'adminResendEmail':

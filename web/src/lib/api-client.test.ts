@@ -17,6 +17,8 @@ const competition = {
   featured: true,
   image_url: null,
   drawn_at: null,
+  minimum_tickets: null,
+  cash_alternative: null,
   skill_question: { question: '2 + 2?', options: ['3', '4', '5', '6'] },
 }
 

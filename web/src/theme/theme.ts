@@ -28,6 +28,7 @@ export type Tone = 'primary' | 'info' | 'success' | 'warning' | 'error' | 'purpl
 const statusTone: Record<CompetitionStatus, Tone> = {
   draft: 'info',
   active: 'success',
+  undersold: 'error',
   closed: 'warning',
   drawing: 'purple',
   completed: 'primary',

@@ -14,6 +14,10 @@ export const mailTemplateClasses = {
   /** A refund: after a competition was cancelled, or one entry refunded by an admin. */
   'competition-cancelled': 'essential',
   'entry-refund-email': 'essential',
+  /** An undersold competition's new end date: what the entrant paid for changed. */
+  'competition-extended': 'essential',
+  /** An admin's answer to a contact message. */
+  'contact-answer': 'essential',
   /** A winner must be told. */
   'winner-email': 'essential',
   /** The double opt-in link the person just asked for, and the answer to their message. */

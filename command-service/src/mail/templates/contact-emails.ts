@@ -27,3 +27,26 @@ export function contactAcknowledgementEmail(input: {
     { kind: 'paragraph', text: input.message },
   ])
 }
+
+/** An admin's answer to a contact message, quoting its reference so a reply finds its thread. */
+export function contactAnswerEmail(input: {
+  readonly name: string | undefined
+  readonly reference: string
+  readonly subject: string
+  readonly answer: string
+}): RenderedEmail {
+  return renderEmail(`Our answer to your message [${input.reference}]`, [
+    { kind: 'paragraph', text: greeting(input.name) },
+    {
+      kind: 'paragraph',
+      text: `Thank you for contacting ${brand.name}. Here is our answer to your message.`,
+    },
+    { kind: 'paragraph', text: `Your reference: ${input.reference}` },
+    { kind: 'paragraph', text: `Subject: ${input.subject}` },
+    { kind: 'paragraph', text: input.answer },
+    {
+      kind: 'paragraph',
+      text: `If this does not settle it, write to us at ${companyDetails().supportEmail} quoting ${input.reference}.`,
+    },
+  ])
+}

@@ -1,4 +1,5 @@
 import { brand } from '../brand'
+import { formatPence } from './entry-emails'
 import { dashboardLink } from './links'
 import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
 
@@ -7,6 +8,8 @@ export interface WinnerNotice {
   readonly competitionId: string
   readonly competitionTitle: string
   readonly prize: string
+  /** What the winner may take instead of the prize, when the competition offers it. */
+  readonly cashAlternativePence?: number | undefined
   readonly ticketNumber: number
   readonly entryReference: string
   /** The site's address (PUBLIC_URL), where the draw's certificate is published. */
@@ -25,6 +28,13 @@ export function winnerEmail(input: WinnerNotice): RenderedEmail {
     paragraph(greeting(input.firstName)),
     paragraph(`Congratulations! Your ticket was drawn as the winner of ${input.competitionTitle}.`),
     paragraph(`Prize: ${input.prize}`),
+    ...(input.cashAlternativePence === undefined
+      ? []
+      : [
+          paragraph(
+            `Cash alternative: you may take ${formatPence(input.cashAlternativePence)} instead of the prize. Tell our team which you prefer when they contact you.`,
+          ),
+        ]),
     paragraph(`Winning ticket number: ${input.ticketNumber}`),
     paragraph(`Entry reference: ${input.entryReference}`),
     paragraph(

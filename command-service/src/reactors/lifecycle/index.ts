@@ -10,6 +10,13 @@ export {
 } from './cancellation-refunds'
 export type { LifecycleCommands } from './commands'
 export { lifecycleCommandsOf } from './commands-of'
+export {
+  createExtensionEmailReactor,
+  type ExtensionEmailOptions,
+  extensionEmailKey,
+  extensionEmailName,
+  startExtensionEmail,
+} from './extension-email'
 export { maxTimerMs } from './keyed-timers'
 export {
   createWinnerEmailReactor,

@@ -87,6 +87,25 @@ describe('OpenCompetitions', () => {
     expect(open.list()).toEqual([])
   })
 
+  it('stops watching an undersold competition and watches it again until an extended end date', () => {
+    const open = new OpenCompetitions()
+    open.apply(recorded('a', 'CompetitionCreated', { details, featured: false }))
+    open.apply(recorded('a', 'CompetitionPublished', {}))
+    open.apply(allocated('a', 1, [1, 2]))
+    open.end('a')
+    expect(open.list()).toEqual([])
+    expect(open.apply(recorded('a', 'CompetitionUndersold', { soldTickets: 2, minimumTickets: 5 }))).toBe(
+      undefined,
+    )
+    const endDate = '2031-05-01T00:00:00.000Z'
+    const extended = recorded('a', 'CompetitionEndDateExtended', {
+      previousEndDate: details.endDate,
+      endDate,
+    })
+    expect(open.apply(extended)).toBe('a')
+    expect(open.get('a')).toMatchObject({ endDate: new Date(endDate), allocated: 2 })
+  })
+
   it('ignores other streams and unreadable data', () => {
     const open = new OpenCompetitions()
     const other = { ...recorded('x', 'CompetitionPublished', {}), streamId: 'user-x' }

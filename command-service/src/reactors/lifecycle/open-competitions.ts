@@ -17,6 +17,8 @@ export const openCompetitionEventTypes = [
   'CompetitionRevised',
   'CompetitionPublished',
   'TicketsAllocated',
+  'CompetitionUndersold',
+  'CompetitionEndDateExtended',
   ...endingEventTypes,
 ] as const
 
@@ -40,7 +42,8 @@ const idOf = (event: RecordedEvent) =>
 /**
  * The competitions that are active, by id, folded from their events in log order. Drafts are
  * tracked (their details and any tickets) but only published ones are open; a close, cancel or
- * delete forgets the competition for good. Applying an event twice (the one a crash left
+ * delete forgets the competition for good. An undersold one stops being open but is remembered,
+ * since extending its end date opens it again until the new date. Applying an event twice (the one a crash left
  * unconfirmed) changes nothing that matters: a repeated allocation can only bring a close on
  * sooner, and closing twice is refused by the domain and ignored here.
  */
@@ -71,6 +74,16 @@ export class OpenCompetitions {
         if (!current) return undefined
         this.known.set(competitionId, { ...current, active: true })
         break
+      case 'CompetitionUndersold':
+        if (!current) return undefined
+        this.known.set(competitionId, { ...current, active: false })
+        return undefined
+      case 'CompetitionEndDateExtended': {
+        const parsed = competitionEvents.CompetitionEndDateExtended.safeParse(event.data)
+        if (!current || !parsed.success) return undefined
+        this.known.set(competitionId, { ...current, endDate: new Date(parsed.data.endDate), active: true })
+        break
+      }
       case 'TicketsAllocated': {
         const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
         if (!current || !parsed.success) return undefined
@@ -87,10 +100,13 @@ export class OpenCompetitions {
     return this.get(competitionId) ? competitionId : undefined
   }
 
-  /** Forgets a competition closed by us, ahead of its event arriving. */
+  /**
+   * Stops watching a competition closed by us, ahead of its event arriving: the event forgets it
+   * for good, or (undersold) keeps it for an extension to open again.
+   */
   end(competitionId: string): void {
-    this.known.delete(competitionId)
-    this.ended.add(competitionId)
+    const current = this.known.get(competitionId)
+    if (current) this.known.set(competitionId, { ...current, active: false })
   }
 
   get(competitionId: string): OpenCompetition | undefined {

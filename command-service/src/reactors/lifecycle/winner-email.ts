@@ -23,22 +23,26 @@ export interface WinnerEmailOptions {
 
 export const winnerEmailName = 'winner-email'
 
-/** The competition's title and prize as they stood at the draw, and the winning entry's reference. */
+/**
+ * The competition's title, prize and cash alternative as they stood at the draw, and the winning
+ * entry's reference.
+ */
 function drawnCompetition(events: readonly RecordedEvent[], winningEntryId: string) {
   let title: string | undefined
   let prize: string | undefined
+  let cashAlternativePence: number | undefined
   let entryReference: string | undefined
   for (const event of events) {
     if (event.type === 'CompetitionCreated' || event.type === 'CompetitionRevised') {
       const parsed = competitionEvents[event.type].safeParse(event.data)
-      if (parsed.success) ({ title, prize } = parsed.data.details)
+      if (parsed.success) ({ title, prize, cashAlternativePence } = parsed.data.details)
     } else if (event.type === 'TicketsAllocated') {
       const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
       if (parsed.success && parsed.data.entryId === winningEntryId)
         entryReference = parsed.data.entryReference
     }
   }
-  return title && prize && entryReference ? { title, prize, entryReference } : undefined
+  return title && prize && entryReference ? { title, prize, cashAlternativePence, entryReference } : undefined
 }
 
 /**
@@ -70,6 +74,7 @@ export function createWinnerEmailReactor(options: WinnerEmailOptions): Reactor {
       competitionId,
       competitionTitle: competition.title,
       prize: competition.prize,
+      cashAlternativePence: competition.cashAlternativePence,
       ticketNumber: winningTicket,
       entryReference: competition.entryReference,
       publicUrl,

@@ -1,6 +1,7 @@
 import {
   contactEvents,
   contactKeyId,
+  contactStream,
   contactStreamPrefix,
   newsletterEvents,
   newsletterStream,
@@ -11,7 +12,7 @@ import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import { decryptValue, type Logger, readUserKey } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { MailOutbox } from '../../mail/outbox'
-import { contactAcknowledgementEmail } from '../../mail/templates/contact-emails'
+import { contactAcknowledgementEmail, contactAnswerEmail } from '../../mail/templates/contact-emails'
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from '../../mail/templates/newsletter-emails'
 import { newsletterToken, subscriberKeyId } from '../../newsletter/subscribers'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
@@ -136,6 +137,32 @@ export function createNewsletterMailReactor(options: NewsletterMailOptions): Rea
         })
         return void log.info({ queued }, 'contact acknowledgement')
       }
+      case 'ContactMessageAnswered': {
+        const data = contactEvents.ContactMessageAnswered.parse(event.data)
+        const keyId = contactKeyId(data.reference)
+        // The sender's address and subject are on the message's first event.
+        const [first] = await store.readStream(contactStream(data.reference), { limit: 1 })
+        const received = contactEvents.ContactMessageReceived.safeParse(first?.data)
+        if (!received.success) return void log.error('the message this answers is missing; no email')
+        const to = await open(keyId, received.data.email, log)
+        if (!to) return
+        const [name, subject, answer] = await Promise.all([
+          open(keyId, received.data.name, log),
+          open(keyId, received.data.subject, log),
+          open(keyId, data.answer, log),
+        ])
+        if (answer === undefined) return
+        const queued = await outbox.enqueue({
+          key: event.id,
+          template: 'contact-answer',
+          userId: keyId,
+          mail: {
+            to,
+            ...contactAnswerEmail({ name, reference: data.reference, subject: subject ?? '', answer }),
+          },
+        })
+        return void log.info({ queued }, 'contact answer')
+      }
       default:
         return
     }
@@ -149,6 +176,7 @@ export function createNewsletterMailReactor(options: NewsletterMailOptions): Rea
         'NewsletterSubscriptionRequested',
         'NewsletterSubscriptionConfirmed',
         'ContactMessageReceived',
+        'ContactMessageAnswered',
       ],
     },
     react,

@@ -9,6 +9,8 @@ export interface ContactMessagesParams {
   readonly page: number
   /** A reference (or its start) or a whole email address. */
   readonly search: string
+  /** Issue 14: only messages the sender marked as a complaint. */
+  readonly complaintsOnly?: boolean
 }
 
 export const contactMessagesKey = [...adminQueryKey, 'contact-messages'] as const
@@ -21,6 +23,7 @@ export function getContactMessages(
   const query: Record<string, string> = { page: String(params.page) }
   const search = params.search.trim()
   if (search !== '') query.search = search
+  if (params.complaintsOnly) query.topic = 'complaint'
   return apiClient.call('adminListContactMessages', { timeoutMs, query, ...(signal ? { signal } : {}) })
 }
 

@@ -109,6 +109,20 @@ export function CompetitionFormDialog({ competition, onClose }: CompetitionFormD
           <TextField label="Location" {...text('location')} />
         </FieldRow>
         <FieldRow>
+          <TextField
+            label="Minimum tickets (optional)"
+            inputMode="numeric"
+            hint="Below this at the end date, you choose: draw anyway, extend once, or cancel"
+            {...text('minimum_tickets')}
+          />
+          <TextField
+            label="Cash alternative (£, optional)"
+            inputMode="decimal"
+            hint="Offered to the winner instead of the prize"
+            {...text('cash_alternative')}
+          />
+        </FieldRow>
+        <FieldRow>
           <TextField label="Start date" type="datetime-local" {...text('start_date')} />
           <TextField label="End date" type="datetime-local" {...text('end_date')} />
         </FieldRow>

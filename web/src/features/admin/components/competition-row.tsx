@@ -7,6 +7,7 @@ import { formatCount, formatDate, formatPrice } from '../../../lib/format'
 import {
   canDelete,
   canEdit,
+  canExtend,
   type StatusAction,
   statusActionsFor,
   statusLabels,
@@ -16,7 +17,7 @@ import { Td } from './table'
 /** What a row asks its tab to open. */
 export type RowRequest =
   | {
-      readonly kind: 'edit' | 'entries' | 'history' | 'winner' | 'delete'
+      readonly kind: 'edit' | 'entries' | 'history' | 'winner' | 'delete' | 'extend'
       readonly competition: AdminCompetition
     }
   | { readonly kind: 'status'; readonly competition: AdminCompetition; readonly action: StatusAction }
@@ -60,6 +61,16 @@ export function CompetitionRow({ competition, featuredPending, onFeatured, onReq
         `}
       >
         {formatCount(competition.sold_tickets)} / {formatCount(competition.total_tickets)}
+        {competition.minimum_tickets !== null && (
+          <p
+            css={css`
+              font-size: 0.8125rem;
+              color: ${theme.palette.text.secondary};
+            `}
+          >
+            Minimum {formatCount(competition.minimum_tickets)}
+          </p>
+        )}
       </Td>
       <Td
         css={css`
@@ -70,6 +81,17 @@ export function CompetitionRow({ competition, featuredPending, onFeatured, onReq
       </Td>
       <Td>
         <Chip tone={theme.statusTone[status]}>{statusLabels[status]}</Chip>
+        {status === 'undersold' && (
+          <p
+            css={css`
+              margin-top: 4px;
+              font-size: 0.8125rem;
+              color: ${theme.palette.error.text};
+            `}
+          >
+            Minimum not reached: choose what happens
+          </p>
+        )}
       </Td>
       <Td>
         <Switch
@@ -104,6 +126,11 @@ export function CompetitionRow({ competition, featuredPending, onFeatured, onReq
               {action.label}
             </Button>
           ))}
+          {canExtend(competition) && (
+            <Button type="button" size="sm" onClick={open('extend')}>
+              Extend End Date
+            </Button>
+          )}
           {status === 'completed' && (
             <Button type="button" size="sm" onClick={open('winner')}>
               View Winner

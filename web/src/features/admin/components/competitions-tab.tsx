@@ -13,6 +13,7 @@ import { CompetitionFormDialog } from './competition-form-dialog'
 import { CompetitionRow, type RowRequest } from './competition-row'
 import { DeleteDialog } from './delete-dialog'
 import { EntriesDialog } from './entries-dialog'
+import { ExtendDialog } from './extend-dialog'
 import { HistoryDialog } from './history-dialog'
 import { AdminStack, LoadFailed } from './load-state'
 import { StatusDialog } from './status-dialog'
@@ -132,6 +133,7 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
         <StatusDialog competition={open.competition} action={open.action} onClose={close} />
       )}
       {open?.kind === 'delete' && <DeleteDialog competition={open.competition} onClose={close} />}
+      {open?.kind === 'extend' && <ExtendDialog competition={open.competition} onClose={close} />}
       {open?.kind === 'entries' && <EntriesDialog competition={open.competition} onClose={close} />}
       {open?.kind === 'history' && <HistoryDialog competition={open.competition} onClose={close} />}
       {open?.kind === 'winner' && (

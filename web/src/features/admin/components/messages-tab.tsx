@@ -1,35 +1,69 @@
 import { css, useTheme } from '@emotion/react'
-import { contactTopicLabels } from '@prizes/contracts'
+import {
+  adminContactAnswerRequest,
+  type ContactHistoryEntry,
+  type ContactMessageStatus,
+  contactAnswerMessages,
+  contactBounds,
+  contactStatusLabels,
+  contactTopicLabels,
+} from '@prizes/contracts'
 import { useState } from 'react'
+import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
+import { Chip } from '../../../components/chip'
 import { Dialog } from '../../../components/dialog'
-import { TextField } from '../../../components/form-field'
+import { FieldRow, SelectField, TextAreaField, TextField } from '../../../components/form-field'
 import { MorePager } from '../../../components/pager'
-import { formatDate } from '../../../lib/format'
+import { formatDate, formatDateTime } from '../../../lib/format'
 import { useSettled } from '../../../lib/use-settled'
+import { showSnackbar } from '../../../stores/ui-store'
+import { type ContactStep, useContactStep } from '../api/answer-contact-message'
 import { useContactMessage, useContactMessages } from '../api/get-contact-messages'
+import { failureMessage } from '../model/errors'
 import { AdminStack, QueryView } from './load-state'
 import { Facts, TableFrame, Td } from './table'
 
-/** The Messages tab: what visitors sent with the contact form, ten a page, newest first. */
+const statusTones: Record<ContactMessageStatus, 'warning' | 'info' | 'success'> = {
+  open: 'warning',
+  answered: 'info',
+  closed: 'success',
+}
+
+/**
+ * The Messages tab: what visitors sent with the contact form, ten a page, newest first;
+ * complaints marked and filterable, each message answered and closed from its details.
+ */
 export function MessagesTab() {
   const theme = useTheme()
   const [searchInput, setSearchInput] = useState('')
   const search = useSettled(searchInput, 300)
-  const [paging, setPaging] = useState({ search, page: 1 })
-  const page = paging.search === search ? paging.page : 1
-  const messages = useContactMessages({ page, search })
+  const [complaintsOnly, setComplaintsOnly] = useState(false)
+  const [paging, setPaging] = useState({ search, complaintsOnly, page: 1 })
+  const page = paging.search === search && paging.complaintsOnly === complaintsOnly ? paging.page : 1
+  const messages = useContactMessages({ page, search, complaintsOnly })
   const [open, setOpen] = useState<string | null>(null)
 
   return (
     <AdminStack>
-      <TextField
-        label="Search by reference or email address"
-        type="search"
-        value={searchInput}
-        onValueChange={setSearchInput}
-        maxLength={254}
-      />
+      <FieldRow>
+        <TextField
+          label="Search by reference or email address"
+          type="search"
+          value={searchInput}
+          onValueChange={setSearchInput}
+          maxLength={254}
+        />
+        <SelectField
+          label="Show"
+          value={complaintsOnly ? 'complaints' : 'all'}
+          onValueChange={(value) => setComplaintsOnly(value === 'complaints')}
+          options={[
+            { value: 'all', label: 'All messages' },
+            { value: 'complaints', label: 'Complaints only' },
+          ]}
+        />
+      </FieldRow>
       <QueryView
         query={messages}
         loading="Loading messages…"
@@ -44,12 +78,12 @@ export function MessagesTab() {
             </p>
             {list.messages.length === 0 ? (
               <p role="status">
-                {search.trim() === '' ? 'No messages yet.' : 'No messages match your search.'}
+                {search.trim() === '' && !complaintsOnly ? 'No messages yet.' : 'No messages match.'}
               </p>
             ) : (
               <TableFrame
                 label="Contact messages"
-                columns={['Reference', 'From', 'Topic', 'Subject', 'Received', '']}
+                columns={['Reference', 'From', 'Topic', 'Subject', 'Received', 'Status', '']}
               >
                 <tbody>
                   {list.messages.map((message) => (
@@ -74,7 +108,13 @@ export function MessagesTab() {
                           {message.email}
                         </p>
                       </Td>
-                      <Td>{contactTopicLabels[message.topic]}</Td>
+                      <Td>
+                        {message.topic === 'complaint' ? (
+                          <Chip tone="error">{contactTopicLabels.complaint}</Chip>
+                        ) : (
+                          contactTopicLabels[message.topic]
+                        )}
+                      </Td>
                       <Td
                         css={css`
                           overflow-wrap: anywhere;
@@ -88,6 +128,9 @@ export function MessagesTab() {
                         `}
                       >
                         {formatDate(message.receivedAt)}
+                      </Td>
+                      <Td>
+                        <Chip tone={statusTones[message.status]}>{contactStatusLabels[message.status]}</Chip>
                       </Td>
                       <Td>
                         <Button
@@ -109,7 +152,7 @@ export function MessagesTab() {
               label="Messages pages"
               page={page}
               hasMore={list.hasMore}
-              onPage={(next) => setPaging({ search, page: next })}
+              onPage={(next) => setPaging({ search, complaintsOnly, page: next })}
               busy={messages.isFetching}
             />
           </>
@@ -133,21 +176,130 @@ function MessageDialog({ reference, onClose }: { readonly reference: string; rea
                 { term: 'Email', value: m.email },
                 { term: 'Topic', value: contactTopicLabels[m.topic] },
                 { term: 'Received', value: formatDate(m.receivedAt) },
-                { term: 'Status', value: m.status === 'open' ? 'Open' : m.status },
+                { term: 'Status', value: contactStatusLabels[m.status] },
               ]}
             />
             <h3>{m.subject}</h3>
-            <p
-              css={css`
-                white-space: pre-wrap;
-                overflow-wrap: anywhere;
-              `}
-            >
-              {m.message}
-            </p>
+            <Prose>{m.message}</Prose>
+            <Trail history={m.history} />
+            {m.status === 'closed' ? (
+              <p role="status">This message is closed: it cannot be answered again.</p>
+            ) : (
+              <Steps reference={reference} />
+            )}
           </AdminStack>
         )}
       </QueryView>
     </Dialog>
+  )
+}
+
+function Prose({ children }: { readonly children: string }) {
+  return (
+    <p
+      css={css`
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      `}
+    >
+      {children}
+    </p>
+  )
+}
+
+/** Each step of the message's life: what, who and when, with the answer or note given. */
+function Trail({ history }: { readonly history: readonly ContactHistoryEntry[] }) {
+  const theme = useTheme()
+  return (
+    <section aria-label="Message history">
+      <h3>History</h3>
+      <ol
+        css={css`
+          display: grid;
+          gap: 8px;
+          margin: 8px 0 0;
+          padding-left: 20px;
+        `}
+      >
+        {history.map((step) => (
+          <li key={`${step.type}-${step.occurredAt}`}>
+            <p>
+              <strong>{step.summary}</strong>{' '}
+              <span
+                css={css`
+                  color: ${theme.palette.text.secondary};
+                `}
+              >
+                {formatDateTime(step.occurredAt)} · {step.actor.name ?? step.actor.email ?? step.actor.id}
+              </span>
+            </p>
+            {step.text && <Prose>{step.text}</Prose>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+/** Answer (emailed to the sender, quoting the reference) or close, with an optional note. */
+function Steps({ reference }: { readonly reference: string }) {
+  const step = useContactStep()
+  const [answer, setAnswer] = useState('')
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const parsed = adminContactAnswerRequest.safeParse({ answer })
+  const answerError = answer === '' ? undefined : parsed.error?.issues[0]?.message
+
+  async function take(input: ContactStep, done: string) {
+    setError(null)
+    try {
+      await step.mutateAsync(input)
+      showSnackbar(done, { severity: 'success' })
+      setAnswer('')
+      setNote('')
+    } catch (failure) {
+      setError(failureMessage('Failed to update the message', failure))
+    }
+  }
+
+  return (
+    <AdminStack>
+      <TextAreaField
+        label="Answer"
+        name="answer"
+        maxLength={contactBounds.answer}
+        hint="Emailed to the sender with the reference."
+        value={answer}
+        onValueChange={setAnswer}
+        error={answerError}
+      />
+      <div>
+        <Button
+          type="button"
+          disabled={!parsed.success || step.isPending}
+          onClick={() => void take({ kind: 'answer', reference, answer }, contactAnswerMessages.answered)}
+        >
+          Send Answer
+        </Button>
+      </div>
+      <TextField
+        label="Closing note (optional)"
+        name="note"
+        maxLength={contactBounds.note}
+        value={note}
+        onValueChange={setNote}
+      />
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={step.isPending}
+          onClick={() => void take({ kind: 'close', reference, note }, contactAnswerMessages.closedNow)}
+        >
+          Close Message
+        </Button>
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+    </AdminStack>
   )
 }

@@ -154,7 +154,7 @@ export function StatusDialog({ competition, action, onClose }: StatusDialogProps
         </>
       }
       confirmLabel={action.label === 'Cancel' ? 'Cancel Competition' : action.label}
-      cancelLabel={action.label === 'Cancel' ? 'Keep Competition' : 'Cancel'}
+      cancelLabel={action.status === 'cancelled' ? 'Keep Competition' : 'Cancel'}
       onConfirm={() => void send()}
       onCancel={onClose}
       pending={change.isPending}

@@ -163,6 +163,9 @@ describe('editing', () => {
       draw: { seed_commitment: null, randomness_round: null, eligible_tickets: null, list_hash: null },
       image_url: null,
       drawn_at: null,
+      minimum_tickets: null,
+      cash_alternative: null,
+      end_date_extended: false,
       skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'], correct: 'c' },
       winner: null,
     }

@@ -27,6 +27,9 @@ export interface CompetitionFormValues {
   option3: string
   /** '0' to '3', or '' before one is chosen. */
   correct: string
+  /** Issue 14, both optional: '' for none. */
+  minimum_tickets: string
+  cash_alternative: string
 }
 
 /** Every field a message can be shown on; `options` is the four options together (they must differ). */
@@ -72,6 +75,8 @@ export function newCompetitionValues(now: Date): CompetitionFormValues {
     option2: '',
     option3: '',
     correct: '',
+    minimum_tickets: '',
+    cash_alternative: '',
   }
 }
 
@@ -97,6 +102,8 @@ export function competitionValues(competition: AdminCompetition): CompetitionFor
     option2: options[2] ?? '',
     option3: options[3] ?? '',
     correct: index >= 0 ? String(index) : '',
+    minimum_tickets: competition.minimum_tickets === null ? '' : String(competition.minimum_tickets),
+    cash_alternative: competition.cash_alternative === null ? '' : String(competition.cash_alternative),
   }
 }
 
@@ -124,6 +131,8 @@ export function competitionPayload(values: CompetitionFormValues) {
       options,
       correct: options[Number(values.correct)] ?? '',
     },
+    ...(values.minimum_tickets.trim() === '' ? {} : { minimum_tickets: numberOf(values.minimum_tickets) }),
+    ...(values.cash_alternative.trim() === '' ? {} : { cash_alternative: numberOf(values.cash_alternative) }),
   }
 }
 export type CompetitionPayload = ReturnType<typeof competitionPayload>
@@ -146,6 +155,8 @@ const fieldNames: Record<Exclude<CompetitionFormField, 'form'>, true> = {
   option3: true,
   correct: true,
   options: true,
+  minimum_tickets: true,
+  cash_alternative: true,
 }
 
 const isField = (name: string): name is Exclude<CompetitionFormField, 'form'> =>
@@ -187,6 +198,10 @@ export function validateCompetitionForm(values: CompetitionFormValues): Competit
   if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) {
     errors.end_date ??= 'The end date must be after the start date'
   }
+  const minimum = numberOf(values.minimum_tickets)
+  if (minimum > numberOf(values.total_tickets)) {
+    errors.minimum_tickets ??= 'The minimum tickets must be at most the total tickets'
+  }
   return errors
 }
 
@@ -214,6 +229,8 @@ export function competitionFormData(payload: CompetitionPayload, image: Blob, im
   form.set('status', payload.status)
   form.set('featured', String(payload.featured))
   form.set('skill_question', JSON.stringify(payload.skill_question))
+  if (payload.minimum_tickets !== undefined) form.set('minimum_tickets', String(payload.minimum_tickets))
+  if (payload.cash_alternative !== undefined) form.set('cash_alternative', String(payload.cash_alternative))
   form.set('image', image, imageName)
   return form
 }

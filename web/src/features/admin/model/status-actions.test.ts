@@ -1,6 +1,6 @@
 import { competitionStatuses } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
-import { canDelete, canEdit, statusActionsFor } from './status-actions'
+import { canDelete, canEdit, canExtend, statusActionsFor } from './status-actions'
 
 const offered = (status: (typeof competitionStatuses)[number]) => statusActionsFor(status).map((a) => a.label)
 
@@ -16,6 +16,14 @@ describe('status actions from the lifecycle machine', () => {
   it('offers start draw on a closed one and complete draw on a drawing one', () => {
     expect(offered('closed')).toEqual(['Start Draw'])
     expect(offered('drawing')).toEqual(['Complete Draw'])
+  })
+
+  it('offers the undersold choices: draw anyway, cancel with refunds, and extend once', () => {
+    expect(offered('undersold')).toEqual(['Draw Anyway', 'Cancel with Refunds'])
+    expect(statusActionsFor('undersold').map((a) => a.status)).toEqual(['closed', 'cancelled'])
+    expect(canExtend({ status: 'undersold', end_date_extended: false })).toBe(true)
+    expect(canExtend({ status: 'undersold', end_date_extended: true })).toBe(false)
+    expect(canExtend({ status: 'active', end_date_extended: false })).toBe(false)
   })
 
   it('offers no status change once completed or cancelled', () => {

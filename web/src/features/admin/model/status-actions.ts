@@ -75,6 +75,36 @@ const statusActions: readonly StatusAction[] = [
   },
 ]
 
+/**
+ * Issue 14: an undersold competition reached its end date below its minimum of tickets sold. The
+ * same lifecycle events, worded for the admin's choice (the third, extending the end date once,
+ * has a dialog of its own: it asks for the new date).
+ */
+const undersoldActions: readonly StatusAction[] = [
+  {
+    event: 'competition.close',
+    label: 'Draw Anyway',
+    status: 'closed',
+    confirmTitle: 'Draw anyway',
+    confirmMessage:
+      'The minimum number of tickets was not sold. Drawing anyway closes the competition for the draw and seals the list of eligible tickets as it is; the draw then goes ahead as usual.',
+    colour: 'warning',
+    failure: 'Failed to close competition',
+    asksReason: true,
+  },
+  {
+    event: 'competition.cancel',
+    label: 'Cancel with Refunds',
+    status: 'cancelled',
+    confirmTitle: 'Cancel with refunds',
+    confirmMessage:
+      'Cancelling refunds every paid entry to the card it was paid with and emails each entrant. It cannot be undone.',
+    colour: 'error',
+    failure: 'Failed to cancel competition',
+    asksReason: true,
+  },
+]
+
 /** The lifecycle machine at a competition's status, as the server's decider sees it. */
 const snapshotAt = (status: CompetitionStatus) =>
   competitionMachine.resolveState({ value: status, context: {} })
@@ -84,8 +114,13 @@ const allows = (status: CompetitionStatus, event: CompetitionLifecycleEventType)
 
 /** Exactly the status changes the domain's lifecycle machine allows from `status`. */
 export function statusActionsFor(status: CompetitionStatus): StatusAction[] {
-  return statusActions.filter((action) => allows(status, action.event))
+  const actions = status === 'undersold' ? undersoldActions : statusActions
+  return actions.filter((action) => allows(status, action.event))
 }
+
+/** An undersold competition's end date may be extended, once. */
+export const canExtend = (competition: { status: CompetitionStatus; end_date_extended: boolean }) =>
+  allows(competition.status, 'competition.extend') && !competition.end_date_extended
 
 /** Details may change while the machine allows a revision (draft and active). */
 export const canEdit = (status: CompetitionStatus) => allows(status, 'competition.revise')
@@ -96,6 +131,7 @@ export const canDelete = (status: CompetitionStatus) => allows(status, 'competit
 export const statusLabels: Record<CompetitionStatus, string> = {
   draft: 'Draft',
   active: 'Active',
+  undersold: 'Undersold',
   closed: 'Closed',
   drawing: 'Drawing',
   completed: 'Completed',

@@ -21,6 +21,8 @@ const competition: PublicCompetition = {
   featured: true,
   image_url: null,
   drawn_at: null,
+  minimum_tickets: null,
+  cash_alternative: null,
   skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'] },
 }
 const other: PublicCompetition = { ...competition, id: 'c-2', sold_tickets: 10, featured: false }

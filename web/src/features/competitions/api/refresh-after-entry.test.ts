@@ -20,6 +20,8 @@ const competition: PublicCompetition = {
   featured: true,
   image_url: null,
   drawn_at: null,
+  minimum_tickets: null,
+  cash_alternative: null,
   skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'] },
 }
 const other = { ...competition, id: 'c-2', sold_tickets: 10 }

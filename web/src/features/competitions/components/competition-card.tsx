@@ -139,6 +139,17 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
           >
             {c.prize}
           </p>
+          {c.minimumTickets !== null && (
+            <p
+              css={css`
+                margin-top: 4px;
+                font-size: 0.8125rem;
+                color: ${theme.palette.text.secondary};
+              `}
+            >
+              Minimum {formatCount(c.minimumTickets)} tickets
+            </p>
+          )}
         </div>
 
         <div>

@@ -207,6 +207,12 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
               <dt>Prize value</dt>
               <dd>{formatPrizeValue(c.prizeValue)}</dd>
             </div>
+            {competition.cash_alternative !== null && (
+              <div>
+                <dt>Cash alternative</dt>
+                <dd>{formatPrizeValue(competition.cash_alternative)}</dd>
+              </div>
+            )}
             <div>
               <dt>Per purchase</dt>
               <dd>{perPurchase > 0 ? `Up to ${perPurchase}` : 'None left'}</dd>
@@ -246,6 +252,12 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
                 <span>{formatCount(competition.sold_tickets)} tickets sold · no ticket limit</span>
               )}
             </p>
+            {c.minimumTickets !== null && (
+              <p data-testid="minimum-tickets">
+                Minimum {formatCount(c.minimumTickets)} tickets: below that at the end date, the draw may be
+                postponed once or the competition cancelled with full refunds.
+              </p>
+            )}
             {competition.total_tickets > 0 && (
               <ProgressBar
                 value={c.soldPercentage}

@@ -28,6 +28,8 @@ function competition(overrides: Partial<PublicCompetition> = {}): PublicCompetit
     featured: false,
     image_url: '/media/weekend.jpg',
     drawn_at: null,
+    minimum_tickets: null,
+    cash_alternative: null,
     skill_question: {
       question: 'Capital of Scotland?',
       options: ['Edinburgh', 'Glasgow', 'Perth', 'Dundee'],
@@ -80,6 +82,7 @@ describe('toHomeCompetition', () => {
       soldPercentage: 25,
       status: 'active',
       drawDate: '2026-02-01T00:00:00.000Z',
+      minimumTickets: null,
     })
   })
 

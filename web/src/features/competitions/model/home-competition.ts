@@ -37,6 +37,8 @@ export interface HomeCompetition {
   readonly status: CompetitionStatus
   /** When it is drawn, or was: the draw's time once drawn, else the close. */
   readonly drawDate: string
+  /** Issue 14: tickets that must sell for the draw to go ahead at the end date; null: none. */
+  readonly minimumTickets: number | null
 }
 
 export const defaultLocation = 'UK Wide'
@@ -59,6 +61,7 @@ export function toHomeCompetition(c: PublicCompetition): HomeCompetition {
     soldPercentage: limited ? Math.min(100, Math.max(0, (c.sold_tickets / c.total_tickets) * 100)) : 0,
     status: c.status,
     drawDate: c.drawn_at ?? c.end_date,
+    minimumTickets: c.minimum_tickets,
   }
 }
 

@@ -8,11 +8,9 @@ import { ApiError } from '../../../lib/api-client'
 import { contactFormErrors, sendContactMessage } from '../api/contact'
 
 type Values = Record<keyof ContactRequest, string>
-const empty: Values = { name: '', email: '', topic: '', subject: '', message: '' }
-const topicOptions = [
-  { value: '', label: 'Choose a topic' },
-  ...contactTopics.map((topic) => ({ value: topic, label: contactTopicLabels[topic] })),
-]
+// A general question unless the sender says otherwise; "Complaint" marks it one for the admins.
+const empty: Values = { name: '', email: '', topic: 'general', subject: '', message: '' }
+const topicOptions = contactTopics.map((topic) => ({ value: topic, label: contactTopicLabels[topic] }))
 
 /** The contact card's form: checked as the server checks it; on success, the reference. */
 export function ContactForm() {
