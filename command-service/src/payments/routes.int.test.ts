@@ -140,14 +140,14 @@ describe('offline payments over HTTP', () => {
     expect((await call('POST', path, cardBody(testCards.requiresAuthentication, 'maybe'))).status).toBe(400)
   })
 
-  it('still answers succeeded when allocating fails, since the money is taken and retries follow', async () => {
+  it('still answers succeeded when capturing and allocating fails, since the card is authorised and retries follow', async () => {
     const { call, calls } = await startOffline()
     const intent = await newIntent()
     calls.failNext = true
     expect(
       (await call('POST', `/api/test-payments/${intent.id}/confirm`, cardBody(testCards.succeeds))).body,
     ).toEqual({ status: 'succeeded', message: 'Payment succeeded' })
-    expect((await offline.retrieveIntent(intent.id)).status).toBe('succeeded')
+    expect((await offline.retrieveIntent(intent.id)).status).toBe('requires_capture')
   })
 
   it('refuses a malformed card, an unknown intent and a cancelled one', async () => {
