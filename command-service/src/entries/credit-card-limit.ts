@@ -78,7 +78,7 @@ async function refuse(
   remainingPence: number,
   context: CommandContext,
 ): Promise<never> {
-  await deps.payments.cancelIntent(paymentIntentId)
+  await deps.payments.voidAuthorisation(paymentIntentId)
   await releaseReservation(
     deps,
     { competitionId: owner.competitionId, entryId: owner.entryId, reason: 'credit_card_limit' },

@@ -104,10 +104,16 @@ export interface PaymentProvider {
   createIntent(request: CreateIntent): Promise<PaymentIntent>
   retrieveIntent(paymentIntentId: string): Promise<PaymentIntent>
   /**
-   * Cancels an intent nobody paid (its reservation expired) or one only authorised (the hold is
-   * released, nothing is taken); a no-op when already final.
+   * Cancels an intent nobody paid (its reservation expired); a no-op when already final or
+   * authorised (a card accepted is a payment, which the server captures or voids itself).
    */
   cancelIntent(paymentIntentId: string): Promise<void>
+  /**
+   * Cancels an authorised (`requires_capture`) intent the server will not capture: the hold on
+   * the card is released and nothing is taken. A no-op when already cancelled; throws
+   * PaymentIntentNotCapturable for an intent in any other state.
+   */
+  voidAuthorisation(paymentIntentId: string): Promise<void>
   /**
    * Takes the money of an authorised (`requires_capture`) intent and answers it succeeded; one
    * already captured answers as it is, so a repeat never takes twice. Throws

@@ -102,10 +102,15 @@ describe('offline payment provider', () => {
     expect(await provider.captureIntent(intent.id)).toMatchObject({ status: 'succeeded', funding: 'debit' })
   })
 
-  it('cancelling an authorised intent releases the hold: nothing captured, nothing taken, nothing to refund', async () => {
+  it('voiding an authorised intent releases the hold: nothing captured, nothing taken, nothing to refund', async () => {
     const intent = await newIntent()
+    await expect(provider.voidAuthorisation(intent.id)).rejects.toThrow(PaymentIntentNotCapturable)
     await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
+    // A plain cancel leaves a card accepted alone: the server captures or voids it itself.
     await provider.cancelIntent(intent.id)
+    expect((await provider.retrieveIntent(intent.id)).status).toBe('requires_capture')
+    await provider.voidAuthorisation(intent.id)
+    await provider.voidAuthorisation(intent.id)
     expect((await provider.retrieveIntent(intent.id)).status).toBe('canceled')
     await expect(provider.captureIntent(intent.id)).rejects.toThrow(PaymentIntentNotCapturable)
     expect(await provider.chargesOf(intent.id)).toBe(0)

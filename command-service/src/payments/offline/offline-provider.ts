@@ -250,7 +250,17 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
     async cancelIntent(paymentIntentId: string): Promise<void> {
       await knex.transaction(async (trx) => {
         const row = await lockIntent(trx, paymentIntentId)
-        if (row.status === 'succeeded' || row.status === 'canceled') return
+        if (row.status === 'succeeded' || row.status === 'canceled' || row.status === 'requires_capture')
+          return
+        await setStatus(trx, paymentIntentId, 'canceled', row.last_error)
+      })
+    },
+    async voidAuthorisation(paymentIntentId: string): Promise<void> {
+      await knex.transaction(async (trx) => {
+        const row = await lockIntent(trx, paymentIntentId)
+        if (row.status === 'canceled') return
+        if (row.status !== 'requires_capture')
+          throw new PaymentIntentNotCapturable(paymentIntentId, row.status)
         await setStatus(trx, paymentIntentId, 'canceled', row.last_error)
       })
     },

@@ -199,6 +199,33 @@ describe('Stripe payment provider', () => {
     const paid = fakeStripe(() => ({ body: intentJson({ status: 'succeeded' }) }))
     await paid.provider.cancelIntent('pi_123')
     expect(paid.sent).toHaveLength(1)
+    const authorised = fakeStripe(() => ({ body: intentJson({ status: 'requires_capture' }) }))
+    await authorised.provider.cancelIntent('pi_123')
+    expect(authorised.sent).toHaveLength(1)
+  })
+
+  it('voids an authorisation under an idempotency key; a repeat on a cancelled intent is fine', async () => {
+    const voided = fakeStripe(() => ({ body: intentJson({ status: 'canceled' }) }))
+    await voided.provider.voidAuthorisation('pi_123')
+    expect(voided.sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents/pi_123/cancel',
+      idempotencyKey: 'void-pi_123',
+    })
+    const refusal = {
+      status: 400,
+      body: {
+        error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'no' },
+      },
+    }
+    const repeat = fakeStripe((r) =>
+      r.method === 'POST' ? refusal : { body: intentJson({ status: 'canceled' }) },
+    )
+    await repeat.provider.voidAuthorisation('pi_123')
+    const captured = fakeStripe((r) =>
+      r.method === 'POST' ? refusal : { body: intentJson({ status: 'succeeded' }) },
+    )
+    await expect(captured.provider.voidAuthorisation('pi_123')).rejects.toThrow(PaymentIntentNotCapturable)
   })
 
   it('refunds the whole intent under the idempotency key', async () => {

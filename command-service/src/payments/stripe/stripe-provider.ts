@@ -20,6 +20,10 @@ export interface StripePaymentProviderOptions {
   readonly stripe?: Stripe
 }
 
+/** Statuses cancelIntent leaves alone: a card accepted, or nothing left to cancel. */
+const paidOrFinal = (status: PaymentIntent['status']) =>
+  status === 'succeeded' || status === 'canceled' || status === 'requires_capture'
+
 /** Every call to Stripe gives up after this long (the SDK's own default is 80 s). */
 export const stripeTimeoutMs = 15_000
 
@@ -100,14 +104,27 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
 
     async cancelIntent(paymentIntentId: string): Promise<void> {
       const current = await retrieveIntent(paymentIntentId)
-      if (current.status === 'succeeded' || current.status === 'canceled') return
+      if (paidOrFinal(current.status)) return
       try {
         await stripe.paymentIntents.cancel(paymentIntentId)
       } catch (error) {
         // It may have become final between the two calls; only then is the refusal expected.
         const now = await retrieveIntent(paymentIntentId)
-        if (now.status === 'succeeded' || now.status === 'canceled') return
+        if (paidOrFinal(now.status)) return
         throw error
+      }
+    },
+
+    async voidAuthorisation(paymentIntentId: string): Promise<void> {
+      try {
+        await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey: `void-${paymentIntentId}` })
+      } catch (error) {
+        const mapped = portError(paymentIntentId, error)
+        if (mapped !== error) throw mapped
+        // Refused: cancelled already (a repeat), or not an authorisation; the intent says which.
+        const current = await retrieveIntent(paymentIntentId)
+        if (current.status === 'canceled') return
+        throw new PaymentIntentNotCapturable(paymentIntentId, current.status)
       }
     },
 
