@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { creditCardLimitCode, creditCardLimitMessage } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { creditHoldOf, creditSpentIn, withCreditRefunds } from '../payments/credit-limit'
+import { creditHoldOf, creditSpentIn } from '../payments/credit-limit'
 import { testCards } from '../payments/offline/test-cards'
+import { createPaymentProvider } from '../payments/select'
 import { allocatePaidEntry } from '../reactors/entries/entry-commands'
 import { silentLogger } from '../testing/fixtures'
 import { type Answer, type EntriesHarness, startEntriesHarness, submission } from './test-harness'
@@ -160,7 +161,8 @@ describe('the monthly credit card limit', () => {
     const refusedFirst = await authorised(competitionId, token, 2)
     expect(await confirm(refusedFirst, token)).toMatchObject(refusal(0))
 
-    const payments = withCreditRefunds(harness.payments, harness.knex)
+    // The provider as the services compose it: every refund goes through the ledger.
+    const payments = createPaymentProvider({}, harness.knex)
     const idempotencyKey = `refund-${randomUUID()}`
     await payments.refund({ paymentIntentId: paid, idempotencyKey })
     await payments.refund({ paymentIntentId: paid, idempotencyKey })
