@@ -24,16 +24,16 @@ async function retrieve(deps: EntryDeps, paymentIntentId: string): Promise<Payme
 }
 
 /**
- * Turns an authorised or succeeded payment into numbered tickets (confirm-payment and the webhook alike). The
- * provider is asked, never the client; the competition and entry come from the metadata we
- * attached to the intent. An authorised card is captured first, a credit card only within the
- * monthly credit card limit (`captureWithinCreditLimit`): over it, nothing is taken and the
- * answer is CreditCardLimitReached, again on every later confirmation. Confirming twice, or a webhook racing a confirm, allocates once and
- * answers the same entry (see `allocateEntry`). An erased entrant's payment is never allocated:
- * A payment the provider is still deciding is PaymentProcessing (the web asks again), never a
- * failure. An erased entrant's payment is never allocated:
- * it is owed back (PaymentToBeRefunded) and the refund reactor returns it. The erasure releases
- * their reservations first, so a confirmation racing it is owed back too (see
+ * Turns an authorised or succeeded payment into numbered tickets (confirm-payment and the
+ * webhook alike). The provider is asked, never the client; the competition and entry come from
+ * the metadata we attached to the intent. An authorised card is captured first, a credit card
+ * only within the monthly credit card limit (`captureWithinCreditLimit`): over it, nothing is
+ * taken and the answer is CreditCardLimitReached, again on every later confirmation. Confirming
+ * twice, or a webhook racing a confirm, captures and allocates once and answers the same entry
+ * (see `allocateEntry`). A payment the provider is still deciding is PaymentProcessing (the web
+ * asks again), never a failure. An erased entrant's payment is never allocated: it is owed back
+ * (PaymentToBeRefunded) and the refund reactor returns it. The erasure releases their
+ * reservations first, so a confirmation racing it is owed back too (see
  * `releaseErasedUserReservations`).
  */
 export async function confirmEntryPayment(
