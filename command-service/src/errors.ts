@@ -12,6 +12,7 @@ import {
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { HttpError } from '@prizes/platform'
 import { DrawSeedMissing, PublicRandomnessRequired } from './competitions/lifecycle'
+import { CreditCardLimitReached } from './entries/credit-card-limit'
 import { type EntryPaymentError, isEntryPaymentError } from './entries/errors'
 import { PaymentIntentNotFound, PaymentProviderUnavailable } from './payments/port'
 
@@ -36,6 +37,8 @@ export function mapCommandError(error: unknown): HttpError | undefined {
   }
   if (isEntryError(error)) return mapEntryError(error)
   if (isEntryPaymentError(error)) return mapEntryPaymentError(error)
+  // Nothing was taken; the entrant may pay with a debit card (a new payment).
+  if (error instanceof CreditCardLimitReached) return new HttpError(409, error.code, error.message)
   if (error instanceof PaymentIntentNotFound) {
     return new HttpError(404, entryErrorCodes.paymentNotFound, 'Payment not found')
   }

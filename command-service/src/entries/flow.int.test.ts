@@ -192,7 +192,8 @@ describe('going back and changing the details', () => {
     await harness.pay(paid)
     const bobs = intentOf(await createIntent(competitionId, bob.token, 1))
     expect((await createIntent(competitionId, ada.token, 2)).status).toBe(200)
-    expect((await harness.payments.retrieveIntent(paid)).status).toBe('succeeded')
+    expect((await harness.payments.retrieveIntent(paid)).status).toBe('requires_capture')
+    // Authorised, not cancelled: confirm-payment captures it.
     expect((await harness.payments.retrieveIntent(bobs)).status).toBe('requires_payment_method')
     const released = (await harness.events(competitionId)).filter((e) => e.type === 'ReservationReleased')
     expect(released.map((e) => e.data.entryId)).toEqual([await entryIdOf(paid)])

@@ -92,7 +92,8 @@ describe('a guest asking twice for 10 of 20 tickets', () => {
       await harness.pay(paidFirst)
       // Asked again before the confirmation arrived: the paid attempt's tickets are given back.
       expect((await createIntent(competitionId, buyer.token, 10)).status).toBe(200)
-      expect((await harness.payments.retrieveIntent(paidFirst)).status).toBe('succeeded')
+      expect((await harness.payments.retrieveIntent(paidFirst)).status).toBe('requires_capture')
+      // Authorised, not cancelled: confirm-payment captures it.
       const other = await harness.user()
       expect((await createIntent(competitionId, other.token, 10)).status).toBe(200)
 

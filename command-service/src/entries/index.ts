@@ -1,5 +1,6 @@
 export { allocateEntry, nextEntryReference } from './allocate'
 export { type ConfirmEntryPayment, confirmEntryPayment } from './confirm'
+export { CreditCardLimitReached, captureWithinCreditLimit } from './credit-card-limit'
 export { defaultReferencePrefix, defaultReservationMinutes, type EntryDeps } from './deps'
 export {
   type EntryRequest,

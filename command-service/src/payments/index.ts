@@ -1,4 +1,11 @@
 export {
+  type CreditHold,
+  creditCardMonth,
+  creditHoldOf,
+  creditSpentIn,
+  withCreditRefunds,
+} from './credit-limit'
+export {
   createOfflinePaymentProvider,
   IdempotencyKeyReused,
   type OfflinePaymentProvider,
@@ -11,9 +18,11 @@ export {
   testCards,
 } from './offline'
 export {
+  type CardFunding,
   type CreateIntent,
   InvalidWebhookSignature,
   type PaymentIntent,
+  PaymentIntentNotCapturable,
   PaymentIntentNotFound,
   type PaymentIntentStatus,
   type PaymentProvider,

@@ -3,13 +3,22 @@
  * of the embedded default, which follows Stripe's test cards and keeps its intents in PostgreSQL.
  * Amounts are pence, currency GBP. The server never takes the client's word for a payment: it
  * retrieves the intent from the provider.
+ *
+ * Intents are made for manual capture: a card the provider accepted is only authorised
+ * (`requires_capture`, the money held, nothing taken), and the server captures it once it has
+ * checked what depends on the card (the monthly credit card limit needs its funding type), or
+ * cancels it, which releases the hold.
  */
 export type PaymentIntentStatus =
   | 'requires_payment_method'
   | 'requires_action'
   | 'processing'
+  | 'requires_capture'
   | 'succeeded'
   | 'canceled'
+
+/** What kind of card paid, as the card network tells the provider. */
+export type CardFunding = 'credit' | 'debit' | 'prepaid' | 'unknown'
 
 export interface PaymentIntent {
   readonly id: string
@@ -21,6 +30,8 @@ export interface PaymentIntent {
   readonly metadata: Readonly<Record<string, string>>
   /** The provider's message for the last failed attempt (e.g. a decline), if any. */
   readonly lastError: string | null
+  /** The funding of the card authorised or charged; null before a card was accepted. */
+  readonly funding: CardFunding | null
 }
 
 export interface CreateIntent {
@@ -38,7 +49,12 @@ export interface Refund {
 
 /** A verified provider notification: the intent it is about and what happened. */
 export interface WebhookEvent {
-  readonly type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'other'
+  readonly type:
+    | 'payment_intent.succeeded'
+    /** A card was authorised: the intent is `requires_capture`, waiting for the server. */
+    | 'payment_intent.amount_capturable_updated'
+    | 'payment_intent.payment_failed'
+    | 'other'
   readonly paymentIntentId: string | null
 }
 
@@ -63,6 +79,17 @@ export class PaymentProviderUnavailable extends Error {
   }
 }
 
+/** A capture of an intent that holds nothing to take (cancelled, or never authorised). */
+export class PaymentIntentNotCapturable extends Error {
+  constructor(
+    readonly paymentIntentId: string,
+    readonly status: PaymentIntentStatus,
+  ) {
+    super(`Payment intent ${paymentIntentId} is ${status}; there is nothing to capture`)
+    this.name = 'PaymentIntentNotCapturable'
+  }
+}
+
 export class InvalidWebhookSignature extends Error {
   constructor() {
     super('The webhook signature does not verify')
@@ -76,8 +103,23 @@ export interface PaymentProvider {
   readonly publishableKey: string | null
   createIntent(request: CreateIntent): Promise<PaymentIntent>
   retrieveIntent(paymentIntentId: string): Promise<PaymentIntent>
-  /** Cancels an intent nobody paid (its reservation expired); a no-op when already final. */
+  /**
+   * Cancels an intent nobody paid (its reservation expired); a no-op when already final or
+   * authorised (a card accepted is a payment, which the server captures or voids itself).
+   */
   cancelIntent(paymentIntentId: string): Promise<void>
+  /**
+   * Cancels an authorised (`requires_capture`) intent the server will not capture: the hold on
+   * the card is released and nothing is taken. A no-op when already cancelled; throws
+   * PaymentIntentNotCapturable for an intent in any other state.
+   */
+  voidAuthorisation(paymentIntentId: string): Promise<void>
+  /**
+   * Takes the money of an authorised (`requires_capture`) intent and answers it succeeded; one
+   * already captured answers as it is, so a repeat never takes twice. Throws
+   * PaymentIntentNotCapturable for an intent in any other state.
+   */
+  captureIntent(paymentIntentId: string): Promise<PaymentIntent>
   /** Refunds a succeeded intent in full; the same idempotency key returns the same refund. */
   refund(request: { paymentIntentId: string; idempotencyKey: string }): Promise<Refund>
   /** Verifies and parses a webhook; throws InvalidWebhookSignature. */

@@ -140,14 +140,14 @@ describe('offline payments over HTTP', () => {
     expect((await call('POST', path, cardBody(testCards.requiresAuthentication, 'maybe'))).status).toBe(400)
   })
 
-  it('still answers succeeded when allocating fails, since the money is taken and retries follow', async () => {
+  it('still answers succeeded when capturing and allocating fails, since the card is authorised and retries follow', async () => {
     const { call, calls } = await startOffline()
     const intent = await newIntent()
     calls.failNext = true
     expect(
       (await call('POST', `/api/test-payments/${intent.id}/confirm`, cardBody(testCards.succeeds))).body,
     ).toEqual({ status: 'succeeded', message: 'Payment succeeded' })
-    expect((await offline.retrieveIntent(intent.id)).status).toBe('succeeded')
+    expect((await offline.retrieveIntent(intent.id)).status).toBe('requires_capture')
   })
 
   it('refuses a malformed card, an unknown intent and a cancelled one', async () => {
@@ -216,18 +216,20 @@ describe('Stripe webhook over HTTP', () => {
     })
   })
 
-  it('hands a verified success to onSucceeded and a failure to onFailed, answering received', async () => {
+  it('hands a verified success or authorisation to onSucceeded and a failure to onFailed, answering received', async () => {
     const { call, calls } = await start(provider)
     const succeeded = payload('payment_intent.succeeded')
     expect(await call('POST', '/api/payments/webhook', succeeded, signed(succeeded))).toEqual({
       status: 200,
       body: { received: true },
     })
+    const authorised = payload('payment_intent.amount_capturable_updated')
+    expect((await call('POST', '/api/payments/webhook', authorised, signed(authorised))).status).toBe(200)
     const failed = payload('payment_intent.payment_failed')
     expect((await call('POST', '/api/payments/webhook', failed, signed(failed))).status).toBe(200)
     const other = payload('charge.updated')
     expect((await call('POST', '/api/payments/webhook', other, signed(other))).status).toBe(200)
-    expect(calls).toMatchObject({ succeeded: ['pi_777'], failed: ['pi_777'] })
+    expect(calls).toMatchObject({ succeeded: ['pi_777', 'pi_777'], failed: ['pi_777'] })
   })
 
   it('refuses a tampered body or a missing signature with 400 and calls nothing', async () => {

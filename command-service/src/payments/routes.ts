@@ -7,7 +7,8 @@ import { InvalidWebhookSignature, type PaymentProvider } from './port'
 export interface PaymentsRouterOptions {
   readonly provider: PaymentProvider
   /**
-   * Allocates the entry of a succeeded intent (confirm-payment's work). It must be idempotent:
+   * Captures (within the credit card limit) and allocates the entry of an authorised or
+   * succeeded intent (confirm-payment's work). It must be idempotent:
    * providers deliver a notification at least once, and the browser's confirm-payment may come
    * first or second; the allocation answers the same entry every time.
    */
@@ -65,7 +66,12 @@ export function paymentsRouter(options: PaymentsRouterOptions): Router {
     // A failure below answers 500, and the provider delivers the notification again later;
     // a repeat is harmless because allocation is idempotent.
     if (event.paymentIntentId !== null) {
-      if (event.type === 'payment_intent.succeeded') await onSucceeded(event.paymentIntentId)
+      if (
+        event.type === 'payment_intent.succeeded' ||
+        event.type === 'payment_intent.amount_capturable_updated'
+      ) {
+        await onSucceeded(event.paymentIntentId)
+      }
       if (event.type === 'payment_intent.payment_failed') await onFailed(event.paymentIntentId)
     }
     const body: ResponseOf<'paymentWebhook'> = { received: true }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { withCreditRefunds } from './credit-limit/refunds'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from './offline/offline-provider'
 import { createStripePaymentProvider, type StripePaymentProvider } from './stripe/stripe-provider'
 
@@ -13,16 +14,18 @@ export type ActivePaymentProvider = OfflinePaymentProvider | StripePaymentProvid
 
 /**
  * Stripe when the configuration has its three keys (`loadConfig` refuses one or two), else the
- * offline test provider on the command-side database.
+ * offline test provider on the command-side database. Either way a refund gives its credit card
+ * amount back to the monthly limit (`withCreditRefunds`).
  */
 export function createPaymentProvider(config: PaymentSettings, knex: Knex): ActivePaymentProvider {
   const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET } = config
   if (STRIPE_SECRET_KEY && STRIPE_PUBLISHABLE_KEY && STRIPE_WEBHOOK_SECRET) {
-    return createStripePaymentProvider({
+    const stripe = createStripePaymentProvider({
       secretKey: STRIPE_SECRET_KEY,
       publishableKey: STRIPE_PUBLISHABLE_KEY,
       webhookSecret: STRIPE_WEBHOOK_SECRET,
     })
+    return withCreditRefunds(stripe, knex)
   }
-  return createOfflinePaymentProvider({ knex })
+  return withCreditRefunds(createOfflinePaymentProvider({ knex }), knex)
 }

@@ -13,6 +13,8 @@ const pence = z.number().int().nonnegative().max(int32Max)
 /**
  * `user_erased`: an admin deleted the entrant, whose unpaid reservations are released and their
  * intents cancelled; a payment that arrives anyway is owed back, never allocated.
+ * `credit_card_limit`: the card was a credit card and its payment would have passed the monthly
+ * credit card limit; the authorisation was cancelled (nothing taken) before the release.
  */
 export const releaseReasons = [
   'expired',
@@ -20,6 +22,7 @@ export const releaseReasons = [
   'competition_closed',
   'replaced',
   'user_erased',
+  'credit_card_limit',
 ] as const
 export type ReleaseReason = (typeof releaseReasons)[number]
 const ids = { competitionId: z.string(), entryId: z.string().uuid() }

@@ -210,13 +210,13 @@ export const operations: Record<EndpointName, Operation> = {
   confirmPayment: {
     summary: 'Allocate the entry of a paid payment',
     description:
-      'Idempotent: the provider’s webhook may have allocated it already, and then this answers the same entry.',
+      'Captures an authorised card (a credit card only within £250 a month per person) and allocates the entry. Idempotent: the provider’s webhook may have allocated it already, and then this answers the same entry.',
     tag: tags.entries,
     access: 'user',
     errors: {
       402: 'The payment has not succeeded (a declined card says why)',
       404: 'No such payment for this user',
-      409: 'The reservation ended before the payment, or the tickets ran out; PAYMENT_PROCESSING: the provider has not decided yet, ask again in a moment',
+      409: 'The reservation ended before the payment, or the tickets ran out; PAYMENT_PROCESSING: the provider has not decided yet, ask again in a moment; CREDIT_CARD_LIMIT: a credit card payment would pass £250 this month, so nothing was charged (the message says what is left; pay with a debit card)',
       503: 'PAYMENT_PROVIDER_UNAVAILABLE: the provider did not answer; ask again in a moment',
     },
   },

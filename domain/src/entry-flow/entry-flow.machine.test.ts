@@ -375,6 +375,75 @@ describe('entry flow machine', () => {
     })
   })
 
+  describe('over the monthly credit card limit', () => {
+    const limit: ConfirmOutcome = {
+      status: 'creditCardLimit',
+      message:
+        'Credit card payments are limited to £250 a month. You have £10.00 left on credit cards this month; please pay by debit card.',
+    }
+
+    it('shows the refusal and offers another card: a new payment for the same details, under a new key', async () => {
+      const second: PaymentIntentDetails = {
+        clientSecret: 'pi_2_secret',
+        paymentIntentId: 'pi_2',
+        amount: 598,
+      }
+      const createPaymentIntent = vi
+        .fn(async (_input: CreateIntentInput): Promise<PaymentIntentDetails> => intent)
+        .mockResolvedValueOnce(intent)
+        .mockResolvedValueOnce(second)
+      const confirmPayment = confirmSequence(limit)
+      const { actor, calls } = await pay({ confirmPayment, createPaymentIntent })
+      await waitFor(actor, (s) => s.matches({ payment: 'cardRefused' }))
+      expect(actor.getSnapshot().context.error).toBe(limit.message)
+      // Neither a second Pay on the cancelled payment nor Back nor Try again.
+      actor.send({ type: 'payment.submit', card })
+      actor.send({ type: 'payment.back' })
+      actor.send({ type: 'confirm.retry' })
+      expect(actor.getSnapshot().matches({ payment: 'cardRefused' })).toBe(true)
+      expect(calls.authorizePayment).toHaveBeenCalledTimes(1)
+
+      actor.send({ type: 'payment.anotherCard', idempotencyKey: 'key-2' })
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      expect(createPaymentIntent).toHaveBeenLastCalledWith({ submission, idempotencyKey: 'key-2' })
+      expect(actor.getSnapshot().context.intent).toEqual(second)
+      // The refusal stays in view while another card is typed.
+      expect(actor.getSnapshot().context.error).toBe(limit.message)
+
+      actor.send({ type: 'payment.submit', card: { ...card, cardNumber: '4000 0566 5566 5556' } })
+      await waitFor(actor, (s) => s.matches('confirmation'))
+      expect(calls.authorizePayment).toHaveBeenLastCalledWith({
+        intent: second,
+        card: { ...card, cardNumber: '4000 0566 5566 5556' },
+        authentication: null,
+      })
+      expect(calls.confirmPayment).toHaveBeenLastCalledWith({ paymentIntentId: 'pi_2' })
+      expect(actor.getSnapshot().context).toMatchObject({ entry, error: null })
+    })
+
+    it('Start again goes back to the details without the cancelled payment', async () => {
+      const { actor, calls } = await pay({ confirmPayment: confirmSequence(limit) })
+      await waitFor(actor, (s) => s.matches({ payment: 'cardRefused' }))
+      actor.send({ type: 'flow.restart' })
+      expect(actor.getSnapshot().value).toBe('details')
+      expect(actor.getSnapshot().context).toMatchObject({ intent: null, error: null })
+      actor.send(submit(true))
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      expect(calls.createPaymentIntent).toHaveBeenCalledTimes(2)
+    })
+
+    it('a resumed payment refused over the limit offers another card too', async () => {
+      const { actor } = start(
+        { confirmPayment: confirmSequence(limit) },
+        { input: { resume: { submission, intent } } },
+      )
+      await waitFor(actor, (s) => s.matches({ payment: 'cardRefused' }))
+      expect(actor.getSnapshot().context.resumed).toBe(false)
+      actor.send({ type: 'payment.anotherCard', idempotencyKey: 'key-3' })
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+    })
+  })
+
   describe('a processing payment', () => {
     it('from the provider waits and checks again until confirmed; never declined, never authorised again', async () => {
       const authorizePayment = succeed<PaymentOutcome>({ status: 'processing', message: '' })

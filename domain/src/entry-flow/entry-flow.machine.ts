@@ -279,6 +279,18 @@ export const entryFlowMachine = setup({
                 actions: assign({ error: null, confirmFailures: 0 }),
               },
               {
+                // Over the credit card limit: nothing taken, the payment cancelled; another card
+                // needs a new payment.
+                guard: ({ event }) => event.output.status === 'creditCardLimit',
+                target: 'cardRefused',
+                actions: assign({
+                  error: ({ event }) =>
+                    ('message' in event.output && event.output.message) || m.paymentFailed,
+                  confirmFailures: 0,
+                  resumed: false,
+                }),
+              },
+              {
                 // The provider says no money was taken: the card may be tried again.
                 guard: ({ event }) => event.output.status === 'declined',
                 target: 'ready',
@@ -330,6 +342,36 @@ export const entryFlowMachine = setup({
             processingRecheck: {
               target: 'confirming',
               actions: assign({ processingChecks: ({ context }) => context.processingChecks + 1 }),
+            },
+          },
+        },
+        /**
+         * The credit card limit refused the card (nothing taken, the payment cancelled): another
+         * card gets a new payment for the same details; Start again goes back to the details.
+         */
+        cardRefused: {
+          on: {
+            'payment.anotherCard': {
+              target: '#entryFlow.creatingIntent',
+              actions: assign(({ event }) => ({
+                idempotencyKey: event.idempotencyKey,
+                intent: null,
+                intentFor: null,
+                card: null,
+                authentication: null,
+                resumed: false,
+              })),
+            },
+            'flow.restart': {
+              target: '#entryFlow.details',
+              actions: assign({
+                intent: null,
+                intentFor: null,
+                card: null,
+                authentication: null,
+                error: null,
+                resumed: false,
+              }),
             },
           },
         },

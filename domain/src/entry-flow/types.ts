@@ -37,6 +37,11 @@ export type ConfirmOutcome =
   | { readonly status: 'declined'; readonly message: string }
   /** The entry cannot go on (the reservation expired, the tickets ran out and the payment is owed back). */
   | { readonly status: 'refused'; readonly message: string }
+  /**
+   * A credit card over the monthly credit card limit: nothing was taken and the reservation is
+   * gone; the entrant may pay with another card (a new payment) or start again.
+   */
+  | { readonly status: 'creditCardLimit'; readonly message: string }
 
 export interface CheckEmailInput {
   readonly email: string
@@ -121,3 +126,8 @@ export type EntryFlowEvent =
   | { readonly type: 'confirm.retry' }
   /** "Start again" after the entry could not go on: back to the details, with a new payment. */
   | { readonly type: 'flow.restart' }
+  /**
+   * "Pay with another card" after the credit card limit refused the payment: a new payment for
+   * the same details, under a new idempotency key (the caller's randomness).
+   */
+  | { readonly type: 'payment.anotherCard'; readonly idempotencyKey: string }

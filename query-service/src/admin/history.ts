@@ -33,6 +33,8 @@ const releaseReasons = {
   competition_closed: 'the competition closed',
   replaced: 'the entrant changed their details and started a new payment',
   user_erased: 'the entrant was deleted',
+  credit_card_limit:
+    'the credit card payment would have passed the monthly credit card limit (nothing was charged)',
 }
 const short = (id: string) => id.slice(0, 8)
 

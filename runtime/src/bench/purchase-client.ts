@@ -72,7 +72,8 @@ export interface Purchase {
 
 /**
  * One purchase as the entry modal makes it: a payment intent (tickets reserved), the offline
- * provider's card form with the test card that succeeds, then the confirmation (tickets numbered).
+ * provider's card form with the debit test card (a bench buyer may spend past the monthly credit
+ * card limit), then the confirmation (captured, tickets numbered).
  */
 export async function purchase(
   baseUrl: string,
@@ -96,7 +97,7 @@ export async function purchase(
   const card = await call(baseUrl, 'confirmTestPayment', {
     token,
     params: { paymentIntentId: intent.paymentIntentId },
-    body: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+    body: { cardNumber: '4000 0566 5566 5556', expiry: '12/34', cvc: '123' },
   })
   if (card.status !== 'succeeded') {
     throw new CallFailed('confirmTestPayment', 200, card.status, card.message)

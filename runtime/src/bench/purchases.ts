@@ -131,7 +131,7 @@ async function readModelSold(
 
 /**
  * Purchases per second end to end over HTTP: `buyers` guests, each in a loop of
- * create-payment-intent → the offline card form (4242…) → confirm-payment on one competition,
+ * create-payment-intent → the offline card form (the debit card 4000 0566 5566 5556) → confirm-payment on one competition,
  * for `seconds`. Then the competition's stream is audited: sold never above the total, every
  * ticket number once.
  */

@@ -7,7 +7,10 @@ import { waitForLink } from './maildev'
 
 /** Stripe's test cards, which the offline provider follows. */
 export const cards = {
+  /** A credit card: capped at £250 a month per person. */
   succeeds: '4242 4242 4242 4242',
+  /** A debit card: not capped. */
+  debit: '4000 0566 5566 5556',
   declined: '4000 0000 0000 0002',
   authenticates: '4000 0025 0000 3155',
   /** The offline provider's own: processing for two status checks, then succeeded. */

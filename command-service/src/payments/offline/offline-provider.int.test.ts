@@ -4,7 +4,7 @@ import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateCommandTables } from '../../migrations'
-import { PaymentIntentNotFound, PaymentProviderUnavailable } from '../port'
+import { PaymentIntentNotCapturable, PaymentIntentNotFound, PaymentProviderUnavailable } from '../port'
 import {
   createOfflinePaymentProvider,
   IdempotencyKeyReused,
@@ -64,8 +64,9 @@ describe('offline payment provider', () => {
     await expect(newIntent(0)).rejects.toThrow(RangeError)
   })
 
-  it('takes 4242 and answers succeeded again on a repeat', async () => {
+  it('authorises 4242 as a credit card, answers succeeded again on a repeat, and takes the money on capture', async () => {
     const intent = await newIntent()
+    expect(intent.funding).toBeNull()
     expect(await provider.confirmWithTestCard(intent.id, card('4242 4242 4242 4242'))).toEqual({
       status: 'succeeded',
       message: cardMessages.succeeded,
@@ -73,7 +74,55 @@ describe('offline payment provider', () => {
     expect(await provider.confirmWithTestCard(intent.id, card(testCards.declined))).toMatchObject({
       status: 'succeeded',
     })
-    expect(await provider.retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded', lastError: null })
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_capture',
+      funding: 'credit',
+      lastError: null,
+    })
+    expect(await provider.chargesOf(intent.id)).toBe(0)
+    const [first, second] = await Promise.all([
+      provider.captureIntent(intent.id),
+      provider.captureIntent(intent.id),
+    ])
+    expect(first).toMatchObject({ status: 'succeeded', funding: 'credit' })
+    expect(second).toEqual(first)
+    expect(await provider.captureIntent(intent.id)).toEqual(first)
+    expect(await provider.chargesOf(intent.id)).toBe(1)
+  })
+
+  it('authorises 4000 0566 5566 5556 as a debit card', async () => {
+    const intent = await newIntent()
+    expect(await provider.confirmWithTestCard(intent.id, card('4000 0566 5566 5556'))).toMatchObject({
+      status: 'succeeded',
+    })
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_capture',
+      funding: 'debit',
+    })
+    expect(await provider.captureIntent(intent.id)).toMatchObject({ status: 'succeeded', funding: 'debit' })
+  })
+
+  it('voiding an authorised intent releases the hold: nothing captured, nothing taken, nothing to refund', async () => {
+    const intent = await newIntent()
+    await expect(provider.voidAuthorisation(intent.id)).rejects.toThrow(PaymentIntentNotCapturable)
+    await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
+    // A plain cancel leaves a card accepted alone: the server captures or voids it itself.
+    await provider.cancelIntent(intent.id)
+    expect((await provider.retrieveIntent(intent.id)).status).toBe('requires_capture')
+    await provider.voidAuthorisation(intent.id)
+    await provider.voidAuthorisation(intent.id)
+    expect((await provider.retrieveIntent(intent.id)).status).toBe('canceled')
+    await expect(provider.captureIntent(intent.id)).rejects.toThrow(PaymentIntentNotCapturable)
+    expect(await provider.chargesOf(intent.id)).toBe(0)
+    await expect(
+      provider.refund({ paymentIntentId: intent.id, idempotencyKey: `r-${randomUUID()}` }),
+    ).rejects.toThrow(RefundRefused)
+  })
+
+  it('refuses to capture an intent no card was accepted for', async () => {
+    const intent = await newIntent()
+    await expect(provider.captureIntent(intent.id)).rejects.toThrow(PaymentIntentNotCapturable)
+    await expect(provider.captureIntent('pi_offline_nope')).rejects.toThrow(PaymentIntentNotFound)
   })
 
   it('declines 0002, keeps the intent payable, and takes a good card afterwards', async () => {
@@ -87,7 +136,10 @@ describe('offline payment provider', () => {
       lastError: 'Your card was declined.',
     })
     await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
-    expect(await provider.retrieveIntent(intent.id)).toMatchObject({ status: 'succeeded', lastError: null })
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_capture',
+      lastError: null,
+    })
   })
 
   it('asks 3155 for authentication, then succeeds once the entrant approves', async () => {
@@ -165,6 +217,7 @@ describe('offline payment provider', () => {
     )
     const paid = await newIntent()
     await provider.confirmWithTestCard(paid.id, card(testCards.succeeds))
+    await provider.captureIntent(paid.id)
     await provider.cancelIntent(paid.id)
     expect((await provider.retrieveIntent(paid.id)).status).toBe('succeeded')
   })
@@ -172,6 +225,7 @@ describe('offline payment provider', () => {
   it('refunds a paid intent once: the same key returns the same refund, another key is refused', async () => {
     const intent = await newIntent(1250)
     await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
+    await provider.captureIntent(intent.id)
     const key = `refund-${randomUUID()}`
     const [first, second] = await Promise.all([
       provider.refund({ paymentIntentId: intent.id, idempotencyKey: key }),
@@ -187,8 +241,12 @@ describe('offline payment provider', () => {
     expect(rows).toHaveLength(1)
   })
 
-  it('refuses to refund an intent that took no money', async () => {
+  it('refuses to refund an intent that took no money, authorised or not', async () => {
     const intent = await newIntent()
+    await expect(
+      provider.refund({ paymentIntentId: intent.id, idempotencyKey: `r-${randomUUID()}` }),
+    ).rejects.toThrow(RefundRefused)
+    await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
     await expect(
       provider.refund({ paymentIntentId: intent.id, idempotencyKey: `r-${randomUUID()}` }),
     ).rejects.toThrow(RefundRefused)
@@ -204,10 +262,13 @@ describe('offline payment provider', () => {
       provider.confirmWithTestCard(intent.id, card(testCards.succeeds)),
     ])
     await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
+    expect(await provider.chargesOf(intent.id)).toBe(0)
+    await Promise.all([provider.captureIntent(intent.id), provider.captureIntent(intent.id)])
+    await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
     expect(await provider.chargesOf(intent.id)).toBe(1)
   })
 
-  it('7700 is processing for a few status checks, then succeeded, charged once', async () => {
+  it('7700 (debit) is processing for a few status checks, then authorised, charged once on capture', async () => {
     const intent = await newIntent()
     expect(await provider.confirmWithTestCard(intent.id, card(testCards.processing))).toEqual({
       status: 'processing',
@@ -220,12 +281,17 @@ describe('offline payment provider', () => {
     for (let check = 0; check < processingChecks; check++) {
       expect((await provider.retrieveIntent(intent.id)).status).toBe('processing')
     }
-    expect((await provider.retrieveIntent(intent.id)).status).toBe('succeeded')
-    expect((await provider.retrieveIntent(intent.id)).status).toBe('succeeded')
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_capture',
+      funding: 'debit',
+    })
+    expect((await provider.retrieveIntent(intent.id)).status).toBe('requires_capture')
+    expect(await provider.chargesOf(intent.id)).toBe(0)
+    await provider.captureIntent(intent.id)
     expect(await provider.chargesOf(intent.id)).toBe(1)
   })
 
-  it('8807 succeeds, then the next status checks find the provider unreachable, then it answers', async () => {
+  it('8807 (debit) is authorised, then the next status checks find the provider unreachable, then it answers', async () => {
     const intent = await newIntent()
     expect(await provider.confirmWithTestCard(intent.id, card(testCards.confirmFailsOnce))).toMatchObject({
       status: 'succeeded',
@@ -233,7 +299,11 @@ describe('offline payment provider', () => {
     for (let failure = 0; failure < retrieveFailuresAfterCharge; failure++) {
       await expect(provider.retrieveIntent(intent.id)).rejects.toThrow(PaymentProviderUnavailable)
     }
-    expect((await provider.retrieveIntent(intent.id)).status).toBe('succeeded')
+    expect(await provider.retrieveIntent(intent.id)).toMatchObject({
+      status: 'requires_capture',
+      funding: 'debit',
+    })
+    await provider.captureIntent(intent.id)
     expect(await provider.chargesOf(intent.id)).toBe(1)
   })
 

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import {
+  type CardFunding,
   type CreateIntent,
   InvalidWebhookSignature,
   type PaymentIntent,
+  PaymentIntentNotCapturable,
   PaymentIntentNotFound,
   type PaymentIntentStatus,
   type PaymentProvider,
@@ -21,7 +23,11 @@ import {
 const intents = 'offline_payment_intents'
 const refunds = 'offline_payment_refunds'
 
-/** What a test-card confirmation answers (the contract's `testCardResponse`). */
+/**
+ * What a test-card confirmation answers (the contract's `testCardResponse`). `succeeded` is the
+ * card form's word for a card the provider accepted: the intent is authorised
+ * (`requires_capture`) and the server captures it, or succeeded once it has.
+ */
 export interface TestCardOutcome {
   readonly status: 'succeeded' | 'processing' | 'requires_action' | 'declined'
   readonly message: string
@@ -59,12 +65,12 @@ export interface OfflinePaymentProvider extends PaymentProvider {
   /**
    * Confirms an intent with a test card. The authentication card answers `requires_action`
    * first; the web then shows its authentication dialog and posts the same card again with the
-   * entrant's answer: `approved` completes the payment, `failed` declines it (the intent then
-   * needs a new payment method, as Stripe's does). An intent already succeeded answers succeeded
-   * and one processing answers processing, neither charged again.
+   * entrant's answer: `approved` authorises the payment, `failed` declines it (the intent then
+   * needs a new payment method, as Stripe's does). An intent already authorised or succeeded
+   * answers succeeded and one processing answers processing, neither authorised again.
    */
   confirmWithTestCard(paymentIntentId: string, card: TestCard): Promise<TestCardOutcome>
-  /** How many times the intent's card was charged (taken or sent to processing): never more than once. */
+  /** How many times the intent's money was taken (captured): never more than once. */
   chargesOf(paymentIntentId: string): Promise<number>
 }
 
@@ -82,6 +88,7 @@ interface IntentRow {
   metadata: Record<string, string>
   last_error: string | null
   idempotency_key: string
+  funding: CardFunding | null
   charges: number
   /** Status checks that still answer processing before the intent succeeds. */
   processing_checks: number
@@ -104,6 +111,7 @@ const toIntent = (row: IntentRow): PaymentIntent => ({
   status: row.status,
   metadata: row.metadata,
   lastError: row.last_error,
+  funding: row.funding,
 })
 
 const toRefund = (row: RefundRow): Refund => ({
@@ -142,22 +150,17 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
       .update({ status, last_error: lastError, updated_at: trx.fn.now() })
   }
 
-  /** The card is charged: the intent succeeds or goes processing, and the charge is counted. */
-  async function charge(
+  /** The card is accepted: the intent is authorised (or goes processing first), nothing taken yet. */
+  async function authorise(
     trx: Knex.Transaction,
     paymentIntentId: string,
-    status: 'succeeded' | 'processing',
+    status: 'requires_capture' | 'processing',
+    funding: CardFunding,
     behaviour: { processing_checks?: number; retrieve_failures?: number } = {},
   ) {
     await trx(intents)
       .where({ id: paymentIntentId })
-      .update({
-        status,
-        last_error: null,
-        charges: trx.raw('charges + 1'),
-        ...behaviour,
-        updated_at: trx.fn.now(),
-      })
+      .update({ status, last_error: null, funding, ...behaviour, updated_at: trx.fn.now() })
   }
 
   return {
@@ -216,8 +219,8 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
             .update({ processing_checks: locked.processing_checks - 1 })
           return toIntent(locked)
         }
-        await setStatus(trx, paymentIntentId, 'succeeded', null)
-        return toIntent({ ...locked, status: 'succeeded', last_error: null })
+        await setStatus(trx, paymentIntentId, 'requires_capture', null)
+        return toIntent({ ...locked, status: 'requires_capture', last_error: null })
       })
       // Thrown once the transaction has counted the failure, as a provider that did not answer.
       if (answer === 'unreachable') throw new PaymentProviderUnavailable(paymentIntentId)
@@ -230,10 +233,34 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
       return row.charges
     },
 
+    async captureIntent(paymentIntentId: string): Promise<PaymentIntent> {
+      return knex.transaction(async (trx) => {
+        const row = await lockIntent(trx, paymentIntentId)
+        if (row.status === 'succeeded') return toIntent(row)
+        if (row.status !== 'requires_capture')
+          throw new PaymentIntentNotCapturable(paymentIntentId, row.status)
+        const [captured] = await trx(intents)
+          .where({ id: paymentIntentId })
+          .update({ status: 'succeeded', charges: trx.raw('charges + 1'), updated_at: trx.fn.now() })
+          .returning<IntentRow[]>('*')
+        if (!captured) throw new PaymentIntentNotFound(paymentIntentId)
+        return toIntent(captured)
+      })
+    },
     async cancelIntent(paymentIntentId: string): Promise<void> {
       await knex.transaction(async (trx) => {
         const row = await lockIntent(trx, paymentIntentId)
-        if (row.status === 'succeeded' || row.status === 'canceled') return
+        if (row.status === 'succeeded' || row.status === 'canceled' || row.status === 'requires_capture')
+          return
+        await setStatus(trx, paymentIntentId, 'canceled', row.last_error)
+      })
+    },
+    async voidAuthorisation(paymentIntentId: string): Promise<void> {
+      await knex.transaction(async (trx) => {
+        const row = await lockIntent(trx, paymentIntentId)
+        if (row.status === 'canceled') return
+        if (row.status !== 'requires_capture')
+          throw new PaymentIntentNotCapturable(paymentIntentId, row.status)
         await setStatus(trx, paymentIntentId, 'canceled', row.last_error)
       })
     },
@@ -241,16 +268,20 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
     async confirmWithTestCard(paymentIntentId: string, card: TestCard): Promise<TestCardOutcome> {
       return knex.transaction(async (trx): Promise<TestCardOutcome> => {
         const row = await lockIntent(trx, paymentIntentId)
-        if (row.status === 'succeeded') return { status: 'succeeded', message: cardMessages.succeeded }
+        if (row.status === 'succeeded' || row.status === 'requires_capture') {
+          return { status: 'succeeded', message: cardMessages.succeeded }
+        }
         if (row.status === 'processing') return { status: 'processing', message: cardMessages.processing }
         if (row.status === 'canceled') throw new PaymentIntentCanceled(paymentIntentId)
         const verdict = judgeCard(card, now())
         switch (verdict.kind) {
           case 'processing':
-            await charge(trx, paymentIntentId, 'processing', { processing_checks: processingChecks })
+            await authorise(trx, paymentIntentId, 'processing', verdict.funding, {
+              processing_checks: processingChecks,
+            })
             return { status: 'processing', message: cardMessages.processing }
           case 'succeeds_then_unreachable':
-            await charge(trx, paymentIntentId, 'succeeded', {
+            await authorise(trx, paymentIntentId, 'requires_capture', verdict.funding, {
               retrieve_failures: retrieveFailuresAfterCharge,
             })
             return { status: 'succeeded', message: cardMessages.succeeded }
@@ -280,7 +311,7 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
             throw new Error(`Unexpected card verdict ${JSON.stringify(unexpected)}`)
           }
         }
-        await charge(trx, paymentIntentId, 'succeeded')
+        await authorise(trx, paymentIntentId, 'requires_capture', verdict.funding)
         return { status: 'succeeded', message: cardMessages.succeeded }
       })
     },

@@ -6,8 +6,20 @@ const valid = '12/34'
 
 describe('judgeCard', () => {
   it('lets 4242 4242 4242 4242 through, spaces or not', () => {
-    expect(judgeCard({ cardNumber: '4242 4242 4242 4242', expiry: valid }, now)).toEqual({ kind: 'succeeds' })
-    expect(judgeCard({ cardNumber: testCards.succeeds, expiry: valid }, now)).toEqual({ kind: 'succeeds' })
+    const credit = { kind: 'succeeds', funding: 'credit' }
+    expect(judgeCard({ cardNumber: '4242 4242 4242 4242', expiry: valid }, now)).toEqual(credit)
+    expect(judgeCard({ cardNumber: testCards.succeeds, expiry: valid }, now)).toEqual(credit)
+  })
+
+  it('lets 4000 0566 5566 5556 through as a debit card', () => {
+    expect(judgeCard({ cardNumber: '4000 0566 5566 5556', expiry: valid }, now)).toEqual({
+      kind: 'succeeds',
+      funding: 'debit',
+    })
+    expect(judgeCard({ cardNumber: '4000 0566 5566 5556', expiry: '05/30' }, now)).toEqual({
+      kind: 'refused',
+      message: cardMessages.expired,
+    })
   })
 
   it('declines 4000 0000 0000 0002 with Stripe message', () => {
@@ -20,15 +32,18 @@ describe('judgeCard', () => {
   it('asks for authentication on 4000 0025 0000 3155', () => {
     expect(judgeCard({ cardNumber: '4000-0025-0000-3155', expiry: valid }, now)).toEqual({
       kind: 'requires_authentication',
+      funding: 'credit',
     })
   })
 
   it('takes 4000 0000 0000 7700 as processing and 8807 as a charge the provider then fails to report once', () => {
     expect(judgeCard({ cardNumber: '4000 0000 0000 7700', expiry: valid }, now)).toEqual({
       kind: 'processing',
+      funding: 'debit',
     })
     expect(judgeCard({ cardNumber: '4000 0000 0000 8807', expiry: valid }, now)).toEqual({
       kind: 'succeeds_then_unreachable',
+      funding: 'debit',
     })
     expect(judgeCard({ cardNumber: '4000 0000 0000 7700', expiry: '05/30' }, now)).toMatchObject({
       kind: 'refused',

@@ -1,4 +1,4 @@
-import type { PaymentIntent, PaymentIntentStatus, Refund, WebhookEvent } from '../port'
+import type { CardFunding, PaymentIntent, PaymentIntentStatus, Refund, WebhookEvent } from '../port'
 
 /** The fields of Stripe's PaymentIntent the port needs; `Stripe.PaymentIntent` satisfies it. */
 export interface StripeIntentFields {
@@ -9,6 +9,15 @@ export interface StripeIntentFields {
   readonly status: string
   readonly metadata: Readonly<Record<string, string>>
   readonly last_payment_error: { readonly message?: string | undefined } | null
+  /** Expanded (`expand: ['latest_charge']`) to read the card's funding; an id or null otherwise. */
+  readonly latest_charge?: string | StripeChargeFields | null
+}
+
+export interface StripeChargeFields {
+  readonly id: string
+  readonly payment_method_details?: {
+    readonly card?: { readonly funding?: string | null } | null
+  } | null
 }
 
 export interface StripeRefundFields {
@@ -23,10 +32,10 @@ export interface StripeEventFields {
 }
 
 /**
- * Stripe's statuses to the port's. Anything short of `succeeded` took no money we may keep: a
- * card attached but not confirmed still needs the entrant, an authorisation not captured (we
- * never ask for manual capture) or a status this code does not know is not a payment yet, so
- * it reads as `processing`, which nobody treats as paid or as safe to cancel.
+ * Stripe's statuses to the port's. Intents are created for manual capture, so an accepted card
+ * is `requires_capture` (authorised, waiting for the server). A card attached but not confirmed
+ * still needs the entrant; a status this code does not know is not a payment yet, so it reads
+ * as `processing`, which nobody treats as paid or as safe to cancel.
  */
 export function mapStripeStatus(status: string): PaymentIntentStatus {
   switch (status) {
@@ -35,12 +44,22 @@ export function mapStripeStatus(status: string): PaymentIntentStatus {
     case 'processing':
     case 'requires_action':
     case 'requires_payment_method':
+    case 'requires_capture':
       return status
     case 'requires_confirmation':
       return 'requires_payment_method'
     default:
       return 'processing'
   }
+}
+
+/** The card's funding from the latest charge, when it was expanded; anything unknown is `unknown`. */
+export function fundingOf(intent: StripeIntentFields): CardFunding | null {
+  const charge = intent.latest_charge
+  if (charge === undefined || charge === null || typeof charge === 'string') return null
+  const funding = charge.payment_method_details?.card?.funding
+  if (funding === undefined || funding === null) return 'unknown'
+  return funding === 'credit' || funding === 'debit' || funding === 'prepaid' ? funding : 'unknown'
 }
 
 export function toPaymentIntent(intent: StripeIntentFields): PaymentIntent {
@@ -57,6 +76,7 @@ export function toPaymentIntent(intent: StripeIntentFields): PaymentIntent {
     status: mapStripeStatus(intent.status),
     metadata: { ...intent.metadata },
     lastError: intent.last_payment_error?.message ?? null,
+    funding: fundingOf(intent),
   }
 }
 
@@ -74,11 +94,12 @@ const objectId = (object: unknown): string | null => {
   return typeof object.id === 'string' ? object.id : null
 }
 
-/** The two notifications that move an entry; the rest are acknowledged and ignored. */
+/** The notifications that move an entry; the rest are acknowledged and ignored. */
 export function toWebhookEvent(event: StripeEventFields): WebhookEvent {
   const paymentIntentId = objectId(event.data.object)
   switch (event.type) {
     case 'payment_intent.succeeded':
+    case 'payment_intent.amount_capturable_updated':
     case 'payment_intent.payment_failed':
       return { type: event.type, paymentIntentId }
     default:

@@ -1,6 +1,11 @@
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
-import { InvalidWebhookSignature, PaymentIntentNotFound } from '../port'
+import {
+  InvalidWebhookSignature,
+  PaymentIntentNotCapturable,
+  PaymentIntentNotFound,
+  PaymentProviderUnavailable,
+} from '../port'
 import { createStripePaymentProvider } from './stripe-provider'
 
 interface SentRequest {
@@ -81,6 +86,7 @@ describe('Stripe payment provider', () => {
       status: 'requires_payment_method',
       metadata: { competitionId: 'c-1', entryId: 'e-1', userId: 'u-1' },
       lastError: null,
+      funding: null,
     })
     const [request] = sent
     expect(request).toMatchObject({
@@ -92,6 +98,7 @@ describe('Stripe payment provider', () => {
       amount: '750',
       currency: 'gbp',
       'automatic_payment_methods[enabled]': 'true',
+      capture_method: 'manual',
       'metadata[competitionId]': 'c-1',
       'metadata[entryId]': 'e-1',
       'metadata[userId]': 'u-1',
@@ -103,7 +110,7 @@ describe('Stripe payment provider', () => {
       ['succeeded', 'succeeded'],
       ['requires_action', 'requires_action'],
       ['requires_confirmation', 'requires_payment_method'],
-      ['requires_capture', 'processing'],
+      ['requires_capture', 'requires_capture'],
       ['canceled', 'canceled'],
       ['something_new', 'processing'],
     ]
@@ -119,6 +126,57 @@ describe('Stripe payment provider', () => {
         lastError: 'Your card was declined.',
       })
     }
+  })
+
+  it("reads the card's funding from the expanded latest charge", async () => {
+    const charge = (funding: string | null) => ({
+      id: 'ch_1',
+      object: 'charge',
+      payment_method_details: { type: 'card', card: { funding } },
+    })
+    const cases: [unknown, string | null][] = [
+      [charge('credit'), 'credit'],
+      [charge('debit'), 'debit'],
+      [charge('prepaid'), 'prepaid'],
+      [charge('something_new'), 'unknown'],
+      [charge(null), 'unknown'],
+      [null, null],
+    ]
+    for (const [latestCharge, funding] of cases) {
+      const { provider, sent } = fakeStripe(() => ({
+        body: intentJson({ status: 'requires_capture', latest_charge: latestCharge }),
+      }))
+      expect((await provider.retrieveIntent('pi_123')).funding).toBe(funding)
+      const query = [...(sent[0]?.form.entries() ?? [])].map(
+        ([k, v]) => `${k.replace(/\[\d*\]$/, '[]')}=${v}`,
+      )
+      expect(query).toEqual(['expand[]=latest_charge'])
+    }
+  })
+
+  it('captures under an idempotency key; a repeat answers the captured intent; nothing to capture is refused', async () => {
+    const captured = intentJson({ status: 'succeeded' })
+    const first = fakeStripe(() => ({ body: captured }))
+    expect(await first.provider.captureIntent('pi_123')).toMatchObject({ status: 'succeeded' })
+    expect(first.sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents/pi_123/capture',
+      idempotencyKey: 'capture-pi_123',
+    })
+    const refusal = {
+      status: 400,
+      body: {
+        error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'no' },
+      },
+    }
+    const repeat = fakeStripe((r) => (r.method === 'POST' ? refusal : { body: captured }))
+    expect(await repeat.provider.captureIntent('pi_123')).toMatchObject({ status: 'succeeded' })
+    const cancelled = fakeStripe((r) =>
+      r.method === 'POST' ? refusal : { body: intentJson({ status: 'canceled' }) },
+    )
+    await expect(cancelled.provider.captureIntent('pi_123')).rejects.toThrow(PaymentIntentNotCapturable)
+    const down = fakeStripe(() => ({ status: 500, body: { error: { type: 'api_error', message: 'down' } } }))
+    await expect(down.provider.captureIntent('pi_123')).rejects.toThrow(PaymentProviderUnavailable)
   })
 
   it('turns an unknown intent into PaymentIntentNotFound and refuses another currency', async () => {
@@ -141,6 +199,33 @@ describe('Stripe payment provider', () => {
     const paid = fakeStripe(() => ({ body: intentJson({ status: 'succeeded' }) }))
     await paid.provider.cancelIntent('pi_123')
     expect(paid.sent).toHaveLength(1)
+    const authorised = fakeStripe(() => ({ body: intentJson({ status: 'requires_capture' }) }))
+    await authorised.provider.cancelIntent('pi_123')
+    expect(authorised.sent).toHaveLength(1)
+  })
+
+  it('voids an authorisation under an idempotency key; a repeat on a cancelled intent is fine', async () => {
+    const voided = fakeStripe(() => ({ body: intentJson({ status: 'canceled' }) }))
+    await voided.provider.voidAuthorisation('pi_123')
+    expect(voided.sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents/pi_123/cancel',
+      idempotencyKey: 'void-pi_123',
+    })
+    const refusal = {
+      status: 400,
+      body: {
+        error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'no' },
+      },
+    }
+    const repeat = fakeStripe((r) =>
+      r.method === 'POST' ? refusal : { body: intentJson({ status: 'canceled' }) },
+    )
+    await repeat.provider.voidAuthorisation('pi_123')
+    const captured = fakeStripe((r) =>
+      r.method === 'POST' ? refusal : { body: intentJson({ status: 'succeeded' }) },
+    )
+    await expect(captured.provider.voidAuthorisation('pi_123')).rejects.toThrow(PaymentIntentNotCapturable)
   })
 
   it('refunds the whole intent under the idempotency key', async () => {
@@ -174,6 +259,11 @@ describe('Stripe webhook verification', () => {
     const payload = event('payment_intent.succeeded')
     expect(provider.verifyWebhook(Buffer.from(payload), sign(payload))).toEqual({
       type: 'payment_intent.succeeded',
+      paymentIntentId: 'pi_123',
+    })
+    const authorised = event('payment_intent.amount_capturable_updated')
+    expect(provider.verifyWebhook(Buffer.from(authorised), sign(authorised))).toEqual({
+      type: 'payment_intent.amount_capturable_updated',
       paymentIntentId: 'pi_123',
     })
     const failed = event('payment_intent.payment_failed')

@@ -3,6 +3,7 @@ import {
   type CreateIntent,
   InvalidWebhookSignature,
   type PaymentIntent,
+  PaymentIntentNotCapturable,
   PaymentIntentNotFound,
   type PaymentProvider,
   PaymentProviderUnavailable,
@@ -19,6 +20,16 @@ export interface StripePaymentProviderOptions {
   readonly stripe?: Stripe
 }
 
+/** Statuses cancelIntent leaves alone: a card accepted, or nothing left to cancel. */
+const paidOrFinal = (status: PaymentIntent['status']) =>
+  status === 'succeeded' || status === 'canceled' || status === 'requires_capture'
+
+/** Every call to Stripe gives up after this long (the SDK's own default is 80 s). */
+export const stripeTimeoutMs = 15_000
+
+/** The latest charge comes with the intent, for the card's funding type. */
+const withCharge = { expand: ['latest_charge'] }
+
 export interface StripePaymentProvider extends PaymentProvider {
   readonly name: 'stripe'
   readonly publishableKey: string
@@ -29,21 +40,27 @@ const errorCode = (error: unknown) => (error instanceof Stripe.errors.StripeErro
 /** Stripe through its SDK: amounts in pence, GBP, every creating call under an idempotency key. */
 export function createStripePaymentProvider(options: StripePaymentProviderOptions): StripePaymentProvider {
   // Retries of a POST reuse the idempotency key, so the SDK's own retries never charge twice.
-  const stripe = options.stripe ?? new Stripe(options.secretKey, { maxNetworkRetries: 2 })
+  const stripe =
+    options.stripe ?? new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: stripeTimeoutMs })
+
+  /** Stripe's failures about one intent, as the port names them. */
+  function portError(paymentIntentId: string, error: unknown): unknown {
+    if (errorCode(error) === 'resource_missing') return new PaymentIntentNotFound(paymentIntentId)
+    // No answer, or Stripe's own failure: nothing is known to have changed; ask again later.
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError
+    ) {
+      return new PaymentProviderUnavailable(paymentIntentId, { cause: error })
+    }
+    return error
+  }
 
   async function retrieveIntent(paymentIntentId: string): Promise<PaymentIntent> {
     try {
-      return toPaymentIntent(await stripe.paymentIntents.retrieve(paymentIntentId))
+      return toPaymentIntent(await stripe.paymentIntents.retrieve(paymentIntentId, withCharge))
     } catch (error) {
-      if (errorCode(error) === 'resource_missing') throw new PaymentIntentNotFound(paymentIntentId)
-      // No answer, or Stripe's own failure: nothing is known to have changed; ask again later.
-      if (
-        error instanceof Stripe.errors.StripeConnectionError ||
-        error instanceof Stripe.errors.StripeAPIError
-      ) {
-        throw new PaymentProviderUnavailable(paymentIntentId, { cause: error })
-      }
-      throw error
+      throw portError(paymentIntentId, error)
     }
   }
 
@@ -57,6 +74,8 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
           amount: request.amountPence,
           currency: 'gbp',
           automatic_payment_methods: { enabled: true },
+          // Authorised only: the server captures once the card's funding passed the credit card limit.
+          capture_method: 'manual',
           metadata: { ...request.metadata },
         },
         { idempotencyKey: request.idempotencyKey },
@@ -66,16 +85,46 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
 
     retrieveIntent,
 
+    async captureIntent(paymentIntentId: string): Promise<PaymentIntent> {
+      try {
+        return toPaymentIntent(
+          await stripe.paymentIntents.capture(paymentIntentId, withCharge, {
+            idempotencyKey: `capture-${paymentIntentId}`,
+          }),
+        )
+      } catch (error) {
+        const mapped = portError(paymentIntentId, error)
+        if (mapped !== error) throw mapped
+        // Refused: captured already (a repeat) or nothing to capture; the intent says which.
+        const current = await retrieveIntent(paymentIntentId)
+        if (current.status === 'succeeded') return current
+        throw new PaymentIntentNotCapturable(paymentIntentId, current.status)
+      }
+    },
+
     async cancelIntent(paymentIntentId: string): Promise<void> {
       const current = await retrieveIntent(paymentIntentId)
-      if (current.status === 'succeeded' || current.status === 'canceled') return
+      if (paidOrFinal(current.status)) return
       try {
         await stripe.paymentIntents.cancel(paymentIntentId)
       } catch (error) {
         // It may have become final between the two calls; only then is the refusal expected.
         const now = await retrieveIntent(paymentIntentId)
-        if (now.status === 'succeeded' || now.status === 'canceled') return
+        if (paidOrFinal(now.status)) return
         throw error
+      }
+    },
+
+    async voidAuthorisation(paymentIntentId: string): Promise<void> {
+      try {
+        await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey: `void-${paymentIntentId}` })
+      } catch (error) {
+        const mapped = portError(paymentIntentId, error)
+        if (mapped !== error) throw mapped
+        // Refused: cancelled already (a repeat), or not an authorisation; the intent says which.
+        const current = await retrieveIntent(paymentIntentId)
+        if (current.status === 'canceled') return
+        throw new PaymentIntentNotCapturable(paymentIntentId, current.status)
       }
     },
 

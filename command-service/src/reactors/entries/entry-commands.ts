@@ -1,7 +1,7 @@
 import { competitionStream } from '@prizes/contracts'
 import { competitionDecider } from '@prizes/domain'
 import type { Logger } from '@prizes/platform'
-import { confirmEntryPayment, recordRefund, releaseReservation } from '../../entries'
+import { CreditCardLimitReached, confirmEntryPayment, recordRefund, releaseReservation } from '../../entries'
 import type { EntryDeps } from '../../entries/deps'
 import { PaymentNotFound, PaymentNotSucceeded, PaymentToBeRefunded } from '../../entries/errors'
 import type { CommandContext } from '../../event-metadata'
@@ -49,9 +49,11 @@ export function entryCommandsOf(deps: EntryDeps): EntryCommands {
 }
 
 /**
- * What the webhook, the offline card form and the expiry reactor call when an intent succeeded:
- * confirm-payment's allocation, which is idempotent. A payment that came too late for tickets
- * is recorded as owed back (the refund reactor returns it), which is an outcome, not a failure.
+ * What the webhook, the offline card form and the expiry reactor call when an intent was
+ * authorised or succeeded: confirm-payment's capture and allocation, which is idempotent. A
+ * payment that came too late for tickets is recorded as owed back (the refund reactor returns
+ * it), and a credit card over the monthly limit is cancelled (nothing taken): outcomes, not
+ * failures.
  * An intent that is not ours (no entry in its metadata) is acknowledged and logged, so the
  * provider stops redelivering it; anything else throws, so the caller's retry comes back.
  */
@@ -65,7 +67,7 @@ export function allocatePaidEntry(
     try {
       await confirmEntryPayment(deps, { paymentIntentId }, { actor, now: now() })
     } catch (error) {
-      if (error instanceof PaymentToBeRefunded) return
+      if (error instanceof PaymentToBeRefunded || error instanceof CreditCardLimitReached) return
       if (error instanceof PaymentNotFound || error instanceof PaymentNotSucceeded) {
         options.logger.warn(
           { err: error, paymentIntentId },

@@ -1,6 +1,7 @@
 import { comparePositions, type Position } from '@prizes/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestEntry } from '../../entries'
+import { holdCredit } from '../../payments/credit-limit'
 import { silentLogger } from '../../testing/fixtures'
 import type { RunningReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'
@@ -143,6 +144,29 @@ describe('reservation expiry reactor', () => {
     expect(types).not.toContain('ReservationReleased')
     expect(handedOver).toContain(reserved.paymentIntentId)
     expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe('succeeded')
+    await stop()
+  })
+
+  it('at expiry, voids an authorised credit card payment over the monthly limit and releases it as such', async () => {
+    await start()
+    const { competitionId } = await harness.competition()
+    const { userId } = await harness.user()
+    // £249 of this month's £250 already taken by credit card.
+    await holdCredit(harness.knex, {
+      paymentIntentId: `pi_earlier_${userId}`,
+      userId,
+      amountPence: 24_900,
+      now: new Date(),
+    })
+    const reserved = await harness.reserve(competitionId, userId, 1)
+    await harness.pay(reserved.paymentIntentId)
+    await harness.waitFor(competitionId, (t) => t.includes('ReservationReleased'))
+    const released = (await harness.events(competitionId)).find((e) => e.type === 'ReservationReleased')
+    expect(released?.data).toMatchObject({ entryId: reserved.entryId, reason: 'credit_card_limit' })
+    expect(handedOver).toContain(reserved.paymentIntentId)
+    expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe('canceled')
+    expect(await harness.payments.chargesOf(reserved.paymentIntentId)).toBe(0)
+    expect((await harness.events(competitionId)).map((e) => e.type)).not.toContain('TicketsAllocated')
     await stop()
   })
 

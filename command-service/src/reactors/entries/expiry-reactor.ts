@@ -43,8 +43,8 @@ type Outcome = 'done' | 'later'
  * without a later TicketsAllocated or ReservationReleased) and the runner carries on from the
  * checkpoint, so a restart forgets nothing and a reservation past its time is dealt with at once.
  *
- * At expiry the provider is asked, never assumed: a payment that succeeded meanwhile is handed to
- * `onSucceeded` (allocated, or owed back); otherwise the intent is cancelled first, so nobody can
+ * At expiry the provider is asked, never assumed: a payment authorised or succeeded meanwhile is
+ * handed to `onSucceeded` (captured and allocated, owed back, or refused over the credit card limit); otherwise the intent is cancelled first, so nobody can
  * pay it any more, and only then, seen cancelled, is the reservation released.
  */
 export async function startReservationExpiry(options: ReservationExpiryOptions): Promise<RunningReactor> {
@@ -116,12 +116,13 @@ export async function startReservationExpiry(options: ReservationExpiryOptions):
       }
     }
     const before = await statusOf()
-    if (before === 'succeeded') return paid(paymentIntentId)
+    // Authorised: captured and allocated, or cancelled over the credit card limit, by onSucceeded.
+    if (before === 'succeeded' || before === 'requires_capture') return paid(paymentIntentId)
     if (before === 'processing') return 'later'
     if (before !== 'canceled') await payments.cancelIntent(paymentIntentId)
     // Paid between the look and the cancel (which then changes nothing): that payment counts.
     const after = before === 'canceled' ? before : await statusOf()
-    if (after === 'succeeded') return paid(paymentIntentId)
+    if (after === 'succeeded' || after === 'requires_capture') return paid(paymentIntentId)
     if (after !== 'canceled') return 'later'
     return release()
   }

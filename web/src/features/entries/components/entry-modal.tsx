@@ -49,6 +49,7 @@ function phaseOf(payment: unknown): PaymentPhase {
       return 'confirming'
     case 'processing':
     case 'confirmFailed':
+    case 'cardRefused':
     case 'stopped':
       return payment
     default:
@@ -87,7 +88,8 @@ export function EntryModal({
   // Authenticating waits for the entrant's answer in the dialog above, which Escape answers (Fail).
   const locked = inFlight.includes(phase) && !snapshot.matches({ payment: 'authenticating' })
   const awaitingCard = phase === 'ready'
-  const finished = state === 'confirmation' || phase === 'stopped'
+  // Nothing is with the provider any more: the payment was refused, cancelled or confirmed.
+  const finished = state === 'confirmation' || phase === 'stopped' || phase === 'cardRefused'
 
   // Kept for a redirect to the bank only while the card may be with the provider.
   useEffect(() => {
@@ -165,6 +167,7 @@ export function EntryModal({
           onBack={() => send({ type: 'payment.back' })}
           onRetryConfirm={() => send({ type: 'confirm.retry' })}
           onRestart={() => send({ type: 'flow.restart' })}
+          onAnotherCard={() => send({ type: 'payment.anotherCard', idempotencyKey: crypto.randomUUID() })}
         />
       )}
       {step === 3 && context.entry && <ConfirmationStep entry={context.entry} onDone={close} />}

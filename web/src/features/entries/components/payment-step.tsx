@@ -18,9 +18,17 @@ const StripePayment = lazy(() => import('./stripe-payment'))
 /**
  * Where the payment is. `ready` and `authorizing` show the card form; after the provider took
  * the card the form is gone for good (no second Pay, no Back): the entry is confirming, the
- * payment processing, confirming failed (Try again), or the entry stopped (Start again).
+ * payment processing, confirming failed (Try again), the card refused over the credit card limit
+ * (Pay with another card, or Start again), or the entry stopped (Start again).
  */
-export type PaymentPhase = 'ready' | 'authorizing' | 'confirming' | 'processing' | 'confirmFailed' | 'stopped'
+export type PaymentPhase =
+  | 'ready'
+  | 'authorizing'
+  | 'confirming'
+  | 'processing'
+  | 'confirmFailed'
+  | 'cardRefused'
+  | 'stopped'
 
 interface PaymentStepProps {
   readonly competition: EntryTarget
@@ -35,6 +43,8 @@ interface PaymentStepProps {
   readonly onBack: () => void
   readonly onRetryConfirm: () => void
   readonly onRestart: () => void
+  /** After the credit card limit refused the card: a new payment, to pay with another card. */
+  readonly onAnotherCard: () => void
 }
 
 /** Step 2 (SPEC section 2): the order summary, then the active provider's card form. */
@@ -50,6 +60,7 @@ export function PaymentStep({
   onBack,
   onRetryConfirm,
   onRestart,
+  onAnotherCard,
 }: PaymentStepProps) {
   const paying = phase === 'authorizing'
   const taken = phase !== 'ready' && phase !== 'authorizing'
@@ -68,6 +79,7 @@ export function PaymentStep({
           error={error}
           onRetryConfirm={onRetryConfirm}
           onRestart={onRestart}
+          onAnotherCard={onAnotherCard}
         />
       ) : (
         <>
@@ -146,7 +158,8 @@ function PaymentProgress({
   error,
   onRetryConfirm,
   onRestart,
-}: Pick<PaymentStepProps, 'phase' | 'resumed' | 'error' | 'onRetryConfirm' | 'onRestart'>) {
+  onAnotherCard,
+}: Pick<PaymentStepProps, 'phase' | 'resumed' | 'error' | 'onRetryConfirm' | 'onRestart' | 'onAnotherCard'>) {
   const theme = useTheme()
   const region = useRef<HTMLDivElement>(null)
   // The Pay button that had the focus is gone: keyboard and screen reader users land on the news.
@@ -170,6 +183,31 @@ function PaymentProgress({
           Your payment was received, but we could not confirm your entry yet. Try again: you will not be
           charged again.
         </p>
+      </Alert>
+    )
+  } else if (phase === 'cardRefused') {
+    content = (
+      <Alert
+        tone="error"
+        action={
+          <div
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: 8px;
+            `}
+          >
+            <Button type="button" onClick={onAnotherCard} data-autofocus>
+              Pay with another card
+            </Button>
+            <Button type="button" variant="outline" onClick={onRestart}>
+              Start again
+            </Button>
+          </div>
+        }
+      >
+        <p>{error}</p>
+        <p>Your card was not charged.</p>
       </Alert>
     )
   } else if (phase === 'stopped') {

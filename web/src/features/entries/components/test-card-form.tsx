@@ -67,6 +67,10 @@ export function TestCardForm({ amountPence, paying, authorizer, onPay, onBack }:
           0025 0000 3155 (asks for authentication), any future expiry and any CVC.
         </p>
         <p>
+          4242 4242 4242 4242 is a credit card (credit card payments are limited to £250 a month); 4000 0566
+          5566 5556 is a debit card (succeeds, no monthly limit).
+        </p>
+        <p>
           To try what a real bank does now and then: 4000 0000 0000 7700 (processing for a few seconds, then
           succeeds) or 4000 0000 0000 8807 (succeeds, then confirming the entry fails once and is retried).
         </p>

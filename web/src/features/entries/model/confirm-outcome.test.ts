@@ -16,6 +16,15 @@ describe('what a failed confirm-payment means', () => {
     })
   })
 
+  it('a credit card over the monthly limit offers another card, with the server message', () => {
+    const message =
+      'Credit card payments are limited to £250 a month. You have £0.00 left on credit cards this month; please pay by debit card.'
+    expect(confirmOutcomeOf(new ApiError(409, 'CREDIT_CARD_LIMIT', message))).toEqual({
+      status: 'creditCardLimit',
+      message,
+    })
+  })
+
   it.each([
     [409, 'PAYMENT_NOT_SUCCEEDED', 'This payment has expired. Please start your entry again.'],
     [409, 'NOT_ENOUGH_TICKETS', 'Not enough tickets left. Your payment will be refunded in full.'],

@@ -126,6 +126,7 @@ describe('Stripe.js statuses', () => {
   it('processing waits, succeeded succeeds, anything else did not take the payment', () => {
     expect(outcomeOfStripeStatus('processing').status).toBe('processing')
     expect(outcomeOfStripeStatus('succeeded').status).toBe('succeeded')
+    expect(outcomeOfStripeStatus('requires_capture').status).toBe('succeeded')
     expect(outcomeOfStripeStatus('requires_payment_method')).toEqual({
       status: 'declined',
       message: 'Payment failed',

@@ -112,11 +112,12 @@ export function returnUrl(location: Pick<Location, 'href'> = window.location): s
 }
 
 /**
- * What Stripe.js's answer means to the flow: `processing` waits (it is not a decline), and
- * anything but succeeded or processing did not take the payment.
+ * What Stripe.js's answer means to the flow: `requires_capture` is a card accepted (the server
+ * captures it within the credit card limit, so it confirms like succeeded), `processing` waits
+ * (it is not a decline), and anything else did not take the payment.
  */
 export function outcomeOfStripeStatus(status: string): PaymentOutcome {
-  if (status === 'succeeded') return { status: 'succeeded', message: '' }
+  if (status === 'succeeded' || status === 'requires_capture') return { status: 'succeeded', message: '' }
   if (status === 'processing') return { status: 'processing', message: '' }
   return { status: 'declined', message: entryFlowMessages.paymentFailed }
 }
