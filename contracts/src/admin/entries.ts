@@ -42,6 +42,8 @@ export const adminEntryRow = z.object({
   total_cost: z.number().nonnegative(),
   payment_status: z.enum(adminPaymentStatuses),
   entry_date: z.iso.datetime(),
+  /** `postal` for the free route by post. */
+  entry_method: z.enum(['online', 'postal']),
 })
 export type AdminEntryRow = z.infer<typeof adminEntryRow>
 

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import {
+  defaultMaxEntriesPerPerson,
   formatCount,
   formatPence,
   int32Max,
+  maxEntriesPerPersonLimit,
   maxEntryPricePence,
   maxLength,
   maxPrizeValuePence,
@@ -62,7 +64,17 @@ export const storedCompetitionDetails = z.object({
   endDate: z.string().datetime(),
   imageUrl: z.string().nullable(),
   skillQuestion: skillQuestionOf(z.string().min(1), z.string().min(1)),
+  /**
+   * The most entries (tickets) one person may hold, paid and postal together. Absent on
+   * competitions created before caps: `entryCapOf` reads those as the default.
+   */
+  maxEntriesPerPerson: storableInteger.positive().optional(),
 })
+
+/** The per-person cap a competition enforces. */
+export const entryCapOf = (details: Pick<StoredCompetitionDetails, 'maxEntriesPerPerson'>) =>
+  details.maxEntriesPerPerson ?? defaultMaxEntriesPerPerson
+type StoredCompetitionDetails = z.infer<typeof storedCompetitionDetails>
 
 /**
  * The editable description of a competition, shared by creation and revision, as a command may
@@ -88,6 +100,15 @@ export const competitionDetails = storedCompetitionDetails.extend({
   location: text('The location', maxLength.location),
   imageUrl: z.string().max(2048).nullable(),
   skillQuestion,
+  maxEntriesPerPerson: z
+    .number()
+    .int()
+    .min(1, 'The maximum entries per person must be at least 1')
+    .max(
+      maxEntriesPerPersonLimit,
+      `The maximum entries per person must be at most ${formatCount(maxEntriesPerPersonLimit)}`,
+    )
+    .optional(),
 })
 export type CompetitionDetails = z.infer<typeof competitionDetails>
 

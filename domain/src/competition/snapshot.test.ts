@@ -71,6 +71,7 @@ const plain = (state: CompetitionState) =>
         holds: sorted(state.holds),
         heldBy: sorted(state.heldBy),
         refundedWhileSealed: sorted(state.refundedWhileSealed),
+        ticketsBy: sorted(state.ticketsBy),
       }
     : state
 

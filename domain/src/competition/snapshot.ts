@@ -11,7 +11,7 @@ import type { CompetitionState } from './state'
  * The competition decider's snapshots. Bump the version whenever `Competition`, `Entry` or
  * `evolve` change meaning; older snapshots are then ignored.
  */
-export const competitionSnapshotVersion = 'competition-6'
+export const competitionSnapshotVersion = 'competition-7'
 
 /**
  * One entry as a row rather than an object: a snapshot of a competition with 100,000 entries
@@ -33,7 +33,9 @@ type EntryRow = [
   answerCorrect: boolean | null,
   allocatedAt: string | null,
   /** 1 when released because its entrant was erased; absent otherwise (most entries). */
-  userErased?: 1,
+  userErased?: 1 | 0,
+  /** 1 for a postal entry; absent otherwise. */
+  postal?: 1,
 ]
 
 /** The first line of a snapshot: everything but the entries. */
@@ -51,6 +53,8 @@ interface Head {
   /** Each user's reservation still `reserved`, as `heldBy` names it. */
   readonly heldBy: Array<[userId: string, entryId: string]>
   readonly refundedWhileSealed: string[]
+  /** Tickets each user holds, as `ticketsBy` counts them. */
+  readonly ticketsBy: Array<[userId: string, tickets: number]>
   /** Entries in all, shards and overlay together. */
   readonly size: number
   readonly shards: number
@@ -88,6 +92,10 @@ function toRow(e: Entry): EntryRow {
     e.allocatedAt,
   ]
   if (e.userErased) row[12] = 1
+  if (e.postal) {
+    row[12] = e.userErased ? 1 : 0
+    row[13] = 1
+  }
   return row
 }
 
@@ -113,6 +121,7 @@ function fromRow(row: EntryRow): Entry {
     answerCorrect: row[10],
     allocatedAt: row[11],
     userErased: row[12] === 1,
+    postal: row[13] === 1,
   }
 }
 
@@ -138,6 +147,7 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
       holds: [],
       heldBy: [],
       refundedWhileSealed: [],
+      ticketsBy: [],
       size: 0,
       shards: 0,
       bloom: '',
@@ -154,6 +164,7 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
     holds,
     heldBy: state.heldBy.entries(),
     refundedWhileSealed: state.refundedWhileSealed.keys(),
+    ticketsBy: state.ticketsBy.entries(),
     size: entries.size,
   }
   if (reuse) {
@@ -201,6 +212,7 @@ export function decodeCompetition(text: string): CompetitionState {
     ),
     heldBy: mapOf(head.heldBy),
     refundedWhileSealed: mapOf(head.refundedWhileSealed.map((entryId) => [entryId, true as const])),
+    ticketsBy: mapOf(head.ticketsBy),
   }
 }
 

@@ -1,4 +1,4 @@
-import type { CompetitionDetails, CompetitionStatus } from '@prizes/contracts'
+import { type CompetitionDetails, type CompetitionStatus, entryCapOf } from '@prizes/contracts'
 import { type FoldedTable, isNewer, type RowStep, type StoredRow } from '../fold'
 
 export const competitionsTable = 'competitions'
@@ -28,6 +28,8 @@ export interface CompetitionRow {
   readonly eligible_tickets: number | null
   readonly list_hash: string | null
   readonly skill_question: { question: string; options: string[]; correct: string }
+  /** The most entries one person may hold (paid and postal together). */
+  readonly max_entries_per_person: number
   readonly created_at: Date
   readonly updated_at: Date
   readonly last_revision: number
@@ -49,6 +51,7 @@ export function detailsColumns(details: CompetitionDetails) {
     end_date: details.endDate,
     image_url: details.imageUrl,
     skill_question: details.skillQuestion,
+    max_entries_per_person: entryCapOf(details),
   } satisfies Partial<Record<keyof Columns, unknown>>
 }
 
@@ -75,6 +78,7 @@ const columns = [
   'eligible_tickets',
   'list_hash',
   'skill_question',
+  'max_entries_per_person',
   'created_at',
   'updated_at',
   'last_revision',

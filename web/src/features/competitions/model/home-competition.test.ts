@@ -21,6 +21,7 @@ function competition(overrides: Partial<PublicCompetition> = {}): PublicCompetit
     entry_price: 1.99,
     total_tickets: 1000,
     sold_tickets: 250,
+    max_entries_per_person: 100,
     location: 'Edinburgh',
     start_date: '2026-01-01T00:00:00.000Z',
     end_date: '2026-02-01T00:00:00.000Z',
