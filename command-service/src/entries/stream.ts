@@ -61,7 +61,7 @@ export async function allocatedAt(
   for (;;) {
     const page = await store.readStream(stream, { from, direction: 'backwards', limit: pageSize })
     for (const recorded of page) {
-      if (recorded.type !== 'TicketsAllocated') continue
+      if (recorded.type !== 'TicketsAllocated' && recorded.type !== 'PostalEntryRecorded') continue
       const data = recorded.data as { entryId?: unknown }
       if (data.entryId !== entryId) continue
       const metadata = eventMetadata.safeParse(recorded.metadata)

@@ -17,6 +17,7 @@ export const openCompetitionEventTypes = [
   'CompetitionRevised',
   'CompetitionPublished',
   'TicketsAllocated',
+  'PostalEntryRecorded',
   ...endingEventTypes,
 ] as const
 
@@ -71,7 +72,9 @@ export class OpenCompetitions {
         if (!current) return undefined
         this.known.set(competitionId, { ...current, active: true })
         break
-      case 'TicketsAllocated': {
+      // A postal entry takes a ticket from the same total (its data is an allocation's).
+      case 'TicketsAllocated':
+      case 'PostalEntryRecorded': {
         const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
         if (!current || !parsed.success) return undefined
         const allocated = current.allocated + parsed.data.ticketNumbers.length
