@@ -71,6 +71,7 @@ describe('toHomeCompetition', () => {
       tickets: 750,
       location: 'Edinburgh',
       maxEntries: 1000,
+      perPerson: 100,
       endDate: '2026-02-01T00:00:00.000Z',
       skillQuestion: {
         question: 'Capital of Scotland?',
@@ -105,6 +106,7 @@ describe('toHomeCompetition', () => {
     expect(unlimited).toMatchObject({
       tickets: null,
       maxEntries: null,
+      perPerson: 100,
       availabilityStatus: 'AVAILABLE',
       soldPercentage: 0,
     })
@@ -180,6 +182,7 @@ describe('after an entry', () => {
       price: 1.99,
       remaining: 750,
       maxEntries: 1000,
+      perPerson: 100,
       endDate: '2026-02-01T00:00:00.000Z',
       skillQuestion: {
         question: 'Capital of Scotland?',
