@@ -110,7 +110,13 @@ describe('recording a postal entry', () => {
 
   it('refuses an envelope received after the close, and one dated in the future', async () => {
     const id = await harness.competition(admin, { end_date: '2030-01-11T00:00:00.000Z' })
-    const future = await harness.call('POST', postalPath(id), envelope({ receivedAt: '2030-01-12' }), admin)
+    const refused = `late-${randomUUID()}@example.com`
+    const future = await harness.call(
+      'POST',
+      postalPath(id),
+      envelope({ receivedAt: '2030-01-12', email: refused }),
+      admin,
+    )
     expect(future).toMatchObject({
       status: 400,
       body: {
@@ -120,7 +126,12 @@ describe('recording a postal entry', () => {
     })
     harness.clock.advance(2 * 24 * 60 * 60_000)
     try {
-      const late = await harness.call('POST', postalPath(id), envelope({ receivedAt: '2030-01-11' }), admin)
+      const late = await harness.call(
+        'POST',
+        postalPath(id),
+        envelope({ receivedAt: '2030-01-11', email: refused }),
+        admin,
+      )
       expect(late).toMatchObject({
         status: 400,
         body: { message: 'This postal entry arrived after the competition closed, so it cannot be entered' },
@@ -129,6 +140,8 @@ describe('recording a postal entry', () => {
       harness.clock.advance(-2 * 24 * 60 * 60_000)
     }
     expect(await postalEvents(id)).toHaveLength(0)
+    // Refused before anything was made: no account for the sender.
+    expect(await harness.knex('user_emails').where({ email: refused }).first()).toBeUndefined()
   })
 
   it('refuses a wrong field, a user, and an unknown competition', async () => {

@@ -12,6 +12,7 @@ import {
   competitionDecider,
   EmailTaken,
   type Entry,
+  type RecordPostalEntry,
   UserNotFound,
 } from '@prizes/domain'
 import {
@@ -116,30 +117,33 @@ export async function recordPostalEntry(
 ) {
   const { competitionId, request } = input
   const entryId = request.idempotencyKey
-  const stream = competitionStream(competitionId)
-  const before = await deps.handler.load(stream, competitionDecider)
+  const before = await deps.handler.load(competitionStream(competitionId), competitionDecider)
   const already = recorded(before.exists ? before : undefined, entryId)
   if (already) return { entry: already, position: undefined }
+  const command = (userId: string, entryReference: string): RecordPostalEntry => ({
+    type: 'RecordPostalEntry',
+    data: {
+      competitionId,
+      entryId,
+      userId,
+      answer: request.answer,
+      receivedAt: receivedMoment(request.receivedAt),
+      entryReference,
+    },
+    metadata: { now: context.now },
+  })
+  // Refused before anything is made: no account and no reference for an envelope that arrived
+  // late, a closed competition or a full one. A new entrant holds nothing yet, so any id will do.
+  const known = await userIdByEmail(deps.knex, request.email)
+  competitionDecider.decide(command(known ?? newEntrant, ''), before)
   const userId = await entrantOf(deps, request, context)
   const entryReference = await nextEntryReference(deps, context.now)
-  const result = await runEntryCommand(
-    deps.handler,
-    {
-      type: 'RecordPostalEntry',
-      data: {
-        competitionId,
-        entryId,
-        userId,
-        answer: request.answer,
-        receivedAt: receivedMoment(request.receivedAt),
-        entryReference,
-      },
-      metadata: { now: context.now },
-    },
-    context,
-  )
+  const result = await runEntryCommand(deps.handler, command(userId, entryReference), context)
   return { entry: entryIn(competitionOf(result, competitionId), entryId), position: result.position }
 }
+
+/** Stands for an entrant with no account yet in the check made before one is opened. */
+const newEntrant = 'new-entrant'
 
 /** POST /api/admin/competitions/:id/postal-entries: admins only, recorded in the audit trail. */
 export function adminPostalEntriesRouter(deps: AdminPostalEntryDeps): Router {
