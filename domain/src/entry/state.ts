@@ -79,10 +79,13 @@ export const noEntries: Entries = {
 export const ticketsOfUser = (state: Pick<Entries, 'ticketsBy'>, userId: string): number =>
   state.ticketsBy.get(userId) ?? 0
 
-/** `ticketsBy` with `delta` tickets more (or fewer) for `userId`; a count of 0 is dropped. */
+/**
+ * `ticketsBy` with `delta` tickets more (or fewer) for `userId`. A count that falls to 0 is kept
+ * as 0: removing a key from a map read lazily from a snapshot would decode all of it.
+ */
 function countFor(state: Pick<Entries, 'ticketsBy'>, userId: string, delta: number): PersistentMap<number> {
-  const count = ticketsOfUser(state, userId) + delta
-  return count > 0 ? state.ticketsBy.set(userId, count) : state.ticketsBy.delete(userId)
+  if (delta === 0) return state.ticketsBy
+  return state.ticketsBy.set(userId, Math.max(0, ticketsOfUser(state, userId) + delta))
 }
 
 /**
