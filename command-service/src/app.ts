@@ -21,6 +21,7 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
 import { adminEntryRefundsRouter } from './admin/entry-refunds'
+import { adminPostalEntriesRouter } from './admin/postal-entries'
 import { adminUsersRouter } from './admin/users-routes'
 import { answerPositions, notingPositions } from './answer-position'
 import { authRouters } from './auth/auth-routers'
@@ -195,6 +196,10 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       adminUsersRouter({
         ...{ handler, store, knex, secrets, clock, logger },
         ...{ payments: options.payments, readModels: options.readModels },
+      }),
+      adminPostalEntriesRouter({
+        ...{ handler, store, knex, secrets, clock, logger, readModels: options.readModels },
+        ...(options.referencePrefix === undefined ? {} : { referencePrefix: options.referencePrefix }),
       }),
       adminEntryRefundsRouter({
         ...{

@@ -199,6 +199,7 @@ function comparable(state: CompetitionState) {
     holds: pairs(state.holds),
     heldBy: pairs(state.heldBy),
     refundedWhileSealed: pairs(state.refundedWhileSealed),
+    ticketsBy: pairs(state.ticketsBy),
   }
 }
 

@@ -137,7 +137,12 @@ function mapEntryError(error: EntryError): HttpError {
     case 'COMPETITION_NOT_ACTIVE':
     case 'ENTRY_ALREADY_EXISTS':
     case 'ENTRY_NOT_REFUNDABLE':
+    case 'ENTRY_CAP_REACHED':
       return new HttpError(409, error.code, error.message)
+    case 'INVALID_POSTAL_ENTRY':
+      return error.field === 'receivedAt'
+        ? new HttpError(400, errorCodes.validation, error.message, { receivedAt: [error.message] })
+        : new HttpError(409, error.code, error.message)
     case 'INVALID_ENTRY':
       return new HttpError(400, errorCodes.validation, error.message, { [error.field]: [error.message] })
     default: {

@@ -23,6 +23,8 @@ export const adminCompetitionEntry = z.object({
   totalCost: z.number().nonnegative(),
   paymentStatus: z.enum(['pending', 'paid', 'failed', 'refunded']),
   entryDate: z.iso.datetime(),
+  /** `postal` for the free route by post. */
+  entryMethod: z.enum(['online', 'postal']),
 })
 export type AdminCompetitionEntry = z.infer<typeof adminCompetitionEntry>
 

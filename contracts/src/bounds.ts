@@ -25,6 +25,13 @@ export const maxEntryPricePence = Math.floor(maxAmountPence / maxEntriesPerPurch
 /** £100,000,000: well above any UK prize, and exact in JavaScript and the `bigint` column. */
 export const maxPrizeValuePence = 10_000_000_000
 
+/**
+ * Entries (tickets) one person may hold in one competition, paid and postal together: what an
+ * admin may set, and what a competition without its own cap (created before caps) allows.
+ */
+export const maxEntriesPerPersonLimit = 1_000
+export const defaultMaxEntriesPerPerson = 100
+
 /** Ten times the largest competition we expect (~1,000,000 tickets); fits every `integer` column. */
 export const maxTotalTickets = 10_000_000
 

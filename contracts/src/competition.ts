@@ -26,6 +26,8 @@ const competitionBase = z.object({
   entry_price: z.number(),
   total_tickets: z.number().int(),
   sold_tickets: z.number().int(),
+  /** The most entries (tickets) one person may hold, paid and postal together. */
+  max_entries_per_person: z.number().int().positive(),
   location: z.string(),
   start_date: z.string(),
   end_date: z.string(),

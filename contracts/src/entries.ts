@@ -12,7 +12,21 @@ export const entryMessages = {
   paymentDeclined: 'Your card was declined.',
   paymentFailed: 'Payment failed',
   paymentProcessing: 'Your payment is still being processed. This usually takes a few seconds.',
+  /** Before payment: the skill question's rule, in the form and the terms. */
+  answerRule:
+    'Only entries with the correct answer go into the draw. Entries with a wrong answer are not refunded.',
+  /** After payment: what is known, and no more (correctness stays hidden until the close). */
+  answerRecorded:
+    'Your answer has been recorded. Only entries with the correct answer go into the draw, which takes place after the competition closes.',
+  inTheDraw: 'In the draw',
+  notInTheDraw: 'Not in the draw: incorrect answer',
 } as const
+
+/** "You can have at most 20 entries in this competition. You have 3 left." */
+export const entryCapMessage = (cap: number, remaining: number) =>
+  `You can have at most ${cap} ${cap === 1 ? 'entry' : 'entries'} in this competition. ${
+    remaining === 0 ? 'You have none left.' : `You have ${remaining} left.`
+  }`
 
 export const entryErrorCodes = {
   notEnoughTickets: 'NOT_ENOUGH_TICKETS',
@@ -23,6 +37,8 @@ export const entryErrorCodes = {
   paymentProcessing: 'PAYMENT_PROCESSING',
   /** The provider could not be reached: nothing changed, ask again in a moment. */
   paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** More entries than the competition's per-person cap allows. */
+  entryCapReached: 'ENTRY_CAP_REACHED',
 } as const
 
 /** SPEC section 3 "Entry submission and payment-intent request". Prices come from the server. */
@@ -57,6 +73,9 @@ export type EntrySubmission = z.infer<typeof entrySubmission>
 
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const
 export const entryStatuses = ['active', 'drawn', 'won', 'cancelled'] as const
+export const entryMethods = ['online', 'postal'] as const
+export type EntryMethod = (typeof entryMethods)[number]
+export const drawStatuses = ['in_draw', 'not_in_draw'] as const
 
 /** SPEC section 3 "Entry (user view)", plus the ticket numbers. Money in pounds. */
 export const userEntry = z.object({
@@ -72,6 +91,13 @@ export const userEntry = z.object({
   entryReference: z.string().nullable(),
   drawDate: z.string().nullable(),
   ticketNumbers: z.array(z.number().int()),
+  /** How the entry came: paid online, or the free route by post. */
+  entryMethod: z.enum(entryMethods),
+  /**
+   * Whether the entry takes part in the draw: null until the competition closes, so whether an
+   * answer was correct is never known before then.
+   */
+  drawStatus: z.enum(drawStatuses).nullable(),
 })
 export type UserEntry = z.infer<typeof userEntry>
 

@@ -76,6 +76,7 @@ export type {
   AllocateTickets,
   EntryCommand,
   QuoteEntry,
+  RecordPostalEntry,
   RecordRefund,
   ReleaseReservation,
   RequestRefund,
@@ -85,10 +86,12 @@ export { maxEntriesPerPurchase } from './entry/decide'
 export {
   CompetitionNotActive,
   EntryAlreadyExists,
+  EntryCapReached,
   type EntryError,
   EntryNotFound,
   EntryNotRefundable,
   InvalidEntry,
+  InvalidPostalEntry,
   isEntryError,
   NotEnoughTickets,
   type RefundRefusal,
@@ -103,7 +106,14 @@ export {
   nextPaymentStatus,
 } from './entry/payment.machine'
 export { entryReferenceNumber, entryReferencePattern, formatEntryReference } from './entry/reference'
-export { type Entries, type Entry, heldTickets, remainingTickets, type Tickets } from './entry/state'
+export {
+  type Entries,
+  type Entry,
+  heldTickets,
+  remainingTickets,
+  type Tickets,
+  ticketsOfUser,
+} from './entry/state'
 export * from './entry-flow'
 export {
   type ConfirmNewsletterSubscription,

@@ -138,7 +138,9 @@ test.describe('admin entries tab', () => {
       const file = await download
       expect(file.suggestedFilename()).toMatch(/^entries-\d{4}-\d{2}-\d{2}\.csv$/)
       const lines = (await readFile(await file.path(), 'utf8')).split('\r\n')
-      expect(lines[0]).toBe('#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date')
+      expect(lines[0]).toBe(
+        '#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date,Entry Method',
+      )
       expect(lines).toHaveLength(3)
       expect(lines[1]).toMatch(
         new RegExp(

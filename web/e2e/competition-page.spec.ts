@@ -23,7 +23,7 @@ test('a deep link opens the page: description as text, the question without its 
   await expect(page.getByText(skillQuestion.question)).toBeVisible()
   await expect(page.getByTestId('tickets-sold')).toContainText('0 of 50 tickets sold')
   await expect(page.getByText('Seed commitment (sha256)')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'free entry by post in our terms' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'how to enter free by post' })).toHaveAttribute(
     'href',
     '/terms-and-conditions#free-entry',
   )

@@ -46,7 +46,8 @@ test.describe('entering a competition', () => {
     await expect(page.getByRole('dialog')).toHaveCount(1)
     await expect(dialog).toContainText(competition.title)
     await expect(dialog.getByTestId('entry-count')).toHaveText('2')
-    await expect(dialog).toContainText('Good luck in the draw!')
+    await expect(dialog).toContainText('Your answer has been recorded.')
+    await expect(dialog).not.toContainText('Good luck')
 
     const reference = ((await dialog.getByTestId('entry-reference').textContent()) ?? '').trim()
     expect(reference).toMatch(referencePattern)

@@ -53,6 +53,7 @@ export function detailsFromForm(
     prizeValuePence: toPence(form.prize_value),
     entryPricePence: toPence(form.entry_price),
     totalTickets: form.total_tickets,
+    maxEntriesPerPerson: form.max_entries_per_person,
     location: form.location,
     startDate,
     endDate,

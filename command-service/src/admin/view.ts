@@ -1,4 +1,4 @@
-import { type AdminCompetition, competitionStream } from '@prizes/contracts'
+import { type AdminCompetition, competitionStream, entryCapOf } from '@prizes/contracts'
 import { type CompetitionState, competitionDecider } from '@prizes/domain'
 import { HttpError } from '@prizes/platform'
 import type { CommandHandler, StreamStore } from '../command-handler'
@@ -54,6 +54,7 @@ export async function adminView(
     prize_value: pounds(details.prizeValuePence),
     entry_price: pounds(details.entryPricePence),
     total_tickets: details.totalTickets,
+    max_entries_per_person: entryCapOf(details),
     sold_tickets: state.tickets.allocated,
     location: details.location,
     start_date: details.startDate,

@@ -1,12 +1,15 @@
-import { competitionStream, type UserEntry } from '@prizes/contracts'
-import { competitionDecider, formatEntryReference } from '@prizes/domain'
+import { competitionStream, entryCapMessage, entryCapOf, type UserEntry } from '@prizes/contracts'
+import { competitionDecider, formatEntryReference, ticketsOfUser } from '@prizes/domain'
 import type { CommandContext } from '../event-metadata'
 import { defaultReferencePrefix, type EntryDeps } from './deps'
 import { PaymentToBeRefunded } from './errors'
 import { allocatedAt, competitionOf, entryIn, runEntryCommand, userEntryOf } from './stream'
 
 /** The next entry reference; `nextval` never repeats, whoever else asks at the same moment. */
-export async function nextEntryReference(deps: EntryDeps, now: Date): Promise<string> {
+export async function nextEntryReference(
+  deps: Pick<EntryDeps, 'knex' | 'referencePrefix'>,
+  now: Date,
+): Promise<string> {
   const result = await deps.knex.raw<{ rows: { value: string }[] }>(
     "select nextval('entry_reference_seq')::text as value",
   )
@@ -108,7 +111,11 @@ async function allocateOnce(
   const entry = entryIn(competition, entryId)
   if (entry.ticketNumbers.length === 0) {
     if (result.events.length > 0) deps.logger.warn({ competitionId, entryId }, 'paid too late: refund due')
-    throw new PaymentToBeRefunded(entryId)
+    const capped = result.events.some((e) => e.type === 'PaymentRefundDue' && e.data.reason === 'entry_cap')
+    if (!capped) throw new PaymentToBeRefunded(entryId)
+    const cap = entryCapOf(competition.details)
+    const left = Math.max(0, cap - ticketsOfUser(competition, entry.userId))
+    throw new PaymentToBeRefunded(entryId, entryCapMessage(cap, left))
   }
   // This call's own allocation happened now; a repeat finds the first one's date in the stream.
   const justAllocated = result.events.some((event) => event.type === 'TicketsAllocated')

@@ -46,8 +46,12 @@ export class PaymentProcessing extends DomainError<'PAYMENT_PROCESSING'> {
  */
 export class PaymentToBeRefunded extends DomainError<'NOT_ENOUGH_TICKETS'> {
   readonly code = entryErrorCodes.notEnoughTickets
-  constructor(readonly entryId: string) {
-    super(`${entryMessages.notEnoughTickets}. Your payment will be refunded in full.`)
+  constructor(
+    readonly entryId: string,
+    /** Why no tickets: sold out (the default) or the entrant's cap, in the entrant's words. */
+    reason = `${entryMessages.notEnoughTickets}.`,
+  ) {
+    super(`${reason} Your payment will be refunded in full.`)
   }
 }
 

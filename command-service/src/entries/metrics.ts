@@ -3,7 +3,7 @@ import { counter } from '@prizes/platform'
 
 const purchases = counter({
   name: 'prizes_purchases_total',
-  help: 'Entries whose tickets were allocated, paid (a payment taken) or free',
+  help: 'Entries whose tickets were allocated, paid (a payment taken), free, or postal (the free route by post)',
   labelNames: ['payment'],
 })
 const purchasedPence = counter({
@@ -26,10 +26,16 @@ const refundedPence = counter({
  */
 export function countEntryEvents(events: readonly { readonly type: string; readonly data: unknown }[]): void {
   for (const event of events) {
-    if (event.type === 'TicketsAllocated') {
+    if (event.type === 'TicketsAllocated' || event.type === 'PostalEntryRecorded') {
       const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
       if (!parsed.success) continue
-      purchases.inc({ payment: parsed.data.paymentIntentId === null ? 'free' : 'paid' })
+      const payment =
+        event.type === 'PostalEntryRecorded'
+          ? 'postal'
+          : parsed.data.paymentIntentId === null
+            ? 'free'
+            : 'paid'
+      purchases.inc({ payment })
       purchasedPence.inc(parsed.data.amountPence)
     } else if (event.type === 'EntryRefunded') {
       const parsed = entryEvents.EntryRefunded.safeParse(event.data)

@@ -7,7 +7,7 @@ import type { Knex } from 'knex'
 const pageSize = 1000
 
 /**
- * The reference alone, whatever version of TicketsAllocated carries it: only the number counts
+ * The reference alone, whatever version of TicketsAllocated (or PostalEntryRecorded) carries it: only the number counts
  * here, and a reference must never be skipped because the rest of its event has changed shape.
  */
 function referenceOf(data: unknown): string {
@@ -37,7 +37,10 @@ export async function keepReferencesPastLog(deps: {
   const row = await knex('entry_reference_floor').first<FloorRow | undefined>('highest', 'position')
   let highest = Number(row?.highest ?? 0)
   let from: Position | 'start' = row?.position ? positionFromString(row.position) : 'start'
-  const filter = { streamPrefixes: [competitionStreamPrefix], eventTypes: ['TicketsAllocated'] }
+  const filter = {
+    streamPrefixes: [competitionStreamPrefix],
+    eventTypes: ['TicketsAllocated', 'PostalEntryRecorded'],
+  }
   for (;;) {
     const page = await store.readAll({ from, limit: pageSize, filter })
     for (const event of page) {

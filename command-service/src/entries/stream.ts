@@ -61,7 +61,7 @@ export async function allocatedAt(
   for (;;) {
     const page = await store.readStream(stream, { from, direction: 'backwards', limit: pageSize })
     for (const recorded of page) {
-      if (recorded.type !== 'TicketsAllocated') continue
+      if (recorded.type !== 'TicketsAllocated' && recorded.type !== 'PostalEntryRecorded') continue
       const data = recorded.data as { entryId?: unknown }
       if (data.entryId !== entryId) continue
       const metadata = eventMetadata.safeParse(recorded.metadata)
@@ -101,6 +101,13 @@ const paymentStatusOf = (entry: Entry): UserEntry['paymentStatus'] => {
   }
 }
 
+/** Whether the entry is in the draw: told only once the competition has closed. */
+function drawStatusOf(competition: Competition, entry: Entry): UserEntry['drawStatus'] {
+  if (!['closed', 'drawing', 'completed'].includes(competition.status)) return null
+  if (entry.status !== 'paid' || entry.ticketNumbers.length === 0) return null
+  return entry.answerCorrect === true ? 'in_draw' : 'not_in_draw'
+}
+
 /** The entry as its owner sees it (SPEC section 3 "Entry (user view)"); money in pounds. */
 export function userEntryOf(competition: Competition, entry: Entry, entryDate: string): UserEntry {
   const status = entryStatusOf(competition)
@@ -117,5 +124,7 @@ export function userEntryOf(competition: Competition, entry: Entry, entryDate: s
     entryReference: entry.entryReference,
     drawDate: competition.details.endDate,
     ticketNumbers: [...entry.ticketNumbers],
+    entryMethod: entry.postal ? 'postal' : 'online',
+    drawStatus: drawStatusOf(competition, entry),
   }
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import {
+  defaultMaxEntriesPerPerson,
   formatCount,
   formatPence,
+  maxEntriesPerPersonLimit,
   maxEntryPricePence,
   maxLength,
   maxPrizeValuePence,
@@ -106,6 +108,16 @@ export const adminCompetitionForm = z
     location: z.preprocess(
       (value) => (value === undefined || value === '' ? 'UK Wide' : value),
       requiredText('The location', maxLength.location),
+    ),
+    /** The most entries one person may hold, paid and postal together; 100 when left empty. */
+    max_entries_per_person: z.preprocess(
+      (value) => (value === undefined || value === '' ? defaultMaxEntriesPerPerson : value),
+      numeric
+        .refine((value) => Number.isInteger(value) && value > 0, 'Must be a whole number greater than 0')
+        .refine(
+          (value) => value <= maxEntriesPerPersonLimit,
+          `The maximum entries per person must be at most ${formatCount(maxEntriesPerPersonLimit)}`,
+        ),
     ),
     start_date: date.optional(),
     end_date: date.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { competitionHistoryEntry } from '../admin-read'
+import { address, email, firstName, lastName } from '../auth/schemas'
 import { maxLength, tooLongMessage } from '../bounds'
 import { competitionStatuses } from '../competition'
 import { paymentStatuses } from '../entries'
@@ -42,6 +43,8 @@ export const adminEntryRow = z.object({
   total_cost: z.number().nonnegative(),
   payment_status: z.enum(adminPaymentStatuses),
   entry_date: z.iso.datetime(),
+  /** `postal` for the free route by post. */
+  entry_method: z.enum(['online', 'postal']),
 })
 export type AdminEntryRow = z.infer<typeof adminEntryRow>
 
@@ -112,4 +115,36 @@ export const adminEntryMessages = {
   competitionNotOpen: 'An entry can be refunded only while its competition is open or after it is cancelled',
   refundPending:
     'The refund is requested but the payment provider did not answer: it will be completed automatically',
+  postalRecorded: 'Postal entry recorded',
 } as const
+
+/**
+ * A free entry by post, as an admin records it from the envelope (issue 14): who sent it, their
+ * answer and the day it arrived. `idempotencyKey` is the form's own id (a UUID made when the
+ * form opens): a second submission of the same form is answered by the entry the first made.
+ */
+export const adminPostalEntryRequest = z.object({
+  idempotencyKey: z.uuid('The form has no valid id: open it again'),
+  firstName,
+  lastName,
+  email,
+  address,
+  answer: text(maxLength.option, 'Please select an answer').trim().min(1, 'Please select an answer'),
+  /** The day the envelope arrived, `YYYY-MM-DD` (taken as the end of that day, UK time aside) or a moment. */
+  receivedAt: text(maxLength.date, 'Enter the date received')
+    .trim()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'Enter the date received'),
+})
+export type AdminPostalEntryRequest = z.infer<typeof adminPostalEntryRequest>
+
+export const adminPostalEntryResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  entry: z.object({
+    id: z.string(),
+    entryReference: z.string(),
+    ticketNumbers: z.array(z.number().int().positive()),
+    userId: z.string(),
+  }),
+})
+export type AdminPostalEntryResponse = z.infer<typeof adminPostalEntryResponse>

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import {
+  defaultMaxEntriesPerPerson,
   formatCount,
   formatPence,
   int32Max,
+  maxEntriesPerPersonLimit,
   maxEntryPricePence,
   maxLength,
   maxPrizeValuePence,
@@ -66,7 +68,17 @@ export const storedCompetitionDetails = z.object({
   minimumTickets: storableInteger.positive().optional(),
   /** The cash the winner may take instead of the prize; absent: none offered. */
   cashAlternativePence: pence.max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * The most entries (tickets) one person may hold, paid and postal together. Absent on
+   * competitions created before caps: `entryCapOf` reads those as the default.
+   */
+  maxEntriesPerPerson: storableInteger.positive().optional(),
 })
+
+/** The per-person cap a competition enforces. */
+export const entryCapOf = (details: Pick<StoredCompetitionDetails, 'maxEntriesPerPerson'>) =>
+  details.maxEntriesPerPerson ?? defaultMaxEntriesPerPerson
+type StoredCompetitionDetails = z.infer<typeof storedCompetitionDetails>
 
 /**
  * The editable description of a competition, shared by creation and revision, as a command may
@@ -100,6 +112,15 @@ export const competitionDetails = storedCompetitionDetails.extend({
     .optional(),
   cashAlternativePence: pence
     .max(maxPrizeValuePence, `The cash alternative must be at most ${formatPence(maxPrizeValuePence)}`)
+    .optional(),
+  maxEntriesPerPerson: z
+    .number()
+    .int()
+    .min(1, 'The maximum entries per person must be at least 1')
+    .max(
+      maxEntriesPerPersonLimit,
+      `The maximum entries per person must be at most ${formatCount(maxEntriesPerPersonLimit)}`,
+    )
     .optional(),
 })
 export type CompetitionDetails = z.infer<typeof competitionDetails>

@@ -66,6 +66,26 @@ export const entryEvents = {
     allocatedAt: z.string().datetime().optional(),
   }),
   /**
+   * A free entry by post, recorded by an admin from the envelope: one ticket, under the same
+   * limits and answer rule as a paid entry, and drawn with the same chance. It carries every
+   * field of `TicketsAllocated` (no money, no intent), so a reader of allocations reads it alike.
+   * No personal data: the entrant is a user id (an account found or created by email).
+   */
+  PostalEntryRecorded: z.object({
+    ...ids,
+    userId: z.string(),
+    ticketNumbers: z.array(storableInteger.positive()).length(1),
+    entryReference: z.string(),
+    answer: z.string(),
+    /** Decided against the question as it stood; wrong answers never take part in the draw. */
+    answerCorrect: z.boolean(),
+    amountPence: z.literal(0),
+    paymentIntentId: z.null(),
+    /** When the envelope arrived (the admin's date); never after the close. */
+    receivedAt: z.string().datetime(),
+    allocatedAt: z.string().datetime(),
+  }),
+  /**
    * A payment that arrived when its tickets could no longer be given (reservation expired and
    * the competition sold out meanwhile), or for an entrant erased meanwhile (`user_erased`):
    * money taken, no tickets. A reactor refunds it.
@@ -75,7 +95,8 @@ export const entryEvents = {
     userId: z.string(),
     amountPence: pence,
     paymentIntentId: z.string(),
-    reason: z.enum(['sold_out', 'competition_closed', 'user_erased']),
+    /** `entry_cap`: paying it would take the entrant past the competition's per-person cap. */
+    reason: z.enum(['sold_out', 'competition_closed', 'user_erased', 'entry_cap']),
   }),
   /**
    * An admin's refund of a paid entry, decided on the competition's stream (so against its close:

@@ -490,6 +490,15 @@ export const endpoints = {
     response: adminEntries.adminEntryResponse,
     params: z.object({ id: entityId }),
   }),
+  /** Issue 14: a free entry by post, recorded by an admin from the competition's entries dialog. */
+  adminRecordPostalEntry: endpoint({
+    method: 'POST',
+    path: '/api/admin/competitions/:id/postal-entries',
+    service: 'command',
+    request: adminEntries.adminPostalEntryRequest,
+    response: adminEntries.adminPostalEntryResponse,
+    params: competitionParams,
+  }),
   adminRefundEntry: endpoint({
     method: 'POST',
     path: '/api/admin/entries/:id/refund',

@@ -439,6 +439,18 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'admin',
     errors: { 404: 'No such entry' },
   },
+  adminRecordPostalEntry: {
+    summary: 'Record a free entry by post',
+    description:
+      'One envelope, one ticket, under the same answer rule, ticket total and per-person cap as a paid entry. The entrant is found by email, or a guest account is made for them. The same form (idempotencyKey) submitted again answers the same entry.',
+    tag: tags.adminEntries,
+    access: 'admin',
+    errors: {
+      400: 'A field is missing or wrong, or the date received is in the future or after the close',
+      404: 'No such competition',
+      409: 'The competition is not open, no tickets are left, or the entrant has reached the cap',
+    },
+  },
   adminRefundEntry: {
     summary: 'Refund an entry',
     tag: tags.adminEntries,

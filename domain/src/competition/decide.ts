@@ -4,6 +4,7 @@ import type { EntryCommand } from '../entry/commands'
 import {
   allocateTickets,
   quoteEntry,
+  recordPostalEntry,
   recordRefund,
   releaseReservation,
   requestRefund,
@@ -164,6 +165,8 @@ export function decide(command: CompetitionCommand, state: CompetitionState): Co
       return [{ type: 'CompetitionDeleted', data: { competitionId: command.data.competitionId } }]
     case 'QuoteEntry':
       return quoteEntry(command, state)
+    case 'RecordPostalEntry':
+      return recordPostalEntry(command, state)
     case 'ReserveTickets':
       return reserveTickets(command, state)
     case 'AllocateTickets':

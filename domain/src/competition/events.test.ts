@@ -9,7 +9,7 @@ describe('decodeCompetitionEvent', () => {
   })
 
   it('answers undefined for a type this code does not know yet', () => {
-    expect(decodeCompetitionEvent({ type: 'PostalEntryRecorded', data: {} })).toBeUndefined()
+    expect(decodeCompetitionEvent({ type: 'CashAlternativeChosen', data: {} })).toBeUndefined()
     expect(decodeCompetitionEvent({ type: 'toString', data: {} })).toBeUndefined()
   })
 

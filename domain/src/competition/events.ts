@@ -53,6 +53,8 @@ export function decodeCompetitionEvent(stored: StoredEvent): CompetitionEvent | 
       return { type, data: entryEvents.ReservationReleased.parse(stored.data) }
     case 'TicketsAllocated':
       return { type, data: entryEvents.TicketsAllocated.parse(stored.data) }
+    case 'PostalEntryRecorded':
+      return { type, data: entryEvents.PostalEntryRecorded.parse(stored.data) }
     case 'PaymentRefundDue':
       return { type, data: entryEvents.PaymentRefundDue.parse(stored.data) }
     case 'EntryRefundRequested':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LayeredMap } from '../collections/layered-map'
 import type { PersistentMap } from '../collections/persistent-map'
+import { ticketsOfUser } from '../entry/state'
 import {
   allocate,
   competitionId,
@@ -71,6 +72,7 @@ const plain = (state: CompetitionState) =>
         holds: sorted(state.holds),
         heldBy: sorted(state.heldBy),
         refundedWhileSealed: sorted(state.refundedWhileSealed),
+        ticketsBy: sorted(state.ticketsBy),
       }
     : state
 
@@ -165,15 +167,40 @@ describe('competition snapshots', () => {
     expect(plain(restored)).toEqual(plain(state))
   })
 
+  it('read per-user counts lazily too: one shard for the entrant asked about', () => {
+    const state = fold(sold(3_000))
+    const restored = decodeCompetition(encodeCompetition(state))
+    if (!restored.exists || !(restored.ticketsBy instanceof LayeredMap))
+      throw new Error('lazy counts expected')
+    expect(restored.ticketsBy.base.shards.length).toBeGreaterThan(1)
+    expect(ticketsOfUser(restored, 'u-nobody')).toBe(0)
+    expect(restored.ticketsBy.base.decodedShards).toBe(0)
+    expect(ticketsOfUser(restored, 'u-17')).toBe(1)
+    expect(restored.ticketsBy.base.decodedShards).toBe(1)
+  })
+
   it('re-use their shards while few entries changed, and lay them out again when many did', () => {
     const history = sold(3_000)
     const first = decodeCompetition(encodeCompetition(fold(history)))
     const later = fold([allocated(3_001, [3_001])], first)
     const again = encodeCompetition(later)
-    // The shards' text is carried over as it was: only the overlay line differs.
+    // The shards' text is carried over as it was, the entries' and the per-user counts': only
+    // the overlay lines differ.
     const lines = (text: string) => text.split('\n')
-    const [, ...firstShards] = lines(encodeCompetition(first))
-    expect(lines(again).slice(1, -1)).toEqual(firstShards.slice(0, -1))
+    const layout = (text: string) => {
+      const [head, ...rest] = lines(text)
+      const { shards, ticketsBy } = JSON.parse(head ?? '{}') as {
+        shards: number
+        ticketsBy: { shards: number }
+      }
+      return {
+        entries: rest.slice(0, shards),
+        counts: rest.slice(shards + 1, shards + 1 + ticketsBy.shards),
+      }
+    }
+    const before = layout(encodeCompetition(first))
+    expect(before.counts.length).toBeGreaterThan(1)
+    expect(layout(again)).toEqual(before)
     expect(plain(decodeCompetition(again))).toEqual(plain(later))
 
     const many = Array.from({ length: 2_500 }, (_, i) => reserved(10_000 + i, 1))

@@ -1,6 +1,6 @@
 import type { CompetitionDetails, DrawSeal, SealedRandomness } from '@prizes/contracts'
 import { BloomFilter, LayeredMap, ShardedBase, shardOf } from '../collections/layered-map'
-import { mapOf } from '../collections/persistent-map'
+import { mapOf, type PersistentMap } from '../collections/persistent-map'
 import type { SnapshotCodec } from '../decider'
 import type { EntryPaymentStatus } from '../entry/payment.machine'
 import type { Entry, Tickets } from '../entry/state'
@@ -11,7 +11,7 @@ import type { CompetitionState } from './state'
  * The competition decider's snapshots. Bump the version whenever `Competition`, `Entry` or
  * `evolve` change meaning; older snapshots are then ignored.
  */
-export const competitionSnapshotVersion = 'competition-7'
+export const competitionSnapshotVersion = 'competition-8'
 
 /**
  * One entry as a row rather than an object: a snapshot of a competition with 100,000 entries
@@ -33,7 +33,9 @@ type EntryRow = [
   answerCorrect: boolean | null,
   allocatedAt: string | null,
   /** 1 when released because its entrant was erased; absent otherwise (most entries). */
-  userErased?: 1,
+  userErased?: 1 | 0,
+  /** 1 for a postal entry; absent otherwise. */
+  postal?: 1,
 ]
 
 /** The first line of a snapshot: everything but the entries. */
@@ -52,6 +54,12 @@ interface Head {
   /** Each user's reservation still `reserved`, as `heldBy` names it. */
   readonly heldBy: Array<[userId: string, entryId: string]>
   readonly refundedWhileSealed: string[]
+  /**
+   * Tickets each user holds, as `ticketsBy` counts them: laid out as the entries are (shards by
+   * key hash, a Bloom filter, an overlay), after them, so a cold load decodes only the shard of
+   * the entrant a command asks about, however many people entered.
+   */
+  readonly ticketsBy: { readonly size: number; readonly shards: number; readonly bloom: string }
   /** Entries in all, shards and overlay together. */
   readonly size: number
   readonly shards: number
@@ -89,6 +97,10 @@ function toRow(e: Entry): EntryRow {
     e.allocatedAt,
   ]
   if (e.userErased) row[12] = 1
+  if (e.postal) {
+    row[12] = e.userErased ? 1 : 0
+    row[13] = 1
+  }
   return row
 }
 
@@ -114,6 +126,7 @@ function fromRow(row: EntryRow): Entry {
     answerCorrect: row[10],
     allocatedAt: row[11],
     userErased: row[12] === 1,
+    postal: row[13] === 1,
   }
 }
 
@@ -139,13 +152,15 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
       holds: [],
       heldBy: [],
       refundedWhileSealed: [],
+      ticketsBy: { size: 0, shards: 0, bloom: '' },
       size: 0,
       shards: 0,
       bloom: '',
     }
-    yield `${JSON.stringify(head)}\n[]`
+    yield `${JSON.stringify(head)}\n[]\n[]`
     return
   }
+  const counts = countLayout(state.ticketsBy)
   const {
     competitionId,
     status,
@@ -165,6 +180,7 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
     holds,
     heldBy: state.heldBy.entries(),
     refundedWhileSealed: state.refundedWhileSealed.keys(),
+    ticketsBy: { size: state.ticketsBy.size, shards: counts.shards.length, bloom: counts.bloom },
     size: entries.size,
   }
   if (reuse) {
@@ -172,6 +188,7 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
     yield JSON.stringify({ ...common, shards: base.shards.length, bloom: base.bloom.toHex() } satisfies Head)
     for (const shard of base.shards) yield `\n${shard}`
     yield `\n${JSON.stringify(top.values().map(toRow))}`
+    yield* countLines(counts)
     return
   }
   const all = entries.values()
@@ -182,11 +199,48 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
   yield JSON.stringify({ ...common, shards: count, bloom: bloom.toHex() } satisfies Head)
   for (const rows of shards) yield `\n${JSON.stringify(rows)}`
   yield '\n[]'
+  yield* countLines(counts)
+}
+
+/** Per-user counts per shard when laid out afresh: small rows, so more of them a shard. */
+const countsPerShard = 2_000
+
+interface CountLayout {
+  readonly shards: readonly string[]
+  readonly bloom: string
+  readonly overlay: string
+}
+
+/** `ticketsBy` as shards of `[userId, tickets]` rows, re-using a snapshot's shards while its overlay is small. */
+function countLayout(counts: PersistentMap<number>): CountLayout {
+  if (counts instanceof LayeredMap && counts.top.size <= overlayLimit(counts.size)) {
+    return {
+      shards: counts.base.shards,
+      bloom: counts.base.bloom.toHex(),
+      overlay: JSON.stringify(counts.top.entries()),
+    }
+  }
+  const all = counts.entries()
+  const count = Math.max(1, Math.ceil(all.length / countsPerShard))
+  const shards: Array<Array<[string, number]>> = Array.from({ length: count }, () => [])
+  for (const pair of all) shards[shardOf(pair[0], count)]?.push(pair)
+  return {
+    shards: shards.map((rows) => JSON.stringify(rows)),
+    bloom: BloomFilter.of(all.map(([userId]) => userId)).toHex(),
+    overlay: '[]',
+  }
+}
+
+function* countLines(layout: CountLayout): Generator<string> {
+  for (const shard of layout.shards) yield `\n${shard}`
+  yield `\n${layout.overlay}`
 }
 
 export function encodeCompetition(state: CompetitionState): string {
   return [...encodeCompetitionSlices(state)].join('')
 }
+
+const decodeCounts = (text: string): Array<[string, number]> => JSON.parse(text) as Array<[string, number]>
 
 const decodeRows = (text: string): Array<[string, Entry]> =>
   (JSON.parse(text) as EntryRow[]).map((row) => [row[0], fromRow(row)])
@@ -202,6 +256,10 @@ export function decodeCompetition(text: string): CompetitionState {
   const shards = lines.slice(1, 1 + head.shards)
   const overlay = decodeRows(lines[1 + head.shards] ?? '[]')
   const base = new ShardedBase(shards, BloomFilter.fromHex(head.bloom), decodeRows)
+  const counted = 2 + head.shards
+  const countShards = lines.slice(counted, counted + head.ticketsBy.shards)
+  const countOverlay = JSON.parse(lines[counted + head.ticketsBy.shards] ?? '[]') as Array<[string, number]>
+  const countBase = new ShardedBase(countShards, BloomFilter.fromHex(head.ticketsBy.bloom), decodeCounts)
   return {
     exists: true,
     ...head.competition,
@@ -212,6 +270,7 @@ export function decodeCompetition(text: string): CompetitionState {
     ),
     heldBy: mapOf(head.heldBy),
     refundedWhileSealed: mapOf(head.refundedWhileSealed.map((entryId) => [entryId, true as const])),
+    ticketsBy: new LayeredMap(countBase, mapOf(countOverlay), head.ticketsBy.size),
   }
 }
 

@@ -100,6 +100,7 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       return { ...state, ...evolveEntries(state, event), refundedWhileSealed }
     }
     case 'TicketsReserved':
+    case 'PostalEntryRecorded':
     case 'ReservationReleased':
     case 'TicketsAllocated':
     case 'PaymentRefundDue':

@@ -117,7 +117,8 @@ export function publicCertificateOf(
       case 'CompetitionPublished':
         seedCommitment = event.data.seedCommitment
         break
-      case 'TicketsAllocated': {
+      case 'TicketsAllocated':
+      case 'PostalEntryRecorded': {
         const { entryId, entryReference, ticketNumbers, answerCorrect } = event.data
         entries.set(entryId, { entryReference, ticketNumbers, eligible: answerCorrect })
         break

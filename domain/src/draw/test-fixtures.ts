@@ -39,6 +39,8 @@ export interface FixtureEntry {
   readonly quantity: number
   readonly answer: string
   readonly refunded?: boolean
+  /** A free entry by post: one ticket, recorded by an admin (quantity must be 1). */
+  readonly postal?: boolean
 }
 
 export const entryIdFor = (i: number) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`
@@ -52,6 +54,28 @@ export function entryEvents(entries: readonly FixtureEntry[]): CompetitionEvent[
     const ids = { competitionId, entryId: entryIdFor(i) }
     const ticketNumbers = Array.from({ length: entry.quantity }, (_, k) => next + k)
     next += entry.quantity
+    const entryReference = `CMP-2030-${String(i + 1).padStart(6, '0')}`
+    const answerCorrect = entry.answer === details.skillQuestion.correct
+    if (entry.postal) {
+      const at = '2030-01-09T12:00:00.000Z'
+      return [
+        {
+          type: 'PostalEntryRecorded',
+          data: {
+            ...ids,
+            userId: entry.userId,
+            ticketNumbers: ticketNumbers.slice(0, 1),
+            entryReference,
+            answer: entry.answer,
+            answerCorrect,
+            amountPence: 0,
+            paymentIntentId: null,
+            receivedAt: at,
+            allocatedAt: at,
+          },
+        },
+      ]
+    }
     const paymentIntentId = `pi_${i}`
     const common = {
       userId: entry.userId,
@@ -70,8 +94,8 @@ export function entryEvents(entries: readonly FixtureEntry[]): CompetitionEvent[
           ...ids,
           ...common,
           ticketNumbers,
-          entryReference: `CMP-2030-${String(i + 1).padStart(6, '0')}`,
-          answerCorrect: entry.answer === details.skillQuestion.correct,
+          entryReference,
+          answerCorrect,
         },
       },
     ]

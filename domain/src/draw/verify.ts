@@ -71,7 +71,9 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
       pass('seed committed', `sha256(seed) = ${seedCommitment}`, at(event))
       return
     }
-    case 'TicketsAllocated': {
+    // A postal entry is allocated as a paid one is: numbered in turn, its answer decided alike.
+    case 'TicketsAllocated':
+    case 'PostalEntryRecorded': {
       if (replay.closed) fail('allocation before close', 'Tickets allocated after the seal', at(event))
       const { entryId, userId, entryReference, ticketNumbers, answer, answerCorrect } = event.data
       const expected = ticketNumbers.map((_, i) => replay.nextNumber + i)

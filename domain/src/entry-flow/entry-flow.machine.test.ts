@@ -49,6 +49,8 @@ const entry: UserEntry = {
   entryReference: 'PRZ-2026-000001',
   drawDate: null,
   ticketNumbers: [1, 2],
+  entryMethod: 'online',
+  drawStatus: null,
 }
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }
 const submit = (signedIn: boolean, changes: Partial<EntrySubmission> = {}) =>

@@ -91,7 +91,26 @@ export interface RequestRefund {
   readonly metadata: CommandMetadata
 }
 
+/**
+ * A free entry by post, from the envelope an admin holds: one ticket for `userId` (the account
+ * the entrant's email names). `entryId` comes from the admin's form, so a second submission of
+ * the same envelope is answered by the entry the first one made.
+ */
+export interface RecordPostalEntry {
+  readonly type: 'RecordPostalEntry'
+  readonly data: {
+    readonly competitionId: string
+    readonly entryId: string
+    readonly userId: string
+    readonly answer: string
+    readonly receivedAt: string
+    readonly entryReference: string
+  }
+  readonly metadata: CommandMetadata
+}
+
 export type EntryCommand =
+  | RecordPostalEntry
   | QuoteEntry
   | ReserveTickets
   | AllocateTickets

@@ -1,10 +1,11 @@
-import { type EntryEvent, entryMessages } from '@prizes/contracts'
+import { type EntryEvent, entryCapOf, entryMessages } from '@prizes/contracts'
 import { nextStatus } from '../competition/competition.machine'
 import { CompetitionNotFound } from '../competition/errors'
 import type { Competition, CompetitionState } from '../competition/state'
 import type {
   AllocateTickets,
   QuoteEntry,
+  RecordPostalEntry,
   RecordRefund,
   ReleaseReservation,
   RequestRefund,
@@ -13,13 +14,15 @@ import type {
 import {
   CompetitionNotActive,
   EntryAlreadyExists,
+  EntryCapReached,
   EntryNotFound,
   EntryNotRefundable,
   InvalidEntry,
+  InvalidPostalEntry,
   NotEnoughTickets,
 } from './errors'
 import { nextPaymentStatus } from './payment.machine'
-import { type Entry, hasRoomFor, remainingTickets, reservationOf } from './state'
+import { type Entry, hasRoomFor, heldByUser, remainingTickets, reservationOf, ticketsOfUser } from './state'
 
 /** The most tickets one purchase may take (SPEC section 9). */
 export const maxEntriesPerPurchase = 10
@@ -47,11 +50,23 @@ function entryOf(competition: Competition, entryId: string): Entry {
 }
 
 /**
+ * Refuses `quantity` more tickets for `userId` past the competition's per-person cap. `held` is
+ * what their reservation still holds and the new tickets do not replace (a postal entry's case;
+ * a new reservation replaces the old one, so it passes 0).
+ */
+function assertWithinCap(competition: Competition, userId: string, quantity: number, held: number): void {
+  const cap = entryCapOf(competition.details)
+  const remaining = Math.max(0, cap - ticketsOfUser(competition, userId) - held)
+  if (quantity > remaining) throw new EntryCapReached(cap, remaining)
+}
+
+/**
  * The rules a reservation must meet at `now`; throws the first one it breaks. `replacing` is the
  * entrant's own reservation the new one replaces: its tickets are theirs to take again.
  */
 function assertReservable(
   competition: Competition,
+  userId: string,
   quantity: number,
   answer: string,
   now: Date,
@@ -67,6 +82,7 @@ function assertReservable(
   if (!details.skillQuestion.options.includes(answer)) {
     throw new InvalidEntry('skillQuestionAnswer', entryMessages.selectAnswer)
   }
+  assertWithinCap(competition, userId, quantity, 0)
   if (!hasRoomFor(competition, details.totalTickets, quantity, now, replacing)) {
     throw new NotEnoughTickets(quantity, remainingTickets(competition, details.totalTickets, now, replacing))
   }
@@ -76,7 +92,7 @@ export function quoteEntry(command: QuoteEntry, state: CompetitionState): EntryE
   const { competitionId, userId, quantity, answer } = command.data
   const competition = existing(state, competitionId)
   const replacing = reservationOf(competition, userId)?.entryId
-  assertReservable(competition, quantity, answer, command.metadata.now, replacing)
+  assertReservable(competition, userId, quantity, answer, command.metadata.now, replacing)
   return []
 }
 
@@ -110,7 +126,7 @@ export function reserveTickets(command: ReserveTickets, state: CompetitionState)
   }
   const { now } = command.metadata
   const replaced = reservationOf(competition, userId)
-  assertReservable(competition, quantity, answer, now, replaced?.entryId)
+  assertReservable(competition, userId, quantity, answer, now, replaced?.entryId)
   const amountPence = quantity * competition.details.entryPricePence
   if (amountPence > 0 && paymentIntentId === null) {
     throw new Error('A paid entry needs its payment intent')
@@ -168,12 +184,16 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
   const holds = entry.status === 'reserved' && Date.parse(entry.expiresAt) > now.getTime()
   const open = nextStatus(competition.status, 'competition.enter') !== undefined
   const fits = holds || hasRoomFor(competition, details.totalTickets, entry.quantity, now, entryId)
-  if (!open || !fits) {
-    const reason = open ? 'sold_out' : 'competition_closed'
+  // A replaced reservation paid late, on top of the one that replaced it, must not beat the cap.
+  const capped = ticketsOfUser(competition, entry.userId) + entry.quantity > entryCapOf(details)
+  if (!open || !fits || capped) {
+    const reason = !open ? 'competition_closed' : !fits ? 'sold_out' : 'entry_cap'
     if (entry.paymentIntentId === null) {
-      if (open)
+      if (!open) throw new CompetitionNotActive(competitionId)
+      if (!fits)
         throw new NotEnoughTickets(entry.quantity, remainingTickets(competition, details.totalTickets, now))
-      throw new CompetitionNotActive(competitionId)
+      const cap = entryCapOf(details)
+      throw new EntryCapReached(cap, Math.max(0, cap - ticketsOfUser(competition, entry.userId)))
     }
     return [refundDue(competitionId, entry, reason)]
   }
@@ -191,6 +211,64 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
         answerCorrect: entry.answer === details.skillQuestion.correct,
         amountPence: entry.amountPence,
         paymentIntentId: entry.paymentIntentId,
+        allocatedAt: now.toISOString(),
+      },
+    },
+  ]
+}
+
+/** The envelope's date may not be in the future by more than this much clock difference. */
+const receivedAtTolerance = 5 * 60_000
+
+/**
+ * A free entry by post: one ticket, under the rules of a paid one (open competition, an answer
+ * among the options, a ticket left, the per-person cap with the entrant's live reservation
+ * counted), and the answer decided as a paid one's is. It must have arrived before the close
+ * (the end date) and not in the future. Recorded again with the same entry id, it records
+ * nothing; another entry under that id is refused.
+ */
+export function recordPostalEntry(command: RecordPostalEntry, state: CompetitionState): EntryEvent[] {
+  const { competitionId, entryId, userId, answer, receivedAt, entryReference } = command.data
+  const competition = existing(state, competitionId)
+  const known = competition.entries.get(entryId)
+  if (known) {
+    if (known.postal && known.userId === userId && known.answer === answer) return []
+    throw new InvalidPostalEntry('entryId', 'This form was already used for a different postal entry')
+  }
+  const { now } = command.metadata
+  const received = Date.parse(receivedAt)
+  if (Number.isNaN(received) || received > now.getTime() + receivedAtTolerance) {
+    throw new InvalidPostalEntry('receivedAt', 'The date received cannot be in the future')
+  }
+  const { details } = competition
+  if (received >= Date.parse(details.endDate)) {
+    throw new InvalidPostalEntry(
+      'receivedAt',
+      'This postal entry arrived after the competition closed, so it cannot be entered',
+    )
+  }
+  if (!acceptsEntries(competition, now)) throw new CompetitionNotActive(competitionId)
+  if (!details.skillQuestion.options.includes(answer)) {
+    throw new InvalidEntry('skillQuestionAnswer', entryMessages.selectAnswer)
+  }
+  assertWithinCap(competition, userId, 1, heldByUser(competition, userId, now))
+  if (!hasRoomFor(competition, details.totalTickets, 1, now)) {
+    throw new NotEnoughTickets(1, remainingTickets(competition, details.totalTickets, now))
+  }
+  return [
+    {
+      type: 'PostalEntryRecorded',
+      data: {
+        competitionId,
+        entryId,
+        userId,
+        ticketNumbers: [competition.tickets.nextNumber],
+        entryReference,
+        answer,
+        answerCorrect: answer === details.skillQuestion.correct,
+        amountPence: 0,
+        paymentIntentId: null,
+        receivedAt: new Date(received).toISOString(),
         allocatedAt: now.toISOString(),
       },
     },

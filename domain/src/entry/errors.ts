@@ -1,4 +1,4 @@
-import { entryErrorCodes, entryMessages } from '@prizes/contracts'
+import { entryCapMessage, entryErrorCodes, entryMessages } from '@prizes/contracts'
 import { DomainError } from '../domain-error'
 
 /** More tickets asked for than remain (allocated and live reservations count; expired do not). */
@@ -9,6 +9,31 @@ export class NotEnoughTickets extends DomainError<'NOT_ENOUGH_TICKETS'> {
     readonly remaining: number,
   ) {
     super(entryMessages.notEnoughTickets)
+  }
+}
+
+/** More entries than the competition lets one person hold, paid and postal together. */
+export class EntryCapReached extends DomainError<'ENTRY_CAP_REACHED'> {
+  readonly code = entryErrorCodes.entryCapReached
+  constructor(
+    readonly cap: number,
+    readonly remaining: number,
+  ) {
+    super(entryCapMessage(cap, remaining))
+  }
+}
+
+/**
+ * A postal entry that cannot be recorded as given: received after the close or in the future,
+ * or an entry id already used by a different entry.
+ */
+export class InvalidPostalEntry extends DomainError<'INVALID_POSTAL_ENTRY'> {
+  readonly code = 'INVALID_POSTAL_ENTRY'
+  constructor(
+    readonly field: 'receivedAt' | 'entryId',
+    message: string,
+  ) {
+    super(message)
   }
 }
 
@@ -67,6 +92,8 @@ export type RefundRefusal = 'not_paid' | 'already_refunded' | 'competition_not_o
 
 export type EntryError =
   | NotEnoughTickets
+  | EntryCapReached
+  | InvalidPostalEntry
   | CompetitionNotActive
   | EntryNotFound
   | EntryAlreadyExists
@@ -76,6 +103,8 @@ export type EntryError =
 export function isEntryError(error: unknown): error is EntryError {
   return (
     error instanceof NotEnoughTickets ||
+    error instanceof EntryCapReached ||
+    error instanceof InvalidPostalEntry ||
     error instanceof CompetitionNotActive ||
     error instanceof EntryNotFound ||
     error instanceof EntryAlreadyExists ||

@@ -25,6 +25,8 @@ export interface Entry {
    * owed back, never allocated to an account that no longer exists.
    */
   readonly userErased: boolean
+  /** A free entry by post (`PostalEntryRecorded`): paid for by nobody, drawn like the rest. */
+  readonly postal: boolean
 }
 
 /**
@@ -58,6 +60,11 @@ export interface Entries {
   readonly holds: PersistentMap<Hold>
   readonly heldBy: PersistentMap<string>
   readonly tickets: Tickets
+  /**
+   * Tickets each user holds (user id → count): allocated, paid or postal, and not refunded. The
+   * per-person cap reads it in one lookup, however many entries the competition has.
+   */
+  readonly ticketsBy: PersistentMap<number>
 }
 
 export const noEntries: Entries = {
@@ -65,6 +72,29 @@ export const noEntries: Entries = {
   holds: emptyMap(),
   heldBy: emptyMap(),
   tickets: { allocated: 0, reserved: 0, nextNumber: 1 },
+  ticketsBy: emptyMap(),
+}
+
+/** The tickets `userId` holds in this competition (allocated and not refunded). */
+export const ticketsOfUser = (state: Pick<Entries, 'ticketsBy'>, userId: string): number =>
+  state.ticketsBy.get(userId) ?? 0
+
+/**
+ * `ticketsBy` with `delta` tickets more (or fewer) for `userId`. A count that falls to 0 is kept
+ * as 0: removing a key from a map read lazily from a snapshot would decode all of it.
+ */
+function countFor(state: Pick<Entries, 'ticketsBy'>, userId: string, delta: number): PersistentMap<number> {
+  if (delta === 0) return state.ticketsBy
+  return state.ticketsBy.set(userId, Math.max(0, ticketsOfUser(state, userId) + delta))
+}
+
+/**
+ * Tickets of `userId`'s reservation that still holds at `now`, if any: they count against the
+ * cap for a postal entry, which does not replace the reservation (a new paid one does).
+ */
+export function heldByUser(state: Entries, userId: string, now: Date): number {
+  const entry = reservationOf(state, userId)
+  return entry && Date.parse(entry.expiresAt) > now.getTime() ? entry.quantity : 0
 }
 
 /**
@@ -137,7 +167,15 @@ function put(
     holds: left ? state.holds.delete(after.entryId) : state.holds,
     heldBy: named ? state.heldBy.delete(before.userId) : state.heldBy,
     tickets: left ? { ...tickets, reserved: tickets.reserved - before.quantity } : tickets,
+    ticketsBy: countFor(state, before.userId, ticketsGained(before, after)),
   }
+}
+
+/** Tickets an entry's move gives its user (allocation) or takes away (a refund of paid tickets). */
+function ticketsGained(before: Entry, after: Entry): number {
+  if (before.status !== 'paid' && after.status === 'paid') return after.ticketNumbers.length
+  if (before.status === 'paid' && after.status !== 'paid') return -before.ticketNumbers.length
+  return 0
 }
 
 /** Applies an entry event to the competition's entries and counters. O(log32 n) per event. */
@@ -161,12 +199,43 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
         answerCorrect: null,
         allocatedAt: null,
         userErased: false,
+        postal: false,
       }
       return {
         entries: state.entries.set(entryId, entry),
         holds: state.holds.set(entryId, { entryId, quantity, expiresAt }),
         heldBy: state.heldBy.set(userId, entryId),
         tickets: { ...tickets, reserved: tickets.reserved + quantity },
+        ticketsBy: state.ticketsBy,
+      }
+    }
+    case 'PostalEntryRecorded': {
+      const { entryId, userId, ticketNumbers, entryReference, answer, answerCorrect, allocatedAt } =
+        event.data
+      if (state.entries.has(entryId)) return state
+      const entry: Entry = {
+        entryId,
+        userId,
+        quantity: ticketNumbers.length,
+        amountPence: 0,
+        answer,
+        status: 'paid',
+        paymentIntentId: null,
+        expiresAt: allocatedAt,
+        ticketNumbers,
+        entryReference,
+        answerCorrect,
+        allocatedAt,
+        userErased: false,
+        postal: true,
+      }
+      let last = tickets.nextNumber - 1
+      for (const n of ticketNumbers) if (n > last) last = n
+      return {
+        ...state,
+        entries: state.entries.set(entryId, entry),
+        tickets: { ...tickets, allocated: tickets.allocated + ticketNumbers.length, nextNumber: last + 1 },
+        ticketsBy: countFor(state, userId, ticketNumbers.length),
       }
     }
     case 'ReservationReleased': {

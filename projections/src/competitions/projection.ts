@@ -22,6 +22,13 @@ const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revi
  * One entry per event type this read model follows. Later events (a deletion, ...) are added
  * here and nowhere else.
  */
+const ticketsTaken = onRow(entryEvents.TicketsAllocated, (event, data) =>
+  updateCompetition({
+    ...change(event, data.competitionId),
+    set: (row) => ({ sold_tickets: Number(row.sold_tickets) + data.ticketNumbers.length }),
+  }),
+)
+
 const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: RecordedEvent) => RowStep } = {
   CompetitionCreated: onRow(competitionEvents.CompetitionCreated, (event, data) =>
     insertCompetition({
@@ -82,12 +89,9 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
    * Reservations do not count as sold; allocations do. A refund never returns tickets to sale
    * (ticket numbers are never reused), so EntryRefunded is not followed here.
    */
-  TicketsAllocated: onRow(entryEvents.TicketsAllocated, (event, data) =>
-    updateCompetition({
-      ...change(event, data.competitionId),
-      set: (row) => ({ sold_tickets: Number(row.sold_tickets) + data.ticketNumbers.length }),
-    }),
-  ),
+  TicketsAllocated: ticketsTaken,
+  /** A postal entry's ticket is taken from the same total. */
+  PostalEntryRecorded: ticketsTaken,
 }
 
 const rows = competitionRows(stepsByType(steps))

@@ -1,4 +1,4 @@
-import type { CompetitionDetails, CompetitionStatus } from '@prizes/contracts'
+import { type CompetitionDetails, type CompetitionStatus, entryCapOf } from '@prizes/contracts'
 import { type FoldedTable, isNewer, type RowStep, type StoredRow } from '../fold'
 
 export const competitionsTable = 'competitions'
@@ -32,6 +32,8 @@ export interface CompetitionRow {
   readonly minimum_tickets: number | null
   readonly cash_alternative_pence: number | null
   readonly end_date_extended: boolean
+  /** The most entries one person may hold (paid and postal together). */
+  readonly max_entries_per_person: number
   readonly created_at: Date
   readonly updated_at: Date
   readonly last_revision: number
@@ -55,6 +57,7 @@ export function detailsColumns(details: CompetitionDetails) {
     skill_question: details.skillQuestion,
     minimum_tickets: details.minimumTickets ?? null,
     cash_alternative_pence: details.cashAlternativePence ?? null,
+    max_entries_per_person: entryCapOf(details),
   } satisfies Partial<Record<keyof Columns, unknown>>
 }
 
@@ -84,6 +87,7 @@ const columns = [
   'minimum_tickets',
   'cash_alternative_pence',
   'end_date_extended',
+  'max_entries_per_person',
   'created_at',
   'updated_at',
   'last_revision',

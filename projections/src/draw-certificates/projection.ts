@@ -76,6 +76,8 @@ const appliers = {
     certificate(trx, data.competitionId, { seed_commitment: data.seedCommitment ?? null }),
   ),
   TicketsAllocated: (trx: Knex.Transaction, event: RecordedEvent) => insertEntries(trx, [event]),
+  /** A postal entry is listed as a paid one is (its data carries every field of an allocation). */
+  PostalEntryRecorded: (trx: Knex.Transaction, event: RecordedEvent) => insertEntries(trx, [event]),
   EntryRefundRequested: on(entryEvents.EntryRefundRequested, (trx: Knex.Transaction, _event, data) =>
     offTheList(trx, data),
   ),
@@ -117,7 +119,7 @@ const apply = dispatch(appliers)
 async function applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void> {
   let run: RecordedEvent[] = []
   for (const event of events) {
-    if (event.type === 'TicketsAllocated') {
+    if (event.type === 'TicketsAllocated' || event.type === 'PostalEntryRecorded') {
       run.push(event)
       continue
     }

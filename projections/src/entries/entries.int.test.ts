@@ -96,7 +96,49 @@ const refunded = (entryId: string, amountPence: number): EntryEvent => ({
   },
 })
 
+const postal = (entryId: string, ticketNumber: number, answer = 'Paris'): EntryEvent => ({
+  type: 'PostalEntryRecorded',
+  data: {
+    competitionId: 'c1',
+    entryId,
+    userId: 'u-alice',
+    ticketNumbers: [ticketNumber],
+    entryReference: `PRZ-2030-${String(ticketNumber).padStart(6, '0')}`,
+    answer,
+    answerCorrect: answer === 'Paris',
+    amountPence: 0,
+    paymentIntentId: null,
+    receivedAt: '2029-12-31T00:00:00.000Z',
+    allocatedAt: '2030-01-01T09:05:00.000Z',
+  },
+})
+
 describe('entries projection', () => {
+  test('a postal entry is a paid row of one free ticket, marked postal, counted as sold; twice is once', async () => {
+    const events = recorded([created, reserved(alice), allocated(alice, [1, 2]), postal(bob, 3, 'Rome')])
+    await given(events)
+    await given(events)
+    expect(await rows()).toEqual([
+      expect.objectContaining({ id: alice, entry_method: 'online', received_at: null }),
+      expect.objectContaining({
+        id: bob,
+        user_id: 'u-alice',
+        quantity: 1,
+        amount_pence: 0,
+        answer: 'Rome',
+        answer_correct: false,
+        ticket_numbers: [3],
+        entry_reference: 'PRZ-2030-000003',
+        payment_intent_id: null,
+        payment_status: 'paid',
+        status: 'allocated',
+        entry_method: 'postal',
+        received_at: new Date('2029-12-31T00:00:00.000Z'),
+      }),
+    ])
+    expect(await soldTickets()).toBe(3)
+  })
+
   test('a reservation is a pending row; its allocation makes it paid with its tickets', async () => {
     const events = recorded([created, reserved(alice), allocated(alice, [7, 8])])
     await given(events)

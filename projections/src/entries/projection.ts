@@ -60,6 +60,25 @@ const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: Record
       },
     }),
   ),
+  /** A free entry by post: its one ticket, no money, and the day the envelope arrived. */
+  PostalEntryRecorded: onRow(entryEvents.PostalEntryRecorded, (event, data) =>
+    insertEntry(change(event, data.entryId), {
+      competition_id: data.competitionId,
+      user_id: data.userId,
+      quantity: data.ticketNumbers.length,
+      amount_pence: 0,
+      answer: data.answer,
+      answer_correct: data.answerCorrect,
+      ticket_numbers: data.ticketNumbers,
+      entry_reference: data.entryReference,
+      payment_status: 'paid',
+      status: 'allocated',
+      reserved_at: eventTime(event),
+      paid_at: eventTime(event),
+      entry_method: 'postal',
+      received_at: data.receivedAt,
+    }),
+  ),
   /** Money taken when no tickets could be given: shown as refunded, the refund follows. */
   PaymentRefundDue: onRow(entryEvents.PaymentRefundDue, (event, data) =>
     updateEntry(change(event, data.entryId), {

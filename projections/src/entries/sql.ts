@@ -36,6 +36,10 @@ export interface EntryRow {
   readonly refunded_at: Date | null
   /** Set when the draw picked one of this entry's tickets. */
   readonly won_at: Date | null
+  /** `postal` for the free route by post (PostalEntryRecorded), `online` otherwise. */
+  readonly entry_method: 'online' | 'postal'
+  /** When a postal entry's envelope arrived; null for an online one. */
+  readonly received_at: Date | null
   readonly updated_at: Date
   readonly last_revision: number
 }
@@ -70,6 +74,8 @@ const columns = [
   'paid_at',
   'refunded_at',
   'won_at',
+  'entry_method',
+  'received_at',
   'updated_at',
   'last_revision',
 ] as const satisfies readonly (keyof EntryRow)[]
@@ -86,6 +92,8 @@ const blank = {
   paid_at: null,
   refunded_at: null,
   won_at: null,
+  entry_method: 'online',
+  received_at: null,
 }
 
 /** Marks a row as changed by the event: when, and at which revision of the stream. */

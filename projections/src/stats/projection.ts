@@ -153,6 +153,8 @@ const handlers: Record<string, Handler> = {
     (fold, event, data) => fold.refund(event, data.entryId),
   ),
 }
+// A postal entry counts as an entry taken (its data is an allocation's, for no money).
+handlers.PostalEntryRecorded = handlers.TicketsAllocated as Handler
 
 /** `column = table.column + excluded.column` for each counter. */
 const adding = (trx: Knex.Transaction, table: string, columns: readonly string[]) =>

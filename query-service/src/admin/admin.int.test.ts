@@ -119,6 +119,7 @@ describe('GET /api/admin/competitions/:id/entries', () => {
       totalCost: 2.99,
       paymentStatus: 'failed',
       entryDate: expect.any(String),
+      entryMethod: 'online',
     })
     const second = endpoints.adminCompetitionEntries.response.parse(
       await (await get(`${entriesPath(car)}?page=2`, tokens.admin)).json(),
@@ -159,10 +160,12 @@ describe('GET /api/admin/competitions/:id/entries/export', () => {
       `attachment; filename="competition-${car}-entries.csv"`,
     )
     const lines = (await response.text()).trimEnd().split('\r\n')
-    expect(lines[0]).toBe('#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date')
+    expect(lines[0]).toBe(
+      '#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date,Entry Method',
+    )
     expect(lines).toHaveLength(15)
     expect(lines.at(-1)).toMatch(
-      new RegExp(`^14,PRZ-2030-000001${car},,,N/A,1,2\\.99,paid,2030-01-01T09:\\d\\d:00\\.000Z$`),
+      new RegExp(`^14,PRZ-2030-000001${car},,,N/A,1,2\\.99,paid,2030-01-01T09:\\d\\d:00\\.000Z,online$`),
     )
   })
 })

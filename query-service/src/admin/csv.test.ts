@@ -12,18 +12,19 @@ const entry: AdminCompetitionEntry = {
   totalCost: 5.98,
   paymentStatus: 'paid',
   entryDate: '2030-01-01T09:00:00.000Z',
+  entryMethod: 'online',
 }
 
 describe('entries CSV', () => {
-  test('nine columns in the SPEC order; a missing phone is N/A; cost with two decimals', () => {
+  test('the SPEC columns in order, then the entry method; a missing phone is N/A; cost with two decimals', () => {
     const file =
       entriesCsvHeaderLine() +
       entriesCsvLine(entry, 1) +
-      entriesCsvLine({ ...entry, totalCost: 3, userPhone: '07700 900000' }, 2)
+      entriesCsvLine({ ...entry, totalCost: 3, userPhone: '07700 900000', entryMethod: 'postal' }, 2)
     expect(file.split('\r\n')).toEqual([
-      '#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date',
-      '1,PRZ-2030-000001,,,N/A,2,5.98,paid,2030-01-01T09:00:00.000Z',
-      '2,PRZ-2030-000001,,,07700 900000,2,3.00,paid,2030-01-01T09:00:00.000Z',
+      '#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date,Entry Method',
+      '1,PRZ-2030-000001,,,N/A,2,5.98,paid,2030-01-01T09:00:00.000Z,online',
+      '2,PRZ-2030-000001,,,07700 900000,2,3.00,paid,2030-01-01T09:00:00.000Z,postal',
       '',
     ])
   })

@@ -1,6 +1,6 @@
 import type { AdminCompetitionEntry } from '@prizes/contracts'
 
-/** SPEC section 9: the entries export's nine columns, in order. */
+/** SPEC section 9: the entries export's nine columns, in order, and how each entry came (online or postal). */
 export const entriesCsvHeader = [
   '#',
   'Reference',
@@ -11,6 +11,7 @@ export const entriesCsvHeader = [
   'Cost',
   'Payment Status',
   'Entry Date',
+  'Entry Method',
 ] as const
 
 /**
@@ -35,6 +36,7 @@ export function entriesCsvLine(entry: AdminCompetitionEntry, number: number): st
     entry.totalCost.toFixed(2),
     entry.paymentStatus,
     entry.entryDate,
+    entry.entryMethod,
   ])
 }
 

@@ -202,6 +202,7 @@ describe('the entries list', () => {
         total_cost: 2.99,
         payment_status: 'paid',
         entry_date: expect.stringMatching(/^2030-01-01T00:/),
+        entry_method: 'online',
       },
     ])
     expect((await list('?search=prz-2030-000018')).entries[0]?.user_name).toBeNull()
@@ -309,24 +310,26 @@ describe('the export', () => {
   /** A phone starting with + is defused like any formula (see `csvField`). */
   const ada = "Ada Lovelace,ada@example.com,'+44 7700 900123"
   const bob = `"'=HYPERLINK(""x"") Tables",bob@example.com,N/A`
-  /** Every line but its entry date, which is checked to be an ISO date. */
+  /** Every line but its entry date (before the entry method), which is checked to be an ISO date. */
   const expected = [
-    '#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date',
-    `1,${reference(18)},,,N/A,1,2.99,paid`,
-    `2,,${ada},2,5.98,pending`,
+    '#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date,Entry Method',
+    `1,${reference(18)},,,N/A,1,2.99,paid,online`,
+    `2,,${ada},2,5.98,pending,online`,
     ...[16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map(
-      (n, i) => `${i + 3},${reference(n)},${n % 2 === 1 ? ada : bob},1,2.99,paid`,
+      (n, i) => `${i + 3},${reference(n)},${n % 2 === 1 ? ada : bob},1,2.99,paid,online`,
     ),
-    `18,${reference(1)},${ada},1,2.99,refunded`,
+    `18,${reference(1)},${ada},1,2.99,refunded,online`,
   ]
   const withoutDates = (text: string) => {
     const rows = text.split('\r\n')
     expect(rows.at(-1)).toBe('')
     return rows.slice(0, -1).map((row, i) => {
       if (i === 0) return row
-      const cut = row.lastIndexOf(',')
-      expect(row.slice(cut + 1)).toMatch(/^2030-01-01T00:\d\d:00\.000Z$/)
-      return row.slice(0, cut)
+      const method = row.slice(row.lastIndexOf(','))
+      const dated = row.slice(0, row.lastIndexOf(','))
+      const cut = dated.lastIndexOf(',')
+      expect(dated.slice(cut + 1)).toMatch(/^2030-01-01T00:\d\d:00\.000Z$/)
+      return dated.slice(0, cut) + method
     })
   }
 
@@ -353,7 +356,7 @@ describe('the export', () => {
     )
     expect(withoutDates(await response.text())).toEqual([
       expected[0],
-      `1,${reference(1)},${ada},1,2.99,refunded`,
+      `1,${reference(1)},${ada},1,2.99,refunded,online`,
     ])
     const search = await call('/api/admin/entries/export?search=tables', tokens.admin, smallBatches.url)
     expect(withoutDates(await search.text())).toHaveLength(1 + 8)

@@ -24,6 +24,7 @@ export interface EntryListRow {
   readonly status: string
   readonly reserved_at: Date
   readonly paid_at: Date | null
+  readonly entry_method: 'online' | 'postal'
   readonly competition_title: string | null
   readonly competition_status: CompetitionStatus | null
   /** The sort key as Postgres prints it (microseconds kept), for the next batch's keyset. */
@@ -92,6 +93,7 @@ const listColumns = [
   'e.status',
   'e.reserved_at',
   'e.paid_at',
+  'e.entry_method',
   'c.title as competition_title',
   'c.status as competition_status',
 ] as const
@@ -161,6 +163,7 @@ export function toAdminEntryRow(row: EntryListRow, person: Person | undefined): 
     total_cost: penceToPounds(row.amount_pence),
     payment_status: row.status === 'refund_pending' ? 'refund_pending' : row.payment_status,
     entry_date: (row.paid_at ?? row.reserved_at).toISOString(),
+    entry_method: row.entry_method,
   }
 }
 

@@ -86,6 +86,11 @@ const describe: { readonly [type: string]: (data: unknown) => string } = {
     const answer = data.answerCorrect ? 'correct answer' : 'wrong answer, not in the draw'
     return `${data.entryReference}: ${tickets(data.ticketNumbers)} paid ${money(data.amountPence)} (${answer})`
   },
+  PostalEntryRecorded: (d) => {
+    const data = entryEvents.PostalEntryRecorded.parse(d)
+    const answer = data.answerCorrect ? 'correct answer' : 'wrong answer, not in the draw'
+    return `${data.entryReference}: postal entry received ${data.receivedAt.slice(0, 10)}, ${tickets(data.ticketNumbers)} (${answer})`
+  },
   PaymentRefundDue: (d) => {
     const data = entryEvents.PaymentRefundDue.parse(d)
     return `Payment of ${money(data.amountPence)} arrived too late (${data.reason.replace('_', ' ')}): refund due (entry ${short(data.entryId)})`

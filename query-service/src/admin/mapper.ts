@@ -20,6 +20,7 @@ export function toAdminCompetitionEntry(
     totalCost: penceToPounds(row.amount_pence),
     paymentStatus: row.payment_status,
     entryDate: (row.paid_at ?? row.reserved_at).toISOString(),
+    entryMethod: row.entry_method,
   }
 }
 

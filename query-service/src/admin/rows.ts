@@ -11,6 +11,7 @@ export interface AdminEntryRow {
   readonly payment_status: 'pending' | 'paid' | 'failed' | 'refunded'
   readonly reserved_at: Date
   readonly paid_at: Date | null
+  readonly entry_method: 'online' | 'postal'
 }
 
 export interface EntryTotals {
@@ -28,6 +29,7 @@ const columns = [
   'quantity',
   'amount_pence',
   'payment_status',
+  'entry_method',
   'reserved_at',
   'paid_at',
 ] as const

@@ -12,6 +12,7 @@ const row: CompetitionRow = {
   entry_price_pence: 299,
   total_tickets: 1000,
   sold_tickets: 12,
+  max_entries_per_person: 100,
   location: 'UK Wide',
   start_date: new Date('2030-01-01T00:00:00Z'),
   end_date: new Date('2030-02-01T00:00:00Z'),

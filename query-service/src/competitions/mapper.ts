@@ -18,6 +18,7 @@ function common(row: CompetitionRow) {
     entry_price: penceToPounds(row.entry_price_pence),
     total_tickets: row.total_tickets,
     sold_tickets: row.sold_tickets,
+    max_entries_per_person: row.max_entries_per_person,
     location: row.location,
     start_date: iso(row.start_date),
     end_date: iso(row.end_date),

@@ -14,6 +14,7 @@ export interface CompetitionRow {
   readonly entry_price_pence: number
   readonly total_tickets: number
   readonly sold_tickets: number
+  readonly max_entries_per_person: number
   readonly location: string
   readonly start_date: Date
   readonly end_date: Date
@@ -45,6 +46,7 @@ const columns = [
   'entry_price_pence',
   'total_tickets',
   'sold_tickets',
+  'max_entries_per_person',
   'location',
   'start_date',
   'end_date',

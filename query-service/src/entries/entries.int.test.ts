@@ -84,6 +84,8 @@ describe('GET /api/entries', () => {
       entryReference: 'PRZ-2030-000001car',
       drawDate: '2030-06-01T00:00:00.000Z',
       ticketNumbers: [1, 2],
+      entryMethod: 'online',
+      drawStatus: null,
     })
     expect(entries[1]).toMatchObject({ paymentStatus: 'refunded', status: 'cancelled', ticketNumbers: [3] })
   })

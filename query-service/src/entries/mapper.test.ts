@@ -14,6 +14,8 @@ const row: UserEntryRow = {
   reserved_at: new Date('2030-01-01T09:00:00Z'),
   paid_at: new Date('2030-01-01T09:02:00Z'),
   won_at: null,
+  entry_method: 'online',
+  answer_correct: false,
   competition_title: 'Win a Tesla',
   competition_end_date: new Date('2030-02-01T00:00:00Z'),
   competition_status: 'active',
@@ -35,6 +37,8 @@ describe('entry mappers', () => {
       entryReference: 'PRZ-2030-000042',
       drawDate: '2030-02-01T00:00:00.000Z',
       ticketNumbers: [40, 41, 42],
+      entryMethod: 'online',
+      drawStatus: null,
     })
     expect(userEntry.parse(entry)).toEqual(entry)
   })

@@ -18,6 +18,22 @@ export function entryStatusOf(
   return 'active'
 }
 
+/** Competitions whose entries are final: only then may an entrant learn whether they are in the draw. */
+const closedStatuses = new Set(['closed', 'drawing', 'completed'])
+
+/**
+ * In the draw or not (a wrong answer): said once the competition has closed, never before, so
+ * the answer's correctness cannot be learnt while entries are still open. Refunded entries and
+ * cancelled competitions have no draw to be in.
+ */
+export function drawStatusOf(
+  row: Pick<UserEntryRow, 'payment_status' | 'competition_status' | 'answer_correct'>,
+): UserEntry['drawStatus'] {
+  if (row.payment_status !== 'paid' || !closedStatuses.has(row.competition_status ?? '')) return null
+  if (row.answer_correct === null) return null
+  return row.answer_correct ? 'in_draw' : 'not_in_draw'
+}
+
 /** SPEC section 3 "Entry (user view)": money in pounds, dates as ISO strings. */
 export function toUserEntry(row: UserEntryRow): UserEntry {
   const status = entryStatusOf(row)
@@ -34,6 +50,8 @@ export function toUserEntry(row: UserEntryRow): UserEntry {
     entryReference: row.entry_reference,
     drawDate: row.competition_end_date ? row.competition_end_date.toISOString() : null,
     ticketNumbers: [...row.ticket_numbers],
+    entryMethod: row.entry_method,
+    drawStatus: drawStatusOf(row),
   }
 }
 

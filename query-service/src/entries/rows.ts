@@ -18,6 +18,9 @@ export interface UserEntryRow {
   readonly paid_at: Date | null
   /** When the draw picked this entry; null otherwise. */
   readonly won_at: Date | null
+  readonly entry_method: 'online' | 'postal'
+  /** Null until the entry is paid; read only to say, after the close, whether it is in the draw. */
+  readonly answer_correct: boolean | null
   /** Null while the competitions model has not caught up with a brand-new competition. */
   readonly competition_title: string | null
   readonly competition_end_date: Date | null
@@ -55,6 +58,8 @@ export function listUserEntries(knex: Knex, userId: string): Promise<UserEntryRo
       'e.reserved_at',
       'e.paid_at',
       'e.won_at',
+      'e.entry_method',
+      'e.answer_correct',
       'c.title as competition_title',
       'c.end_date as competition_end_date',
       'c.status as competition_status',

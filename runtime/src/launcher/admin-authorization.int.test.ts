@@ -148,6 +148,19 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
         route: endpoints[name].path.replace(':id', await freshCompetition('To close')),
         body: { status: 'closed', reason: 'authorisation test' },
       }
+    case 'adminRecordPostalEntry':
+      return {
+        route: endpoints[name].path.replace(':id', await freshCompetition('To enter by post')),
+        body: {
+          idempotencyKey: randomUUID(),
+          firstName: 'Mary',
+          lastName: 'Somerville',
+          email: `authz-postal-${randomUUID()}@example.com`,
+          address: '3 Jedburgh Road, Scotland',
+          answer: competitionForm('x').skill_question.correct,
+          receivedAt: new Date().toISOString(),
+        },
+      }
     case 'adminSetCompetitionFeatured':
       return {
         route: endpoints[name].path.replace(':id', await freshCompetition('To unfeature')),

@@ -81,7 +81,7 @@ export async function payWithCard(dialog: Locator, cardNumber: string) {
 
 /** Step 3, the one success view after paying. */
 export const successHeading = (dialog: Locator) =>
-  dialog.getByRole('heading', { name: 'Congratulations! Your entry is confirmed' })
+  dialog.getByRole('heading', { name: 'Thank you! Your entry is confirmed' })
 
 export const referencePattern = /^[A-Z0-9]{2,10}-\d{4}-\d{6}$/
 

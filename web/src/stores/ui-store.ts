@@ -12,6 +12,10 @@ export interface EntryTarget {
   readonly remaining: number | null
   /** total_tickets, null when unlimited. */
   readonly maxEntries: number | null
+  /** The most entries one person may hold in it, paid and postal together. */
+  readonly perPerson: number
+  /** What that cap still allows the signed-in entrant (the modal works it out); absent when unknown. */
+  readonly personRemaining?: number | null
   readonly endDate: string
   readonly skillQuestion: { readonly question: string; readonly options: readonly string[] }
 }

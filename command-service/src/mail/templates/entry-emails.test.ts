@@ -30,6 +30,20 @@ describe('entryConfirmationEmail', () => {
     expect(mail.html).not.toContain('<campervan>')
   })
 
+  it('says the answer was recorded and promises no draw', () => {
+    const mail = entryConfirmationEmail(input)
+    expect(mail.text).toContain(
+      'Your answer has been recorded. Only entries with the correct answer go into the draw, which takes place after the competition closes.',
+    )
+    expect(mail.text).not.toMatch(/good luck/i)
+    expect(mail.html).not.toMatch(/good luck/i)
+  })
+
+  it('says a postal entry was received', () => {
+    const mail = entryConfirmationEmail({ ...input, ticketNumbers: [9], totalPaidPence: 0, postal: true })
+    expect(mail.text).toContain('Your postal entry was received and is recorded.')
+  })
+
   it('says ticket number for one, and free for a free entry', () => {
     const mail = entryConfirmationEmail({
       ...input,

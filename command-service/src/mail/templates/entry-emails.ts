@@ -1,3 +1,4 @@
+import { entryMessages } from '@prizes/contracts'
 import { dashboardLink } from './links'
 import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
 
@@ -9,6 +10,8 @@ export interface EntryConfirmation {
   readonly totalPaidPence: number
   /** The site's address (PUBLIC_URL), where the entrant's dashboard lists the entry. */
   readonly publicUrl: string
+  /** A free entry by post, recorded by an admin from the envelope. */
+  readonly postal?: boolean
 }
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
@@ -18,7 +21,11 @@ export const formatPence = (pence: number) => pounds.format(pence / 100)
 
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text })
 
-/** After tickets are allocated: what was bought, their numbers and what it cost. */
+/**
+ * After tickets are allocated: what was bought, their numbers and what it cost. It says the
+ * answer was recorded and no more: whether it was right is not known to the entrant until the
+ * close, and a wrong one is never in the draw, so the email promises no draw.
+ */
 export function entryConfirmationEmail(input: EntryConfirmation): RenderedEmail {
   const count = input.ticketNumbers.length
   const free = input.totalPaidPence === 0
@@ -26,9 +33,11 @@ export function entryConfirmationEmail(input: EntryConfirmation): RenderedEmail 
   return renderEmail(`Your entry is confirmed: ${input.competitionTitle} (${input.entryReference})`, [
     paragraph(greeting(input.firstName)),
     paragraph(
-      free
-        ? `Thank you for entering ${input.competitionTitle}. Your free entry is confirmed.`
-        : `Thank you for entering ${input.competitionTitle}. Your payment was received and your entry is confirmed.`,
+      input.postal
+        ? `Thank you for entering ${input.competitionTitle} by post. Your postal entry was received and is recorded.`
+        : free
+          ? `Thank you for entering ${input.competitionTitle}. Your free entry is confirmed.`
+          : `Thank you for entering ${input.competitionTitle}. Your payment was received and your entry is confirmed.`,
     ),
     paragraph(`Entry reference: ${input.entryReference}`),
     paragraph(`Number of entries: ${count}`),
@@ -36,9 +45,8 @@ export function entryConfirmationEmail(input: EntryConfirmation): RenderedEmail 
       `${count === 1 ? 'Your ticket number' : 'Your ticket numbers'}: ${input.ticketNumbers.join(', ')}`,
     ),
     paragraph(`Total paid: ${formatPence(input.totalPaidPence)}`),
-    paragraph(
-      'Keep this email: quote the entry reference if you contact us about this entry. Good luck in the draw!',
-    ),
+    paragraph(entryMessages.answerRecorded),
+    paragraph('Keep this email: quote the entry reference if you contact us about this entry.'),
     { kind: 'button', label: 'See your entries in your dashboard', href: dashboard },
   ])
 }

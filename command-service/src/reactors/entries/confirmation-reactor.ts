@@ -25,7 +25,8 @@ export interface EntryConfirmationOptions {
 export const entryConfirmationName = 'entry-confirmation'
 
 /**
- * Emails the entrant when tickets are allocated (TicketsAllocated): the competition's title,
+ * Emails the entrant when tickets are allocated (TicketsAllocated, or PostalEntryRecorded for an
+ * envelope): the competition's title,
  * the entry reference, the number of entries, the ticket numbers and the total paid. The email is
  * queued in the mail outbox under the event's id before the checkpoint moves, so a replay queues
  * nothing new and a crash or a refused send never loses it (the sender retries; at least once).
@@ -39,7 +40,8 @@ export function createEntryConfirmationReactor(options: EntryConfirmationOptions
   async function react(event: RecordedEvent): Promise<void> {
     const log = logger.child({ eventId: event.id, streamId: event.streamId })
     const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
-    if (!parsed.success) return void log.warn('unreadable TicketsAllocated; no email')
+    // A postal entry's data is an allocation's (see PostalEntryRecorded).
+    if (!parsed.success) return void log.warn(`unreadable ${event.type}; no email`)
     const { competitionId, userId, entryReference, ticketNumbers, amountPence } = parsed.data
     const competitionTitle = await titles.at(competitionId, event.revision)
     if (competitionTitle === undefined)
@@ -54,6 +56,7 @@ export function createEntryConfirmationReactor(options: EntryConfirmationOptions
       ticketNumbers,
       totalPaidPence: amountPence,
       publicUrl,
+      postal: event.type === 'PostalEntryRecorded',
     })
     const queued = await outbox.enqueue({
       key: event.id,
@@ -66,7 +69,10 @@ export function createEntryConfirmationReactor(options: EntryConfirmationOptions
 
   return {
     name: entryConfirmationName,
-    filter: { streamPrefixes: [competitionStreamPrefix], eventTypes: ['TicketsAllocated'] },
+    filter: {
+      streamPrefixes: [competitionStreamPrefix],
+      eventTypes: ['TicketsAllocated', 'PostalEntryRecorded'],
+    },
     react,
   }
 }

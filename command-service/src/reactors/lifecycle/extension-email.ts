@@ -41,8 +41,8 @@ export function entrantsAtExtension(events: readonly RecordedEvent[]) {
     if (event.type === 'CompetitionCreated' || event.type === 'CompetitionRevised') {
       const parsed = competitionEvents[event.type].safeParse(event.data)
       if (parsed.success) title = parsed.data.details.title
-    } else if (event.type === 'TicketsAllocated') {
-      const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
+    } else if (event.type === 'TicketsAllocated' || event.type === 'PostalEntryRecorded') {
+      const parsed = entryEvents[event.type].safeParse(event.data)
       if (!parsed.success) continue
       const entries = entriesOf.get(parsed.data.userId) ?? new Set<string>()
       entries.add(parsed.data.entryId)

@@ -19,6 +19,7 @@ export const openCompetitionEventTypes = [
   'TicketsAllocated',
   'CompetitionUndersold',
   'CompetitionEndDateExtended',
+  'PostalEntryRecorded',
   ...endingEventTypes,
 ] as const
 
@@ -84,7 +85,9 @@ export class OpenCompetitions {
         this.known.set(competitionId, { ...current, endDate: new Date(parsed.data.endDate), active: true })
         break
       }
-      case 'TicketsAllocated': {
+      // A postal entry takes a ticket from the same total (its data is an allocation's).
+      case 'TicketsAllocated':
+      case 'PostalEntryRecorded': {
         const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
         if (!current || !parsed.success) return undefined
         const allocated = current.allocated + parsed.data.ticketNumbers.length

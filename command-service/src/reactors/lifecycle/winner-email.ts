@@ -36,7 +36,7 @@ function drawnCompetition(events: readonly RecordedEvent[], winningEntryId: stri
     if (event.type === 'CompetitionCreated' || event.type === 'CompetitionRevised') {
       const parsed = competitionEvents[event.type].safeParse(event.data)
       if (parsed.success) ({ title, prize, cashAlternativePence } = parsed.data.details)
-    } else if (event.type === 'TicketsAllocated') {
+    } else if (event.type === 'TicketsAllocated' || event.type === 'PostalEntryRecorded') {
       const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
       if (parsed.success && parsed.data.entryId === winningEntryId)
         entryReference = parsed.data.entryReference

@@ -15,19 +15,45 @@ export function TermsPage() {
       <h2>Entering</h2>
       <ul>
         <li>
-          Every competition has one skill question. Only entries with the correct answer are eligible for the
-          draw.
+          Every competition has one skill question. Only entries with the correct answer go into the draw.
+          Entries with a wrong answer are not refunded.
+        </li>
+        <li>
+          We record your answer when you enter and do not tell anyone whether it is correct until the
+          competition closes. From then on your dashboard shows each entry as "In the draw" or "Not in the
+          draw: incorrect answer".
         </li>
         <li>You can buy from 1 to 10 entries per purchase, or fewer if fewer tickets remain.</li>
+        <li>
+          Each competition sets a maximum number of entries per person, shown on its page. Paid and postal
+          entries count together towards it.
+        </li>
         <li>An entry counts once payment is confirmed and you receive an entry reference.</li>
       </ul>
       <h2 id="free-entry">Free entry by post</h2>
       <p>
         Every competition can also be entered free of charge by post. A postal entry goes into the same draw
         with the same chance of winning as a paid entry, and must answer the skill question correctly to be
-        eligible. The postal address and exactly what a postal entry must include will be set out in this
-        section; until then, please use the contact details on our home page to ask how to enter by post.
+        eligible.
       </p>
+      <ul>
+        <li>
+          Send one envelope per entry to our company address (it is in the footer of every email we send).
+          Each envelope is one entry and receives one ticket.
+        </li>
+        <li>
+          Write the competition's title, your full name, your postal address, your email address and your
+          answer to the skill question.
+        </li>
+        <li>
+          Your entry must reach us before the competition closes. Envelopes received after the close are not
+          entered.
+        </li>
+        <li>
+          We record your entry under the email you give, with its own entry reference, and email you the
+          reference and ticket number. Postal entries count towards the maximum entries per person.
+        </li>
+      </ul>
       <h2>The draw</h2>
       <p>
         When a competition closes, one winning entry is drawn at random from all eligible entries. Every draw

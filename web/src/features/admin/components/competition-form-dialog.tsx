@@ -106,8 +106,14 @@ export function CompetitionFormDialog({ competition, onClose }: CompetitionFormD
         </FieldRow>
         <FieldRow>
           <TextField label="Total tickets" inputMode="numeric" {...text('total_tickets')} />
-          <TextField label="Location" {...text('location')} />
+          <TextField
+            label="Max entries per person"
+            inputMode="numeric"
+            hint="Paid and postal entries together (1 to 1,000)"
+            {...text('max_entries_per_person')}
+          />
         </FieldRow>
+        <TextField label="Location" {...text('location')} />
         <FieldRow>
           <TextField
             label="Minimum tickets (optional)"

@@ -12,6 +12,7 @@ import { entriesCsvFileName } from '../model/entries-export'
 import { failureMessage, reasonOf } from '../model/errors'
 import { ExportCsvButton } from './export-csv-button'
 import { AdminStack, LoadFailed } from './load-state'
+import { PostalEntryForm } from './postal-entry-form'
 import { Facts, TableFrame, Td } from './table'
 
 const paymentTones = {
@@ -82,6 +83,7 @@ export function EntriesDialog({
                   'Cost',
                   'Payment Status',
                   'Entry Date',
+                  'Method',
                 ]}
               >
                 <tbody>
@@ -105,6 +107,7 @@ export function EntriesDialog({
                         </Chip>
                       </Td>
                       <Td>{formatDateTime(entry.entryDate)}</Td>
+                      <Td>{entry.entryMethod === 'postal' ? <Chip tone="info">Postal</Chip> : 'Online'}</Td>
                     </tr>
                   ))}
                 </tbody>
@@ -113,6 +116,7 @@ export function EntriesDialog({
             <Pager label="Entries pages" page={page} pageCount={data.totalPages} onPage={setPage} />
           </>
         )}
+        {competition.status === 'active' && <PostalEntryForm competition={competition} />}
         <div
           css={css`
             display: flex;

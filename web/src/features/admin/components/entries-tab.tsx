@@ -127,6 +127,7 @@ export function EntriesTab() {
                   'Cost',
                   'Payment Status',
                   'Entry Date',
+                  'Method',
                   'Actions',
                 ]}
               >
@@ -150,6 +151,7 @@ export function EntriesTab() {
                         </Chip>
                       </Td>
                       <Td>{formatDateTime(entry.entry_date)}</Td>
+                      <Td>{entry.entry_method === 'postal' ? <Chip tone="info">Postal</Chip> : 'Online'}</Td>
                       <Td>
                         <div
                           css={css`

@@ -65,6 +65,10 @@ function Details({
               ),
             },
             { term: 'Entry Date', value: formatDateTime(entry.entry_date) },
+            {
+              term: 'Method',
+              value: entry.entry_method === 'postal' ? 'Postal (free entry by post)' : 'Online',
+            },
             { term: 'Answer', value: entry.skill_question_answer },
             { term: 'Answer is', value: answerLabel(entry.answer_correct) },
             {

@@ -8,10 +8,11 @@ describe('the entries export file name', () => {
 })
 
 describe('the refund button', () => {
-  it('is offered for paid entries only', () => {
-    expect(canRefund({ payment_status: 'paid' })).toBe(true)
+  it('is offered for paid entries only, never a postal one', () => {
+    expect(canRefund({ payment_status: 'paid', entry_method: 'online' })).toBe(true)
     for (const status of ['pending', 'failed', 'refunded'] as const) {
-      expect(canRefund({ payment_status: status })).toBe(false)
+      expect(canRefund({ payment_status: status, entry_method: 'online' })).toBe(false)
     }
+    expect(canRefund({ payment_status: 'paid', entry_method: 'postal' })).toBe(false)
   })
 })

@@ -24,7 +24,9 @@ export function allEntriesCsvFileName(now: Date): string {
 }
 
 /** Only a paid entry may be refunded (the server also checks its competition is open or cancelled). */
-export const canRefund = (entry: Pick<AdminEntryRow, 'payment_status'>) => entry.payment_status === 'paid'
+/** A paid entry may be refunded; a postal one took no money, so there is nothing to give back. */
+export const canRefund = (entry: Pick<AdminEntryRow, 'payment_status' | 'entry_method'>) =>
+  entry.payment_status === 'paid' && entry.entry_method !== 'postal'
 
 /** SPEC section 8. */
 export const entryMessages = {

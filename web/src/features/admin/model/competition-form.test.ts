@@ -155,6 +155,7 @@ describe('editing', () => {
       entry_price: 2.5,
       total_tickets: 500,
       sold_tickets: 3,
+      max_entries_per_person: 100,
       location: 'London',
       start_date: new Date(2026, 0, 1, 12, 0).toISOString(),
       end_date: new Date(2026, 1, 1, 12, 0).toISOString(),

@@ -1,4 +1,4 @@
-import { type AdminCompetition, adminCompetitionForm } from '@prizes/contracts'
+import { type AdminCompetition, adminCompetitionForm, defaultMaxEntriesPerPerson } from '@prizes/contracts'
 import type { ApiFieldErrors } from '../../../lib/api-client'
 import type { FieldErrors, ParseResult } from '../../../lib/field-errors'
 
@@ -14,6 +14,8 @@ export interface CompetitionFormValues {
   prize_value: string
   entry_price: string
   total_tickets: string
+  /** The most entries one person may hold, paid and postal together. */
+  max_entries_per_person: string
   location: string
   start_date: string
   end_date: string
@@ -64,6 +66,7 @@ export function newCompetitionValues(now: Date): CompetitionFormValues {
     prize_value: '',
     entry_price: '2.99',
     total_tickets: '1000',
+    max_entries_per_person: String(defaultMaxEntriesPerPerson),
     location: 'UK Wide',
     start_date: toLocalInput(now),
     end_date: toLocalInput(new Date(now.getTime() + defaultDays * dayMs)),
@@ -91,6 +94,7 @@ export function competitionValues(competition: AdminCompetition): CompetitionFor
     prize_value: String(competition.prize_value),
     entry_price: String(competition.entry_price),
     total_tickets: String(competition.total_tickets),
+    max_entries_per_person: String(competition.max_entries_per_person),
     location: competition.location,
     start_date: toLocalInput(new Date(competition.start_date)),
     end_date: toLocalInput(new Date(competition.end_date)),
@@ -121,6 +125,7 @@ export function competitionPayload(values: CompetitionFormValues) {
     prize_value: numberOf(values.prize_value),
     entry_price: numberOf(values.entry_price),
     total_tickets: numberOf(values.total_tickets),
+    max_entries_per_person: numberOf(values.max_entries_per_person),
     location: values.location,
     start_date: fromLocalInput(values.start_date),
     end_date: fromLocalInput(values.end_date),
@@ -144,6 +149,7 @@ const fieldNames: Record<Exclude<CompetitionFormField, 'form'>, true> = {
   prize_value: true,
   entry_price: true,
   total_tickets: true,
+  max_entries_per_person: true,
   location: true,
   start_date: true,
   end_date: true,
@@ -189,7 +195,15 @@ const required = 'Required'
 export function validateCompetitionForm(values: CompetitionFormValues): CompetitionFormErrors {
   const result: ParseResult = adminCompetitionForm.safeParse(competitionPayload(values))
   const errors = result.success ? {} : firstByField(result.error.issues)
-  for (const field of ['prize_value', 'entry_price', 'total_tickets', 'start_date', 'end_date'] as const) {
+  const requiredFields = [
+    'prize_value',
+    'entry_price',
+    'total_tickets',
+    'max_entries_per_person',
+    'start_date',
+    'end_date',
+  ] as const
+  for (const field of requiredFields) {
     if (values[field].trim() === '') errors[field] = required
   }
   if (values.correct === '') errors.correct = 'Choose the correct answer'
@@ -223,6 +237,7 @@ export function competitionFormData(payload: CompetitionPayload, image: Blob, im
   form.set('prize_value', String(payload.prize_value))
   form.set('entry_price', String(payload.entry_price))
   form.set('total_tickets', String(payload.total_tickets))
+  form.set('max_entries_per_person', String(payload.max_entries_per_person))
   form.set('location', payload.location)
   form.set('start_date', payload.start_date)
   form.set('end_date', payload.end_date)

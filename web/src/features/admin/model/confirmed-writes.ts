@@ -26,6 +26,7 @@ function agrees(listed: AdminCompetition, answer: AdminCompetition): boolean {
     listed.prize_value === answer.prize_value &&
     listed.entry_price === answer.entry_price &&
     listed.total_tickets === answer.total_tickets &&
+    listed.max_entries_per_person === answer.max_entries_per_person &&
     listed.location === answer.location &&
     listed.image_url === answer.image_url &&
     Date.parse(listed.start_date) === Date.parse(answer.start_date) &&

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react'
-import type { PublicCompetitionDetail } from '@prizes/contracts'
+import { entryMessages, type PublicCompetitionDetail } from '@prizes/contracts'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Button } from '../../../components/button'
@@ -218,6 +218,16 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
               <dd>{perPurchase > 0 ? `Up to ${perPurchase}` : 'None left'}</dd>
             </div>
           </dl>
+          <p
+            data-testid="entry-cap"
+            css={css`
+              font-size: 0.875rem;
+              color: ${theme.palette.text.secondary};
+            `}
+          >
+            At most {c.perPerson} {c.perPerson === 1 ? 'entry' : 'entries'} per person in this competition,
+            paid and postal together. {entryMessages.answerRule}
+          </p>
 
           <div
             css={css`
@@ -292,15 +302,22 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
             {enterLabel[state]}
           </Button>
 
-          <p
-            css={css`
-              font-size: 0.875rem;
-              color: ${theme.palette.text.secondary};
-            `}
-          >
-            Free entry: you can enter free of charge by post, with the same chance of winning as a paid entry.
-            See <Link href={freeEntryHref}>free entry by post in our terms</Link>.
-          </p>
+          <section aria-labelledby="free-entry-heading" data-testid="free-entry">
+            <h2
+              id="free-entry-heading"
+              css={css`
+                font-size: 1.125rem;
+                font-weight: 800;
+              `}
+            >
+              Or enter free by post
+            </h2>
+            <p>
+              Send one envelope per entry with this competition's title, your name, address, email and answer,
+              to reach us before it closes. A postal entry has the same chance of winning as a paid one. See{' '}
+              <Link href={freeEntryHref}>how to enter free by post</Link>.
+            </p>
+          </section>
         </aside>
       </div>
     </Container>

@@ -21,6 +21,7 @@ function competition(overrides: Partial<PublicCompetition> = {}): PublicCompetit
     entry_price: 1.99,
     total_tickets: 1000,
     sold_tickets: 250,
+    max_entries_per_person: 100,
     location: 'Edinburgh',
     start_date: '2026-01-01T00:00:00.000Z',
     end_date: '2026-02-01T00:00:00.000Z',
@@ -72,6 +73,7 @@ describe('toHomeCompetition', () => {
       tickets: 750,
       location: 'Edinburgh',
       maxEntries: 1000,
+      perPerson: 100,
       endDate: '2026-02-01T00:00:00.000Z',
       skillQuestion: {
         question: 'Capital of Scotland?',
@@ -107,6 +109,7 @@ describe('toHomeCompetition', () => {
     expect(unlimited).toMatchObject({
       tickets: null,
       maxEntries: null,
+      perPerson: 100,
       availabilityStatus: 'AVAILABLE',
       soldPercentage: 0,
     })
@@ -182,6 +185,7 @@ describe('after an entry', () => {
       price: 1.99,
       remaining: 750,
       maxEntries: 1000,
+      perPerson: 100,
       endDate: '2026-02-01T00:00:00.000Z',
       skillQuestion: {
         question: 'Capital of Scotland?',

@@ -28,6 +28,8 @@ export interface HomeCompetition {
   readonly location: string
   /** total_tickets; null means unlimited. */
   readonly maxEntries: number | null
+  /** The most entries one person may hold, paid and postal together. */
+  readonly perPerson: number
   readonly endDate: string
   readonly skillQuestion: PublicCompetition['skill_question']
   readonly image_url: string | null
@@ -54,6 +56,7 @@ export function toHomeCompetition(c: PublicCompetition): HomeCompetition {
     tickets: limited ? Math.max(0, c.total_tickets - c.sold_tickets) : null,
     location: c.location.trim() === '' ? defaultLocation : c.location,
     maxEntries: limited ? c.total_tickets : null,
+    perPerson: c.max_entries_per_person,
     endDate: c.end_date,
     skillQuestion: c.skill_question,
     image_url: c.image_url,
@@ -106,6 +109,7 @@ export const entryTarget = (c: HomeCompetition): EntryTarget => ({
   price: c.price,
   remaining: c.tickets,
   maxEntries: c.maxEntries,
+  perPerson: c.perPerson,
   endDate: c.endDate,
   skillQuestion: c.skillQuestion,
 })

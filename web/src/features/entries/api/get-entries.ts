@@ -19,3 +19,16 @@ export const entriesQueryOptions = (userId: string) =>
 export function useEntries(userId: string) {
   return useQuery(entriesQueryOptions(userId))
 }
+
+/**
+ * The entries (tickets) the signed-in user holds in one competition, paid or postal and not
+ * refunded, from their own list: what the per-person cap has left them is worked out from it.
+ * Undefined while unknown (signed out, or the list not loaded); the server enforces the cap anyway.
+ */
+export function useEntriesHeld(userId: string | null, competitionId: string): number | undefined {
+  const entries = useQuery({ ...entriesQueryOptions(userId ?? ''), enabled: userId !== null })
+  if (userId === null || entries.data === undefined) return undefined
+  return entries.data
+    .filter((entry) => entry.competitionId === competitionId && entry.paymentStatus === 'paid')
+    .reduce((count, entry) => count + entry.numberOfEntries, 0)
+}

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react'
-import type { UserEntry } from '@prizes/contracts'
+import { entryMessages, type UserEntry } from '@prizes/contracts'
 import confetti from 'canvas-confetti'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button'
@@ -16,7 +16,8 @@ interface ConfirmationStepProps {
 /**
  * Step 3, the one success view after paying (SPEC section 2's entry-success content): the
  * competition, the entry reference, the number of entries and their ticket numbers, the Paid
- * status and the message, with confetti tuned to the screen. The canvas lives inside the entry
+ * status and the message, with confetti tuned to the screen. It says the answer was recorded and
+ * promises no draw: whether the answer was right stays unknown until the competition closes. The canvas lives inside the entry
  * modal, which is in the browser's top layer, so the confetti is drawn above the backdrop; it is
  * not drawn at all for people who ask for reduced motion.
  */
@@ -62,7 +63,7 @@ export function ConfirmationStep({ entry, onDone }: ConfirmationStepProps) {
             }
           `}
         >
-          Congratulations! Your entry is confirmed
+          Thank you! Your entry is confirmed
         </h3>
         <Chip tone="success">{entry.paymentStatus === 'paid' ? 'Paid' : entry.paymentStatus}</Chip>
       </div>
@@ -111,9 +112,9 @@ export function ConfirmationStep({ entry, onDone }: ConfirmationStepProps) {
           ))}
         </ul>
       </div>
+      <p data-testid="answer-recorded">{entryMessages.answerRecorded}</p>
       <p>
-        Your entry is in: {formatPrice(entry.totalCost)} paid. Your confirmation email is on its way with your
-        ticket numbers. Good luck in the draw!
+        {formatPrice(entry.totalCost)} paid. Your confirmation email is on its way with your ticket numbers.
       </p>
       <Button type="button" size="lg" fullWidth onClick={onDone}>
         Done

@@ -1,4 +1,5 @@
 import { css, useTheme } from '@emotion/react'
+import { entryCapMessage, entryMessages } from '@prizes/contracts'
 import type { FormEvent } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
@@ -49,6 +50,10 @@ export function DetailsStep({
     if (form.valid && busy === null) onSubmit()
   }
 
+  const capLeft = competition.personRemaining ?? null
+  if (capLeft === 0) {
+    return <Alert tone="warning">{entryCapMessage(competition.perPerson, 0)}</Alert>
+  }
   if (maxEntries < 1) {
     return <Alert tone="warning">This competition has sold out, so no more entries can be taken.</Alert>
   }
@@ -62,6 +67,16 @@ export function DetailsStep({
         onBlur={() => form.touch('answer')}
         error={form.errorOf('answer')}
       />
+      <p
+        data-testid="answer-rule"
+        css={css`
+          margin: 0;
+          font-size: 0.875rem;
+          color: ${theme.palette.text.secondary};
+        `}
+      >
+        {entryMessages.answerRule}
+      </p>
       <FieldRow>
         <TextField label="First name" autoComplete="given-name" {...text('firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...text('lastName')} />
@@ -83,6 +98,18 @@ export function DetailsStep({
         price={competition.price}
         onChange={(n) => form.set('numberOfEntries', n)}
       />
+      <p
+        data-testid="entry-cap"
+        css={css`
+          margin: 0;
+          font-size: 0.875rem;
+          color: ${theme.palette.text.secondary};
+        `}
+      >
+        {capLeft === null
+          ? `At most ${competition.perPerson} entries per person in this competition.`
+          : entryCapMessage(competition.perPerson, capLeft)}
+      </p>
       <CheckboxField
         name="agreeTerms"
         label={

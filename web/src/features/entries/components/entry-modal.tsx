@@ -1,9 +1,10 @@
 import type { SessionUser, UserEntry } from '@prizes/contracts'
 import type { CardDetails, ResumePayment } from '@prizes/domain'
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Dialog } from '../../../components/dialog'
 import { useForm } from '../../../lib/use-form'
 import type { EntryTarget } from '../../../stores/ui-store'
+import { useEntriesHeld } from '../api/get-entries'
 import { initialEntryValues, maxEntriesFor, toSubmission, validateEntry } from '../model/entry-form'
 import { clearPendingPayment, savePendingPayment } from '../model/pending-payment'
 import { temporaryPassword } from '../model/temp-password'
@@ -65,7 +66,7 @@ const busyLabels: Partial<Record<string, string>> = {
 
 /** The three-step entry modal (SPEC section 2), driven by the domain's entry flow machine. */
 export function EntryModal({
-  competition,
+  competition: opened,
   user,
   onClose,
   onSignedIn,
@@ -74,6 +75,13 @@ export function EntryModal({
   renderForgotPassword,
   resume = null,
 }: EntryModalProps) {
+  const held = useEntriesHeld(user?.id ?? null, opened.id)
+  // The slider and the form stop at what the per-person cap leaves this entrant.
+  const competition = useMemo(
+    (): EntryTarget =>
+      held === undefined ? opened : { ...opened, personRemaining: Math.max(0, opened.perPerson - held) },
+    [opened, held],
+  )
   const { snapshot, send, authorizer } = useEntryFlow(onSignedIn, onCallFailed, resume)
   const validate = useCallback(
     (values: Parameters<typeof validateEntry>[0]) => validateEntry(values, competition),

@@ -1,4 +1,4 @@
-import type { UserEntry } from '@prizes/contracts'
+import { entryMessages, type UserEntry } from '@prizes/contracts'
 import type { Tone } from '../../../theme/theme'
 
 export interface EntryStateLabel {
@@ -8,13 +8,24 @@ export interface EntryStateLabel {
 
 /**
  * The dashboard's label for an entry's competition (SPEC section 4): a refund says so, a
- * competition past its closing date but not yet drawn is Draw Pending.
+ * competition past its closing date but not yet drawn is Draw Pending. Once the competition has
+ * closed the server says whether the entry is in the draw (never before): an entry with a wrong
+ * answer is "Not in the draw: incorrect answer" from then on, never "Draw Complete", and a
+ * correct one is "In the draw" until the draw is made.
  */
 export function entryStateLabel(
-  entry: Pick<UserEntry, 'status' | 'paymentStatus' | 'drawDate'>,
+  entry: Pick<UserEntry, 'status' | 'paymentStatus' | 'drawDate'> & {
+    readonly drawStatus?: UserEntry['drawStatus']
+  },
   now: Date,
 ): EntryStateLabel {
   if (entry.paymentStatus === 'refunded') return { label: 'Refunded', tone: 'error' }
+  if (entry.status !== 'cancelled' && entry.drawStatus === 'not_in_draw') {
+    return { label: entryMessages.notInTheDraw, tone: 'error' }
+  }
+  if (entry.status === 'active' && entry.drawStatus === 'in_draw') {
+    return { label: entryMessages.inTheDraw, tone: 'primary' }
+  }
   switch (entry.status) {
     case 'cancelled':
       return { label: 'Cancelled', tone: 'error' }

@@ -64,6 +64,14 @@ describe('dashboard labels', () => {
     [{ ...entry, status: 'cancelled' }, 'Cancelled'],
     [{ ...entry, status: 'cancelled', paymentStatus: 'refunded' }, 'Refunded'],
     [{ ...entry, drawDate: null }, 'Active'],
+    [{ ...entry, drawDate: '2026-05-01T00:00:00Z', drawStatus: 'in_draw' }, 'In the draw'],
+    [
+      { ...entry, drawDate: '2026-05-01T00:00:00Z', drawStatus: 'not_in_draw' },
+      'Not in the draw: incorrect answer',
+    ],
+    [{ ...entry, status: 'drawn', drawStatus: 'not_in_draw' }, 'Not in the draw: incorrect answer'],
+    [{ ...entry, status: 'drawn', drawStatus: 'in_draw' }, 'Draw Complete'],
+    [{ ...entry, status: 'won', drawStatus: 'in_draw' }, 'Won'],
   ] as const)('%o is %s', (e, label) => {
     expect(entryStateLabel(e, now).label).toBe(label)
   })

@@ -31,6 +31,7 @@ const competition: EntryTarget = {
   price: 2.99,
   remaining: 100,
   maxEntries: 200,
+  perPerson: 100,
   endDate: '2030-01-01T00:00:00.000Z',
   skillQuestion: { question: 'Capital of France?', options: ['Paris', 'Rome'] },
 }

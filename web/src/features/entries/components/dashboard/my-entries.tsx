@@ -146,7 +146,11 @@ function EntryRow({ entry, now }: { readonly entry: UserEntry; readonly now: Dat
         </div>
         <div>
           <dt>Cost</dt>
-          <dd>{formatPrice(entry.totalCost)}</dd>
+          <dd>{entry.entryMethod === 'postal' ? 'Free (postal entry)' : formatPrice(entry.totalCost)}</dd>
+        </div>
+        <div>
+          <dt>Method</dt>
+          <dd>{entry.entryMethod === 'postal' ? 'Postal' : 'Online'}</dd>
         </div>
         <div>
           <dt>Entered</dt>
