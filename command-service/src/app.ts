@@ -38,6 +38,7 @@ import { newsletterRouter } from './newsletter/routes'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
 import { allocatePaidEntry } from './reactors'
 import type { ReadModels } from './read-models'
+import { responsiblePlayRouter } from './responsible-play/routes'
 import { settingsRouter } from './settings/routes'
 import { loadSettings } from './settings/settings'
 
@@ -175,6 +176,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         ...options.health,
       }),
       ...auth,
+      responsiblePlayRouter({ ...deps, clock }),
       ...payments,
       entriesRouter({ ...entryDeps, secrets, clock, limiter, reservationLimits: options.reservationLimits }),
       settingsRouter({ handler, store, knex, secrets, settings, clock, readModels: options.readModels }),

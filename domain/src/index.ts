@@ -167,6 +167,26 @@ export {
 } from './user/errors'
 export { decodeUserEvent, type UserEvent, type UserEventType } from './user/events'
 export {
+  assertNotOnBreak,
+  assertWithinLimit,
+  breakAt,
+  breakEnd,
+  limitAt,
+  pendingAt,
+  type ResponsiblePlay,
+  type ResponsiblePlayCommand,
+  type SetSpendingLimit,
+  type SkipSpendingLimit,
+  type TakeBreak,
+} from './user/responsible-play'
+export {
+  BreakCannotBeShortened,
+  isResponsiblePlayError,
+  OnBreak,
+  type ResponsiblePlayError,
+  SpendingLimitReached,
+} from './user/responsible-play-errors'
+export {
   ageOn,
   assertCanSignIn,
   assertRegistrableDateOfBirth,

@@ -13,6 +13,7 @@ import * as contact from '../contact'
 import * as entries from '../entries'
 import { healthResponse } from '../health'
 import * as newsletter from '../newsletter'
+import * as responsiblePlay from '../responsible-play/schemas'
 import { anyParam, entityId, paymentIntentId, text } from '../text'
 import { docsAssetName, openApiDocument } from './api-docs'
 
@@ -126,6 +127,35 @@ export const endpoints = {
     service: 'command',
     request: auth.changePasswordRequest,
     response: auth.changePasswordResponse,
+  }),
+  /** Responsible play (issue 14): the user's own monthly limit and breaks. */
+  getResponsiblePlay: endpoint({
+    method: 'GET',
+    path: '/api/account/responsible-play',
+    service: 'command',
+    request: noBody,
+    response: responsiblePlay.responsiblePlayResponse,
+  }),
+  setSpendingLimit: endpoint({
+    method: 'PUT',
+    path: '/api/account/spending-limit',
+    service: 'command',
+    request: responsiblePlay.setSpendingLimitRequest,
+    response: responsiblePlay.responsiblePlayChangeResponse,
+  }),
+  skipSpendingLimit: endpoint({
+    method: 'POST',
+    path: '/api/account/spending-limit/skip',
+    service: 'command',
+    request: responsiblePlay.skipSpendingLimitRequest,
+    response: responsiblePlay.responsiblePlayChangeResponse,
+  }),
+  takeBreak: endpoint({
+    method: 'POST',
+    path: '/api/account/break',
+    service: 'command',
+    request: responsiblePlay.takeBreakRequest,
+    response: responsiblePlay.responsiblePlayChangeResponse,
   }),
   resendVerification: endpoint({
     method: 'POST',

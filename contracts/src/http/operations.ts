@@ -140,6 +140,29 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'user',
     errors: { 429: rateLimited },
   },
+  getResponsiblePlay: {
+    summary: "The signed-in user's monthly spending limit, pending change, spending this month and break",
+    tag: tags.auth,
+    access: 'user',
+  },
+  setSpendingLimit: {
+    summary: 'Set or remove the monthly spending limit',
+    description: 'A lower limit applies at once; a higher one, or removing it, only after 24 hours.',
+    tag: tags.auth,
+    access: 'user',
+  },
+  skipSpendingLimit: {
+    summary: 'Answer the sign-up or first-purchase question with no limit',
+    tag: tags.auth,
+    access: 'user',
+  },
+  takeBreak: {
+    summary: 'Take a break from entering (1 day to permanent)',
+    description: 'A break cannot be ended or shortened early, only lengthened.',
+    tag: tags.auth,
+    access: 'user',
+    errors: { 409: 'A break is in force that ends later (a break cannot be shortened)' },
+  },
   resendVerification: {
     summary: 'Send the email verification link again',
     description: 'Answers the same whether or not the email has an account.',
