@@ -34,3 +34,9 @@ export const breakPeriodLabels = {
   '6m': '6 months',
   permanent: 'Permanently',
 } as const
+
+/** What the confirmation says a break of `period` means. */
+export const breakEndPreview = (period: keyof typeof breakPeriodLabels) =>
+  period === 'permanent'
+    ? 'You will not be able to enter competitions again.'
+    : `You will not be able to enter competitions for ${breakPeriodLabels[period]}.`

@@ -4,6 +4,8 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../../components/dialog'
 import { useForm } from '../../../lib/use-form'
 import type { EntryTarget } from '../../../stores/ui-store'
+import { useResponsiblePlay } from '../../responsible-play/api/get-responsible-play'
+import { SpendingLimitPrompt } from '../../responsible-play/components/spending-limit-prompt'
 import { initialEntryValues, maxEntriesFor, toSubmission, validateEntry } from '../model/entry-form'
 import { clearPendingPayment, savePendingPayment } from '../model/pending-payment'
 import { temporaryPassword } from '../model/temp-password'
@@ -80,6 +82,9 @@ export function EntryModal({
   )
   const form = useForm({ initial: initialEntryValues(user), validate })
   const [forgotPassword, setForgotPassword] = useState(false)
+  // Asked once, before a first purchase: a monthly limit, or none (issue 14).
+  const play = useResponsiblePlay(user !== null)
+  const askLimit = user !== null && play.data?.limitAnswered === false
   const { context } = snapshot
   const state = typeof snapshot.value === 'string' ? snapshot.value : 'payment'
   const step = state === 'payment' ? 2 : state === 'confirmation' ? 3 : 1
@@ -138,6 +143,7 @@ export function EntryModal({
       lockedReason={locked ? paymentInFlightReason : null}
     >
       <StepIndicator step={step} />
+      {step === 1 && askLimit && <SpendingLimitPrompt prompt="first-purchase" />}
       {step === 1 && (
         <DetailsStep
           form={form}
