@@ -128,6 +128,12 @@ export {
   settingsDecider,
 } from './settings/decide'
 export { decodeSettingsEvent, type SettingsEvent } from './settings/events'
+export {
+  type SetSpendingAlert,
+  type SpendingAlertEvent,
+  type SpendingAlertState,
+  spendingAlertDecider,
+} from './settings/spending-alert'
 export type {
   BanUser,
   ChangePassword,

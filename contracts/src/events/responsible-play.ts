@@ -35,3 +35,16 @@ export const responsiblePlayEvents = {
   /** A break from entering: until `endsAt`, or for good (`endsAt` null). Never ended early. */
   BreakTaken: z.object({ userId, period: breakPeriod, endsAt: z.string().datetime().nullable() }),
 } as const
+
+/** On the `settings` stream: the admin Users tab marks spending over this in 30 days. */
+export const spendingAlertEvents = {
+  SpendingAlertThresholdChanged: z.object({
+    thresholdPence: z.number().int().min(0).max(maxSpendingLimitPence),
+  }),
+} as const
+
+/**
+ * The threshold's own stream, beside `settings`: the settings stream is read by its last event
+ * alone (every SettingsChanged is a full snapshot), so another event type there would hide it.
+ */
+export const spendingAlertStream = 'spending-alert'

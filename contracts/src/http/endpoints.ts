@@ -13,7 +13,8 @@ import * as contact from '../contact'
 import * as entries from '../entries'
 import { healthResponse } from '../health'
 import * as newsletter from '../newsletter'
-import * as responsiblePlay from '../responsible-play/schemas'
+import * as responsiblePlayAdmin from '../responsible-play/admin'
+import * as responsiblePlaySchemas from '../responsible-play/schemas'
 import { anyParam, entityId, paymentIntentId, text } from '../text'
 import { docsAssetName, openApiDocument } from './api-docs'
 
@@ -134,28 +135,50 @@ export const endpoints = {
     path: '/api/account/responsible-play',
     service: 'command',
     request: noBody,
-    response: responsiblePlay.responsiblePlayResponse,
+    response: responsiblePlaySchemas.responsiblePlayResponse,
   }),
   setSpendingLimit: endpoint({
     method: 'PUT',
     path: '/api/account/spending-limit',
     service: 'command',
-    request: responsiblePlay.setSpendingLimitRequest,
-    response: responsiblePlay.responsiblePlayChangeResponse,
+    request: responsiblePlaySchemas.setSpendingLimitRequest,
+    response: responsiblePlaySchemas.responsiblePlayChangeResponse,
   }),
   skipSpendingLimit: endpoint({
     method: 'POST',
     path: '/api/account/spending-limit/skip',
     service: 'command',
-    request: responsiblePlay.skipSpendingLimitRequest,
-    response: responsiblePlay.responsiblePlayChangeResponse,
+    request: responsiblePlaySchemas.skipSpendingLimitRequest,
+    response: responsiblePlaySchemas.responsiblePlayChangeResponse,
   }),
   takeBreak: endpoint({
     method: 'POST',
     path: '/api/account/break',
     service: 'command',
-    request: responsiblePlay.takeBreakRequest,
-    response: responsiblePlay.responsiblePlayChangeResponse,
+    request: responsiblePlaySchemas.takeBreakRequest,
+    response: responsiblePlaySchemas.responsiblePlayChangeResponse,
+  }),
+  adminSpendingAlert: endpoint({
+    method: 'GET',
+    path: '/api/admin/settings/spending-alert',
+    service: 'query',
+    request: noBody,
+    response: responsiblePlayAdmin.spendingAlertResponse,
+  }),
+  adminUpdateSpendingAlert: endpoint({
+    method: 'PUT',
+    path: '/api/admin/settings/spending-alert',
+    service: 'command',
+    request: responsiblePlayAdmin.spendingAlertRequest,
+    response: responsiblePlayAdmin.spendingAlertUpdateResponse,
+  }),
+  adminUserResponsiblePlayHistory: endpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/responsible-play',
+    service: 'query',
+    request: noBody,
+    response: responsiblePlayAdmin.responsiblePlayHistoryResponse,
+    params: userParams,
   }),
   resendVerification: endpoint({
     method: 'POST',

@@ -163,6 +163,23 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'user',
     errors: { 409: 'A break is in force that ends later (a break cannot be shortened)' },
   },
+  adminSpendingAlert: {
+    summary: 'The spending alert threshold and its changes',
+    description: 'The admin Users tab marks users whose spending over the last 30 days passes it.',
+    tag: tags.settings,
+    access: 'admin',
+  },
+  adminUpdateSpendingAlert: {
+    summary: 'Change the spending alert threshold',
+    tag: tags.settings,
+    access: 'admin',
+  },
+  adminUserResponsiblePlayHistory: {
+    summary: "A user's monthly limit and break changes, newest first",
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound },
+  },
   resendVerification: {
     summary: 'Send the email verification link again',
     description: 'Answers the same whether or not the email has an account.',

@@ -4,10 +4,10 @@ import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { FormStack, TextField } from '../../../components/form-field'
+import { parsePounds } from '../../../lib/pounds'
 import { showSnackbar } from '../../../stores/ui-store'
 import { messageOf } from '../../auth/model/errors'
 import { useSetSpendingLimit } from '../api/set-spending-limit'
-import { parsePounds } from '../model/pounds'
 
 interface SpendingLimitFormProps {
   readonly prompt: 'sign-up' | 'first-purchase' | 'account-settings'
