@@ -1,8 +1,9 @@
-import { responsiblePlayMessages as m, newsletterStream } from '@prizes/contracts'
+import { responsiblePlayMessages as m, newsletterStream, userStream } from '@prizes/contracts'
 import { createLogger } from '@prizes/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueSession } from '../auth/sign-in'
 import { type AuthHarness, startAuthHarness } from '../auth/test-harness'
+import { person } from '../auth/test-people'
 import { submission } from '../entries/test-harness'
 import { createMailOutbox } from '../mail/outbox'
 import { subscriberIdOf } from '../newsletter/subscribers'
@@ -146,5 +147,38 @@ describe('no marketing email during a break', () => {
       'newsletter-confirmation',
       'newsletter-welcome',
     ])
+  })
+})
+
+describe('the limit question at sign-up', () => {
+  let h: AuthHarness
+  beforeAll(async () => {
+    h = await startAuthHarness('responsible_play_sign_up')
+  })
+  afterAll(() => h?.close())
+
+  async function typesAfterSignUp(extra: Record<string, unknown>) {
+    const answer = await h.call('POST', '/api/auth/register', person(extra))
+    expect(answer.status).toBe(200)
+    const userId = (answer.body.user as { id: string }).id
+    const events = await h.store.readStream(userStream(userId))
+    return events.map((event) => [event.type, (event.data as { prompt?: string }).prompt])
+  }
+
+  it('records a limit set, or none chosen, as answered at sign-up; nothing when left for later', async () => {
+    expect(await typesAfterSignUp({ monthlySpendingLimitPence: 2500 })).toContainEqual([
+      'SpendingLimitSet',
+      'sign-up',
+    ])
+    expect(await typesAfterSignUp({ monthlySpendingLimitPence: null })).toContainEqual([
+      'SpendingLimitSkipped',
+      'sign-up',
+    ])
+    const later = await typesAfterSignUp({})
+    expect(later.map(([type]) => type)).not.toContain('SpendingLimitSkipped')
+    expect(later.map(([type]) => type)).not.toContain('SpendingLimitSet')
+    expect(
+      (await h.call('POST', '/api/auth/register', person({ monthlySpendingLimitPence: -5 }))).status,
+    ).toBe(400)
   })
 })
