@@ -1,9 +1,16 @@
 import { expect, type Page, test } from '@playwright/test'
 import { responsiblePlayMessages } from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn } from './support/accounts'
-import { adminToken, createCompetition, skillQuestion } from './support/admin'
+import {
+  adminSession,
+  adminToken,
+  bearer,
+  createCompetition,
+  openAdminTab,
+  skillQuestion,
+} from './support/admin'
 import { seriousViolations } from './support/axe'
-import { registerVerifiedUser } from './support/entries'
+import { enterAsGuest, registerVerifiedUser } from './support/entries'
 
 /** Signs in a new verified user and opens Account Settings on Limits & breaks. */
 async function openLimits(page: Page, request: Parameters<typeof registerVerifiedUser>[1]) {
@@ -95,5 +102,45 @@ test.describe('responsible play', () => {
     await expect(page.getByText('116 123')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Monthly spending limits' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Taking a break' })).toBeVisible()
+  })
+
+  test('an admin sets the spending alert in Settings, and the Users tab marks who spent more in 30 days', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const { token, user: admin } = await adminSession(request)
+    const title = `Alert check ${Date.now()}`
+    const id = await createCompetition(request, token, title, { entryPrice: 5 })
+    const { person } = await enterAsGuest(
+      request,
+      { id, title, entryPrice: 5 },
+      { answer: '4', numberOfEntries: 2 },
+    )
+    try {
+      const { dashboard, panel } = await openAdminTab(page, admin, 'Settings')
+      const alert = panel.getByRole('form', { name: 'Spending alert' })
+      await alert.getByLabel(/Mark users who spend more than/).fill('5')
+      await alert.getByRole('button', { name: 'Save alert' }).click()
+      await expectSnackbar(page, 'Spending alert set to £5.00 in 30 days')
+      await expect(panel.getByRole('table', { name: 'Spending alert changes' })).toContainText('Set to £5.00')
+
+      await dashboard.getByRole('tab', { name: 'Users' }).click()
+      await dashboard.getByLabel('Search users by name or email').fill(person.email)
+      const row = dashboard
+        .getByRole('table', { name: 'Users' })
+        .getByRole('row')
+        .filter({ hasText: person.email })
+      await expect(row).toContainText('High spending')
+      await expect(row).toContainText('30 days: £10.00')
+      await expect(row).toContainText('No limit')
+      expect(await seriousViolations(page)).toEqual([])
+    } finally {
+      const reset = await request.put('/api/admin/settings/spending-alert', {
+        headers: bearer(token),
+        data: { thresholdPence: 50_000 },
+      })
+      expect(reset.ok()).toBe(true)
+    }
   })
 })
