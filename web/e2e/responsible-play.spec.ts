@@ -61,6 +61,9 @@ test.describe('responsible play', () => {
     await expect(
       dialog.getByRole('alert').filter({ hasText: responsiblePlayMessages.overLimit(1000, 1000) }),
     ).toBeVisible()
+    await expect(dialog.getByTestId('limit-left')).toHaveText(
+      'Your monthly spending limit is £10.00: £10.00 left this month.',
+    )
     await expect(dialog.getByRole('form', { name: 'Card details' })).toHaveCount(0)
   })
 
@@ -80,11 +83,11 @@ test.describe('responsible play', () => {
     await settings.getByRole('button', { name: 'Close' }).click()
 
     const dialog = await startEntry(page, id, title, 1)
-    await expect(
-      dialog
-        .getByRole('alert')
-        .filter({ hasText: 'You are taking a break from entering competitions until' }),
-    ).toBeVisible()
+    // Told before asking (the notice above the form), then refused by the server when asking.
+    const onBreak = dialog
+      .getByRole('alert')
+      .filter({ hasText: 'You are taking a break from entering competitions until' })
+    await expect(onBreak).toHaveCount(2)
     await expect(dialog.getByRole('form', { name: 'Card details' })).toHaveCount(0)
   })
 

@@ -172,7 +172,7 @@ export const endpoints = {
     request: responsiblePlayAdmin.spendingAlertRequest,
     response: responsiblePlayAdmin.spendingAlertUpdateResponse,
   }),
-  adminUserResponsiblePlayHistory: endpoint({
+  adminResponsiblePlayOfUser: endpoint({
     method: 'GET',
     path: '/api/admin/users/:id/responsible-play',
     service: 'query',

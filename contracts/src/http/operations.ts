@@ -174,7 +174,7 @@ export const operations: Record<EndpointName, Operation> = {
     tag: tags.settings,
     access: 'admin',
   },
-  adminUserResponsiblePlayHistory: {
+  adminResponsiblePlayOfUser: {
     summary: "A user's monthly limit and break changes, newest first",
     tag: tags.adminUsers,
     access: 'admin',

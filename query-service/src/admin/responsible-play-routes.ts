@@ -48,7 +48,7 @@ export function responsiblePlayRouter(options: {
     sendPrivate(ctx, endpoints.adminSpendingAlert.response.parse({ success: true, thresholdPence, changes }))
   })
 
-  router.get(endpoints.adminUserResponsiblePlayHistory.path, signedIn, async (ctx) => {
+  router.get(endpoints.adminResponsiblePlayOfUser.path, signedIn, async (ctx) => {
     requireAdmin(ctx)
     const id = String(ctx.params.id)
     if (!(await findUser(knex, id))) throw new HttpError(404, 'USER_NOT_FOUND', 'User not found')
@@ -68,7 +68,7 @@ export function responsiblePlayRouter(options: {
       actor: toHistoryActor(row.actor, people),
       summary: summaryOf(row.type, row.data),
     }))
-    sendPrivate(ctx, endpoints.adminUserResponsiblePlayHistory.response.parse({ success: true, changes }))
+    sendPrivate(ctx, endpoints.adminResponsiblePlayOfUser.response.parse({ success: true, changes }))
   })
 
   return router

@@ -139,7 +139,7 @@ describe('oversight in the Users tab', () => {
 
   test("lists the user's changes, newest first, with who made them", async () => {
     const response = await harness.get(`/api/admin/users/${ids.ada}/responsible-play`, admin)
-    const { changes } = endpoints.adminUserResponsiblePlayHistory.response.parse(await response.json())
+    const { changes } = endpoints.adminResponsiblePlayOfUser.response.parse(await response.json())
     expect(changes.map((change) => change.type)).toEqual([
       'BreakTaken',
       'SpendingLimitIncreaseRequested',

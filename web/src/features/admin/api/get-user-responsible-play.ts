@@ -7,7 +7,7 @@ const timeoutMs = 20_000
 /** GET /api/admin/users/:id/responsible-play: the user's limit and break changes, newest first. */
 export function getUserResponsiblePlay(id: string, signal?: AbortSignal) {
   return apiClient
-    .call('adminUserResponsiblePlayHistory', { timeoutMs, params: { id }, ...(signal ? { signal } : {}) })
+    .call('adminResponsiblePlayOfUser', { timeoutMs, params: { id }, ...(signal ? { signal } : {}) })
     .then((answer) => answer.changes)
 }
 

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/dialog'
 import { useForm } from '../../../lib/use-form'
 import type { EntryTarget } from '../../../stores/ui-store'
 import { useResponsiblePlay } from '../../responsible-play/api/get-responsible-play'
+import { EntryPlayNotice } from '../../responsible-play/components/entry-play-notice'
 import { SpendingLimitPrompt } from '../../responsible-play/components/spending-limit-prompt'
 import { initialEntryValues, maxEntriesFor, toSubmission, validateEntry } from '../model/entry-form'
 import { clearPendingPayment, savePendingPayment } from '../model/pending-payment'
@@ -143,6 +144,7 @@ export function EntryModal({
       lockedReason={locked ? paymentInFlightReason : null}
     >
       <StepIndicator step={step} />
+      {step === 1 && user !== null && <EntryPlayNotice status={play.data} />}
       {step === 1 && askLimit && <SpendingLimitPrompt prompt="first-purchase" />}
       {step === 1 && (
         <DetailsStep
