@@ -24,6 +24,8 @@ export const wipedTables: readonly string[] = [
   'mail_outbox',
   'rate_limits',
   'sign_in_addresses',
+  'spending_months',
+  'spending_holds',
 ]
 
 const quoted = (table: string) => `"${table.replaceAll('"', '""')}"`
