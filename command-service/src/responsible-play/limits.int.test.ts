@@ -136,6 +136,14 @@ describe('monthly spending limits', () => {
     }
   })
 
+  it('limits how often one user changes their limit: 429 with when to try again', async () => {
+    const { token } = await h.entries.user()
+    for (let n = 0; n < 8; n++) expect((await setLimit(token, 1000 - n)).status).toBe(200)
+    const refused = await setLimit(token, 500)
+    expect(refused.status).toBe(429)
+    expect(refused.body.code).toBe('RATE_LIMITED')
+  })
+
   it('purchases at once by one user, through two processes, never pass the limit together', async () => {
     for (let round = 0; round < 3; round++) {
       const { token } = await h.entries.user()

@@ -18,7 +18,8 @@ export interface Answer {
 /**
  * The entries harness (clock, offline payments, competitions) with the responsible-play routes
  * served beside it, and a second entries app with its own command handler: another process, as
- * far as the per-stream queues go, sharing only the database.
+ * far as the per-stream queues go, sharing only the database. Limits and breaks may change 8
+ * times an hour per user here.
  */
 export interface PlayHarness {
   readonly entries: EntriesHarness
@@ -49,7 +50,7 @@ export async function startPlayHarness(label: string): Promise<PlayHarness> {
       name: 'command',
       logger: silentLogger,
       mapError: mapCommandError,
-      routers: [responsiblePlayRouter({ ...deps, clock })],
+      routers: [responsiblePlayRouter({ ...deps, clock, changeLimit: { max: 8, windowMs: 60 * 60 * 1000 } })],
     }).callback(),
   )
   const second = await serve(

@@ -150,18 +150,20 @@ export const operations: Record<EndpointName, Operation> = {
     description: 'A lower limit applies at once; a higher one, or removing it, only after 24 hours.',
     tag: tags.auth,
     access: 'user',
+    errors: { 429: rateLimited },
   },
   skipSpendingLimit: {
     summary: 'Answer the sign-up or first-purchase question with no limit',
     tag: tags.auth,
     access: 'user',
+    errors: { 429: rateLimited },
   },
   takeBreak: {
     summary: 'Take a break from entering (1 day to permanent)',
     description: 'A break cannot be ended or shortened early, only lengthened.',
     tag: tags.auth,
     access: 'user',
-    errors: { 409: 'A break is in force that ends later (a break cannot be shortened)' },
+    errors: { 409: 'A break is in force that ends later (a break cannot be shortened)', 429: rateLimited },
   },
   adminSpendingAlert: {
     summary: 'The spending alert threshold and its changes',
