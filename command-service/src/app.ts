@@ -40,6 +40,8 @@ import { newsletterRouter } from './newsletter/routes'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
 import { allocatePaidEntry } from './reactors'
 import type { ReadModels } from './read-models'
+import { spendingAlertRouter } from './responsible-play/admin-routes'
+import { responsiblePlayRouter } from './responsible-play/routes'
 import { settingsRouter } from './settings/routes'
 import { loadSettings } from './settings/settings'
 
@@ -177,9 +179,11 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         ...options.health,
       }),
       ...auth,
+      responsiblePlayRouter({ ...deps, clock }),
       ...payments,
       entriesRouter({ ...entryDeps, secrets, clock, limiter, reservationLimits: options.reservationLimits }),
       settingsRouter({ handler, store, knex, secrets, settings, clock, readModels: options.readModels }),
+      spendingAlertRouter({ handler, knex, secrets, clock, readModels: options.readModels }),
       newsletterRouter({
         ...{ handler, knex, secrets, logger, clock, limiter, rateLimits },
         company: options.company ?? defaultCompanyDetails,

@@ -37,6 +37,10 @@ import { startWinnerEmail, winnerEmailName } from './reactors/lifecycle/winner-e
 import { mailReactorName } from './reactors/mail/mail-reactor'
 import { newsletterMailName, startNewsletterMailReactor } from './reactors/newsletter/newsletter-mail-reactor'
 import {
+  spendingLedgerName,
+  startSpendingLedgerReactor,
+} from './reactors/responsible-play/spending-ledger-reactor'
+import {
   erasureRefundsReactorName,
   startErasureRefundsReactor,
 } from './reactors/users/erasure-refunds-reactor'
@@ -123,6 +127,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
       start: () => startNewsletterMailReactor({ ...common, outbox, secrets, publicUrl }),
     },
     { name: userRowsReactorName, start: () => startUserRowsReactor(common) },
+    { name: spendingLedgerName, start: () => startSpendingLedgerReactor(common) },
     {
       name: reservationExpiryName,
       start: () =>

@@ -6,6 +6,7 @@ import {
   isCompetitionError,
   isEntryError,
   isNewsletterError,
+  isResponsiblePlayError,
   isUserError,
   type UserError,
 } from '@prizes/domain'
@@ -31,6 +32,8 @@ export function mapCommandError(error: unknown): HttpError | undefined {
     )
   }
   if (isUserError(error)) return mapUserError(error)
+  // Over the monthly limit, on a break, or a break shortened: rules the moment forbids.
+  if (isResponsiblePlayError(error)) return new HttpError(409, error.code, error.message)
   if (isNewsletterError(error)) {
     // An unknown link is not found; an expired one was real, and is refused as a bad request.
     return new HttpError(error.code === 'UNKNOWN_NEWSLETTER_TOKEN' ? 404 : 400, error.code, error.message)

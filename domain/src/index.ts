@@ -143,6 +143,12 @@ export {
   settingsDecider,
 } from './settings/decide'
 export { decodeSettingsEvent, type SettingsEvent } from './settings/events'
+export {
+  type SetSpendingAlert,
+  type SpendingAlertEvent,
+  type SpendingAlertState,
+  spendingAlertDecider,
+} from './settings/spending-alert'
 export type {
   BanUser,
   ChangePassword,
@@ -181,6 +187,26 @@ export {
   UserNotFound,
 } from './user/errors'
 export { decodeUserEvent, type UserEvent, type UserEventType } from './user/events'
+export {
+  assertNotOnBreak,
+  assertWithinLimit,
+  breakAt,
+  breakEnd,
+  limitAt,
+  pendingAt,
+  type ResponsiblePlay,
+  type ResponsiblePlayCommand,
+  type SetSpendingLimit,
+  type SkipSpendingLimit,
+  type TakeBreak,
+} from './user/responsible-play'
+export {
+  BreakCannotBeShortened,
+  isResponsiblePlayError,
+  OnBreak,
+  type ResponsiblePlayError,
+  SpendingLimitReached,
+} from './user/responsible-play-errors'
 export {
   ageOn,
   assertCanSignIn,

@@ -5,6 +5,7 @@ import { drawCertificatesProjection } from './draw-certificates/projection'
 import { drawsProjection } from './draws/projection'
 import { entriesProjection } from './entries/projection'
 import type { Projection } from './projection'
+import { responsiblePlayProjection } from './responsible-play/projection'
 import { settingsHistoryProjection } from './settings/projection'
 import { statsProjection } from './stats/projection'
 import { usersProjection } from './users/projection'
@@ -20,4 +21,5 @@ export const allProjections: readonly Projection[] = [
   statsProjection,
   settingsHistoryProjection,
   contactMessagesProjection,
+  responsiblePlayProjection,
 ]

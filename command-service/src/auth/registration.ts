@@ -7,6 +7,7 @@ import type { AccountDeps } from '../users/deps'
 import { userIdByEmail } from '../users/email-index'
 import { sessionUserOf } from '../users/personal'
 import { openAccount } from '../users/registration'
+import { runUserCommand } from '../users/user-stream'
 import { issueSession, type SignedIn } from './sign-in'
 
 export interface RegistrationInput {
@@ -18,6 +19,8 @@ export interface RegistrationInput {
   readonly address: string
   readonly dateOfBirth: string
   readonly marketingEmails: boolean
+  /** The sign-up's answer to "set a monthly limit?": pence, null for none, absent when not given. */
+  readonly monthlySpendingLimitPence?: number | null | undefined
 }
 
 export interface GuestInput {
@@ -49,8 +52,11 @@ export async function register(
   context: CommandContext,
 ): Promise<SessionUser> {
   await assertRegistrationsOpen(deps)
-  const { password, marketingEmails, ...personal } = input
+  const { password, marketingEmails, monthlySpendingLimitPence, ...personal } = input
   const opened = await openAccount(deps, { personal, password, marketingEmails, kind: 'self' }, context)
+  if (monthlySpendingLimitPence !== undefined) {
+    await answerSpendingLimit(deps, opened.user.userId, monthlySpendingLimitPence, context)
+  }
   return sessionUser(deps, opened)
 }
 
@@ -81,4 +87,21 @@ export async function createGuestAccount(
 
 export async function emailExists(deps: Pick<AccountDeps, 'knex'>, email: string): Promise<boolean> {
   return (await userIdByEmail(deps.knex, email)) !== undefined
+}
+
+/** The sign-up's limit question, answered: a limit applies at once; none is recorded as skipped. */
+function answerSpendingLimit(
+  deps: AccountDeps,
+  userId: string,
+  limitPence: number | null,
+  context: CommandContext,
+) {
+  const metadata = { now: context.now }
+  return runUserCommand(
+    deps.handler,
+    limitPence === null
+      ? { type: 'SkipSpendingLimit', data: { userId, prompt: 'sign-up' }, metadata }
+      : { type: 'SetSpendingLimit', data: { userId, limitPence, prompt: 'sign-up' }, metadata },
+    context,
+  )
 }

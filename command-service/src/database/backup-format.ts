@@ -72,6 +72,10 @@ export type BackupLine = BackupHeader | BackupEvent | BackupRow
  * - `idempotency_keys`: the first answer to each money request, so a retry does not pay twice.
  * - `user_erasure_refunds`: the refunds a user's deletion still owes (and those made), which
  *   the erasure reactor settles; its checkpoint is restored past the erasure, so nobody else would.
+ * - `spending_months`, `spending_holds`: the monthly spending ledger behind spending limits;
+ *   its reactor's checkpoint is restored past what it holds, so nothing else would rebuild it.
+ * - `credit_card_months`, `credit_card_payments`: the monthly credit card ledger; a payment
+ *   captured before the backup still counts, and a refund after the restore gives it back.
  * - `reactor_checkpoints`: how far each reactor got, mapped to the restored log's positions so
  *   a restored platform does not send every email or refund again.
  *
@@ -92,6 +96,10 @@ export const backedUpTables = {
   idempotency_keys: { key: ['scope', 'key'], json: ['response'] },
   reactor_checkpoints: { key: ['name'], json: [] },
   user_erasure_refunds: { key: ['entry_id'], json: ['actor'] },
+  spending_months: { key: ['user_id', 'month'], json: [] },
+  spending_holds: { key: ['entry_id'], json: [] },
+  credit_card_months: { key: ['user_id', 'month'], json: [] },
+  credit_card_payments: { key: ['payment_intent_id'], json: [] },
 } as const satisfies Record<string, { key: readonly string[]; json: readonly string[] }>
 
 export type BackedUpTable = keyof typeof backedUpTables

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { competitionStream, type EntrySubmission } from '@prizes/contracts'
 import {
   AccountBanned,
+  assertNotOnBreak,
   type Competition,
   competitionDecider,
   type Entry,
+  limitAt,
   type QuoteEntry,
   UserNotFound,
 } from '@prizes/domain'
 import { conflict } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
+import { dropHold, holdSpending, releaseReplacedHolds } from '../responsible-play/ledger'
 import { loadUserState } from '../users/user-stream'
 import { defaultReservationMinutes, type EntryDeps } from './deps'
 import { cancelQuietly, cancelReplacedIntent } from './replace'
@@ -22,11 +25,16 @@ export interface Reservation {
   readonly intent: { readonly id: string; readonly clientSecret: string } | null
 }
 
-/** A signed-in user may enter while the account stands: registered, not erased, not banned. */
-async function assertMayEnter(deps: EntryDeps, userId: string): Promise<void> {
+/**
+ * A signed-in user may enter while the account stands (registered, not erased, not banned) and
+ * they are not on a break; answers the monthly spending limit in force.
+ */
+async function assertMayEnter(deps: EntryDeps, userId: string, now: Date): Promise<number | null> {
   const user = await loadUserState(deps.store, userId)
   if (user.status !== 'registered') throw new UserNotFound(userId)
   if (user.banned) throw new AccountBanned()
+  assertNotOnBreak(user.play, now)
+  return limitAt(user.play, now)
 }
 
 /**
@@ -46,7 +54,7 @@ export async function reserveEntry(
 ): Promise<Reservation> {
   const { userId, submission } = input
   const { competitionId, numberOfEntries: quantity, skillQuestionAnswer: answer } = submission
-  await assertMayEnter(deps, userId)
+  const limitPence = await assertMayEnter(deps, userId, context.now)
   const metadata = { now: context.now }
   const quoted = await quote(
     deps,
@@ -58,18 +66,24 @@ export async function reserveEntry(
     throw conflict('This competition is free to enter: submit the entry without a payment')
   }
   const entryId = randomUUID()
-  const intent =
-    amountPence === 0
-      ? null
-      : await deps.payments.createIntent({
-          amountPence,
-          metadata: { competitionId, entryId, userId },
-          idempotencyKey: `entry-${entryId}`,
-        })
   const minutes = deps.reservationMinutes ?? defaultReservationMinutes
   const expiresAt = new Date(context.now.getTime() + minutes * 60_000).toISOString()
+  // The monthly limit is checked and the amount held before any payment is asked for.
+  if (amountPence > 0) {
+    const hold = { userId, competitionId, entryId, amountPence, expiresAt, limitPence, now: context.now }
+    await holdSpending(deps.knex, hold)
+  }
+  let intent: Reservation['intent'] = null
   let reserved: EntryResult
   try {
+    intent =
+      amountPence === 0
+        ? null
+        : await deps.payments.createIntent({
+            amountPence,
+            metadata: { competitionId, entryId, userId },
+            idempotencyKey: `entry-${entryId}`,
+          })
     reserved = await runEntryCommand(
       deps.handler,
       {
@@ -89,9 +103,11 @@ export async function reserveEntry(
     )
   } catch (error) {
     if (intent) await cancelQuietly(deps, intent.id)
+    await dropHold(deps.knex, entryId)
     throw error
   }
   const competition = competitionOf(reserved, competitionId)
+  await releaseReplacedHolds(deps.knex, reserved.events)
   await cancelReplacedIntent(deps, competition, reserved.events)
   return { competition, entry: entryIn(competition, entryId), intent }
 }

@@ -13,6 +13,7 @@ import { mailOutboxAdmin } from './0900-mail-outbox-admin'
 import { suppressedEmails } from './1000-suppressed-emails'
 import { newsletterAndContact } from './1100-newsletter-and-contact'
 import { offlinePaymentBehaviours } from './1310-offline-payment-behaviours'
+import { spendingLedger } from './1400-spending-ledger'
 import { creditCardLimit } from './1700-credit-card-limit'
 
 /** In order. Never edit one that has shipped: add the next. */
@@ -30,6 +31,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['1000-suppressed-emails', suppressedEmails],
   ['1100-newsletter-and-contact', newsletterAndContact],
   ['1310-offline-payment-behaviours', offlinePaymentBehaviours],
+  ['1400-spending-ledger', spendingLedger],
   ['1700-credit-card-limit', creditCardLimit],
 ])
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { email, updateProfileRequest } from '../auth/schemas'
 import { maxLength, tooLongMessage } from '../bounds'
+import { adminResponsiblePlay } from '../responsible-play/admin'
 import { text } from '../text'
 
 /** SPEC section 7 "Admin", the user commands: ban, unban, promote and demote. */
@@ -62,6 +63,8 @@ export const adminUserRow = z.object({
   banned: z.boolean(),
   created_at: z.string(),
   marketing_emails: z.boolean(),
+  /** Issue 14: the monthly limit, pending increase, break and 30-day spending, with the alert mark. */
+  responsible_play: adminResponsiblePlay.optional(),
 })
 export type AdminUserRow = z.infer<typeof adminUserRow>
 

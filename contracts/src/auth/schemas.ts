@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { maxLength, tooLongMessage } from '../bounds'
 import { userRole } from '../events/user'
+import { maxSpendingLimitPence } from '../responsible-play/limits'
 import { text } from '../text'
 import { authMessages as m } from './messages'
 
@@ -77,6 +78,8 @@ export const registerRequest = z.object({
   address,
   dateOfBirth,
   marketingEmails: z.boolean().default(false),
+  /** Issue 14, asked at sign-up: a monthly spending limit in pence, null for none; absent: ask later. */
+  monthlySpendingLimitPence: z.number().int().min(0).max(maxSpendingLimitPence).nullable().optional(),
 })
 export const registerResponse = z.object({
   success: ok,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { responsiblePlayEvents } from './responsible-play'
 
 /**
  * A personal value encrypted with the user's own key (AES-256-GCM), as
@@ -78,6 +79,7 @@ export const userEvents = {
   UserPromoted: z.object({ userId }),
   UserDemoted: z.object({ userId }),
   UserErased: z.object({ userId }),
+  ...responsiblePlayEvents,
 } as const
 
 export type UserEventType = keyof typeof userEvents

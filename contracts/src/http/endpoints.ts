@@ -13,6 +13,8 @@ import * as contact from '../contact'
 import * as entries from '../entries'
 import { healthResponse } from '../health'
 import * as newsletter from '../newsletter'
+import * as responsiblePlayAdmin from '../responsible-play/admin'
+import * as responsiblePlaySchemas from '../responsible-play/schemas'
 import { anyParam, entityId, paymentIntentId, text } from '../text'
 import { docsAssetName, openApiDocument } from './api-docs'
 
@@ -126,6 +128,57 @@ export const endpoints = {
     service: 'command',
     request: auth.changePasswordRequest,
     response: auth.changePasswordResponse,
+  }),
+  /** Responsible play (issue 14): the user's own monthly limit and breaks. */
+  getResponsiblePlay: endpoint({
+    method: 'GET',
+    path: '/api/account/responsible-play',
+    service: 'command',
+    request: noBody,
+    response: responsiblePlaySchemas.responsiblePlayResponse,
+  }),
+  setSpendingLimit: endpoint({
+    method: 'PUT',
+    path: '/api/account/spending-limit',
+    service: 'command',
+    request: responsiblePlaySchemas.setSpendingLimitRequest,
+    response: responsiblePlaySchemas.responsiblePlayChangeResponse,
+  }),
+  skipSpendingLimit: endpoint({
+    method: 'POST',
+    path: '/api/account/spending-limit/skip',
+    service: 'command',
+    request: responsiblePlaySchemas.skipSpendingLimitRequest,
+    response: responsiblePlaySchemas.responsiblePlayChangeResponse,
+  }),
+  takeBreak: endpoint({
+    method: 'POST',
+    path: '/api/account/break',
+    service: 'command',
+    request: responsiblePlaySchemas.takeBreakRequest,
+    response: responsiblePlaySchemas.responsiblePlayChangeResponse,
+  }),
+  adminSpendingAlert: endpoint({
+    method: 'GET',
+    path: '/api/admin/settings/spending-alert',
+    service: 'query',
+    request: noBody,
+    response: responsiblePlayAdmin.spendingAlertResponse,
+  }),
+  adminUpdateSpendingAlert: endpoint({
+    method: 'PUT',
+    path: '/api/admin/settings/spending-alert',
+    service: 'command',
+    request: responsiblePlayAdmin.spendingAlertRequest,
+    response: responsiblePlayAdmin.spendingAlertUpdateResponse,
+  }),
+  adminResponsiblePlayOfUser: endpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/responsible-play',
+    service: 'query',
+    request: noBody,
+    response: responsiblePlayAdmin.responsiblePlayHistoryResponse,
+    params: userParams,
   }),
   resendVerification: endpoint({
     method: 'POST',

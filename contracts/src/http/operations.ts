@@ -140,6 +140,48 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'user',
     errors: { 429: rateLimited },
   },
+  getResponsiblePlay: {
+    summary: "The signed-in user's monthly spending limit, pending change, spending this month and break",
+    tag: tags.auth,
+    access: 'user',
+  },
+  setSpendingLimit: {
+    summary: 'Set or remove the monthly spending limit',
+    description: 'A lower limit applies at once; a higher one, or removing it, only after 24 hours.',
+    tag: tags.auth,
+    access: 'user',
+    errors: { 429: rateLimited },
+  },
+  skipSpendingLimit: {
+    summary: 'Answer the sign-up or first-purchase question with no limit',
+    tag: tags.auth,
+    access: 'user',
+    errors: { 429: rateLimited },
+  },
+  takeBreak: {
+    summary: 'Take a break from entering (1 day to permanent)',
+    description: 'A break cannot be ended or shortened early, only lengthened.',
+    tag: tags.auth,
+    access: 'user',
+    errors: { 409: 'A break is in force that ends later (a break cannot be shortened)', 429: rateLimited },
+  },
+  adminSpendingAlert: {
+    summary: 'The spending alert threshold and its changes',
+    description: 'The admin Users tab marks users whose spending over the last 30 days passes it.',
+    tag: tags.settings,
+    access: 'admin',
+  },
+  adminUpdateSpendingAlert: {
+    summary: 'Change the spending alert threshold',
+    tag: tags.settings,
+    access: 'admin',
+  },
+  adminResponsiblePlayOfUser: {
+    summary: "A user's monthly limit and break changes, newest first",
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound },
+  },
   resendVerification: {
     summary: 'Send the email verification link again',
     description: 'Answers the same whether or not the email has an account.',

@@ -1,5 +1,6 @@
 import type { Encrypted, EncryptedPersonalData } from '@prizes/contracts'
 import type { CommandMetadata } from '../competition/decide'
+import type { ResponsiblePlayCommand } from './responsible-play'
 
 /**
  * The user commands. Everything random or secret arrives ready-made: the command side
@@ -96,3 +97,4 @@ export type UserCommand =
   | PromoteUser
   | DemoteUser
   | EraseUser
+  | ResponsiblePlayCommand

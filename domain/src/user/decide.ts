@@ -23,6 +23,7 @@ import {
 } from './decide-links'
 import { CannotActOnSelf, UserAlreadyExists, UserNotFound } from './errors'
 import { decodeUserEvent, type UserEvent } from './events'
+import { setSpendingLimit, skipSpendingLimit, takeBreak } from './responsible-play'
 import { assertRegistrableDateOfBirth, isGuestSettingUp } from './rules'
 import { evolve, initialState, type RegisteredUser, type UserState } from './state'
 
@@ -144,6 +145,12 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return demoteUser(command, registered(state, userId))
     case 'EraseUser':
       return eraseUser(command, state)
+    case 'SetSpendingLimit':
+      return setSpendingLimit(command, registered(state, userId).play)
+    case 'SkipSpendingLimit':
+      return skipSpendingLimit(command, registered(state, userId).play)
+    case 'TakeBreak':
+      return takeBreak(command, registered(state, userId).play)
     default: {
       const unhandled: never = command
       throw new Error(`Unknown user command ${JSON.stringify(unhandled)}`)

@@ -42,6 +42,14 @@ export function decodeUserEvent(stored: StoredEvent): UserEvent | undefined {
       return { type, data: userEvents.UserDemoted.parse(stored.data) }
     case 'UserErased':
       return { type, data: userEvents.UserErased.parse(stored.data) }
+    case 'SpendingLimitSet':
+      return { type, data: userEvents.SpendingLimitSet.parse(stored.data) }
+    case 'SpendingLimitIncreaseRequested':
+      return { type, data: userEvents.SpendingLimitIncreaseRequested.parse(stored.data) }
+    case 'SpendingLimitSkipped':
+      return { type, data: userEvents.SpendingLimitSkipped.parse(stored.data) }
+    case 'BreakTaken':
+      return { type, data: userEvents.BreakTaken.parse(stored.data) }
     default: {
       const unhandled: never = type
       throw new Error(`No decoder for user event ${String(unhandled)}`)

@@ -1,5 +1,6 @@
 import type { Encrypted, EncryptedPersonalData, registrationSources, UserRole } from '@prizes/contracts'
 import type { UserEvent } from './events'
+import { evolvePlay, noResponsiblePlay, type ResponsiblePlay } from './responsible-play'
 
 /** The latest verification or reset link a user was sent; only its hash is ever known here. */
 export interface OutstandingToken {
@@ -28,6 +29,8 @@ export interface RegisteredUser {
    * erasure). The command side's session table mirrors it so every request can check it.
    */
   readonly tokenVersion: number
+  /** The monthly spending limit and breaks the user set themselves. */
+  readonly play: ResponsiblePlay
 }
 
 /** Erased: the stream keeps its shape, the key is gone, and no command applies any more. */
@@ -100,6 +103,11 @@ function evolveRegistered(user: RegisteredUser, event: UserEvent): UserState {
       return { ...user, role: 'user', tokenVersion: user.tokenVersion + 1 }
     case 'UserErased':
       return { status: 'erased', userId: user.userId, tokenVersion: user.tokenVersion + 1 }
+    case 'SpendingLimitSet':
+    case 'SpendingLimitIncreaseRequested':
+    case 'SpendingLimitSkipped':
+    case 'BreakTaken':
+      return { ...user, play: evolvePlay(user.play, event) }
     default: {
       const unhandled: never = event
       throw new Error(`evolve does not handle ${JSON.stringify(unhandled)}`)
@@ -130,6 +138,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       verification: undefined,
       reset: undefined,
       tokenVersion: 0,
+      play: noResponsiblePlay,
     }
   }
   if (state.status === 'erased') return state

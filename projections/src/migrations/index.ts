@@ -18,6 +18,7 @@ import { settingsHistory } from './0017-settings-history'
 import { entriesRefundPending } from './0019-entries-refund-pending'
 import { competitionCounters } from './0020-competition-counters'
 import { contactAndNewsletter } from './0030-contact-and-newsletter'
+import { responsiblePlay } from './0040-responsible-play'
 import { postalEntriesAndCaps } from './0050-postal-entries-and-caps'
 import { undersoldCompetitions } from './0060-undersold-competitions'
 
@@ -41,6 +42,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0019-entries-refund-pending', entriesRefundPending],
   ['0020-competition-counters', competitionCounters],
   ['0030-contact-and-newsletter', contactAndNewsletter],
+  ['0040-responsible-play', responsiblePlay],
   ['0050-postal-entries-and-caps', postalEntriesAndCaps],
   ['0060-undersold-competitions', undersoldCompetitions],
 ])

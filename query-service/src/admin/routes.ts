@@ -17,6 +17,8 @@ import { platformAnalytics } from './analytics'
 import { entriesCsvStream } from './entries-export'
 import { actorUserId, toHistoryEntry } from './history'
 import { pageOf, toAdminCompetitionEntry, toAdminWinner, toEntriesSummary } from './mapper'
+import { responsiblePlayOf } from './responsible-play'
+import { responsiblePlayRouter } from './responsible-play-routes'
 import {
   type AdminEntryRow,
   competitionEntryTotals,
@@ -47,6 +49,7 @@ export interface AdminRouteOptions {
 export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions): Router {
   const router = new Router()
   const signedIn = authenticate({ secret, sessions, ...(clock ? { clock } : {}) })
+  const now = clock ?? (() => new Date())
 
   async function competitionOf(ctx: Koa.Context): Promise<string> {
     requireAdmin(ctx)
@@ -167,10 +170,17 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     const rows = await listUsers(knex, filters, { offset, limit: limit + 1 })
     const shown = rows.slice(0, limit)
     const ids = shown.map((row) => row.user_id)
-    const [people, totals] = await Promise.all([lookUpPeople(knex, ids), userTotals(knex, ids)])
+    const [people, totals, play] = await Promise.all([
+      lookUpPeople(knex, ids),
+      userTotals(knex, ids),
+      responsiblePlayOf(knex, ids, now()),
+    ])
     const body = {
       success: true,
-      users: shown.map((row) => toAdminUserRow(row, people.get(row.user_id), totals.get(row.user_id))),
+      users: shown.map((row) => ({
+        ...toAdminUserRow(row, people.get(row.user_id), totals.get(row.user_id)),
+        responsible_play: play.get(row.user_id),
+      })),
       page,
       pageSize: adminUsersPageSize,
       hasMore: rows.length > limit,
@@ -183,10 +193,20 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     const id = String(ctx.params.id)
     const row = await findUser(knex, id)
     if (!row) throw new HttpError(404, 'USER_NOT_FOUND', 'User not found')
-    const [people, totals] = await Promise.all([lookUpPeople(knex, [id]), userTotals(knex, [id])])
-    const user = toAdminUserDetails(row, people.get(id), totals.get(id))
+    const [people, totals, play] = await Promise.all([
+      lookUpPeople(knex, [id]),
+      userTotals(knex, [id]),
+      responsiblePlayOf(knex, [id], now()),
+    ])
+    const user = {
+      ...toAdminUserDetails(row, people.get(id), totals.get(id)),
+      responsible_play: play.get(id),
+    }
     sendPrivate(ctx, endpoints.adminGetUser.response.parse({ success: true, user }))
   })
+
+  const playRoutes = responsiblePlayRouter({ knex, signedIn })
+  router.use(playRoutes.routes())
 
   return router
 }

@@ -156,6 +156,15 @@ describe('the users list', () => {
         banned: false,
         created_at: expect.any(String),
         marketing_emails: false,
+        // Issue 14's oversight: no limit or break; the paid entries count as recent spending.
+        responsible_play: {
+          monthly_limit: null,
+          pending_limit: null,
+          break_until: null,
+          break_permanent: false,
+          spent_last_30_days: 14.95,
+          over_threshold: false,
+        },
       },
     ])
   })

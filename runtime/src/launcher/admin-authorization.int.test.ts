@@ -128,8 +128,11 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
     case 'adminListCompetitions':
     case 'adminListUsers':
     case 'adminListContactMessages':
+    case 'adminSpendingAlert':
     case 'emailStatus':
       return { route: endpoints[name].path }
+    case 'adminUpdateSpendingAlert':
+      return { route: endpoints[name].path, body: { thresholdPence: 50_000, reason: 'authorisation test' } }
     case 'adminCompetitionEntries':
     case 'adminExportCompetitionEntries':
     case 'adminCompetitionHistory':
@@ -166,7 +169,8 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
         route: endpoints[name].path.replace(':id', await freshCompetition('To unfeature')),
         body: { featured: false },
       }
-    case 'adminGetUser': {
+    case 'adminGetUser':
+    case 'adminResponsiblePlayOfUser': {
       // The platform's own guest: the read model has long caught up with them.
       const profile = await json('GET', '/api/auth/profile', undefined, platform.tokens.user)
       return { route: endpoints[name].path.replace(':id', String(profile.body.user.id)) }

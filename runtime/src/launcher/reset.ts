@@ -24,6 +24,10 @@ export const wipedTables: readonly string[] = [
   'mail_outbox',
   'rate_limits',
   'sign_in_addresses',
+  'spending_months',
+  'spending_holds',
+  'credit_card_months',
+  'credit_card_payments',
 ]
 
 const quoted = (table: string) => `"${table.replaceAll('"', '""')}"`

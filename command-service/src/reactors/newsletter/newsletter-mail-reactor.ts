@@ -15,6 +15,7 @@ import type { MailOutbox } from '../../mail/outbox'
 import { contactAcknowledgementEmail, contactAnswerEmail } from '../../mail/templates/contact-emails'
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from '../../mail/templates/newsletter-emails'
 import { newsletterToken, subscriberKeyId } from '../../newsletter/subscribers'
+import { marketingPausedFor } from '../../responsible-play/marketing'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 
 export interface NewsletterMailOptions {
@@ -96,6 +97,9 @@ export function createNewsletterMailReactor(options: NewsletterMailOptions): Rea
         if (state.status !== 'subscribed') return void log.info({ reason: 'unsubscribed since' }, 'no email')
         const to = await open(subscriberKeyId(data.subscriberId), data.email, log)
         if (!to) return
+        if (await marketingPausedFor({ knex, store }, to, now())) {
+          return void log.info({ reason: 'the account is on a break' }, 'no email')
+        }
         const unsubscribeToken = newsletterToken(
           secrets.oneTimeTokens,
           'newsletter-unsubscribe',

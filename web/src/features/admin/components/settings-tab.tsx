@@ -14,6 +14,7 @@ import { failureMessage } from '../model/errors'
 import { describeChange, type SettingKey, settingControls, settingsFailures } from '../model/settings'
 import { HistoryTable } from './history-table'
 import { AdminStack, QueryView } from './load-state'
+import { SpendingAlertSection } from './spending-alert-section'
 
 /**
  * The Settings tab: the three platform settings, saved to the server and shown as the server
@@ -23,6 +24,7 @@ export function SettingsTab({ children }: { readonly children?: ReactNode }) {
   return (
     <AdminStack>
       <PlatformSettingsSection />
+      <SpendingAlertSection />
       <SettingsHistorySection />
       {children}
     </AdminStack>

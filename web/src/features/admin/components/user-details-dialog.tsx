@@ -1,9 +1,11 @@
 import type { AdminUserRow } from '@prizes/contracts'
 import { Dialog } from '../../../components/dialog'
-import { formatDate, formatPrice } from '../../../lib/format'
+import { formatDate, formatDateTime, formatPrice } from '../../../lib/format'
 import { useAdminUser } from '../api/get-admin-user'
+import { useUserResponsiblePlay } from '../api/get-user-responsible-play'
 import { fullName } from '../model/user-actions'
 import { AdminStack, QueryView } from './load-state'
+import { breakText, limitText } from './responsible-play-cell'
 import { Facts } from './table'
 
 /** A valid date as the list shows dates, else 'Unknown'. */
@@ -39,11 +41,48 @@ export function UserDetailsDialog({
                   value: shown.last_entry_date ? dateOrUnknown(shown.last_entry_date) : 'None yet',
                 },
                 { term: 'Member since', value: dateOrUnknown(shown.created_at) },
+                ...(shown.responsible_play
+                  ? [
+                      {
+                        term: 'Spent in the last 30 days',
+                        value: formatPrice(shown.responsible_play.spent_last_30_days),
+                      },
+                      { term: 'Monthly limit', value: limitText(shown.responsible_play) },
+                      { term: 'Break', value: breakText(shown.responsible_play) ?? 'None' },
+                    ]
+                  : []),
               ]}
             />
+            <ResponsiblePlayChanges userId={user.id} />
           </AdminStack>
         )}
       </QueryView>
     </Dialog>
+  )
+}
+
+/** The user's limit and break changes, newest first: the audit trail of their own choices. */
+function ResponsiblePlayChanges({ userId }: { readonly userId: string }) {
+  const changes = useUserResponsiblePlay(userId)
+  return (
+    <section aria-label="Limit and break changes">
+      <h3>Limit and break changes</h3>
+      <QueryView query={changes} loading="Loading changes…" failed="Failed to load changes" stale="quiet">
+        {(rows) =>
+          rows.length === 0 ? (
+            <p>None recorded.</p>
+          ) : (
+            <ul>
+              {rows.map((row) => (
+                <li key={row.revision}>
+                  {formatDateTime(row.occurredAt)}: {row.summary}
+                  {row.actor.kind === 'admin' ? ` (by ${row.actor.name ?? row.actor.id})` : ''}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+    </section>
   )
 }

@@ -12,6 +12,7 @@ import { sessionStore } from '../../auth/stores/session-store'
 import { type AdminUsersParams, useAdminUsers } from '../api/get-admin-users'
 import { actionsFor, fullName, type UserAction, userActions } from '../model/user-actions'
 import { AdminStack, QueryView } from './load-state'
+import { ResponsiblePlayCell } from './responsible-play-cell'
 import { TableFrame, Td } from './table'
 import { UserActionDialog } from './user-action-dialog'
 import { UserDetailsDialog } from './user-details-dialog'
@@ -117,7 +118,7 @@ export function UsersTab() {
             ) : (
               <TableFrame
                 label="Users"
-                columns={['User', 'Role', 'Status', 'Entries', 'Spent', 'Joined', 'Actions']}
+                columns={['User', 'Role', 'Status', 'Entries', 'Spent', 'Limits', 'Joined', 'Actions']}
               >
                 <tbody>
                   {list.users.map((user) => (
@@ -167,6 +168,9 @@ export function UsersTab() {
                       </Td>
                       <Td>{user.total_entries}</Td>
                       <Td>{formatPrice(user.total_spent)}</Td>
+                      <Td>
+                        <ResponsiblePlayCell play={user.responsible_play} />
+                      </Td>
                       <Td
                         css={css`
                         white-space: nowrap;

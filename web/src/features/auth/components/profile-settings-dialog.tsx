@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../../components/dialog'
 import { Tabs } from '../../../components/tabs'
@@ -7,9 +7,11 @@ import { sessionStore } from '../stores/session-store'
 import { ChangePasswordForm } from './change-password-form'
 import { ProfileForm } from './profile-form'
 
-type Tab = 'profile' | 'password'
+type Tab = 'profile' | 'password' | 'limits'
 
-/** SPEC section 2: Account Settings with a Profile tab and a Password tab. */
+const ResponsiblePlayPanel = lazy(() => import('../../responsible-play/components/responsible-play-panel'))
+
+/** SPEC section 2: Account Settings with a Profile tab and a Password tab; issue 14 adds Limits & breaks. */
 export function ProfileSettingsDialog() {
   const { overlay } = useSnapshot(uiStore)
   const { user } = useSnapshot(sessionStore)
@@ -34,6 +36,15 @@ export function ProfileSettingsDialog() {
           tabs={[
             { id: 'profile', label: 'Profile', panel: <ProfileForm user={user} /> },
             { id: 'password', label: 'Password', panel: <ChangePasswordForm /> },
+            {
+              id: 'limits',
+              label: 'Limits & breaks',
+              panel: (
+                <Suspense fallback={<p>Loading…</p>}>
+                  <ResponsiblePlayPanel />
+                </Suspense>
+              ),
+            },
           ]}
         />
       )}

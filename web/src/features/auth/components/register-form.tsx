@@ -6,7 +6,7 @@ import { Link } from 'wouter'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { CheckboxField } from '../../../components/checkbox-field'
-import { FieldRow, FormStack, PasswordField, TextField } from '../../../components/form-field'
+import { FieldRow, FormStack, PasswordField, SelectField, TextField } from '../../../components/form-field'
 import { useForm } from '../../../lib/use-form'
 import { closeOverlay, showSnackbar } from '../../../stores/ui-store'
 import { usePublicSettings } from '../../settings/api/get-public-settings'
@@ -16,7 +16,10 @@ import { emptyRegisterValues, localToday, type RegisterValues, validateRegister 
 import { authFallbacks } from '../model/messages'
 import { RegisterStrengthMeter } from './strength-meter'
 
-type TextKey = Exclude<keyof RegisterValues, 'agreeTerms' | 'confirmAge' | 'marketingEmails'>
+type TextKey = Exclude<
+  keyof RegisterValues,
+  'agreeTerms' | 'confirmAge' | 'marketingEmails' | 'spendingLimitChoice'
+>
 type CheckKey = 'agreeTerms' | 'confirmAge' | 'marketingEmails'
 
 /** SPEC section 5 "Register". On success the modal moves to Login with the email filled in. */
@@ -98,6 +101,21 @@ export function RegisterForm({ onRegistered }: { readonly onRegistered: (email: 
         {...text('password')}
       />
       <PasswordField label="Confirm password" autoComplete="new-password" {...text('confirmPassword')} />
+      <SelectField
+        label="Monthly spending limit"
+        name="spendingLimitChoice"
+        value={values.spendingLimitChoice}
+        onValueChange={(v) => form.set('spendingLimitChoice', v as RegisterValues['spendingLimitChoice'])}
+        hint="A limit caps what you can spend on entries each month. Change it any time in Account Settings."
+        options={[
+          { value: 'later', label: 'Ask me before my first purchase' },
+          { value: 'set', label: 'Set a monthly limit' },
+          { value: 'none', label: 'No limit' },
+        ]}
+      />
+      {values.spendingLimitChoice === 'set' && (
+        <TextField label="Limit per month (£)" inputMode="decimal" {...text('spendingLimit')} />
+      )}
       <div
         css={css`
           display: grid;

@@ -27,6 +27,8 @@ const filled: RegisterValues = {
   agreeTerms: true,
   confirmAge: true,
   marketingEmails: false,
+  spendingLimitChoice: 'later',
+  spendingLimit: '',
 }
 
 describe('login form', () => {
@@ -54,6 +56,19 @@ describe('email-only forms', () => {
 describe('register form', () => {
   it('accepts a complete form', () => {
     expect(validateRegister(filled, today)).toEqual({})
+  })
+
+  it('sends the monthly limit answer: pence, none, or nothing to ask later', () => {
+    expect(registerPayload({ ...filled, spendingLimitChoice: 'set', spendingLimit: '10.50' })).toMatchObject({
+      monthlySpendingLimitPence: 1050,
+    })
+    expect(registerPayload({ ...filled, spendingLimitChoice: 'none' })).toMatchObject({
+      monthlySpendingLimitPence: null,
+    })
+    expect(registerPayload(filled)).not.toHaveProperty('monthlySpendingLimitPence')
+    expect(validateRegister({ ...filled, spendingLimitChoice: 'set', spendingLimit: 'ten' }, today)).toEqual({
+      spendingLimit: 'Enter an amount in pounds and pence, from £0.00 to £100,000.00',
+    })
   })
 
   it('gives one message for every empty field', () => {

@@ -9,6 +9,7 @@ import {
 } from '@prizes/contracts'
 import { isAtLeastAge } from '@prizes/domain'
 import { addError, type FieldErrors, firstErrors } from '../../../lib/field-errors'
+import { parsePounds } from '../../../lib/pounds'
 
 /**
  * Every form of the accounts screens checks its values with the contract's schema (the same
@@ -42,6 +43,10 @@ export interface RegisterValues {
   agreeTerms: boolean
   confirmAge: boolean
   marketingEmails: boolean
+  /** Issue 14: a monthly spending limit now, none, or decide before the first purchase. */
+  spendingLimitChoice: 'later' | 'none' | 'set'
+  /** Pounds as typed, when `spendingLimitChoice` is 'set'. */
+  spendingLimit: string
 }
 
 export const emptyRegisterValues: RegisterValues = {
@@ -56,11 +61,27 @@ export const emptyRegisterValues: RegisterValues = {
   agreeTerms: false,
   confirmAge: false,
   marketingEmails: false,
+  spendingLimitChoice: 'later',
+  spendingLimit: '',
+}
+
+function limitAnswer(values: RegisterValues): { monthlySpendingLimitPence?: number | null } {
+  if (values.spendingLimitChoice === 'none') return { monthlySpendingLimitPence: null }
+  if (values.spendingLimitChoice === 'later') return {}
+  const parsed = parsePounds(values.spendingLimit)
+  return 'pence' in parsed ? { monthlySpendingLimitPence: parsed.pence } : {}
 }
 
 export function registerPayload(values: RegisterValues) {
-  const { confirmPassword: _c, agreeTerms: _t, confirmAge: _a, ...payload } = values
-  return payload
+  const {
+    confirmPassword: _c,
+    agreeTerms: _t,
+    confirmAge: _a,
+    spendingLimitChoice: _l,
+    spendingLimit: _s,
+    ...payload
+  } = values
+  return { ...payload, ...limitAnswer(values) }
 }
 
 function checkConfirmation<F extends string>(
@@ -82,6 +103,10 @@ export function validateRegister(values: RegisterValues, today: string): FieldEr
   checkConfirmation(errors, 'confirmPassword', values.password, values.confirmPassword)
   if (!values.agreeTerms) addError(errors, 'agreeTerms', authMessages.termsRequired)
   if (!values.confirmAge) addError(errors, 'confirmAge', authMessages.ageConfirmationRequired)
+  if (values.spendingLimitChoice === 'set') {
+    const parsed = parsePounds(values.spendingLimit)
+    if ('error' in parsed) addError(errors, 'spendingLimit', parsed.error)
+  }
   return errors
 }
 

@@ -4,6 +4,9 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Dialog } from '../../../components/dialog'
 import { useForm } from '../../../lib/use-form'
 import type { EntryTarget } from '../../../stores/ui-store'
+import { useResponsiblePlay } from '../../responsible-play/api/get-responsible-play'
+import { EntryPlayNotice } from '../../responsible-play/components/entry-play-notice'
+import { SpendingLimitPrompt } from '../../responsible-play/components/spending-limit-prompt'
 import { useEntriesHeld } from '../api/get-entries'
 import { initialEntryValues, maxEntriesFor, toSubmission, validateEntry } from '../model/entry-form'
 import { clearPendingPayment, savePendingPayment } from '../model/pending-payment'
@@ -89,6 +92,9 @@ export function EntryModal({
   )
   const form = useForm({ initial: initialEntryValues(user), validate })
   const [forgotPassword, setForgotPassword] = useState(false)
+  // Asked once, before a first purchase: a monthly limit, or none (issue 14).
+  const play = useResponsiblePlay(user !== null)
+  const askLimit = user !== null && play.data?.limitAnswered === false
   const { context } = snapshot
   const state = typeof snapshot.value === 'string' ? snapshot.value : 'payment'
   const step = state === 'payment' ? 2 : state === 'confirmation' ? 3 : 1
@@ -148,6 +154,8 @@ export function EntryModal({
       lockedReason={locked ? paymentInFlightReason : null}
     >
       <StepIndicator step={step} />
+      {step === 1 && user !== null && <EntryPlayNotice status={play.data} />}
+      {step === 1 && askLimit && <SpendingLimitPrompt prompt="first-purchase" />}
       {step === 1 && (
         <DetailsStep
           form={form}

@@ -1,0 +1,62 @@
+import { competitionStreamPrefix, entryEvents } from '@prizes/contracts'
+import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import type { Logger } from '@prizes/platform'
+import type { Knex } from 'knex'
+import { recordRefunded, recordSpent, releaseHold } from '../../responsible-play/ledger'
+import { type Reactor, type RunningReactor, startReactor } from '../runner'
+
+export const spendingLedgerName = 'spending-ledger'
+
+/**
+ * Keeps the spending ledger in step with the entries, whoever changed them (a payment, the
+ * expiry reactor, a refund by an admin or a cancellation): a paid entry's hold becomes spending,
+ * a released one stops counting, a refunded one leaves the month. Each move happens once, so
+ * a replay changes nothing. Until it has run, a hold still counts (until its expiry): the
+ * ledger lags on the side of refusing, never of letting a purchase through.
+ */
+export function createSpendingLedgerReactor(options: { readonly knex: Knex }): Reactor {
+  const { knex } = options
+  return {
+    name: spendingLedgerName,
+    filter: {
+      streamPrefixes: [competitionStreamPrefix],
+      eventTypes: ['TicketsAllocated', 'ReservationReleased', 'EntryRefunded'],
+    },
+    async react(event: RecordedEvent) {
+      switch (event.type) {
+        case 'TicketsAllocated': {
+          const data = entryEvents.TicketsAllocated.parse(event.data)
+          return recordSpent(knex, {
+            entryId: data.entryId,
+            userId: data.userId,
+            competitionId: data.competitionId,
+            amountPence: data.amountPence,
+            at: data.allocatedAt ? new Date(data.allocatedAt) : event.recordedAt,
+          })
+        }
+        case 'ReservationReleased':
+          return releaseHold(knex, entryEvents.ReservationReleased.parse(event.data).entryId)
+        case 'EntryRefunded':
+          return recordRefunded(knex, entryEvents.EntryRefunded.parse(event.data).entryId)
+        default:
+          return
+      }
+    },
+  }
+}
+
+export function startSpendingLedgerReactor(options: {
+  readonly store: EventStore
+  readonly knex: Knex
+  readonly logger: Logger
+  readonly retryDelayMs?: number
+}): Promise<RunningReactor> {
+  const { store, knex, logger } = options
+  return startReactor({
+    store,
+    knex,
+    logger,
+    reactor: createSpendingLedgerReactor({ knex }),
+    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+  })
+}

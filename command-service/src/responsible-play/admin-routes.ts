@@ -1,0 +1,54 @@
+import Router from '@koa/router'
+import { endpoints, formatPence, spendingAlertStream } from '@prizes/contracts'
+import { spendingAlertDecider } from '@prizes/domain'
+import {
+  authenticate,
+  createKnexSessionStore,
+  jsonBody,
+  type PlatformSecrets,
+  parseOr400,
+  requireAdmin,
+} from '@prizes/platform'
+import type { Knex } from 'knex'
+import { requestContext } from '../auth/request-context'
+import { respond } from '../auth/routes'
+import type { CommandHandler } from '../command-handler'
+import type { ReadModels } from '../read-models'
+
+/** The admin's spending alert threshold (the Settings tab); its reads come from the query service. */
+export function spendingAlertRouter(deps: {
+  readonly handler: CommandHandler
+  readonly knex: Knex
+  readonly secrets: PlatformSecrets
+  readonly clock: () => Date
+  readonly readModels?: ReadModels | undefined
+}): Router {
+  const router = new Router()
+  const signedIn = authenticate({
+    secret: deps.secrets.jwt,
+    sessions: createKnexSessionStore(deps.knex),
+    clock: deps.clock,
+  })
+  router.put(endpoints.adminUpdateSpendingAlert.path, signedIn, jsonBody(), async (ctx) => {
+    requireAdmin(ctx)
+    const { thresholdPence, reason } = parseOr400(
+      endpoints.adminUpdateSpendingAlert.request,
+      ctx.request.body,
+    )
+    const context = requestContext(ctx, deps.clock)
+    const result = await deps.handler.handle(
+      spendingAlertStream,
+      spendingAlertDecider,
+      { type: 'SetSpendingAlert', data: { thresholdPence }, metadata: { now: context.now } },
+      reason === undefined ? context : { ...context, reason },
+    )
+    // The Users tab and the history the Settings tab fetch next show it.
+    if (result.position && deps.readModels) await deps.readModels.caughtUp(result.position)
+    respond(ctx, 'adminUpdateSpendingAlert', {
+      success: true,
+      message: `Spending alert set to ${formatPence(result.state.thresholdPence)} in 30 days`,
+      thresholdPence: result.state.thresholdPence,
+    })
+  })
+  return router
+}

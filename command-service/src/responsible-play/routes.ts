@@ -1,0 +1,81 @@
+import Router from '@koa/router'
+import { endpoints, errorCodes } from '@prizes/contracts'
+import {
+  authenticate,
+  createKnexRateLimiter,
+  createKnexSessionStore,
+  HttpError,
+  jsonBody,
+  parseOr400,
+  type RateLimit,
+  type RateLimiter,
+  requireUser,
+} from '@prizes/platform'
+import type Koa from 'koa'
+import { requestContext } from '../auth/request-context'
+import { respond } from '../auth/routes'
+import type { AccountDeps } from '../users/deps'
+import { responsiblePlayStatus, setSpendingLimit, skipSpendingLimit, takeBreak } from './responsible-play'
+
+/** Changes of limits and breaks one user may make in an hour: far more than anyone needs. */
+export const defaultPlayChangeLimit: RateLimit = { max: 30, windowMs: 60 * 60 * 1000 }
+
+function limitChanges(limiter: RateLimiter, limit: RateLimit, clock: () => Date) {
+  return async function limitPlayChanges(ctx: Koa.Context, next: Koa.Next) {
+    const { userId } = requireUser(ctx)
+    const verdict = await limiter.hit(`responsible-play:user:${userId}`, limit, clock())
+    if (!verdict.allowed) {
+      ctx.set('Retry-After', String(verdict.retryAfterSeconds))
+      throw new HttpError(429, errorCodes.rateLimited, 'Too many changes. Please try again later.')
+    }
+    await next()
+  }
+}
+
+/** The signed-in user's own monthly limit and breaks; every route needs a live session. */
+export function responsiblePlayRouter(
+  deps: AccountDeps & {
+    readonly clock: () => Date
+    readonly limiter?: RateLimiter
+    readonly changeLimit?: RateLimit
+  },
+): Router {
+  const { clock } = deps
+  const limited = limitChanges(
+    deps.limiter ?? createKnexRateLimiter(deps.knex),
+    deps.changeLimit ?? defaultPlayChangeLimit,
+    clock,
+  )
+  const router = new Router()
+  router.use(jsonBody())
+  router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
+
+  router.get(endpoints.getResponsiblePlay.path, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const status = await responsiblePlayStatus(deps, userId, clock())
+    respond(ctx, 'getResponsiblePlay', { success: true, status })
+  })
+
+  router.put(endpoints.setSpendingLimit.path, limited, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const input = parseOr400(endpoints.setSpendingLimit.request, ctx.request.body)
+    const change = await setSpendingLimit(deps, { userId, ...input }, requestContext(ctx, clock))
+    respond(ctx, 'setSpendingLimit', { success: true, ...change })
+  })
+
+  router.post(endpoints.skipSpendingLimit.path, limited, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const input = parseOr400(endpoints.skipSpendingLimit.request, ctx.request.body)
+    const change = await skipSpendingLimit(deps, { userId, ...input }, requestContext(ctx, clock))
+    respond(ctx, 'skipSpendingLimit', { success: true, ...change })
+  })
+
+  router.post(endpoints.takeBreak.path, limited, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const { period } = parseOr400(endpoints.takeBreak.request, ctx.request.body)
+    const change = await takeBreak(deps, { userId, period }, requestContext(ctx, clock))
+    respond(ctx, 'takeBreak', { success: true, ...change })
+  })
+
+  return router
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { historyActor } from '../admin-read'
+import { maxLength, tooLongMessage } from '../bounds'
+import { text } from '../text'
+import { maxSpendingLimitPence } from './limits'
+
+/** Oversight (issue 14 item 7): each user's limits and breaks in the admin Users tab. */
+export const adminResponsiblePlay = z.object({
+  /** Pounds; null: no limit. */
+  monthly_limit: z.number().nullable(),
+  /** A higher limit (pounds, null: removal) waiting for its 24 hours. */
+  pending_limit: z.object({ amount: z.number().nullable(), effective_at: z.string() }).nullable(),
+  /** The end of the break in force; null when none (see `break_permanent`). */
+  break_until: z.string().nullable(),
+  break_permanent: z.boolean(),
+  /** Paid and not refunded, in pounds, over the last 30 days. */
+  spent_last_30_days: z.number(),
+  /** Spending over the last 30 days passed the spending alert threshold. */
+  over_threshold: z.boolean(),
+})
+export type AdminResponsiblePlay = z.infer<typeof adminResponsiblePlay>
+
+const reason = text(maxLength.reason, tooLongMessage('The reason', maxLength.reason)).trim()
+const thresholdMessage = 'Enter an amount in pounds and pence, from £0.00 to £100,000.00'
+
+/** PUT /api/admin/settings/spending-alert. */
+export const spendingAlertRequest = z
+  .object({
+    thresholdPence: z
+      .number({ error: thresholdMessage })
+      .int(thresholdMessage)
+      .min(0, thresholdMessage)
+      .max(maxSpendingLimitPence, thresholdMessage),
+    reason: reason.min(1).optional(),
+  })
+  .strict()
+
+export const spendingAlertChange = z.object({
+  revision: z.number().int().nonnegative(),
+  occurredAt: z.iso.datetime(),
+  actor: historyActor,
+  reason: z.string().nullable(),
+  thresholdPence: z.number().int(),
+})
+
+/** The threshold in force and its last changes, newest first (its audit trail). */
+export const spendingAlertResponse = z.object({
+  success: z.literal(true),
+  thresholdPence: z.number().int(),
+  changes: z.array(spendingAlertChange),
+})
+export const spendingAlertUpdateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  thresholdPence: z.number().int(),
+})
+
+/** A user's limit and break changes, newest first: what, who, when (the user's audit trail). */
+export const responsiblePlayHistoryEntry = z.object({
+  revision: z.number().int().nonnegative(),
+  type: z.string(),
+  occurredAt: z.iso.datetime(),
+  actor: historyActor,
+  summary: z.string(),
+})
+export const responsiblePlayHistoryResponse = z.object({
+  success: z.literal(true),
+  changes: z.array(responsiblePlayHistoryEntry),
+})

@@ -1,0 +1,4 @@
+export * from './admin'
+export * from './limits'
+export * from './messages'
+export * from './schemas'

@@ -1,0 +1,39 @@
+import { css } from '@emotion/react'
+import type { AdminResponsiblePlay } from '@prizes/contracts'
+import { Chip } from '../../../components/chip'
+import { formatDate, formatPrice } from '../../../lib/format'
+
+/** What a user's limit says, in a few words. */
+export function limitText(play: AdminResponsiblePlay): string {
+  const limit = play.monthly_limit === null ? 'No limit' : `${formatPrice(play.monthly_limit)} a month`
+  if (!play.pending_limit) return limit
+  const next = play.pending_limit.amount === null ? 'none' : formatPrice(play.pending_limit.amount)
+  return `${limit} (${next} from ${formatDate(play.pending_limit.effective_at)})`
+}
+
+/** What a user's break says: permanent, until when, or none. */
+export function breakText(play: AdminResponsiblePlay): string | null {
+  if (play.break_permanent) return 'Self-excluded permanently'
+  return play.break_until ? `On a break until ${formatDate(play.break_until)}` : null
+}
+
+/** The Users tab's "Limits" cell: the alert mark, 30-day spending, the limit and any break. */
+export function ResponsiblePlayCell({ play }: { readonly play: AdminResponsiblePlay | undefined }) {
+  if (!play) return <span>Unknown</span>
+  const onBreak = breakText(play)
+  return (
+    <div
+      css={css`
+        display: grid;
+        gap: 4px;
+        font-size: 0.875rem;
+        min-width: 160px;
+      `}
+    >
+      {play.over_threshold && <Chip tone="warning">High spending</Chip>}
+      <span>30 days: {formatPrice(play.spent_last_30_days)}</span>
+      <span>{limitText(play)}</span>
+      {onBreak && <Chip tone="error">{onBreak}</Chip>}
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { css } from '@emotion/react'
+import { Alert } from '../../../components/alert'
+import { Button } from '../../../components/button'
+import { useSkipSpendingLimit } from '../api/skip-spending-limit'
+import { SpendingLimitForm } from './spending-limit-form'
+
+/**
+ * Asked once, before a first purchase (and at sign-up): set a monthly spending limit, or go on
+ * without one. Either answer is recorded, so the question is not asked again.
+ */
+export function SpendingLimitPrompt({ prompt }: { readonly prompt: 'sign-up' | 'first-purchase' }) {
+  const skip = useSkipSpendingLimit()
+  return (
+    <section
+      aria-labelledby="limit-prompt-heading"
+      css={css`
+        display: grid;
+        gap: 12px;
+      `}
+    >
+      <h3
+        id="limit-prompt-heading"
+        css={css`
+          margin: 0;
+          font-size: 1.05rem;
+        `}
+      >
+        Set a monthly spending limit?
+      </h3>
+      <p
+        css={css`
+          margin: 0;
+        `}
+      >
+        A limit caps what you can spend on entries each calendar month. You can change it at any time in
+        Account Settings: a lower limit applies at once, a higher one after 24 hours.
+      </p>
+      {skip.isError && <Alert tone="error">That did not work. Please try again.</Alert>}
+      <SpendingLimitForm prompt={prompt} limitPence={null} />
+      <div
+        css={css`
+          display: flex;
+          justify-content: flex-end;
+        `}
+      >
+        <Button type="button" variant="ghost" disabled={skip.isPending} onClick={() => skip.mutate(prompt)}>
+          No limit for now
+        </Button>
+      </div>
+    </section>
+  )
+}
