@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { maxLength, tooLongMessage } from './bounds'
+import { uuidPattern } from './ids'
 
 /**
  * A UTF-16 surrogate without its partner: not a Unicode character. UTF-8 cannot carry it (Node
@@ -29,9 +30,6 @@ export const text = (
   params?: { error: string },
 ) =>
   z.string(params).refine(isStorableText, { message: unstorableTextMessage, abort: true }).max(max, tooLong)
-
-/** The canonical form of our ids (`randomUUID`), which PostgreSQL's `uuid` also reads. */
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** An id of ours (a competition, a user, an entry): a UUID, checked before it reaches a query or a stream name. */
 export const entityId = text(36, 'Must be a valid id').regex(uuidPattern, 'Must be a valid id')

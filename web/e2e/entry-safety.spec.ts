@@ -230,6 +230,61 @@ test.describe('a safe entry flow', () => {
     expect(payments.stripe).toEqual([])
   })
 
+  test("3-D Secure by redirect: back from the bank's page, the modal reopens on the kept payment and confirms it without authorising again", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000)
+    const payments = watchPayments(page)
+    const competition = await openCompetition(request, 1)
+    const dialog = await toPayment(page, competition, 'Ria')
+    await payWithCard(dialog, cards.authenticates)
+    // The card asks for authentication: where Stripe would now send the entrant to the bank.
+    await expect(page.getByRole('dialog', { name: 'Authenticate this test payment' })).toBeVisible()
+    expect(payments.authorisations).toEqual(['requires_action'])
+    // Kept before Pay, so the return can pick the flow up.
+    const kept = await page.evaluate(() => sessionStorage.getItem('prizes:pending-payment'))
+    const { intent } = JSON.parse(kept ?? 'null') as { intent: { paymentIntentId: string } }
+    expect(intent.paymentIntentId).toMatch(/^pi_offline_/)
+
+    // The bank's page: the entrant leaves this one, and approves there.
+    await page.goto('about:blank')
+    const approved = await page.request.post(
+      endpoints.confirmTestPayment.path.replace(':paymentIntentId', intent.paymentIntentId),
+      {
+        data: {
+          cardNumber: cards.authenticates,
+          expiry: `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`,
+          cvc: '123',
+          authentication: 'approved',
+        },
+      },
+    )
+    expect(((await okJson(approved, 'the bank')) as { status: string }).status).toBe('succeeded')
+
+    // The return address as Stripe builds it from return_url.
+    await page.goto(
+      `/?payment_intent=${intent.paymentIntentId}&payment_intent_client_secret=${intent.paymentIntentId}_secret_x&redirect_status=succeeded`,
+    )
+    const resumed = page.getByRole('dialog', { name: competition.title })
+    await expect(successHeading(resumed)).toBeVisible({ timeout: 15_000 })
+    await expect(resumed.getByTestId('entry-reference')).toHaveText(referencePattern)
+    await expect(page).toHaveURL(/\/$/)
+    // The page authorised once, before it was left; back, it only confirmed.
+    expect(payments.authorisations).toEqual(['requires_action'])
+    expect(payments.confirmations).toEqual([200])
+    await expect.poll(async () => (await entriesOf(page, competition.id)).length).toBe(1)
+
+    // Done: nothing is kept, so the same address does not reopen it.
+    await resumed.getByRole('button', { name: 'Done' }).click()
+    await expect(resumed).toBeHidden()
+    expect(await page.evaluate(() => sessionStorage.getItem('prizes:pending-payment'))).toBeNull()
+    await page.goto(`/?payment_intent=${intent.paymentIntentId}&redirect_status=succeeded`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
   test('consecutive purchases get consecutive entry references', async ({ page, request }) => {
     test.setTimeout(90_000)
     const competition = await openCompetition(request, 2)

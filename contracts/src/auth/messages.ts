@@ -1,3 +1,5 @@
+import { sessionMessages } from './session-messages'
+
 /**
  * The wording of SPEC sections 5 and 8, shared by the server's validation and the web's forms,
  * so a person sees the same sentence whichever side catches the mistake.
@@ -34,7 +36,6 @@ export const authMessages = {
   resetLinkSent: 'Password reset link sent to your email address',
   profileUpdated: 'Profile updated successfully!',
   passwordChanged: 'Password changed successfully!',
-  loggedOut: 'You have been logged out successfully',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists. Please log in instead.',
   registrationsClosed: 'New registrations are closed at the moment. Please try again later.',
@@ -44,7 +45,7 @@ export const authMessages = {
   noVerificationToken: 'No verification token provided',
   noResetToken: 'No reset token provided',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  sessionExpired: 'Your session has ended. Please log in again.',
+  ...sessionMessages,
 } as const
 
 /** Error codes of the auth endpoints (the `code` of the error body). */

@@ -12,6 +12,7 @@ import { competitionDetailResponse, competitionList } from '../competition'
 import * as contact from '../contact'
 import * as entries from '../entries'
 import { healthResponse } from '../health'
+import { competitionsLivePath } from '../live-events'
 import * as newsletter from '../newsletter'
 import * as responsiblePlayAdmin from '../responsible-play/admin'
 import * as responsiblePlaySchemas from '../responsible-play/schemas'
@@ -80,7 +81,7 @@ export const endpoints = {
    */
   competitionsLive: endpoint({
     method: 'GET',
-    path: '/api/competitions/live',
+    path: competitionsLivePath,
     service: 'query',
     request: noBody,
     response: z.string(),

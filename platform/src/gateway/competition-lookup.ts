@@ -6,6 +6,12 @@ import type { CompetitionPage } from './page-head'
  */
 export type FindCompetitionPage = (id: string, signal: AbortSignal) => Promise<CompetitionPage | null>
 
+/**
+ * The first competition of the home page's featured carousel (its picture is the page's largest
+ * paint): null when none is featured; throws as `FindCompetitionPage` does.
+ */
+export type FindFeaturedCompetition = (signal: AbortSignal) => Promise<CompetitionPage | null>
+
 /** What the gateway knows of a competition's page. `unknown`: the plain page, status 200. */
 export type CompetitionLookup =
   | { readonly kind: 'found'; readonly competition: CompetitionPage }

@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import Koa from 'koa'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../http/app'
 import { rawRequest } from '../testing/raw-request'
 import { type Served, serve } from '../testing/serve'
 import { createGateway } from './gateway'
+import type { CompetitionPage } from './page-head'
 import { httpProxy } from './proxy'
+import { serveWeb } from './web-app'
 
 /** Stands in for a service: echoes what the gateway handed it. */
 function echo(service: string) {
@@ -411,4 +414,102 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
     expect(xml).toContain(`${missing}</loc><lastmod>2026-11-20T20:00:00.000Z</lastmod>`)
     expect(xml).toMatch(/about<\/loc><lastmod>\d{4}-\d\d-\d\dT/)
   })
+})
+
+describe("the home page's head preloads the first featured competition's picture", () => {
+  const competition: CompetitionPage = {
+    id: '3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21',
+    title: 'Win a Tesla',
+    description: 'A red Tesla.',
+    image_url: '/media/tesla "red".webp',
+    status: 'active',
+    start_date: '2026-11-01T00:00:00.000Z',
+    end_date: '2026-12-01T00:00:00.000Z',
+    drawn_at: null,
+  }
+  /** What the query service does when asked, changed by each test. */
+  let answer: (signal: AbortSignal) => Promise<CompetitionPage | null> = async () => competition
+  let lookups = 0
+  let clock = 0
+  let webDist = ''
+  let served: Served | undefined
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'gateway-web-'))
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><!-- page-head --><title>Prize Platform</title><!-- /page-head --></head><body></body></html>',
+    )
+    const app = new Koa()
+    app.use(
+      serveWeb({
+        distDir: webDist,
+        publicUrl: 'https://prizes.example.com',
+        logger: pino({ level: 'silent' }),
+        findFeaturedCompetition: (signal) => {
+          lookups += 1
+          return answer(signal)
+        },
+        now: () => clock,
+      }),
+    )
+    served = await serve(app.callback())
+  })
+  afterAll(async () => {
+    await served?.close()
+    await rm(webDist, { recursive: true, force: true })
+  })
+  const home = async () => (await fetch(`${served?.url}/`)).text()
+  const preload = '<link rel="preload" as="image"'
+
+  test('the picture as the page shows it, escaped, with high priority; one lookup for many pages', async () => {
+    lookups = 0
+    const pages = await Promise.all([home(), home(), home()])
+    for (const html of pages) {
+      expect(html).toContain(
+        '<link rel="preload" as="image" href="/media/tesla &quot;red&quot;.webp" fetchpriority="high" />',
+      )
+      expect(html).toContain('<link rel="canonical" href="https://prizes.example.com/" />')
+    }
+    expect(lookups).toBe(1)
+    // Other pages never ask.
+    await fetch(`${served?.url}/about`)
+    expect(lookups).toBe(1)
+  })
+
+  test('no featured competition, one without a picture, or a picture from elsewhere: no preload', async () => {
+    for (const next of [
+      async () => null,
+      async () => ({ ...competition, image_url: null }),
+      async () => ({ ...competition, image_url: 'javascript:alert(1)' }),
+    ]) {
+      answer = next
+      const html = await homeAfterCacheExpiry()
+      expect(html).not.toContain(preload)
+      expect(html).toContain('<link rel="canonical" href="https://prizes.example.com/" />')
+    }
+  })
+
+  test('a query service that fails or does not answer in time: the plain home page, 200', async () => {
+    answer = async () => {
+      throw new Error('query service down')
+    }
+    expect(await homeAfterCacheExpiry()).not.toContain(preload)
+    answer = (signal) =>
+      new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+    const started = Date.now()
+    const res = await fetchAfterCacheExpiry()
+    expect(res.status).toBe(200)
+    expect(await res.text()).not.toContain(preload)
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+
+  /** The lookup's answers are reused for 5 s (failures 1 s): the clock moves past that first. */
+  async function fetchAfterCacheExpiry(): Promise<Response> {
+    const before = lookups
+    clock += 5001
+    const res = await fetch(`${served?.url}/`)
+    expect(lookups).toBe(before + 1)
+    return res
+  }
+  const homeAfterCacheExpiry = async () => (await fetchAfterCacheExpiry()).text()
 })

@@ -6,7 +6,7 @@ import type { Logger } from 'pino'
 import { createApp } from '../http/app'
 import { HttpError } from '../http/errors'
 import type { MetricsEndpointOptions } from '../metrics/endpoint'
-import type { FindCompetitionPage } from './competition-lookup'
+import type { FindCompetitionPage, FindFeaturedCompetition } from './competition-lookup'
 import type { RequestHandler } from './proxy'
 import { createRouteTable } from './routes'
 import type { ListCompetitionPages } from './sitemap'
@@ -31,6 +31,8 @@ export interface GatewayOptions {
    * (404 when there is none). None: competition pages are sent plain, with status 200.
    */
   readonly findCompetitionPage?: FindCompetitionPage
+  /** The home page's first featured competition, whose picture its head preloads. None: no preload. */
+  readonly findFeaturedCompetition?: FindFeaturedCompetition
   /** The public competitions for `sitemap.xml`. None: it lists the static pages only. */
   readonly listCompetitionPages?: ListCompetitionPages
 }
@@ -101,6 +103,7 @@ export function createGateway(options: GatewayOptions): Koa {
       publicUrl: options.publicUrl,
       logger: options.logger,
       findCompetitionPage: options.findCompetitionPage,
+      findFeaturedCompetition: options.findFeaturedCompetition,
       listCompetitionPages: options.listCompetitionPages,
     }),
   )

@@ -81,13 +81,31 @@ export function competitionHead(competition: CompetitionPage, publicUrl: string)
 export type HeadAddition =
   /** A page search engines should list under this address. */
   | { readonly kind: 'canonical'; readonly url: string }
+  /**
+   * The picture the page's script will show first and largest: fetched while the script is
+   * still on its way, rather than once it has rendered. `url` exactly as the page's `<img>`
+   * has it, so the browser takes the preloaded answer for it.
+   */
+  | { readonly kind: 'preload-image'; readonly url: string }
   /** Not Found, or a page no one should land on from a search (an email link's). */
   | { readonly kind: 'noindex' }
 
 export function headAddition(addition: HeadAddition): string {
-  return addition.kind === 'canonical'
-    ? [link('canonical', addition.url), meta('property', 'og:url', addition.url)].join('\n    ')
-    : meta('name', 'robots', 'noindex')
+  switch (addition.kind) {
+    case 'canonical':
+      return [link('canonical', addition.url), meta('property', 'og:url', addition.url)].join('\n    ')
+    case 'preload-image':
+      return `<link rel="preload" as="image" href="${escapeHtml(addition.url)}" fetchpriority="high" />`
+    case 'noindex':
+      return meta('name', 'robots', 'noindex')
+  }
+}
+
+/** An image address the page may preload: our own path (`/media/…`) or an http(s) URL. */
+export function preloadableImage(urlOrPath: string | null): string | undefined {
+  if (!urlOrPath) return undefined
+  if (urlOrPath.startsWith('/') && !urlOrPath.startsWith('//')) return urlOrPath
+  return /^https?:\/\//i.test(urlOrPath) && URL.canParse(urlOrPath) ? urlOrPath : undefined
 }
 
 /**

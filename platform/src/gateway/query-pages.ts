@@ -1,14 +1,16 @@
 import { endpoints } from '@prizes/contracts'
-import type { FindCompetitionPage } from './competition-lookup'
+import type { FindCompetitionPage, FindFeaturedCompetition } from './competition-lookup'
 import type { ListCompetitionPages } from './sitemap'
 
 /**
- * A competition's page and the sitemap's list from the query service over HTTP, for a gateway
- * in a process of its own: `GET /api/competitions/:id` and `GET /api/competitions`, spread over
- * the instances. The caller's signal bounds each request.
+ * A competition's page, the home page's first featured competition and the sitemap's list from
+ * the query service over HTTP, for a gateway in a process of its own: `GET /api/competitions/:id`,
+ * `GET /api/competitions/featured` and `GET /api/competitions`, spread over the instances. The
+ * caller's signal bounds each request.
  */
 export function queryServicePages(baseUrls: readonly string[]): {
   findCompetitionPage: FindCompetitionPage
+  findFeaturedCompetition: FindFeaturedCompetition
   listCompetitionPages: ListCompetitionPages
 } {
   if (baseUrls.length === 0) throw new Error('queryServicePages needs at least one URL')
@@ -34,6 +36,12 @@ export function queryServicePages(baseUrls: readonly string[]): {
     async findCompetitionPage(id, signal) {
       const body = await get(`/api/competitions/${encodeURIComponent(id)}`, signal)
       return body === undefined ? null : endpoints.getCompetition.response.parse(body).competition
+    },
+    async findFeaturedCompetition(signal) {
+      const path = endpoints.listFeaturedCompetitions.path
+      const body = await get(path, signal)
+      if (body === undefined) throw new Error(`GET ${path}: 404 from the query service`)
+      return endpoints.listFeaturedCompetitions.response.parse(body).competitions[0] ?? null
     },
     async listCompetitionPages(limit, signal) {
       const body = await get(endpoints.listCompetitions.path, signal)

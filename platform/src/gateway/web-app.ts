@@ -5,8 +5,12 @@ import type Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
 import { HttpError } from '../http/errors'
-import { cachedCompetitionLookup, type FindCompetitionPage } from './competition-lookup'
-import { competitionHead, headAddition, pageUrl, withPageHead } from './page-head'
+import {
+  cachedCompetitionLookup,
+  type FindCompetitionPage,
+  type FindFeaturedCompetition,
+} from './competition-lookup'
+import { competitionHead, headAddition, pageUrl, preloadableImage, withPageHead } from './page-head'
 import { createSitemap, type ListCompetitionPages } from './sitemap'
 
 export interface WebAppOptions {
@@ -14,8 +18,14 @@ export interface WebAppOptions {
   readonly publicUrl: string
   readonly logger: Logger
   readonly findCompetitionPage?: FindCompetitionPage
+  readonly findFeaturedCompetition?: FindFeaturedCompetition
   readonly listCompetitionPages?: ListCompetitionPages
+  /** Milliseconds now, for how long lookups are reused; tests move it. */
+  readonly now?: () => number
 }
+
+/** The one key of the featured lookup's cache: there is one first featured competition. */
+const firstFeatured = 'first-featured'
 
 const oneYearMs = 365 * 24 * 60 * 60 * 1000
 const oneHourMs = 60 * 60 * 1000
@@ -55,11 +65,23 @@ export function serveWeb(options: WebAppOptions) {
   const robots = builtFile(path.join(distDir, 'robots.txt'))
   const competitions = options.findCompetitionPage
     ? cachedCompetitionLookup(options.findCompetitionPage, {
+        now: options.now,
         onError: (error, id) =>
           logger.warn(
             { err: error, competitionId: id },
             "competition page sent without the competition's head",
           ),
+      })
+    : undefined
+  // Looked up like a competition page (bounded cache, one lookup at a time, timeout): a slow or
+  // failed lookup sends the home page without the preload.
+  const findFeatured = options.findFeaturedCompetition
+  const featured = findFeatured
+    ? cachedCompetitionLookup((_key, signal) => findFeatured(signal), {
+        maxEntries: 1,
+        now: options.now,
+        onError: (error) =>
+          logger.warn({ err: error }, "home page sent without its featured picture's preload"),
       })
     : undefined
   const sitemap = createSitemap({
@@ -87,10 +109,16 @@ export function serveWeb(options: WebAppOptions) {
       return { status: 200, head: {} }
     }
     if (!page.indexed) return { status: 200, head: { add: headAddition({ kind: 'noindex' }) } }
-    return {
-      status: 200,
-      head: { add: headAddition({ kind: 'canonical', url: pageUrl(publicUrl, page.path) }) },
+    const canonical = headAddition({ kind: 'canonical', url: pageUrl(publicUrl, page.path) })
+    if (match.name === 'home') {
+      const found = await featured?.lookup(firstFeatured)
+      const image = found?.kind === 'found' ? preloadableImage(found.competition.image_url) : undefined
+      if (image) {
+        const preload = headAddition({ kind: 'preload-image', url: image })
+        return { status: 200, head: { add: `${canonical}\n    ${preload}` } }
+      }
     }
+    return { status: 200, head: { add: canonical } }
   }
 
   return async function serveWebApp(ctx: Koa.Context, next: Koa.Next) {

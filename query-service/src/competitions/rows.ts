@@ -116,8 +116,15 @@ export function findPublicCompetition(knex: Knex, id: string): Promise<Competiti
 /** The carousel shows a handful; a cap keeps the answer small whatever admins feature. */
 export const featuredListLimit = 20
 
+const featuredListing = (knex: Knex) => listing(knex).where({ status: 'active', featured: true })
+
 export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionRow[]> {
-  return listing(knex).where({ status: 'active', featured: true }).limit(featuredListLimit)
+  return featuredListing(knex).limit(featuredListLimit)
+}
+
+/** The carousel's first slide: the featured list's first row. */
+export function findFirstFeaturedCompetition(knex: Knex): Promise<CompetitionRow | undefined> {
+  return featuredListing(knex).first()
 }
 
 /** Every competition an admin manages: all statuses, deleted ones left out. */

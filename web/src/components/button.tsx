@@ -73,6 +73,10 @@ export const buttonStyles = (
   justify-content: center;
   gap: 8px;
   min-height: ${sizes[size].height};
+  /* A finger needs 48 px (Lighthouse's and Android's guidance); a mouse keeps the compact sizes. */
+  @media (pointer: coarse) {
+    min-height: max(${sizes[size].height}, 48px);
+  }
   padding: ${sizes[size].padding};
   width: ${fullWidth ? '100%' : 'auto'};
   border: 2px solid transparent;

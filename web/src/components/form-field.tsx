@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react'
-import styled from '@emotion/styled'
 import {
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -289,14 +289,36 @@ export function SelectField({
 /**
  * Fields one under the other; `noValidate` because every rule is ours, with our sentences. The
  * column may shrink below its content's width (a date input, a row of buttons), so a form never
- * pushes a phone's dialog sideways.
+ * pushes a phone's dialog sideways. A plain component with the css prop, as Button is: the home
+ * page's forms would otherwise bring @emotion/styled's runtime with them.
  */
-export const FormStack = styled.form({ display: 'grid', gap: '16px', gridTemplateColumns: 'minmax(0, 1fr)' })
+export function FormStack(props: ComponentProps<'form'>) {
+  return (
+    <form
+      css={css`
+        display: grid;
+        gap: 16px;
+        grid-template-columns: minmax(0, 1fr);
+      `}
+      {...props}
+    />
+  )
+}
 
 /** Two fields side by side from 600 px up (first and last name). */
-export const FieldRow = styled.div(({ theme }) => ({
-  display: 'grid',
-  gap: '16px',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  [theme.mq.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-}))
+export function FieldRow(props: ComponentProps<'div'>) {
+  const theme = useTheme()
+  return (
+    <div
+      css={css`
+        display: grid;
+        gap: 16px;
+        grid-template-columns: minmax(0, 1fr);
+        ${theme.mq.sm} {
+          grid-template-columns: repeat(2, minmax(0, 1fr));
+        }
+      `}
+      {...props}
+    />
+  )
+}

@@ -15,14 +15,14 @@ import { readAuthToken } from './auth-cookie'
  * the next call.
  */
 let schemas: Promise<typeof ApiSchemas> | undefined
-function loadSchemas(): Promise<typeof ApiSchemas> {
+export function loadApiSchemas(): Promise<typeof ApiSchemas> {
   schemas ??= import('./api-schemas').catch((error: unknown) => {
     schemas = undefined
     throw error
   })
   return schemas
 }
-void loadSchemas().catch(() => undefined)
+void loadApiSchemas().catch(() => undefined)
 
 /** Codes the client itself produces; server codes come from the error body (`errorCodes` in contracts). */
 export const clientErrorCodes = {
@@ -162,7 +162,7 @@ export function createApiClient({
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
     let loaded: typeof ApiSchemas
     try {
-      loaded = await loadSchemas()
+      loaded = await loadApiSchemas()
     } catch {
       throw new ApiError(0, clientErrorCodes.network, clientErrorMessages.network)
     }

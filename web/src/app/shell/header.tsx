@@ -122,6 +122,10 @@ export function Header() {
             place-items: center;
             width: 44px;
             height: 44px;
+            @media (pointer: coarse) {
+              width: 48px;
+              height: 48px;
+            }
             border: 1px solid ${theme.palette.border};
             border-radius: ${theme.radius.md};
             background: ${theme.palette.background.surface};

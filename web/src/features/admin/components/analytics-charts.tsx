@@ -1,9 +1,16 @@
 import { css, useTheme } from '@emotion/react'
 import type { AdminAnalytics } from '@prizes/contracts'
+import { setAutoFreeze } from 'immer'
 import type { ReactElement, ReactNode } from 'react'
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatCount, formatPrice } from '../../../lib/format'
 import { TableFrame, Td } from './table'
+
+// recharts keeps the chart's elements in its Redux store, and immer, under the store, freezes
+// whatever it holds. The production build renders with Preact (see vite.config.ts), which writes
+// its bookkeeping on the elements it renders, so a frozen one throws. The freeze only guards
+// against mutating the store outside its reducers, which recharts does not do.
+setAutoFreeze(false)
 
 /** The analytics days are UTC days (`yyyy-mm-dd`), shown as "24 Nov". */
 const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })

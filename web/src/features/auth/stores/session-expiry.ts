@@ -1,4 +1,4 @@
-import { authMessages, errorCodes } from '@prizes/contracts'
+import { errorCodes, sessionMessages } from '@prizes/contracts'
 import { ApiError } from '../../../lib/api-client'
 import { openOverlay, showSnackbar } from '../../../stores/ui-store'
 import { endSession, sessionStore } from './session-store'
@@ -13,6 +13,6 @@ export function endSessionIfRefused(error: unknown): void {
   if (!(error instanceof ApiError) || error.status !== 401 || error.code !== errorCodes.unauthorized) return
   if (sessionStore.status !== 'signed-in') return
   endSession()
-  showSnackbar(error.message || authMessages.sessionExpired, { severity: 'warning' })
+  showSnackbar(error.message || sessionMessages.sessionExpired, { severity: 'warning' })
   openOverlay({ kind: 'accounts', intent: 'sign-in' })
 }

@@ -1,4 +1,4 @@
-import { authMessages } from '@prizes/contracts'
+import { sessionMessages } from '@prizes/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { closeOverlay, showSnackbar } from '../../../stores/ui-store'
 import { endSession } from './session-store'
@@ -10,6 +10,6 @@ export function useLogout() {
     endSession()
     queryClient.removeQueries({ queryKey: ['auth'] })
     closeOverlay()
-    showSnackbar(authMessages.loggedOut, { severity: 'success' })
+    showSnackbar(sessionMessages.loggedOut, { severity: 'success' })
   }
 }

@@ -1,4 +1,4 @@
-import { entityId, type PublicCompetitionDetail } from '@prizes/contracts'
+import { isEntityId, type PublicCompetitionDetail } from '@prizes/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, apiClient } from '../../../lib/api-client'
 
@@ -13,7 +13,7 @@ export async function getCompetition(
   id: string,
   signal?: AbortSignal,
 ): Promise<PublicCompetitionDetail | null> {
-  if (!entityId.safeParse(id).success) return null
+  if (!isEntityId(id)) return null
   try {
     const body = await apiClient.call('getCompetition', { timeoutMs, signal, params: { id } })
     return body.competition

@@ -1,13 +1,13 @@
 import {
   type CompetitionChange,
   type CompetitionStatus,
-  competitionChange,
-  endpoints,
+  competitionsLivePath,
   liveEvents,
   type PublicCompetition,
 } from '@prizes/contracts'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { loadApiSchemas } from '../../../lib/api-client'
 import { availabilityStatus, type HomeCompetition } from '../model/home-competition'
 import { competitionQueryOptions } from './get-competition'
 import { competitionsQueryOptions } from './get-competitions'
@@ -135,7 +135,7 @@ export function useLiveCompetitions(): void {
         startPolling()
         return
       }
-      const stream = new EventSource(endpoints.competitionsLive.path)
+      const stream = new EventSource(competitionsLivePath)
       source = stream
       stream.onopen = () => {
         stopPolling()
@@ -143,8 +143,16 @@ export function useLiveCompetitions(): void {
         void refetchCompetitions(queryClient)
       }
       stream.addEventListener(liveEvents.competition, (event) => {
-        const parsed = competitionChange.safeParse(safeJson((event as MessageEvent<string>).data))
-        if (parsed.success) applyCompetitionChange(queryClient, parsed.data)
+        const data = safeJson((event as MessageEvent<string>).data)
+        // The schemas' chunk is asked for at start and has arrived long before the stream opens;
+        // changes keep their order, each waiting on the one promise.
+        loadApiSchemas().then(
+          ({ competitionChange }) => {
+            const parsed = competitionChange.safeParse(data)
+            if (parsed.success) applyCompetitionChange(queryClient, parsed.data)
+          },
+          () => undefined,
+        )
       })
       stream.addEventListener(liveEvents.resync, () => void refetchCompetitions(queryClient))
       stream.onerror = () => {

@@ -50,6 +50,11 @@ export function CarouselControls({
             place-items: center;
             width: 28px;
             height: 28px;
+            /* A finger needs 48 px; the dot drawn inside stays as small. */
+            @media (pointer: coarse) {
+              width: 48px;
+              height: 48px;
+            }
             padding: 0;
             border: none;
             border-radius: ${theme.radius.pill};
@@ -93,6 +98,10 @@ function IconButton({
         place-items: center;
         width: 32px;
         height: 32px;
+        @media (pointer: coarse) {
+          width: 48px;
+          height: 48px;
+        }
         margin-right: 4px;
         border: 1px solid ${theme.palette.border};
         border-radius: ${theme.radius.pill};

@@ -46,7 +46,9 @@ export function FeaturedSlide({
           `}
       >
         <Link href={competitionPath(current.id)} tabIndex={-1} aria-hidden="true">
-          <CompetitionImage src={current.image_url} alt={current.prize} priority={index === 0} />
+          {/* Whichever slide shows is the top of the page (the first is its largest paint), and
+              the slides share one <img>: each picture is loaded at once, never lazily. */}
+          <CompetitionImage src={current.image_url} alt={current.prize} priority />
         </Link>
         <div
           css={css`

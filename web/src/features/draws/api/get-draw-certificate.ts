@@ -1,4 +1,4 @@
-import { type DrawCertificateResponse, entityId } from '@prizes/contracts'
+import { type DrawCertificateResponse, isEntityId } from '@prizes/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, apiClient } from '../../../lib/api-client'
 
@@ -12,7 +12,7 @@ export async function getDrawCertificate(
   competitionId: string,
   signal?: AbortSignal,
 ): Promise<DrawCertificateResponse | null> {
-  if (!entityId.safeParse(competitionId).success) return null
+  if (!isEntityId(competitionId)) return null
   try {
     return await apiClient.call('drawCertificate', { timeoutMs, signal, params: { competitionId } })
   } catch (error) {

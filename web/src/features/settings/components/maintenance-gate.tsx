@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { isAdmin, sessionStore } from '../../auth/stores/session-store'
 import { usePublicSettings } from '../api/get-public-settings'
-import { MaintenancePage } from './maintenance-page'
+
+/** Shown only during maintenance: fetched then, not with every first visit. */
+const MaintenancePage = lazy(() => import('./maintenance-page').then((m) => ({ default: m.MaintenancePage })))
 
 /**
  * The site as the public sees it, or the maintenance page while the server says maintenance.
@@ -15,7 +17,13 @@ export function MaintenanceGate({ site, always }: { readonly site: ReactNode; re
   const closed = settings.data?.maintenanceMode === true && !isAdmin(user)
   return (
     <>
-      {closed ? <MaintenancePage /> : site}
+      {closed ? (
+        <Suspense fallback={null}>
+          <MaintenancePage />
+        </Suspense>
+      ) : (
+        site
+      )}
       {always}
     </>
   )
