@@ -34,8 +34,11 @@ let knex: Knex
 let admin = ''
 /** Reservations last 12 seconds here, so an expiry is watched, not waited for. */
 const reservationMinutes = '0.2'
-/** The projections' lease and the eleven reactors' (the newsletter mailer is the eleventh). */
-const consumerLeases = 12
+/**
+ * The projections' lease and the thirteen reactors' (the newsletter mailer, the spending ledger
+ * and the extension emails are the last three).
+ */
+const consumerLeases = 14
 const adminLogin = { email: 'scale-admin@example.com', password: 'Admin12345', firstName: 'Sol' }
 
 beforeAll(async () => {
