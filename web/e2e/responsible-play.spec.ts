@@ -107,14 +107,14 @@ test.describe('responsible play', () => {
     await expect(page.getByRole('heading', { name: 'Taking a break' })).toBeVisible()
   })
 
-  test('an admin sets the spending alert in Settings, and the Users tab marks who spent more in 30 days', async ({
+  test('an admin sets the spending alert in Settings, and the Users tab marks who spent more in 30 days and caps reached', async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000)
     const { token, user: admin } = await adminSession(request)
     const title = `Alert check ${Date.now()}`
-    const id = await createCompetition(request, token, title, { entryPrice: 5 })
+    const id = await createCompetition(request, token, title, { entryPrice: 5, maxEntriesPerPerson: 2 })
     const { person } = await enterAsGuest(
       request,
       { id, title, entryPrice: 5 },
@@ -137,7 +137,15 @@ test.describe('responsible play', () => {
       await expect(row).toContainText('High spending')
       await expect(row).toContainText('30 days: £10.00')
       await expect(row).toContainText('No limit')
+      await expect(row).toContainText('1 cap reached')
       expect(await seriousViolations(page)).toEqual([])
+
+      await row.getByRole('button', { name: `View ${person.email}` }).click()
+      const details = page.getByRole('dialog', { name: /^User: / })
+      const caps = details.getByRole('region', { name: 'Entry caps reached' })
+      await expect(caps).toContainText(`${title}: 2 of 2 entries`)
+      expect(await seriousViolations(page)).toEqual([])
+      await details.getByRole('button', { name: 'Close', exact: true }).click()
     } finally {
       const reset = await request.put('/api/admin/settings/spending-alert', {
         headers: bearer(token),
