@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { creditCardLimitMessage, endpoints } from '@prizes/contracts'
 import { newUser } from './support/accounts'
 import { adminToken, createCompetition } from './support/admin'
-import { cards, payWithCard, successHeading } from './support/entries'
+import { answerLimitQuestion, cards, payWithCard, successHeading } from './support/entries'
 
 /**
  * Issue 14 item 4: credit card payments are capped at £250 a month per person. The offline
@@ -24,6 +24,7 @@ async function toPayment(page: Page, id: string, title: string, person?: ReturnT
   await page.goto(`/competitions/${id}`)
   await page.getByRole('button', { name: 'Enter Competition' }).click()
   const dialog = page.getByRole('dialog', { name: title })
+  await answerLimitQuestion(dialog)
   const form = dialog.getByRole('form', { name: 'Entry Details' })
   await form.getByRole('radio', { name: '4', exact: true }).check()
   if (person) {

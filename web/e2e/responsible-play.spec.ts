@@ -10,7 +10,7 @@ import {
   skillQuestion,
 } from './support/admin'
 import { seriousViolations } from './support/axe'
-import { enterAsGuest, registerVerifiedUser } from './support/entries'
+import { answerLimitQuestion, enterAsGuest, registerVerifiedUser } from './support/entries'
 
 /** Signs in a new verified user and opens Account Settings on Limits & breaks. */
 async function openLimits(page: Page, request: Parameters<typeof registerVerifiedUser>[1]) {
@@ -28,6 +28,7 @@ async function startEntry(page: Page, id: string, title: string, entries: number
   await page.goto(`/competitions/${id}`)
   await page.getByRole('button', { name: 'Enter Competition' }).click()
   const dialog = page.getByRole('dialog', { name: title })
+  await answerLimitQuestion(dialog)
   const form = dialog.getByRole('form', { name: 'Entry Details' })
   await form.getByRole('radio', { name: skillQuestion.correct, exact: true }).check()
   for (let n = 1; n < entries; n++) await form.getByLabel('Number of entries').press('ArrowRight')
@@ -65,6 +66,43 @@ test.describe('responsible play', () => {
       'Your monthly spending limit is £10.00: £10.00 left this month.',
     )
     await expect(dialog.getByRole('form', { name: 'Card details' })).toHaveCount(0)
+  })
+
+  test('before a first purchase a signed-in user must set a limit or choose none, and is asked once', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000)
+    const admin = await adminToken(request)
+    const title = `First purchase question ${Date.now()}`
+    const id = await createCompetition(request, admin, title, { entryPrice: 5 })
+    const user = await registerVerifiedUser(page, request)
+    await logIn(page, user.email, user.password)
+    await expect(accountMenu(page, user.firstName)).toBeVisible()
+
+    await page.goto(`/competitions/${id}`)
+    await page.getByRole('button', { name: 'Enter Competition' }).click()
+    const dialog = page.getByRole('dialog', { name: title })
+    const question = dialog.getByRole('region', { name: 'Set a monthly spending limit?' })
+    await expect(question).toContainText(responsiblePlayMessages.askBeforeFirstEntry)
+    // No details form, so no way to pay, until the question is answered.
+    await expect(dialog.getByRole('form', { name: 'Entry Details' })).toHaveCount(0)
+    expect(await seriousViolations(page)).toEqual([])
+    const limit = question.getByRole('form', { name: 'Monthly spending limit' })
+    await limit.getByLabel('Monthly spending limit (£)').fill('20')
+    await limit.getByRole('button', { name: 'Save limit' }).click()
+    await expect(dialog.getByRole('form', { name: 'Entry Details' })).toBeVisible()
+    await expect(question).toHaveCount(0)
+    await expect(dialog.getByTestId('limit-left')).toHaveText(
+      'Your monthly spending limit is £20.00: £20.00 left this month.',
+    )
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+
+    // Answered once: not asked again.
+    await page.getByRole('button', { name: 'Enter Competition' }).click()
+    await expect(dialog.getByRole('form', { name: 'Entry Details' })).toBeVisible()
+    await expect(question).toHaveCount(0)
   })
 
   test('a user on a 1-day break cannot enter, and is told when the break ends', async ({ page, request }) => {
@@ -107,14 +145,14 @@ test.describe('responsible play', () => {
     await expect(page.getByRole('heading', { name: 'Taking a break' })).toBeVisible()
   })
 
-  test('an admin sets the spending alert in Settings, and the Users tab marks who spent more in 30 days', async ({
+  test('an admin sets the spending alert in Settings, and the Users tab marks who spent more in 30 days and caps reached', async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000)
     const { token, user: admin } = await adminSession(request)
     const title = `Alert check ${Date.now()}`
-    const id = await createCompetition(request, token, title, { entryPrice: 5 })
+    const id = await createCompetition(request, token, title, { entryPrice: 5, maxEntriesPerPerson: 2 })
     const { person } = await enterAsGuest(
       request,
       { id, title, entryPrice: 5 },
@@ -137,7 +175,15 @@ test.describe('responsible play', () => {
       await expect(row).toContainText('High spending')
       await expect(row).toContainText('30 days: £10.00')
       await expect(row).toContainText('No limit')
+      await expect(row).toContainText('1 cap reached')
       expect(await seriousViolations(page)).toEqual([])
+
+      await row.getByRole('button', { name: `View ${person.email}` }).click()
+      const details = page.getByRole('dialog', { name: /^User: / })
+      const caps = details.getByRole('region', { name: 'Entry caps reached' })
+      await expect(caps).toContainText(`${title}: 2 of 2 entries`)
+      expect(await seriousViolations(page)).toEqual([])
+      await details.getByRole('button', { name: 'Close', exact: true }).click()
     } finally {
       const reset = await request.put('/api/admin/settings/spending-alert', {
         headers: bearer(token),

@@ -4,7 +4,10 @@ import { maxLength, tooLongMessage } from '../bounds'
 import { text } from '../text'
 import { maxSpendingLimitPence } from './limits'
 
-/** Oversight (issue 14 item 7): each user's limits and breaks in the admin Users tab. */
+/** The user details list at most this many of the competitions whose cap a user reached. */
+export const maxCappedCompetitionsShown = 50
+
+/** Oversight (issue 14 item 7): each user's limits, breaks and caps reached in the admin Users tab. */
 export const adminResponsiblePlay = z.object({
   /** Pounds; null: no limit. */
   monthly_limit: z.number().nullable(),
@@ -17,6 +20,12 @@ export const adminResponsiblePlay = z.object({
   spent_last_30_days: z.number(),
   /** Spending over the last 30 days passed the spending alert threshold. */
   over_threshold: z.boolean(),
+  /** How many competitions the user holds as many entries in as its cap per person allows. */
+  caps_reached: z.number().int().nonnegative(),
+  /** Those competitions, newest first (the user details only, at most `maxCappedCompetitionsShown`). */
+  capped_competitions: z
+    .array(z.object({ id: z.string(), title: z.string(), cap: z.number().int().positive() }))
+    .optional(),
 })
 export type AdminResponsiblePlay = z.infer<typeof adminResponsiblePlay>
 

@@ -20,6 +20,8 @@ export const responsiblePlayMessages = {
     limitPence === null
       ? `Your limit will be removed on ${formatUkMoment(effectiveAt)}, 24 hours from now.`
       : `Your new limit of ${formatPence(limitPence)} applies from ${formatUkMoment(effectiveAt)}, 24 hours from now.`,
+  /** Above the question before a first purchase, which the entry form waits for. */
+  askBeforeFirstEntry: 'Before your first entry, please set a monthly spending limit or choose no limit.',
   limitSkipped: 'No monthly spending limit set. You can set one at any time in Account Settings.',
   breakTaken: (endsAt: string | null) =>
     endsAt === null

@@ -8,7 +8,7 @@ import {
   type UserEvent,
   userStream,
 } from '@prizes/contracts'
-import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
+import { type CompetitionStreamEvent, competitionDetails, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { created, purchase, refund } from '../entries/test-events'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
@@ -33,13 +33,13 @@ const entry = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '
 function metadata(at: string, actor: EventMetadata['actor']): EventMetadata {
   return { ...eventMetadata(at), actor }
 }
-async function given(events: CompetitionStreamEvent[], at: string) {
+async function given(events: CompetitionStreamEvent[], at: string, competitionId = prize) {
   const stamped = events.map((e) => ({
     type: e.type,
     data: e.data,
     metadata: metadata(at, { system: 'test' }),
   }))
-  await harness.append(competitionStream(prize), stamped)
+  await harness.append(competitionStream(competitionId), stamped)
 }
 async function asUser(userId: string, events: UserEvent[]) {
   const stamped = events.map((e) => ({
@@ -112,6 +112,7 @@ describe('oversight in the Users tab', () => {
       break_permanent: false,
       spent_last_30_days: 59.8,
       over_threshold: false,
+      caps_reached: 0,
     })
     expect((await playOf(ids.bob))?.over_threshold).toBe(false)
 
@@ -151,5 +152,69 @@ describe('oversight in the Users tab', () => {
     })
     expect((await harness.get(`/api/admin/users/${randomUUID()}/responsible-play`, admin)).status).toBe(404)
     expect(defaultSpendingAlertPence).toBe(50_000)
+  })
+})
+
+describe('caps reached', () => {
+  const capped = '00000000-0000-4000-9000-0000000003cf'
+  const details = competitionDetails({
+    title: 'Win a capped car',
+    endDate: ago(-200),
+    maxEntriesPerPerson: 3,
+  })
+
+  async function detailsOf(userId: string) {
+    const response = await harness.get(`/api/admin/user/${userId}`, admin)
+    expect(response.status, await response.clone().text()).toBe(200)
+    return endpoints.adminGetUser.response.parse(await response.json()).user.responsible_play
+  }
+
+  test('counts the competitions where a user holds as many tickets as the cap, paid and postal, until a refund', async () => {
+    await given(
+      [
+        { type: 'CompetitionCreated', data: { competitionId: capped, details, featured: false } },
+        { type: 'CompetitionPublished', data: { competitionId: capped } },
+      ],
+      ago(20),
+      capped,
+    )
+    // Bob: 2 paid tickets, below the cap of 3; the other competition's cap (100) is far off.
+    await given(purchase(capped, entry(20), ids.bob, 2, [1, 2]), ago(6), capped)
+    expect((await playOf(ids.bob))?.caps_reached).toBe(0)
+    expect((await detailsOf(ids.bob))?.capped_competitions).toEqual([])
+
+    // A postal entry brings him to 3 of 3.
+    await given(
+      [
+        {
+          type: 'PostalEntryRecorded',
+          data: {
+            competitionId: capped,
+            entryId: entry(21),
+            userId: ids.bob,
+            answer: 'Paris',
+            answerCorrect: true,
+            ticketNumbers: [3],
+            entryReference: `PRZ-2030-000003${capped}`,
+            amountPence: 0,
+            paymentIntentId: null,
+            receivedAt: ago(5),
+            allocatedAt: ago(5),
+          },
+        },
+      ],
+      ago(5),
+      capped,
+    )
+    expect((await playOf(ids.bob))?.caps_reached).toBe(1)
+    expect((await playOf(ids.ada))?.caps_reached).toBe(0)
+    expect((await detailsOf(ids.bob))?.capped_competitions).toEqual([
+      { id: capped, title: 'Win a capped car', cap: 3 },
+    ])
+
+    // A refund of the paid entry brings him below it again.
+    await given([refund(capped, entry(20), 598)], ago(4), capped)
+    expect((await playOf(ids.bob))?.caps_reached).toBe(0)
+    expect((await detailsOf(ids.bob))?.capped_competitions).toEqual([])
   })
 })

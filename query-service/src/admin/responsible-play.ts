@@ -4,6 +4,7 @@ import {
   defaultSpendingAlertPence,
   formatPence,
   formatUkMoment,
+  maxCappedCompetitionsShown,
   userEvents,
 } from '@prizes/contracts'
 import type { Knex } from 'knex'
@@ -12,8 +13,10 @@ import { penceToPounds } from '../competitions/mapper'
 /**
  * Oversight (issue 14 item 7): each listed user's limit, pending increase and break (one indexed
  * row each), and what they paid in the last 30 days (paid entries by user and time,
- * `entries_user_paid_at_idx`), against the spending alert threshold. A page asks for its ten
- * users and no more.
+ * `entries_user_paid_at_idx`), against the spending alert threshold, and the competitions in
+ * which they hold as many tickets (paid and postal, not refunded) as the competition's cap per
+ * person (their paid entries, `entries_user_idx`, summed per competition). A page asks for its
+ * ten users and no more.
  */
 
 const day = 24 * 60 * 60 * 1000
@@ -36,15 +39,41 @@ export async function spendingAlertThreshold(knex: Knex): Promise<number> {
   return row?.threshold_pence ?? defaultSpendingAlertPence
 }
 
+interface CappedRow {
+  readonly user_id: string
+  readonly id: string
+  readonly title: string
+  readonly cap: number
+}
+
+/** Each user's competitions whose cap they reached, newest competition first. */
+async function capsReached(knex: Knex, userIds: readonly string[]): Promise<Map<string, CappedRow[]>> {
+  const rows = await knex('entries as e')
+    .join('competitions as c', 'c.id', 'e.competition_id')
+    .whereIn('e.user_id', userIds)
+    .where('e.payment_status', 'paid')
+    .groupBy('e.user_id', 'c.id')
+    .havingRaw('sum(e.quantity) >= c.max_entries_per_person')
+    .orderBy([
+      { column: 'c.created_at', order: 'desc' },
+      { column: 'c.id', order: 'asc' },
+    ])
+    .select<CappedRow[]>('e.user_id', 'c.id', 'c.title', 'c.max_entries_per_person as cap')
+  const byUser = new Map<string, CappedRow[]>()
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row])
+  return byUser
+}
+
 export async function responsiblePlayOf(
   knex: Knex,
   userIds: readonly string[],
   now: Date,
+  options: { readonly listCapped?: boolean } = {},
 ): Promise<Map<string, AdminResponsiblePlay>> {
   const found = new Map<string, AdminResponsiblePlay>()
   if (userIds.length === 0) return found
   const since = new Date(now.getTime() - 30 * day)
-  const [standings, spending, threshold] = await Promise.all([
+  const [standings, spending, threshold, capped] = await Promise.all([
     knex('user_responsible_play').whereIn('user_id', userIds).select<StandingRow[]>(),
     knex('entries')
       .whereIn('user_id', userIds)
@@ -53,6 +82,7 @@ export async function responsiblePlayOf(
       .groupBy('user_id')
       .select<{ user_id: string; spent: string }[]>('user_id', knex.raw('sum(amount_pence) as spent')),
     spendingAlertThreshold(knex),
+    capsReached(knex, userIds),
   ])
   const byUser = new Map(standings.map((row) => [row.user_id, row]))
   const spent = new Map(spending.map((row) => [row.user_id, Number(row.spent)]))
@@ -75,6 +105,14 @@ export async function responsiblePlayOf(
       break_permanent: row?.break_permanent ?? false,
       spent_last_30_days: penceToPounds(spentPence),
       over_threshold: spentPence > threshold,
+      caps_reached: capped.get(userId)?.length ?? 0,
+      ...(options.listCapped
+        ? {
+            capped_competitions: (capped.get(userId) ?? [])
+              .slice(0, maxCappedCompetitionsShown)
+              .map(({ id, title, cap }) => ({ id, title, cap })),
+          }
+        : {}),
     })
   }
   return found

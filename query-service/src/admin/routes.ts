@@ -196,7 +196,7 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     const [people, totals, play] = await Promise.all([
       lookUpPeople(knex, [id]),
       userTotals(knex, [id]),
-      responsiblePlayOf(knex, [id], now()),
+      responsiblePlayOf(knex, [id], now(), { listCapped: true }),
     ])
     const user = {
       ...toAdminUserDetails(row, people.get(id), totals.get(id)),

@@ -164,6 +164,7 @@ describe('the users list', () => {
           break_permanent: false,
           spent_last_30_days: 14.95,
           over_threshold: false,
+          caps_reached: 0,
         },
       },
     ])

@@ -77,7 +77,14 @@ export async function createCompetition(
     totalTickets = 100,
     description = 'A competition run by the browser tests.',
     endsInMs = 30 * day,
-  }: { entryPrice?: number; totalTickets?: number; description?: string; endsInMs?: number } = {},
+    maxEntriesPerPerson,
+  }: {
+    entryPrice?: number
+    totalTickets?: number
+    description?: string
+    endsInMs?: number
+    maxEntriesPerPerson?: number
+  } = {},
 ): Promise<string> {
   const now = Date.now()
   const response = await request.post('/api/admin/competitions', {
@@ -94,6 +101,7 @@ export async function createCompetition(
       status: 'active',
       featured: false,
       skill_question: skillQuestion,
+      ...(maxEntriesPerPerson === undefined ? {} : { max_entries_per_person: maxEntriesPerPerson }),
     },
   })
   const competition = adminCompetitionResponse.parse(await okJson(response, 'create competition')).competition

@@ -40,13 +40,27 @@ export async function soldTickets(request: APIRequestContext, id: string): Promi
   return competition.sold_tickets
 }
 
+/**
+ * Waits for the entry modal's details form. A signed-in user who never answered the monthly
+ * limit question (issue 14) is asked it first, in its place: answered "No limit for now".
+ */
+export async function answerLimitQuestion(dialog: Locator): Promise<void> {
+  const form = dialog.getByRole('form', { name: 'Entry Details' })
+  const question = dialog.getByRole('region', { name: 'Set a monthly spending limit?' })
+  await expect(form.or(question)).toBeVisible()
+  if (await question.isVisible()) {
+    await question.getByRole('button', { name: 'No limit for now' }).click()
+  }
+  await expect(form).toBeVisible()
+}
+
 /** Opens the entry modal from the competition's card on the home page. */
 export async function openEntryModal(page: Page, competition: PublicCompetition): Promise<Locator> {
   await page.goto('/')
   const card = page.getByRole('article', { name: competition.title, exact: true })
   await card.getByRole('button', { name: 'Enter Competition' }).click()
   const dialog = page.getByRole('dialog', { name: competition.title })
-  await expect(dialog.getByRole('form', { name: 'Entry Details' })).toBeVisible()
+  await answerLimitQuestion(dialog)
   return dialog
 }
 

@@ -17,7 +17,13 @@ export function breakText(play: AdminResponsiblePlay): string | null {
   return play.break_until ? `On a break until ${formatDate(play.break_until)}` : null
 }
 
-/** The Users tab's "Limits" cell: the alert mark, 30-day spending, the limit and any break. */
+/** How many competitions' caps per person the user reached, in a few words. */
+export function capsText(play: AdminResponsiblePlay): string {
+  if (play.caps_reached === 0) return 'No caps reached'
+  return play.caps_reached === 1 ? '1 cap reached' : `${play.caps_reached} caps reached`
+}
+
+/** The Users tab's "Limits" cell: the alert mark, 30-day spending, the limit, any break and caps reached. */
 export function ResponsiblePlayCell({ play }: { readonly play: AdminResponsiblePlay | undefined }) {
   if (!play) return <span>Unknown</span>
   const onBreak = breakText(play)
@@ -34,6 +40,7 @@ export function ResponsiblePlayCell({ play }: { readonly play: AdminResponsibleP
       <span>30 days: {formatPrice(play.spent_last_30_days)}</span>
       <span>{limitText(play)}</span>
       {onBreak && <Chip tone="error">{onBreak}</Chip>}
+      {play.caps_reached > 0 && <Chip tone="warning">{capsText(play)}</Chip>}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@prizes/contracts'
+import type { AdminResponsiblePlay, AdminUserRow } from '@prizes/contracts'
 import { Dialog } from '../../../components/dialog'
 import { formatDate, formatDateTime, formatPrice } from '../../../lib/format'
 import { useAdminUser } from '../api/get-admin-user'
@@ -49,15 +49,43 @@ export function UserDetailsDialog({
                       },
                       { term: 'Monthly limit', value: limitText(shown.responsible_play) },
                       { term: 'Break', value: breakText(shown.responsible_play) ?? 'None' },
+                      { term: 'Caps reached', value: String(shown.responsible_play.caps_reached) },
                     ]
                   : []),
               ]}
             />
+            {shown.responsible_play && (
+              <CappedCompetitions competitions={shown.responsible_play.capped_competitions ?? []} />
+            )}
             <ResponsiblePlayChanges userId={user.id} />
           </AdminStack>
         )}
       </QueryView>
     </Dialog>
+  )
+}
+
+/** The competitions in which the user holds as many entries as the cap per person allows. */
+function CappedCompetitions({
+  competitions,
+}: {
+  readonly competitions: NonNullable<AdminResponsiblePlay['capped_competitions']>
+}) {
+  return (
+    <section aria-label="Entry caps reached">
+      <h3>Entry caps reached</h3>
+      {competitions.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul>
+          {competitions.map((competition) => (
+            <li key={competition.id}>
+              {competition.title}: {competition.cap} of {competition.cap} entries
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }
 

@@ -92,12 +92,17 @@ export function EntryModal({
   )
   const form = useForm({ initial: initialEntryValues(user), validate })
   const [forgotPassword, setForgotPassword] = useState(false)
-  // Asked once, before a first purchase: a monthly limit, or none (issue 14).
   const play = useResponsiblePlay(user !== null)
-  const askLimit = user !== null && play.data?.limitAnswered === false
   const { context } = snapshot
   const state = typeof snapshot.value === 'string' ? snapshot.value : 'payment'
   const step = state === 'payment' ? 2 : state === 'confirmation' ? 3 : 1
+  // Issue 14: a signed-in user who never answered is asked, before the details and so before any
+  // payment, to set a monthly limit or go on without one; the form follows the answer. Not asked
+  // on a break (entering is refused anyway). Until the answer is known the form waits, unless it
+  // cannot be read (the server's own limit checks still hold).
+  const asking = user !== null && state === 'details'
+  const askLimit = asking && play.data?.limitAnswered === false && play.data.onBreak === null
+  const readingLimit = asking && play.isPending
   const phase = typeof snapshot.value === 'object' ? phaseOf(snapshot.value.payment) : 'ready'
   // Authenticating waits for the entrant's answer in the dialog above, which Escape answers (Fail).
   const locked = inFlight.includes(phase) && !snapshot.matches({ payment: 'authenticating' })
@@ -156,7 +161,8 @@ export function EntryModal({
       <StepIndicator step={step} />
       {step === 1 && user !== null && <EntryPlayNotice status={play.data} />}
       {step === 1 && askLimit && <SpendingLimitPrompt prompt="first-purchase" />}
-      {step === 1 && (
+      {step === 1 && readingLimit && <p role="status">Loading…</p>}
+      {step === 1 && !askLimit && !readingLimit && (
         <DetailsStep
           form={form}
           competition={competition}

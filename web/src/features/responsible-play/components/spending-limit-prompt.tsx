@@ -1,4 +1,5 @@
 import { css } from '@emotion/react'
+import { responsiblePlayMessages } from '@prizes/contracts'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { useSkipSpendingLimit } from '../api/skip-spending-limit'
@@ -6,7 +7,8 @@ import { SpendingLimitForm } from './spending-limit-form'
 
 /**
  * Asked once, before a first purchase (and at sign-up): set a monthly spending limit, or go on
- * without one. Either answer is recorded, so the question is not asked again.
+ * without one. Either answer is recorded, so the question is not asked again. Before a purchase
+ * the entry form waits for the answer.
  */
 export function SpendingLimitPrompt({ prompt }: { readonly prompt: 'sign-up' | 'first-purchase' }) {
   const skip = useSkipSpendingLimit()
@@ -27,6 +29,16 @@ export function SpendingLimitPrompt({ prompt }: { readonly prompt: 'sign-up' | '
       >
         Set a monthly spending limit?
       </h3>
+      {prompt === 'first-purchase' && (
+        <p
+          css={css`
+            margin: 0;
+            font-weight: 600;
+          `}
+        >
+          {responsiblePlayMessages.askBeforeFirstEntry}
+        </p>
+      )}
       <p
         css={css`
           margin: 0;
