@@ -128,6 +128,7 @@ describe('rebuilding into new tables', () => {
       'entries_entry_reference_key',
       'entries_pkey',
       'entries_user_idx',
+      'entries_user_paid_at_idx',
     ])
     // The per-competition counters are rebuilt and swapped in with the rows they count.
     const ids = ['s-1', 's-2', 's-3']
