@@ -38,6 +38,7 @@ test.describe('entering a competition', () => {
     await expect(proceed).toBeEnabled()
     await proceed.click()
 
+    await toCardForm(dialog)
     await expect(dialog.getByTestId('order-total')).toHaveText(pounds(competition.entry_price * 2))
     await payWithCard(dialog, cards.succeeds)
 
