@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { creditCardLimitMessage, endpoints } from '@prizes/contracts'
 import { newUser } from './support/accounts'
 import { adminToken, createCompetition } from './support/admin'
-import { answerLimitQuestion, cards, payWithCard, successHeading } from './support/entries'
+import { answerLimitQuestion, cards, payWithCard, successHeading, toCardForm } from './support/entries'
 
 /**
  * Issue 14 item 4: credit card payments are capped at £250 a month per person. The offline
@@ -36,7 +36,7 @@ async function toPayment(page: Page, id: string, title: string, person?: ReturnT
   }
   await form.getByLabel(/I agree to the terms and conditions/).check()
   await form.getByRole('button', { name: 'Proceed to Payment' }).click()
-  await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+  await toCardForm(dialog)
   return dialog
 }
 
@@ -76,7 +76,7 @@ test('a credit card payment past £250 in a month is refused without a charge; t
 
   // Another card: a new payment, the refusal still in view above the card form.
   await refusal.getByRole('button', { name: 'Pay with another card' }).click()
-  await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+  await toCardForm(dialog)
   await expect(dialog.getByText(creditCardLimitMessage(0))).toBeVisible()
   await payWithCard(dialog, cards.debit)
   await expect(successHeading(dialog)).toBeVisible({ timeout: 15_000 })

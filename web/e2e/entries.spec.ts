@@ -12,6 +12,7 @@ import {
   registerVerifiedUser,
   soldTickets,
   successHeading,
+  toCardForm,
 } from './support/entries'
 import { waitForMail } from './support/maildev'
 
@@ -37,6 +38,7 @@ test.describe('entering a competition', () => {
     await expect(proceed).toBeEnabled()
     await proceed.click()
 
+    await toCardForm(dialog)
     await expect(dialog.getByTestId('order-total')).toHaveText(pounds(competition.entry_price * 2))
     await payWithCard(dialog, cards.succeeds)
 
@@ -89,7 +91,7 @@ test.describe('entering a competition', () => {
     await payWithCard(dialog, cards.declined)
 
     await expect(dialog.getByRole('alert')).toContainText(entryMessages.paymentDeclined)
-    await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+    await toCardForm(dialog)
     expect(await soldTickets(request, competition.id)).toBe(before)
 
     const cardForm = dialog.getByRole('form', { name: 'Card details' })
@@ -151,7 +153,7 @@ test.describe('entering a competition', () => {
     await prompt.getByLabel('Password', { exact: true }).fill(user.password)
     await prompt.getByRole('button', { name: 'Log In and Continue' }).click()
 
-    await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+    await toCardForm(dialog)
     await expect(accountMenu(page, user.firstName)).toBeVisible()
   })
 
@@ -181,7 +183,7 @@ test.describe('entering a competition', () => {
     const prompt = page.getByRole('dialog', { name: 'Account Found' })
     await prompt.getByLabel('Password', { exact: true }).fill(user.password)
     await prompt.getByRole('button', { name: 'Log In and Continue' }).click()
-    await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+    await toCardForm(dialog)
   })
 
   test('the authentication card asks to authenticate; Fail declines, and the next Pay asks again, then succeeds', async ({
@@ -225,7 +227,7 @@ test.describe('entering a competition', () => {
     const form = await fillDetails(dialog, competition, newUser('Dee'))
     await form.getByLabel(/I agree to the terms and conditions/).check()
     await form.getByRole('button', { name: 'Proceed to Payment' }).click()
-    await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+    await toCardForm(dialog)
     expect(await seriousViolations(page)).toEqual([])
   })
 })

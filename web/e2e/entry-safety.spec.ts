@@ -10,6 +10,7 @@ import {
   payWithCard,
   referencePattern,
   successHeading,
+  toCardForm,
 } from './support/entries'
 
 /**
@@ -59,7 +60,7 @@ async function toPayment(page: Page, competition: PublicCompetition, name: strin
   const form = await fillDetails(dialog, competition, newUser(name))
   await form.getByLabel(/I agree to the terms and conditions/).check()
   await form.getByRole('button', { name: 'Proceed to Payment' }).click()
-  await expect(dialog.getByRole('form', { name: 'Card details' })).toBeVisible()
+  await toCardForm(dialog)
   return dialog
 }
 
@@ -206,6 +207,11 @@ test.describe('a safe entry flow', () => {
     await tabTo(form.getByRole('button', { name: 'Proceed to Payment' }))
     await page.keyboard.press('Enter')
 
+    // A new guest is asked the monthly limit question before the payment: answered by keyboard too.
+    const question = dialog.getByRole('region', { name: 'Set a monthly spending limit?' })
+    await expect(question).toBeVisible()
+    await tabTo(question.getByRole('button', { name: 'No limit for now' }))
+    await page.keyboard.press('Enter')
     const cardForm = dialog.getByRole('form', { name: 'Card details' })
     await expect(cardForm).toBeVisible()
     const expiry = `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`

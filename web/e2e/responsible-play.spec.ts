@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { responsiblePlayMessages } from '@prizes/contracts'
-import { accountMenu, expectSnackbar, logIn } from './support/accounts'
+import { accountMenu, expectSnackbar, logIn, newUser } from './support/accounts'
 import {
   adminSession,
   adminToken,
@@ -10,7 +10,14 @@ import {
   skillQuestion,
 } from './support/admin'
 import { seriousViolations } from './support/axe'
-import { answerLimitQuestion, enterAsGuest, registerVerifiedUser } from './support/entries'
+import {
+  answerLimitQuestion,
+  cards,
+  enterAsGuest,
+  payWithCard,
+  registerVerifiedUser,
+  successHeading,
+} from './support/entries'
 
 /** Signs in a new verified user and opens Account Settings on Limits & breaks. */
 async function openLimits(page: Page, request: Parameters<typeof registerVerifiedUser>[1]) {
@@ -103,6 +110,62 @@ test.describe('responsible play', () => {
     await page.getByRole('button', { name: 'Enter Competition' }).click()
     await expect(dialog.getByRole('form', { name: 'Entry Details' })).toBeVisible()
     await expect(question).toHaveCount(0)
+  })
+
+  test('a new guest is asked before the first payment: £5 set refuses £10 with what is left; another skips and pays', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const admin = await adminToken(request)
+    const title = `Guest question ${Date.now()}`
+    const id = await createCompetition(request, admin, title, { entryPrice: 5 })
+
+    /** A signed-out guest gives their details for two £5 entries and proceeds. */
+    async function guestProceeds(name: string) {
+      const page = await (await browser.newContext()).newPage()
+      await page.goto(`/competitions/${id}`)
+      await page.getByRole('button', { name: 'Enter Competition' }).click()
+      const dialog = page.getByRole('dialog', { name: title })
+      const form = dialog.getByRole('form', { name: 'Entry Details' })
+      const person = newUser(name)
+      await form.getByRole('radio', { name: skillQuestion.correct, exact: true }).check()
+      await form.getByLabel('First name').fill(person.firstName)
+      await form.getByLabel('Last name').fill(person.lastName)
+      await form.getByLabel('Email').fill(person.email)
+      await form.getByLabel('Phone').fill(person.phone)
+      await form.getByLabel('Address').fill(person.address)
+      await form.getByLabel('Number of entries').press('ArrowRight')
+      await form.getByLabel(/I agree to the terms and conditions/).check()
+      await form.getByRole('button', { name: 'Proceed to Payment' }).click()
+      // The account is made, then asked before anything is paid.
+      const question = dialog.getByRole('region', { name: 'Set a monthly spending limit?' })
+      await expect(question).toContainText(responsiblePlayMessages.askBeforeFirstEntry)
+      await expect(accountMenu(page, person.firstName)).toBeVisible()
+      await expect(dialog.getByRole('form', { name: 'Card details' })).toHaveCount(0)
+      return { page, dialog, question }
+    }
+
+    const first = await guestProceeds('Gwen')
+    expect(await seriousViolations(first.page)).toEqual([])
+    const limit = first.question.getByRole('form', { name: 'Monthly spending limit' })
+    await limit.getByLabel('Monthly spending limit (£)').fill('5')
+    await limit.getByRole('button', { name: 'Save limit' }).click()
+    await expect(
+      first.dialog.getByRole('alert').filter({ hasText: responsiblePlayMessages.overLimit(500, 500) }),
+    ).toBeVisible()
+    await expect(first.dialog.getByTestId('limit-left')).toHaveText(
+      'Your monthly spending limit is £5.00: £5.00 left this month.',
+    )
+    await expect(first.question).toHaveCount(0)
+    await expect(first.dialog.getByRole('form', { name: 'Entry Details' })).toBeVisible()
+    await expect(first.dialog.getByRole('form', { name: 'Card details' })).toHaveCount(0)
+
+    const second = await guestProceeds('Hal')
+    await second.question.getByRole('button', { name: 'No limit for now' }).click()
+    await expect(second.dialog.getByTestId('order-total')).toHaveText('£10.00')
+    await payWithCard(second.dialog, cards.succeeds)
+    await expect(successHeading(second.dialog)).toBeVisible()
   })
 
   test('a user on a 1-day break cannot enter, and is told when the break ends', async ({ page, request }) => {

@@ -16,6 +16,7 @@ import type {
   CreateGuestInput,
   CreateIntentInput,
   EntryFlowInput,
+  LimitQuestion,
   LoginInput,
   PaymentIntentDetails,
   PaymentOutcome,
@@ -73,6 +74,7 @@ interface Calls {
   checkEmail: Call<CheckEmailInput, { exists: boolean }>
   login: Call<LoginInput, unknown>
   createGuestAccount: Call<CreateGuestInput, unknown>
+  limitQuestion: Call<void, LimitQuestion>
   createPaymentIntent: Call<CreateIntentInput, PaymentIntentDetails>
   authorizePayment: Call<AuthorizePaymentInput, PaymentOutcome>
   confirmPayment: Call<ConfirmPaymentInput, ConfirmOutcome>
@@ -105,6 +107,7 @@ function start(overrides: Partial<Calls> = {}, options: StartOptions = {}) {
     checkEmail: succeed({ exists: false }),
     login: succeed<unknown>(undefined),
     createGuestAccount: succeed<unknown>(undefined),
+    limitQuestion: succeed<LimitQuestion>({ ask: false }),
     createPaymentIntent: succeed(intent),
     authorizePayment: succeed<PaymentOutcome>({ status: 'succeeded', message: 'Payment succeeded' }),
     confirmPayment: succeed(confirmed),
@@ -117,6 +120,7 @@ function start(overrides: Partial<Calls> = {}, options: StartOptions = {}) {
       checkEmail: wrap(calls.checkEmail),
       login: wrap(calls.login),
       createGuestAccount: wrap(calls.createGuestAccount),
+      limitQuestion: wrap(calls.limitQuestion),
       createPaymentIntent: wrap(calls.createPaymentIntent),
       authorizePayment: wrap(calls.authorizePayment),
       confirmPayment: wrap(calls.confirmPayment),
@@ -298,6 +302,85 @@ describe('entry flow machine', () => {
     release({ status: 'succeeded', message: '' })
     await waitFor(actor, (s) => s.matches('confirmation'))
     expect(authorizePayment).toHaveBeenCalledTimes(1)
+  })
+
+  describe('the monthly spending limit question, for an account made or logged into in the flow', () => {
+    const ask = () => succeed<LimitQuestion>({ ask: true })
+
+    it.each([
+      ['limit.set', 'a new guest sets a limit'],
+      ['limit.skip', 'a new guest goes on without one'],
+    ] as const)('%s: %s, then the intent is made for the same details and key', async (answer, _what) => {
+      const clock = new SimulatedClock()
+      const { actor, calls } = start({ limitQuestion: ask() }, { clock })
+      actor.send(submit(false))
+      await waitFor(actor, (s) => s.matches('askingLimit'))
+      expect(calls.createGuestAccount).toHaveBeenCalledTimes(1)
+      expect(calls.limitQuestion).toHaveBeenCalledTimes(1)
+      expect(calls.createPaymentIntent).not.toHaveBeenCalled()
+
+      // It waits for the answer however long it takes, and nothing but the answer moves it on.
+      clock.increment(60 * 60_000)
+      actor.send({ type: 'payment.submit', card })
+      actor.send({ type: 'payment.back' })
+      actor.send(submit(false, { numberOfEntries: 5 }))
+      expect(actor.getSnapshot().value).toBe('askingLimit')
+      expect(calls.createPaymentIntent).not.toHaveBeenCalled()
+
+      actor.send({ type: answer })
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      expect(calls.createPaymentIntent).toHaveBeenCalledTimes(1)
+      expect(calls.createPaymentIntent).toHaveBeenCalledWith({ submission, idempotencyKey: 'key-1' })
+      expect(calls.checkEmail).toHaveBeenCalledTimes(1)
+      expect(calls.createGuestAccount).toHaveBeenCalledTimes(1)
+      expect(actor.getSnapshot().context.intent).toEqual(intent)
+    })
+
+    it('a login from Account Found is asked too', async () => {
+      const { actor, calls } = start({ checkEmail: succeed({ exists: true }), limitQuestion: ask() })
+      actor.send(submit(false))
+      await waitFor(actor, (s) => s.matches('accountFound'))
+      actor.send({ type: 'login.submit', password: 'right' })
+      await waitFor(actor, (s) => s.matches('askingLimit'))
+      expect(calls.createPaymentIntent).not.toHaveBeenCalled()
+      actor.send({ type: 'limit.skip' })
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      expect(calls.createPaymentIntent).toHaveBeenCalledWith({ submission, idempotencyKey: 'key-1' })
+    })
+
+    it('is not asked again of an account that answered (or is on a break): straight to the payment', async () => {
+      const { actor, calls } = start()
+      actor.send(submit(false))
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      expect(calls.limitQuestion).toHaveBeenCalledTimes(1)
+      expect(calls.createPaymentIntent).toHaveBeenCalledTimes(1)
+    })
+
+    it('is not part of the flow when already signed in (the details form asks before)', async () => {
+      const { actor, calls } = start({ limitQuestion: ask() })
+      actor.send(submit(true))
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      expect(calls.limitQuestion).not.toHaveBeenCalled()
+    })
+
+    it('when it cannot be read the flow goes on, leaving the limits to the server', async () => {
+      const { actor, calls } = start({ limitQuestion: fail('Network down') })
+      actor.send(submit(false))
+      await waitFor(actor, (s) => s.matches({ payment: 'ready' }))
+      expect(calls.createPaymentIntent).toHaveBeenCalledTimes(1)
+      expect(actor.getSnapshot().context.error).toBeNull()
+    })
+
+    it('a limit the purchase would exceed ends in the server refusal, shown on the details', async () => {
+      const refusal = 'This would exceed your monthly spending limit. You have £5.00 left this month.'
+      const { actor, calls } = start({ limitQuestion: ask(), createPaymentIntent: fail(refusal) })
+      actor.send(submit(false))
+      await waitFor(actor, (s) => s.matches('askingLimit'))
+      actor.send({ type: 'limit.set' })
+      await waitFor(actor, (s) => s.matches('details') && s.context.error !== null)
+      expect(actor.getSnapshot().context).toMatchObject({ error: refusal, intent: null })
+      expect(calls.authorizePayment).not.toHaveBeenCalled()
+    })
   })
 
   describe('after the card was charged', () => {

@@ -11,6 +11,7 @@ import type {
   EntryFlowContext,
   EntryFlowEvent,
   EntryFlowInput,
+  LimitQuestion,
   LoginInput,
   PaymentIntentDetails,
   PaymentOutcome,
@@ -63,7 +64,8 @@ function contextFrom(input: EntryFlowInput | undefined): EntryFlowContext {
 
 /**
  * The three-step entry flow of SPEC section 4: details, payment, confirmation. Signed out, the
- * email is checked first: an existing account logs in, anyone else gets a guest account. The
+ * email is checked first: an existing account logs in, anyone else gets a guest account; either
+ * is then asked the monthly spending limit question if it never answered it. The
  * calls are actors the caller provides, and the flow has no clock or randomness of its own
  * (the guest's temporary password and the idempotency key arrive with `details.submit`; the
  * pauses between retries run on the actor system's clock, which tests may replace).
@@ -88,6 +90,7 @@ export const entryFlowMachine = setup({
     checkEmail: missing<{ exists: boolean }, CheckEmailInput>('checkEmail'),
     login: missing<unknown, LoginInput>('login'),
     createGuestAccount: missing<unknown, CreateGuestInput>('createGuestAccount'),
+    limitQuestion: missing<LimitQuestion, void>('limitQuestion'),
     createPaymentIntent: missing<PaymentIntentDetails, CreateIntentInput>('createPaymentIntent'),
     authorizePayment: missing<PaymentOutcome, AuthorizePaymentInput>('authorizePayment'),
     confirmPayment: missing<ConfirmOutcome, ConfirmPaymentInput>('confirmPayment'),
@@ -159,7 +162,7 @@ export const entryFlowMachine = setup({
           assertEvent(event, 'login.submit')
           return { email: context.submission?.email ?? '', password: event.password }
         },
-        onDone: { target: 'creatingIntent' },
+        onDone: { target: 'checkingLimit' },
         onError: {
           target: 'accountFound',
           actions: assign({ error: ({ event }) => messageFrom(event.error, m.loginFailed) }),
@@ -173,13 +176,37 @@ export const entryFlowMachine = setup({
           if (!context.submission) throw new Error('A guest account needs the entry details')
           return { submission: context.submission, tempPassword: context.tempPassword }
         },
-        onDone: { target: 'creatingIntent' },
+        onDone: { target: 'checkingLimit' },
         onError: {
           target: 'details',
           actions: assign({
             error: ({ event }) => `${m.createAccountFailed}: ${messageFrom(event.error, m.processFailed)}`,
           }),
         },
+      },
+    },
+    // Issue 14: the account made or logged into inside the flow is asked, before its first
+    // purchase, to set a monthly spending limit or go on without one, if it never answered and is
+    // not on a break. Unreadable, the flow goes on: the server's own limit checks still hold.
+    checkingLimit: {
+      invoke: {
+        src: 'limitQuestion',
+        onDone: [
+          { guard: ({ event }) => event.output.ask, target: 'askingLimit' },
+          { target: 'creatingIntent' },
+        ],
+        onError: { target: 'creatingIntent' },
+      },
+    },
+    /**
+     * Waits for the answer, which the caller records (set or skip) before sending it; then the
+     * payment intent is made for the same details under the same idempotency key. A limit the
+     * purchase would exceed is refused there by the server, as for any entrant.
+     */
+    askingLimit: {
+      on: {
+        'limit.set': { target: 'creatingIntent' },
+        'limit.skip': { target: 'creatingIntent' },
       },
     },
     creatingIntent: {

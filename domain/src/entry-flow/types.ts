@@ -55,6 +55,13 @@ export interface CreateGuestInput {
   /** Made by the caller (the flow itself has no randomness): 12 characters, the password rules met. */
   readonly tempPassword: string
 }
+/**
+ * Whether the account just made or logged into inside the flow must be asked to set or skip a
+ * monthly spending limit: it never answered, and is not on a break.
+ */
+export interface LimitQuestion {
+  readonly ask: boolean
+}
 export interface CreateIntentInput {
   readonly submission: EntrySubmission
   readonly idempotencyKey: string
@@ -118,6 +125,9 @@ export type EntryFlowEvent =
     }
   | { readonly type: 'login.submit'; readonly password: string }
   | { readonly type: 'login.useDifferentEmail' }
+  /** The monthly spending limit question answered, and recorded by the caller: a limit set, or none. */
+  | { readonly type: 'limit.set' }
+  | { readonly type: 'limit.skip' }
   | { readonly type: 'payment.back' }
   | { readonly type: 'payment.submit'; readonly card: CardDetails | null }
   | { readonly type: 'authentication.complete' }

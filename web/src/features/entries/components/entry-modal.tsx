@@ -64,6 +64,7 @@ function phaseOf(payment: unknown): PaymentPhase {
 const busyLabels: Partial<Record<string, string>> = {
   checkingEmail: 'Checking your email…',
   creatingGuest: 'Creating your account…',
+  checkingLimit: 'Preparing payment…',
   creatingIntent: 'Preparing payment…',
 }
 
@@ -99,9 +100,11 @@ export function EntryModal({
   // Issue 14: a signed-in user who never answered is asked, before the details and so before any
   // payment, to set a monthly limit or go on without one; the form follows the answer. Not asked
   // on a break (entering is refused anyway). Until the answer is known the form waits, unless it
-  // cannot be read (the server's own limit checks still hold).
+  // cannot be read (the server's own limit checks still hold). An account made or logged into
+  // inside the flow is asked by the flow itself (`askingLimit`), before its payment is prepared.
   const asking = user !== null && state === 'details'
-  const askLimit = asking && play.data?.limitAnswered === false && play.data.onBreak === null
+  const askLimit =
+    state === 'askingLimit' || (asking && play.data?.limitAnswered === false && play.data.onBreak === null)
   const readingLimit = asking && play.isPending
   const phase = typeof snapshot.value === 'object' ? phaseOf(snapshot.value.payment) : 'ready'
   // Authenticating waits for the entrant's answer in the dialog above, which Escape answers (Fail).
@@ -160,7 +163,12 @@ export function EntryModal({
     >
       <StepIndicator step={step} />
       {step === 1 && user !== null && <EntryPlayNotice status={play.data} />}
-      {step === 1 && askLimit && <SpendingLimitPrompt prompt="first-purchase" />}
+      {step === 1 && askLimit && (
+        <SpendingLimitPrompt
+          prompt="first-purchase"
+          onAnswered={(answer) => send({ type: answer === 'set' ? 'limit.set' : 'limit.skip' })}
+        />
+      )}
       {step === 1 && readingLimit && <p role="status">Loading…</p>}
       {step === 1 && !askLimit && !readingLimit && (
         <DetailsStep

@@ -6,9 +6,14 @@ import {
   type PaymentOutcome,
   type ResumePayment,
 } from '@prizes/domain'
+import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
+import {
+  getResponsiblePlay,
+  responsiblePlayQueryOptions,
+} from '../../responsible-play/api/get-responsible-play'
 import { checkEmail } from '../api/check-email'
 import { confirmPayment } from '../api/confirm-payment'
 import { createGuestAccount } from '../api/create-guest-account'
@@ -31,6 +36,7 @@ export function useEntryFlow(
   resume: ResumePayment | null = null,
 ) {
   const authorizer = useRef<Authorizer | null>(null)
+  const queryClient = useQueryClient()
   const signedIn = useRef(onSignedIn)
   signedIn.current = onSignedIn
   const failed = useRef(onCallFailed)
@@ -58,6 +64,13 @@ export function useEntryFlow(
             call(() => createGuestAccount(input.submission, input.tempPassword)),
           )
           signedIn.current(session.user, session.token)
+        }),
+        // The account just made or logged into: asked the monthly limit question if it never
+        // answered and is not on a break. What is read is kept for the modal's own reads too.
+        limitQuestion: fromPromise(async () => {
+          const status = await call(() => getResponsiblePlay())
+          queryClient.setQueryData(responsiblePlayQueryOptions().queryKey, status)
+          return { ask: !status.limitAnswered && status.onBreak === null }
         }),
         createPaymentIntent: fromPromise(({ input }) =>
           serverMessages(() => call(() => createPaymentIntent(input.submission, input.idempotencyKey))),

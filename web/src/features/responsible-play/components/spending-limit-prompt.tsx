@@ -5,12 +5,18 @@ import { Button } from '../../../components/button'
 import { useSkipSpendingLimit } from '../api/skip-spending-limit'
 import { SpendingLimitForm } from './spending-limit-form'
 
+interface SpendingLimitPromptProps {
+  readonly prompt: 'sign-up' | 'first-purchase'
+  /** Told once the answer is recorded: a limit set, or none. */
+  readonly onAnswered?: (answer: 'set' | 'skip') => void
+}
+
 /**
  * Asked once, before a first purchase (and at sign-up): set a monthly spending limit, or go on
  * without one. Either answer is recorded, so the question is not asked again. Before a purchase
- * the entry form waits for the answer.
+ * the entry form (or, for an account made in the entry flow, the payment) waits for the answer.
  */
-export function SpendingLimitPrompt({ prompt }: { readonly prompt: 'sign-up' | 'first-purchase' }) {
+export function SpendingLimitPrompt({ prompt, onAnswered }: SpendingLimitPromptProps) {
   const skip = useSkipSpendingLimit()
   return (
     <section
@@ -48,14 +54,19 @@ export function SpendingLimitPrompt({ prompt }: { readonly prompt: 'sign-up' | '
         Account Settings: a lower limit applies at once, a higher one after 24 hours.
       </p>
       {skip.isError && <Alert tone="error">That did not work. Please try again.</Alert>}
-      <SpendingLimitForm prompt={prompt} limitPence={null} />
+      <SpendingLimitForm prompt={prompt} limitPence={null} onSaved={() => onAnswered?.('set')} />
       <div
         css={css`
           display: flex;
           justify-content: flex-end;
         `}
       >
-        <Button type="button" variant="ghost" disabled={skip.isPending} onClick={() => skip.mutate(prompt)}>
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={skip.isPending}
+          onClick={() => skip.mutate(prompt, { onSuccess: () => onAnswered?.('skip') })}
+        >
           No limit for now
         </Button>
       </div>
