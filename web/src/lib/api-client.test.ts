@@ -199,6 +199,13 @@ describe('api client', () => {
     })
   })
 
+  it("checks an admin endpoint's answer against the admin table, loaded on first use", async () => {
+    const { client } = clientAnswering(async () => json(200, { users: 'nope' }))
+    await expect(client.call('adminListUsers', { timeoutMs: 1000 })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    })
+  })
+
   it('turns a network failure into a NETWORK_ERROR', async () => {
     const { client } = clientAnswering(async () => {
       throw new TypeError('fetch failed')

@@ -1,10 +1,12 @@
 import {
+  type Endpoint,
   type EndpointName,
   eventPositionHeader,
   laterEventPosition,
   type ResponseOf,
   readAfterHeader,
 } from '@prizes/contracts'
+import type * as AdminSchemas from './admin-schemas'
 import type * as ApiSchemas from './api-schemas'
 import { readAuthToken } from './auth-cookie'
 
@@ -23,6 +25,23 @@ export function loadApiSchemas(): Promise<typeof ApiSchemas> {
   return schemas
 }
 void loadApiSchemas().catch(() => undefined)
+
+let adminSchemas: Promise<typeof AdminSchemas> | undefined
+function loadAdminSchemas(): Promise<typeof AdminSchemas> {
+  adminSchemas ??= import('./admin-schemas').catch((error: unknown) => {
+    adminSchemas = undefined
+    throw error
+  })
+  return adminSchemas
+}
+
+/** An endpoint of the public table, or of the admin one (its chunk loaded on first use). */
+async function endpointOf(loaded: typeof ApiSchemas, name: EndpointName): Promise<Endpoint> {
+  if (name in loaded.publicEndpoints)
+    return loaded.publicEndpoints[name as keyof typeof loaded.publicEndpoints]
+  const { adminEndpoints } = await loadAdminSchemas()
+  return adminEndpoints[name as keyof typeof adminEndpoints]
+}
 
 /** Codes the client itself produces; server codes come from the error body (`errorCodes` in contracts). */
 export const clientErrorCodes = {
@@ -157,18 +176,19 @@ export function createApiClient({
     options: CallOptions,
     accept: string,
     read: (response: Response) => Promise<T>,
-  ): Promise<{ status: number; body: T; schemas: typeof ApiSchemas }> {
+  ): Promise<{ status: number; body: T; endpoint: Endpoint }> {
     const timeout = AbortSignal.timeout(options.timeoutMs)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
     let loaded: typeof ApiSchemas
+    let endpoint: Endpoint
     try {
       loaded = await loadApiSchemas()
+      endpoint = await endpointOf(loaded, name)
     } catch {
       throw new ApiError(0, clientErrorCodes.network, clientErrorMessages.network)
     }
     // Cancelled while the schemas were on their way: the caller's AbortError, as a fetch gives it.
     options.signal?.throwIfAborted()
-    const endpoint = loaded.endpoints[name]
     const token = getToken?.() ?? null
     const headers: Record<string, string> = { ...options.headers, Accept: accept }
     // The browser writes a multipart body's content type itself, boundary included.
@@ -203,12 +223,12 @@ export function createApiClient({
       throw new ApiError(0, clientErrorCodes.network, clientErrorMessages.network)
     }
     if (!answer.ok) throw errorFromBody(loaded, answer.status, answer.refusal)
-    return { ...answer, schemas: loaded }
+    return { ...answer, endpoint }
   }
 
   async function call<N extends EndpointName>(name: N, options: CallOptions): Promise<ResponseOf<N>> {
-    const { status, body, schemas } = await exchange(name, options, 'application/json', readJson)
-    const parsed = schemas.endpoints[name].response.safeParse(body)
+    const { status, body, endpoint } = await exchange(name, options, 'application/json', readJson)
+    const parsed = endpoint.response.safeParse(body)
     if (!parsed.success) {
       throw new ApiError(status, clientErrorCodes.invalidResponse, clientErrorMessages.invalidResponse)
     }
