@@ -113,6 +113,15 @@ export const entryFlowMachine = setup({
       }
     }),
     clearError: assign({ error: null }),
+    /** Start again: the payment is given up, the details are kept to edit. */
+    forgetPayment: assign({
+      intent: null,
+      intentFor: null,
+      card: null,
+      authentication: null,
+      error: null,
+      resumed: false,
+    }),
   },
 }).createMachine({
   id: 'entryFlow',
@@ -389,33 +398,13 @@ export const entryFlowMachine = setup({
                 resumed: false,
               })),
             },
-            'flow.restart': {
-              target: '#entryFlow.details',
-              actions: assign({
-                intent: null,
-                intentFor: null,
-                card: null,
-                authentication: null,
-                error: null,
-                resumed: false,
-              }),
-            },
+            'flow.restart': { target: '#entryFlow.details', actions: 'forgetPayment' },
           },
         },
         /** The entry cannot go on with this payment; Start again makes a new one. */
         stopped: {
           on: {
-            'flow.restart': {
-              target: '#entryFlow.details',
-              actions: assign({
-                intent: null,
-                intentFor: null,
-                card: null,
-                authentication: null,
-                error: null,
-                resumed: false,
-              }),
-            },
+            'flow.restart': { target: '#entryFlow.details', actions: 'forgetPayment' },
           },
         },
       },

@@ -1,23 +1,10 @@
-import type { RecordedEvent } from '@prizes/event-store'
 import { describe, expect, it } from 'vitest'
 import { details } from '../../testing/fixtures'
+import { recorded } from '../testing/user-events'
 import { entrantsAtExtension } from './extension-email'
 
 const competitionId = '00000000-0000-4000-8000-0000000000aa'
-let sequence = 0
-function recorded(type: string, data: Record<string, unknown>): RecordedEvent {
-  sequence += 1
-  return {
-    id: `event-${sequence}`,
-    type,
-    data: { competitionId, ...data },
-    metadata: {},
-    streamId: `competition-${competitionId}`,
-    revision: BigInt(sequence),
-    position: { commit: BigInt(sequence), prepare: BigInt(sequence) },
-    recordedAt: new Date(),
-  }
-}
+const event = (type: string, data: Record<string, unknown>) => ({ type, data: { competitionId, ...data } })
 
 const entryId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`
 const allocation = (n: number, userId: string) => ({
@@ -32,29 +19,29 @@ const allocation = (n: number, userId: string) => ({
 
 describe('entrantsAtExtension', () => {
   it('names each entrant holding tickets once, paid or postal, and leaves out the refunded', () => {
-    const events = [
-      recorded('CompetitionCreated', { details, featured: false }),
-      recorded('TicketsAllocated', { ...allocation(1, 'paid'), amountPence: 250, paymentIntentId: 'pi_1' }),
-      recorded('TicketsAllocated', { ...allocation(2, 'paid'), amountPence: 250, paymentIntentId: 'pi_2' }),
-      recorded('PostalEntryRecorded', {
+    const events = recorded(`competition-${competitionId}`, [
+      event('CompetitionCreated', { details, featured: false }),
+      event('TicketsAllocated', { ...allocation(1, 'paid'), amountPence: 250, paymentIntentId: 'pi_1' }),
+      event('TicketsAllocated', { ...allocation(2, 'paid'), amountPence: 250, paymentIntentId: 'pi_2' }),
+      event('PostalEntryRecorded', {
         ...allocation(3, 'postal'),
         amountPence: 0,
         paymentIntentId: null,
         receivedAt: '2030-01-01T00:00:00.000Z',
       }),
-      recorded('TicketsAllocated', {
+      event('TicketsAllocated', {
         ...allocation(4, 'refunded'),
         amountPence: 250,
         paymentIntentId: 'pi_4',
       }),
-      recorded('EntryRefunded', {
+      event('EntryRefunded', {
         entryId: entryId(4),
         amountPence: 250,
         paymentIntentId: 'pi_4',
         refundId: 're_4',
         reason: 'requested',
       }),
-    ]
+    ])
     const { title, userIds } = entrantsAtExtension(events)
     expect(title).toBe(details.title)
     expect(userIds).toEqual(['paid', 'postal'])
