@@ -28,9 +28,11 @@ function precompress(): Plugin {
     name: 'prizes:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir)
+      // The server's render module is read from disk by the gateway, never sent.
+      if (!config.build.ssr) outDir = path.resolve(config.root, config.build.outDir)
     },
     async closeBundle() {
+      if (!outDir) return
       const files = (await filesUnder(outDir)).filter((file) => textFile.test(file))
       await Promise.all(
         files.map(async (file) => {
@@ -69,14 +71,18 @@ const reactToPreact = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ]
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? reactToPreact : [] },
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react({ jsxImportSource: '@emotion/react' }), precompress()],
+  // `vite build --ssr src/entry-server.tsx`: the home page's server render, one module with its
+  // dependencies bundled (so they too render with Preact), for the gateway to import.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': platformUrl,
@@ -85,6 +91,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
+    // The public folder is the site's; the server module's build (`--ssr`) needs none of it.
+    copyPublicDir: !isSsrBuild,
     emptyOutDir: true,
     // Every browser the site supports preloads modules itself; the polyfill would only add to
     // the first script.

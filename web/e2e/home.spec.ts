@@ -64,6 +64,58 @@ test.describe('home page', () => {
     }
   })
 
+  test('the page arrives rendered: readable before any script runs, then taken over by the app without being rebuilt', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const [first] = (await listCompetitions(request, '/api/competitions/featured')).filter(isActive)
+    const listed = (await listCompetitions(request)).filter(isActive)
+    if (!first || listed.length === 0) throw new Error('no active competition to look at')
+
+    // No script at all: what a phone paints before its scripts arrive.
+    const plain = await browser.newContext({ javaScriptEnabled: false })
+    const bare = await plain.newPage()
+    await bare.goto('/')
+    await expect(bare.locator('#root[inert]')).toHaveCount(1)
+    await expect(bare.getByTestId('featured-slide').getByRole('heading', { level: 2 })).toHaveText(
+      first.title,
+    )
+    const pictures = bare.getByTestId('featured-slide').locator('img')
+    await expect(pictures).toHaveAttribute('src', first.image_url ?? /./)
+    for (const c of listed) {
+      await expect(bare.getByTestId('competition-grid').getByRole('heading', { name: c.title })).toBeVisible()
+    }
+    await plain.close()
+
+    // With scripts: the app renders over the server's markup, keeping its elements (the featured
+    // picture is never taken down and loaded again), and the page becomes usable.
+    await page.addInitScript(() => {
+      const removed: string[] = []
+      ;(window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof HTMLElement && node.tagName !== 'STYLE')
+              removed.push(node.outerHTML.slice(0, 80))
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto('/')
+    await expect(page.locator('#root:not([inert])')).toHaveCount(1)
+    await expect(page.getByTestId('featured-slide').getByRole('heading', { level: 2 })).toHaveText(
+      first.title,
+    )
+    await expect(page.getByTestId('competition-grid').getByRole('article')).not.toHaveCount(0)
+    const removed = await page.evaluate(
+      () => (window as unknown as { removedFromRoot: string[] }).removedFromRoot,
+    )
+    expect(removed.filter((html) => html.includes('<img'))).toEqual([])
+    // The server's inline styles moved to the head, where the app's own go.
+    await expect(page.locator('#root style')).toHaveCount(0)
+    await page.getByTestId('featured-slide').getByRole('link', { name: first.title }).click()
+    await expect(page).toHaveURL(new RegExp(`/competitions/${first.id}$`))
+  })
+
   test('the featured carousel rotates every 5 seconds and the indicators choose a slide', async ({
     page,
     request,

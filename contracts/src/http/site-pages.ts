@@ -69,3 +69,10 @@ export function matchSitePage(pathname: string): SitePageMatch | undefined {
   }
   return undefined
 }
+
+/**
+ * The element of a page the gateway rendered on the server (the home page) that carries the API's
+ * answers it was rendered from, as JSON (`<script type="application/json">`), so the browser's
+ * first render starts from the same answers.
+ */
+export const serverAnswersElementId = 'server-answers'

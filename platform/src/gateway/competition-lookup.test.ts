@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { cachedCompetitionLookup, type FindCompetitionPage } from './competition-lookup'
+import { cachedLookup, type FindCompetitionPage } from './competition-lookup'
 import type { CompetitionPage } from './page-head'
 
 const page = (id: string): CompetitionPage => ({
@@ -27,10 +27,10 @@ function counted(find?: FindCompetitionPage) {
 describe('the competition lookup of the gateway', () => {
   test('a flood of requests for one id costs one lookup; a missing one is remembered too', async () => {
     const service = counted()
-    const cache = cachedCompetitionLookup(service.lookup)
+    const cache = cachedLookup(service.lookup)
     const answers = await Promise.all(Array.from({ length: 100 }, () => cache.lookup('a')))
     expect(answers.every((answer) => answer.kind === 'found')).toBe(true)
-    expect(await cache.lookup('a')).toMatchObject({ kind: 'found', competition: { title: 'Competition a' } })
+    expect(await cache.lookup('a')).toMatchObject({ kind: 'found', value: { title: 'Competition a' } })
     expect(await cache.lookup('missing-1')).toEqual({ kind: 'missing' })
     expect(await cache.lookup('missing-1')).toEqual({ kind: 'missing' })
     expect(service.calls).toEqual(['a', 'missing-1'])
@@ -39,7 +39,7 @@ describe('the competition lookup of the gateway', () => {
   test('an answer is reused for the TTL only', async () => {
     let clock = 0
     const service = counted()
-    const cache = cachedCompetitionLookup(service.lookup, { ttlMs: 5000, now: () => clock })
+    const cache = cachedLookup(service.lookup, { ttlMs: 5000, now: () => clock })
     await cache.lookup('a')
     clock = 4999
     await cache.lookup('a')
@@ -51,7 +51,7 @@ describe('the competition lookup of the gateway', () => {
 
   test('the cache holds at most maxEntries ids, forgetting the least recently used', async () => {
     const service = counted()
-    const cache = cachedCompetitionLookup(service.lookup, { maxEntries: 3 })
+    const cache = cachedLookup(service.lookup, { maxEntries: 3 })
     for (const id of ['a', 'b', 'c']) await cache.lookup(id)
     await cache.lookup('a') // now the most recently used
     await cache.lookup('d') // b goes
@@ -79,7 +79,7 @@ describe('the competition lookup of the gateway', () => {
         }),
     )
     const errors: unknown[] = []
-    const cache = cachedCompetitionLookup(service.lookup, { timeoutMs: 20, onError: (e) => errors.push(e) })
+    const cache = cachedLookup(service.lookup, { timeoutMs: 20, onError: (e) => errors.push(e) })
     expect(await cache.lookup('slow')).toEqual({ kind: 'unknown' })
     expect(aborted).toBe(true)
     expect(errors).toHaveLength(1)
@@ -90,7 +90,7 @@ describe('the competition lookup of the gateway', () => {
     const service = counted(async () => {
       throw new Error('502 from the query service')
     })
-    const cache = cachedCompetitionLookup(service.lookup, { failureTtlMs: 1000, now: () => clock })
+    const cache = cachedLookup(service.lookup, { failureTtlMs: 1000, now: () => clock })
     expect(await cache.lookup('a')).toEqual({ kind: 'unknown' })
     expect(await cache.lookup('a')).toEqual({ kind: 'unknown' })
     expect(service.calls).toHaveLength(1)
@@ -107,7 +107,7 @@ describe('the competition lookup of the gateway', () => {
           waiting.push(() => resolve(page(id)))
         }),
     )
-    const cache = cachedCompetitionLookup(service.lookup, { maxInFlight: 2 })
+    const cache = cachedLookup(service.lookup, { maxInFlight: 2 })
     const first = cache.lookup('a')
     const second = cache.lookup('b')
     expect(await cache.lookup('c')).toEqual({ kind: 'unknown' })

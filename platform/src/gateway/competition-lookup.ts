@@ -1,3 +1,4 @@
+import type { CompetitionList } from '@prizes/contracts'
 import type { CompetitionPage } from './page-head'
 
 /**
@@ -7,14 +8,21 @@ import type { CompetitionPage } from './page-head'
 export type FindCompetitionPage = (id: string, signal: AbortSignal) => Promise<CompetitionPage | null>
 
 /**
- * The first competition of the home page's featured carousel (its picture is the page's largest
- * paint): null when none is featured; throws as `FindCompetitionPage` does.
+ * What the home page is rendered from on the server: the query service's answers to
+ * `GET /api/competitions/featured` and `GET /api/competitions` (the first featured competition's
+ * picture is also the page's largest paint, which its head preloads). Throws as
+ * `FindCompetitionPage` does.
  */
-export type FindFeaturedCompetition = (signal: AbortSignal) => Promise<CompetitionPage | null>
+export type FindHomeAnswers = (signal: AbortSignal) => Promise<HomeAnswers>
 
-/** What the gateway knows of a competition's page. `unknown`: the plain page, status 200. */
-export type CompetitionLookup =
-  | { readonly kind: 'found'; readonly competition: CompetitionPage }
+export interface HomeAnswers {
+  readonly listFeaturedCompetitions: CompetitionList
+  readonly listCompetitions: CompetitionList
+}
+
+/** What the gateway knows for a page. `unknown`: the plain page, status 200. */
+export type Lookup<T> =
+  | { readonly kind: 'found'; readonly value: T }
   | { readonly kind: 'missing' }
   | { readonly kind: 'unknown' }
 
@@ -33,29 +41,32 @@ export interface CompetitionLookupOptions {
   readonly now?: () => number
 }
 
-interface Entry {
-  readonly lookup: CompetitionLookup
+interface Entry<T> {
+  readonly lookup: Lookup<T>
   readonly until: number
 }
 
-const unknown: CompetitionLookup = { kind: 'unknown' }
+const unknown = { kind: 'unknown' } as const
 
 /**
  * Looks competitions up for their pages' heads with a bounded, short-lived cache (an LRU of
  * `maxEntries`), one lookup per id at a time, a timeout, and a cap on lookups under way: a
  * page never waits long and never fails for it.
  */
-export function cachedCompetitionLookup(find: FindCompetitionPage, options: CompetitionLookupOptions = {}) {
+export function cachedLookup<T>(
+  find: (id: string, signal: AbortSignal) => Promise<T | null>,
+  options: CompetitionLookupOptions = {},
+) {
   const ttlMs = options.ttlMs ?? 5000
   const failureTtlMs = options.failureTtlMs ?? 1000
   const maxEntries = options.maxEntries ?? 1000
   const timeoutMs = options.timeoutMs ?? 1500
   const maxInFlight = options.maxInFlight ?? 32
   const now = options.now ?? Date.now
-  const cache = new Map<string, Entry>()
-  const inFlight = new Map<string, Promise<CompetitionLookup>>()
+  const cache = new Map<string, Entry<T>>()
+  const inFlight = new Map<string, Promise<Lookup<T>>>()
 
-  function remember(id: string, lookup: CompetitionLookup) {
+  function remember(id: string, lookup: Lookup<T>) {
     cache.delete(id)
     cache.set(id, { lookup, until: now() + (lookup.kind === 'unknown' ? failureTtlMs : ttlMs) })
     for (const oldest of cache.keys()) {
@@ -64,7 +75,7 @@ export function cachedCompetitionLookup(find: FindCompetitionPage, options: Comp
     }
   }
 
-  async function fetchLookup(id: string): Promise<CompetitionLookup> {
+  async function fetchLookup(id: string): Promise<Lookup<T>> {
     const abort = new AbortController()
     let timer: NodeJS.Timeout | undefined
     const timedOut = new Promise<never>((_, reject) => {
@@ -75,8 +86,8 @@ export function cachedCompetitionLookup(find: FindCompetitionPage, options: Comp
       }, timeoutMs)
     })
     try {
-      const competition = await Promise.race([find(id, abort.signal), timedOut])
-      return competition ? { kind: 'found', competition } : { kind: 'missing' }
+      const value = await Promise.race([find(id, abort.signal), timedOut])
+      return value === null ? { kind: 'missing' } : { kind: 'found', value }
     } catch (error) {
       options.onError?.(error, id)
       return unknown
@@ -86,7 +97,7 @@ export function cachedCompetitionLookup(find: FindCompetitionPage, options: Comp
   }
 
   return {
-    lookup(id: string): Promise<CompetitionLookup> {
+    lookup(id: string): Promise<Lookup<T>> {
       const cached = cache.get(id)
       if (cached && cached.until > now()) {
         cache.delete(id)

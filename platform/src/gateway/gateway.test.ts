@@ -1,17 +1,18 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import type { CompetitionList } from '@prizes/contracts'
 import Koa from 'koa'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../http/app'
 import { rawRequest } from '../testing/raw-request'
 import { type Served, serve } from '../testing/serve'
+import type { HomeAnswers } from './competition-lookup'
 import { createGateway } from './gateway'
-import type { CompetitionPage } from './page-head'
 import { httpProxy } from './proxy'
 import { serveWeb } from './web-app'
 
@@ -416,28 +417,39 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
   })
 })
 
-describe("the home page's head preloads the first featured competition's picture", () => {
-  const competition: CompetitionPage = {
+describe('the home page: rendered on the server, its first featured picture preloaded', () => {
+  const competition = {
     id: '3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21',
-    title: 'Win a Tesla',
-    description: 'A red Tesla.',
+    title: 'Win a Tesla </script><script>alert(1)</script>',
     image_url: '/media/tesla "red".webp',
-    status: 'active',
-    start_date: '2026-11-01T00:00:00.000Z',
-    end_date: '2026-12-01T00:00:00.000Z',
-    drawn_at: null,
-  }
+  } as CompetitionList['competitions'][number]
+  const answersWith = (featured: CompetitionList['competitions']): HomeAnswers => ({
+    listFeaturedCompetitions: { success: true, competitions: featured },
+    listCompetitions: { success: true, competitions: [competition] },
+  })
   /** What the query service does when asked, changed by each test. */
-  let answer: (signal: AbortSignal) => Promise<CompetitionPage | null> = async () => competition
+  let answer: (signal: AbortSignal) => Promise<HomeAnswers> = async () => answersWith([competition])
   let lookups = 0
   let clock = 0
   let webDist = ''
+  let renderFile = ''
   let served: Served | undefined
+  /** A stand-in for the web build's server module: the featured titles, counted per render. */
+  const writeRenderModule = (body: string) =>
+    writeFile(renderFile, `let renders = 0\nexport function renderHomePage(answers) {\n${body}\n}\n`)
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'gateway-web-'))
+    renderFile = path.join(webDist, 'entry-server.mjs')
     await writeFile(
       path.join(webDist, 'index.html'),
-      '<!doctype html><html><head><!-- page-head --><title>Prize Platform</title><!-- /page-head --></head><body></body></html>',
+      '<!doctype html><html><head><!-- page-head --><title>Prize Platform</title><!-- /page-head --></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+    )
+    await writeRenderModule(
+      [
+        'renders += 1',
+        'const featured = answers.listFeaturedCompetitions.competitions.length',
+        "return '<h2>' + featured + ' featured</h2><p>render ' + renders + '</p>'",
+      ].join('\n'),
     )
     const app = new Koa()
     app.use(
@@ -445,10 +457,11 @@ describe("the home page's head preloads the first featured competition's picture
         distDir: webDist,
         publicUrl: 'https://prizes.example.com',
         logger: pino({ level: 'silent' }),
-        findFeaturedCompetition: (signal) => {
+        findHomeAnswers: (signal) => {
           lookups += 1
           return answer(signal)
         },
+        serverRenderFile: renderFile,
         now: () => clock,
       }),
     )
@@ -476,11 +489,40 @@ describe("the home page's head preloads the first featured competition's picture
     expect(lookups).toBe(1)
   })
 
+  test('the markup goes in #root, inert, rendered once per answers; the answers beside it, unable to close their script', async () => {
+    const html = await homeAfterCacheExpiry()
+    expect(html).toMatch(/<div id="root" inert><h2>1 featured<\/h2><p>render \d+<\/p><\/div>/)
+    const rendered = /render (\d+)/.exec(html)?.[1]
+    // The same answers (reused for 2 s): the same render, not another.
+    expect(await home()).toContain(`render ${rendered}</p>`)
+    const json = /<script type="application\/json" id="server-answers">([^<]*)<\/script>/.exec(html)?.[1]
+    expect(json).toBeDefined()
+    expect(json).not.toContain('</script>')
+    expect(JSON.parse(json ?? '')).toEqual(answersWith([competition]))
+    // Every other page is the app alone.
+    const about = await (await fetch(`${served?.url}/about`)).text()
+    expect(about).toContain('<div id="root"></div>')
+    expect(about).not.toContain('server-answers')
+  })
+
+  test('a render that throws, or no server module: the plain page, 200, with its preload', async () => {
+    await writeRenderModule("throw new Error('render failed')")
+    // A new build under the running gateway: its module is taken up (a new file time).
+    await utimes(renderFile, new Date(), new Date(Date.now() + 60_000))
+    const failed = await homeAfterCacheExpiry()
+    expect(failed).toContain('<div id="root"></div>')
+    expect(failed).toContain(preload)
+    await rm(renderFile)
+    const missing = await homeAfterCacheExpiry()
+    expect(missing).toContain('<div id="root"></div>')
+    expect(missing).not.toContain('server-answers')
+  })
+
   test('no featured competition, one without a picture, or a picture from elsewhere: no preload', async () => {
     for (const next of [
-      async () => null,
-      async () => ({ ...competition, image_url: null }),
-      async () => ({ ...competition, image_url: 'javascript:alert(1)' }),
+      async () => answersWith([]),
+      async () => answersWith([{ ...competition, image_url: null }]),
+      async () => answersWith([{ ...competition, image_url: 'javascript:alert(1)' }]),
     ]) {
       answer = next
       const html = await homeAfterCacheExpiry()
@@ -499,14 +541,16 @@ describe("the home page's head preloads the first featured competition's picture
     const started = Date.now()
     const res = await fetchAfterCacheExpiry()
     expect(res.status).toBe(200)
-    expect(await res.text()).not.toContain(preload)
+    const html = await res.text()
+    expect(html).not.toContain(preload)
+    expect(html).toContain('<div id="root"></div>')
     expect(Date.now() - started).toBeLessThan(5000)
   })
 
-  /** The lookup's answers are reused for 5 s (failures 1 s): the clock moves past that first. */
+  /** The lookup's answers are reused for 2 s (failures 1 s): the clock moves past that first. */
   async function fetchAfterCacheExpiry(): Promise<Response> {
     const before = lookups
-    clock += 5001
+    clock += 2001
     const res = await fetch(`${served?.url}/`)
     expect(lookups).toBe(before + 1)
     return res

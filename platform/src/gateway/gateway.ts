@@ -6,7 +6,7 @@ import type { Logger } from 'pino'
 import { createApp } from '../http/app'
 import { HttpError } from '../http/errors'
 import type { MetricsEndpointOptions } from '../metrics/endpoint'
-import type { FindCompetitionPage, FindFeaturedCompetition } from './competition-lookup'
+import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
 import type { RequestHandler } from './proxy'
 import { createRouteTable } from './routes'
 import type { ListCompetitionPages } from './sitemap'
@@ -31,8 +31,11 @@ export interface GatewayOptions {
    * (404 when there is none). None: competition pages are sent plain, with status 200.
    */
   readonly findCompetitionPage?: FindCompetitionPage
-  /** The home page's first featured competition, whose picture its head preloads. None: no preload. */
-  readonly findFeaturedCompetition?: FindFeaturedCompetition
+  /**
+   * The query service's answers the home page is rendered from on the server (its head also
+   * preloads the first featured competition's picture). None: the home page is sent plain.
+   */
+  readonly findHomeAnswers?: FindHomeAnswers
   /** The public competitions for `sitemap.xml`. None: it lists the static pages only. */
   readonly listCompetitionPages?: ListCompetitionPages
 }
@@ -103,7 +106,7 @@ export function createGateway(options: GatewayOptions): Koa {
       publicUrl: options.publicUrl,
       logger: options.logger,
       findCompetitionPage: options.findCompetitionPage,
-      findFeaturedCompetition: options.findFeaturedCompetition,
+      findHomeAnswers: options.findHomeAnswers,
       listCompetitionPages: options.listCompetitionPages,
     }),
   )

@@ -1,16 +1,16 @@
 import { endpoints } from '@prizes/contracts'
-import type { FindCompetitionPage, FindFeaturedCompetition } from './competition-lookup'
+import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
 import type { ListCompetitionPages } from './sitemap'
 
 /**
- * A competition's page, the home page's first featured competition and the sitemap's list from
- * the query service over HTTP, for a gateway in a process of its own: `GET /api/competitions/:id`,
+ * A competition's page, the home page's answers and the sitemap's list from the query service
+ * over HTTP, for a gateway in a process of its own: `GET /api/competitions/:id`,
  * `GET /api/competitions/featured` and `GET /api/competitions`, spread over the instances. The
  * caller's signal bounds each request.
  */
 export function queryServicePages(baseUrls: readonly string[]): {
   findCompetitionPage: FindCompetitionPage
-  findFeaturedCompetition: FindFeaturedCompetition
+  findHomeAnswers: FindHomeAnswers
   listCompetitionPages: ListCompetitionPages
 } {
   if (baseUrls.length === 0) throw new Error('queryServicePages needs at least one URL')
@@ -37,11 +37,18 @@ export function queryServicePages(baseUrls: readonly string[]): {
       const body = await get(`/api/competitions/${encodeURIComponent(id)}`, signal)
       return body === undefined ? null : endpoints.getCompetition.response.parse(body).competition
     },
-    async findFeaturedCompetition(signal) {
-      const path = endpoints.listFeaturedCompetitions.path
-      const body = await get(path, signal)
-      if (body === undefined) throw new Error(`GET ${path}: 404 from the query service`)
-      return endpoints.listFeaturedCompetitions.response.parse(body).competitions[0] ?? null
+    async findHomeAnswers(signal) {
+      // Both answer a competition list, by the same schema.
+      const list = async (path: string) => {
+        const body = await get(path, signal)
+        if (body === undefined) throw new Error(`GET ${path}: 404 from the query service`)
+        return endpoints.listCompetitions.response.parse(body)
+      }
+      const [listFeaturedCompetitions, listCompetitions] = await Promise.all([
+        list(endpoints.listFeaturedCompetitions.path),
+        list(endpoints.listCompetitions.path),
+      ])
+      return { listFeaturedCompetitions, listCompetitions }
     },
     async listCompetitionPages(limit, signal) {
       const body = await get(endpoints.listCompetitions.path, signal)

@@ -6,11 +6,13 @@ import send from 'koa-send'
 import type { Logger } from 'pino'
 import { HttpError } from '../http/errors'
 import {
-  cachedCompetitionLookup,
+  cachedLookup,
   type FindCompetitionPage,
-  type FindFeaturedCompetition,
+  type FindHomeAnswers,
+  type HomeAnswers,
 } from './competition-lookup'
 import { competitionHead, headAddition, pageUrl, preloadableImage, withPageHead } from './page-head'
+import { serverRender, withRenderedRoot } from './server-render'
 import { createSitemap, type ListCompetitionPages } from './sitemap'
 
 export interface WebAppOptions {
@@ -18,14 +20,19 @@ export interface WebAppOptions {
   readonly publicUrl: string
   readonly logger: Logger
   readonly findCompetitionPage?: FindCompetitionPage
-  readonly findFeaturedCompetition?: FindFeaturedCompetition
+  readonly findHomeAnswers?: FindHomeAnswers
+  /**
+   * The web build's server module, which renders the home page from those answers. Default:
+   * `entry-server.js` in `dist-server` beside `distDir`, where `npm run build -w web` writes it.
+   */
+  readonly serverRenderFile?: string
   readonly listCompetitionPages?: ListCompetitionPages
   /** Milliseconds now, for how long lookups are reused; tests move it. */
   readonly now?: () => number
 }
 
-/** The one key of the featured lookup's cache: there is one first featured competition. */
-const firstFeatured = 'first-featured'
+/** The one key of the home answers' cache: there is one home page. */
+const homePage = 'home'
 
 const oneYearMs = 365 * 24 * 60 * 60 * 1000
 const oneHourMs = 60 * 60 * 1000
@@ -64,7 +71,7 @@ export function serveWeb(options: WebAppOptions) {
   const index = builtFile(path.join(distDir, 'index.html'))
   const robots = builtFile(path.join(distDir, 'robots.txt'))
   const competitions = options.findCompetitionPage
-    ? cachedCompetitionLookup(options.findCompetitionPage, {
+    ? cachedLookup(options.findCompetitionPage, {
         now: options.now,
         onError: (error, id) =>
           logger.warn(
@@ -73,17 +80,22 @@ export function serveWeb(options: WebAppOptions) {
           ),
       })
     : undefined
-  // Looked up like a competition page (bounded cache, one lookup at a time, timeout): a slow or
-  // failed lookup sends the home page without the preload.
-  const findFeatured = options.findFeaturedCompetition
-  const featured = findFeatured
-    ? cachedCompetitionLookup((_key, signal) => findFeatured(signal), {
+  // Looked up like a competition page (one lookup at a time, timeout), and reused for 2 s: the
+  // figures a visitor sees first are at most that old (the live stream brings the rest). A slow
+  // or failed lookup sends the home page as the browser's app builds it alone.
+  const findHome = options.findHomeAnswers
+  const home = findHome
+    ? cachedLookup((_key, signal) => findHome(signal), {
         maxEntries: 1,
+        ttlMs: 2000,
         now: options.now,
-        onError: (error) =>
-          logger.warn({ err: error }, "home page sent without its featured picture's preload"),
+        onError: (error) => logger.warn({ err: error }, 'home page sent without its server render'),
       })
     : undefined
+  const renderHome = serverRender(
+    options.serverRenderFile ?? path.join(path.dirname(distDir), 'dist-server', 'entry-server.js'),
+    (error) => logger.error({ err: error }, 'home page not rendered on the server'),
+  )
   const sitemap = createSitemap({
     publicUrl,
     listCompetitionPages: options.listCompetitionPages,
@@ -92,9 +104,11 @@ export function serveWeb(options: WebAppOptions) {
   })
 
   /** The head and status a page path gets. */
-  async function pageOf(
-    pathname: string,
-  ): Promise<{ status: number; head: Parameters<typeof withPageHead>[1] }> {
+  async function pageOf(pathname: string): Promise<{
+    status: number
+    head: Parameters<typeof withPageHead>[1]
+    rendered?: { markup: string; answers: HomeAnswers }
+  }> {
     const match = matchSitePage(pathname)
     const notFound = { status: 404, head: { add: headAddition({ kind: 'noindex' }) } }
     if (!match) return notFound
@@ -105,17 +119,24 @@ export function serveWeb(options: WebAppOptions) {
       const found = (await competitions?.lookup(id)) ?? { kind: 'unknown' }
       if (found.kind === 'missing') return notFound
       if (found.kind === 'found')
-        return { status: 200, head: { replace: competitionHead(found.competition, publicUrl) } }
+        return { status: 200, head: { replace: competitionHead(found.value, publicUrl) } }
       return { status: 200, head: {} }
     }
     if (!page.indexed) return { status: 200, head: { add: headAddition({ kind: 'noindex' }) } }
     const canonical = headAddition({ kind: 'canonical', url: pageUrl(publicUrl, page.path) })
     if (match.name === 'home') {
-      const found = await featured?.lookup(firstFeatured)
-      const image = found?.kind === 'found' ? preloadableImage(found.competition.image_url) : undefined
-      if (image) {
-        const preload = headAddition({ kind: 'preload-image', url: image })
-        return { status: 200, head: { add: `${canonical}\n    ${preload}` } }
+      const found = await home?.lookup(homePage)
+      if (found?.kind === 'found') {
+        const answers = found.value
+        const markup = await renderHome(answers)
+        const first = answers.listFeaturedCompetitions.competitions[0]
+        const image = preloadableImage(first?.image_url ?? null)
+        const preload = image ? `\n    ${headAddition({ kind: 'preload-image', url: image })}` : ''
+        return {
+          status: 200,
+          head: { add: `${canonical}${preload}` },
+          rendered: markup === undefined ? undefined : { markup, answers },
+        }
       }
     }
     return { status: 200, head: { add: canonical } }
@@ -160,6 +181,9 @@ export function serveWeb(options: WebAppOptions) {
     ctx.status = page.status
     ctx.set('Cache-Control', 'no-cache')
     ctx.type = 'text/html; charset=utf-8'
-    ctx.body = withPageHead(html.text, page.head)
+    const withHead = withPageHead(html.text, page.head)
+    ctx.body = page.rendered
+      ? withRenderedRoot(withHead, page.rendered.markup, page.rendered.answers)
+      : withHead
   }
 }

@@ -1,12 +1,31 @@
-import type { PublicCompetition, PublicCompetitionDetail } from '@prizes/contracts'
+import {
+  type CompetitionList,
+  endpoints,
+  type PublicCompetition,
+  type PublicCompetitionDetail,
+} from '@prizes/contracts'
 import type { Knex } from 'knex'
 import { toPublicCompetition, toPublicCompetitionDetail } from './mapper'
-import { findFirstFeaturedCompetition, findPublicCompetition, listPublicCompetitionsUpTo } from './rows'
+import {
+  type CompetitionRow,
+  findPublicCompetition,
+  listFeaturedCompetitions,
+  listPublicCompetitions,
+  listPublicCompetitionsUpTo,
+} from './rows'
+
+/**
+ * A public list's answer. The body goes through the contract's schema on its way out:
+ * `skill_question` is strict there, so a correct answer that slipped into a public shape fails
+ * the request instead of leaking.
+ */
+export const publicList = (rows: readonly CompetitionRow[]): CompetitionList =>
+  endpoints.listCompetitions.response.parse({ success: true, competitions: rows.map(toPublicCompetition) })
 
 /**
  * What `GET /api/competitions/:id`, `GET /api/competitions/featured` and `GET /api/competitions`
  * answer, as functions, for a gateway in the same process: a competition page's head and status,
- * the home page's featured picture, and the sitemap.
+ * the home page's server render, and the sitemap.
  */
 export function competitionPages(knex: Knex) {
   return {
@@ -14,10 +33,13 @@ export function competitionPages(knex: Knex) {
       const row = await findPublicCompetition(knex, id)
       return row ? toPublicCompetitionDetail(row) : null
     },
-    /** The first of the featured list, as `GET /api/competitions/featured` orders it. */
-    async featured(): Promise<PublicCompetition | null> {
-      const row = await findFirstFeaturedCompetition(knex)
-      return row ? toPublicCompetition(row) : null
+    /** The answers of `GET /api/competitions/featured` and `GET /api/competitions`, as the routes send them. */
+    async home(): Promise<{ listFeaturedCompetitions: CompetitionList; listCompetitions: CompetitionList }> {
+      const [featured, listed] = await Promise.all([
+        listFeaturedCompetitions(knex),
+        listPublicCompetitions(knex, new Date()),
+      ])
+      return { listFeaturedCompetitions: publicList(featured), listCompetitions: publicList(listed) }
     },
     async list(limit: number): Promise<PublicCompetition[]> {
       return (await listPublicCompetitionsUpTo(knex, limit)).map(toPublicCompetition)

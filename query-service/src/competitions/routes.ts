@@ -1,23 +1,12 @@
 import Router from '@koa/router'
-import { type CompetitionList, endpoints } from '@prizes/contracts'
+import { endpoints } from '@prizes/contracts'
 import { HttpError, serviceUnavailable } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
 import type { LiveCompetitions } from '../live/live-competitions'
-import { toPublicCompetition, toPublicCompetitionDetail } from './mapper'
-import {
-  type CompetitionRow,
-  findPublicCompetition,
-  listFeaturedCompetitions,
-  listPublicCompetitions,
-} from './rows'
-
-/**
- * The body goes through the contract's schema on its way out: `skill_question` is strict there,
- * so a correct answer that slipped into a public shape fails the request instead of leaking.
- */
-const publicList = (rows: readonly CompetitionRow[]): CompetitionList =>
-  endpoints.listCompetitions.response.parse({ success: true, competitions: rows.map(toPublicCompetition) })
+import { toPublicCompetitionDetail } from './mapper'
+import { publicList } from './pages'
+import { findPublicCompetition, listFeaturedCompetitions, listPublicCompetitions } from './rows'
 
 /** `live`: the process's streams; without them (a test of other reads) the stream answers 503. */
 export function competitionsRouter(knex: Knex, live?: LiveCompetitions): Router {

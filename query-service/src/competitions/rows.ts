@@ -122,11 +122,6 @@ export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionRow[]> 
   return featuredListing(knex).limit(featuredListLimit)
 }
 
-/** The carousel's first slide: the featured list's first row. */
-export function findFirstFeaturedCompetition(knex: Knex): Promise<CompetitionRow | undefined> {
-  return featuredListing(knex).first()
-}
-
 /** Every competition an admin manages: all statuses, deleted ones left out. */
 export function listAdminCompetitions(knex: Knex): Promise<CompetitionRow[]> {
   return listing(knex)

@@ -186,7 +186,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       ? queryServicePages(config.QUERY_SERVICE_URL)
       : {
           findCompetitionPage: (id: string) => pages.find(id),
-          findFeaturedCompetition: () => pages.featured(),
+          findHomeAnswers: () => pages.home(),
           listCompetitionPages: (limit: number) => pages.list(limit),
         }
     const gateway = createGateway({

@@ -118,8 +118,12 @@ describe('the site through the gateway', () => {
     const pages = queryServicePages([platform.url])
     const signal = AbortSignal.timeout(2000)
     expect(await pages.findCompetitionPage(competitionId, signal)).toMatchObject({ title: hostileTitle })
-    // The home page's preload: the featured carousel's first competition (this one has no picture).
-    expect(await pages.findFeaturedCompetition(signal)).toMatchObject({ id: competitionId, image_url: null })
+    // The home page's server render: the featured list and the grid, as the API answers them.
+    const home = await pages.findHomeAnswers(signal)
+    expect(home.listFeaturedCompetitions.competitions).toEqual([
+      expect.objectContaining({ id: competitionId, image_url: null }),
+    ])
+    expect(home.listCompetitions.competitions.map((c) => c.id)).toEqual([competitionId])
     expect(await pages.findCompetitionPage('0b7e6f3c-1111-4c1e-9a7f-2b6d5e4c3a21', signal)).toBeNull()
     expect((await pages.listCompetitionPages(10, signal)).map((c) => c.id)).toEqual([competitionId])
   })

@@ -1,12 +1,13 @@
 import { ThemeProvider } from '@emotion/react'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { endSessionIfRefused } from '../features/auth/stores/session-expiry'
 import { noticeMaintenance } from '../features/settings/model/maintenance'
 import { GlobalStyles } from '../theme/global-styles'
 import { theme } from '../theme/theme'
 
-function createQueryClient() {
+/** The app's one query client: made before the first render, so the server's answers can be put in it first. */
+export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
     endSessionIfRefused(error)
     noticeMaintenance(queryClient, error)
@@ -25,8 +26,13 @@ function createQueryClient() {
   return queryClient
 }
 
-export function AppProviders({ children }: { readonly children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  readonly queryClient: QueryClient
+  readonly children: ReactNode
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>

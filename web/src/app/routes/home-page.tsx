@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useForgotPasswordLink } from '../../features/auth/components/use-forgot-password-link'
 import { useLiveCompetitions } from '../../features/competitions/api/live-competitions'
 import { LiveCompetitionsSection } from '../../features/competitions/components/live-competitions-section'
+import { renderingOnServer } from '../../lib/server-render'
 import { usePageTitle } from '../../lib/use-page-title'
 import { HeroSection } from './home/hero-section'
 
@@ -20,9 +21,11 @@ export function HomePage() {
     <>
       <HeroSection />
       <LiveCompetitionsSection />
-      <Suspense fallback={null}>
-        <BelowTheFold />
-      </Suspense>
+      {!renderingOnServer && (
+        <Suspense fallback={null}>
+          <BelowTheFold />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,3 +1,4 @@
+import type { ResponseOf } from '@prizes/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
 import { featuredActive, type HomeCompetition } from '../model/home-competition'
@@ -6,9 +7,11 @@ import { featuredActive, type HomeCompetition } from '../model/home-competition'
 const timeoutMs = 15_000
 
 /** The carousel keeps only active, featured competitions whatever the server sends. */
+export const featuredOf = (body: ResponseOf<'listFeaturedCompetitions'>): HomeCompetition[] =>
+  featuredActive(body.competitions)
+
 export async function getFeaturedCompetitions(signal?: AbortSignal): Promise<HomeCompetition[]> {
-  const body = await apiClient.call('listFeaturedCompetitions', { timeoutMs, signal })
-  return featuredActive(body.competitions)
+  return featuredOf(await apiClient.call('listFeaturedCompetitions', { timeoutMs, signal }))
 }
 
 export const featuredCompetitionsQueryOptions = () =>

@@ -1,0 +1,82 @@
+import { stat } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
+import { serverAnswersElementId } from '@prizes/contracts'
+import type { HomeAnswers } from './competition-lookup'
+
+/** What the web build's server module (`web/dist-server/entry-server.js`) exports. */
+interface ServerRenderModule {
+  renderHomePage(answers: HomeAnswers): string
+}
+
+const isServerRenderModule = (module: unknown): module is ServerRenderModule =>
+  typeof (module as Partial<ServerRenderModule> | undefined)?.renderHomePage === 'function'
+
+/**
+ * The home page's markup from the web build's server module at `file`: imported on first use
+ * and again when a new build replaces it. One render per answers object: the lookup reuses its
+ * answers for a while, so a flood of visits costs one render, not one each. No module (a build
+ * without it), one that fails to load, or a render that throws: undefined, and the page is sent
+ * as the browser's app would build it alone.
+ */
+export function serverRender(file: string, onError: (error: unknown) => void) {
+  let loaded: { mtimeMs: number; module: Promise<ServerRenderModule | undefined> } | undefined
+  const rendered = new WeakMap<HomeAnswers, string | undefined>()
+
+  async function load(): Promise<ServerRenderModule | undefined> {
+    const stats = await stat(file).catch(() => undefined)
+    if (!stats) return undefined
+    if (loaded?.mtimeMs !== stats.mtimeMs) {
+      // A new URL per build: Node keeps a module by its URL, so a rebuilt file needs a new one.
+      const url = `${pathToFileURL(file).href}?built=${stats.mtimeMs}`
+      loaded = {
+        mtimeMs: stats.mtimeMs,
+        module: import(url).then(
+          (module: unknown) => {
+            if (isServerRenderModule(module)) return module
+            onError(new Error(`${file} does not export renderHomePage`))
+            return undefined
+          },
+          (error: unknown) => {
+            onError(error)
+            return undefined
+          },
+        ),
+      }
+    }
+    return loaded.module
+  }
+
+  return async function renderHome(answers: HomeAnswers): Promise<string | undefined> {
+    if (rendered.has(answers)) return rendered.get(answers)
+    const module = await load()
+    let markup: string | undefined
+    try {
+      markup = module?.renderHomePage(answers)
+    } catch (error) {
+      onError(error)
+    }
+    rendered.set(answers, markup)
+    return markup
+  }
+}
+
+const emptyRoot = '<div id="root"></div>'
+
+/**
+ * index.html with the server's markup in `#root` and the answers it was rendered from beside it
+ * (see `serverAnswersElementId`). The markup is inert until the app takes it over: a button
+ * that looks ready would otherwise swallow a tap before the script can answer it. `<` is
+ * escaped in the JSON, so no text in an answer can close the script element. An index.html
+ * without an empty `#root` is sent as it is.
+ */
+export function withRenderedRoot(html: string, markup: string, answers: HomeAnswers): string {
+  const at = html.indexOf(emptyRoot)
+  if (at < 0) return html
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c')
+  return [
+    html.slice(0, at),
+    `<div id="root" inert>${markup}</div>`,
+    `<script type="application/json" id="${serverAnswersElementId}">${json}</script>`,
+    html.slice(at + emptyRoot.length),
+  ].join('')
+}
