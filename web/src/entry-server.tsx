@@ -18,14 +18,40 @@ export function renderHomePage(answers: ServerAnswers): string {
   const queryClient = createQueryClient()
   seedServerAnswers(queryClient, answers, publicEndpoints)
   try {
-    return renderToString(
-      <StrictMode>
-        <Router ssrPath="/">
-          <App queryClient={queryClient} />
-        </Router>
-      </StrictMode>,
+    return withStylesFirst(
+      renderToString(
+        <StrictMode>
+          <Router ssrPath="/">
+            <App queryClient={queryClient} />
+          </Router>
+        </StrictMode>,
+      ),
     )
   } finally {
     queryClient.clear()
   }
+}
+
+/** A style element Emotion writes before the element it styles on a server: its key, names and rules. */
+const emotionStyle = /<style data-emotion="([\w-]+) ([^"]*)">([^<]*)<\/style>/g
+
+/**
+ * Emotion's style elements (one before each styled element, about a hundred on the home page)
+ * gathered into one per key, in their order, ahead of the markup: the browser parses one
+ * stylesheet instead of a hundred, and the browser's Emotion moves one element to the head and
+ * reads every name it already holds from it, as it would each of them.
+ */
+export function withStylesFirst(markup: string): string {
+  const styles = new Map<string, { names: string[]; rules: string[] }>()
+  const rest = markup.replace(emotionStyle, (_match, key: string, names: string, rules: string) => {
+    const style = styles.get(key) ?? { names: [], rules: [] }
+    style.names.push(names)
+    style.rules.push(rules)
+    styles.set(key, style)
+    return ''
+  })
+  const gathered = [...styles].map(
+    ([key, { names, rules }]) => `<style data-emotion="${key} ${names.join(' ')}">${rules.join('')}</style>`,
+  )
+  return gathered.join('') + rest
 }

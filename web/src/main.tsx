@@ -19,7 +19,11 @@ const queryClient = createQueryClient()
 const answers = readServerAnswers(document)
 if (answers) {
   try {
-    seedServerAnswers(queryClient, answers, (await loadApiSchemas()).publicEndpoints)
+    const { publicEndpoints } = await loadApiSchemas()
+    // The schemas' chunk has just run (zod building every endpoint's schema); the render gets a
+    // task of its own, so neither holds a phone's main thread for long. The page is on screen.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    seedServerAnswers(queryClient, answers, publicEndpoints)
   } catch {
     // The schemas did not load: the queries ask the API themselves, as on any other page.
   }

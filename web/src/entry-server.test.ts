@@ -1,0 +1,74 @@
+import type { PublicCompetition } from '@prizes/contracts'
+import { describe, expect, test } from 'vitest'
+import { renderHomePage, withStylesFirst } from './entry-server'
+
+const competition: PublicCompetition = {
+  id: '3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21',
+  title: 'Win a campervan',
+  description: 'A restored campervan',
+  prize: 'VW T2 campervan',
+  prize_value: 35000,
+  entry_price: 2.5,
+  total_tickets: 5000,
+  sold_tickets: 1200,
+  max_entries_per_person: 100,
+  location: 'UK Wide',
+  start_date: '2026-01-01T00:00:00Z',
+  end_date: '2099-12-01T00:00:00Z',
+  status: 'active',
+  featured: true,
+  image_url: '/media/campervan.webp',
+  drawn_at: null,
+  minimum_tickets: null,
+  cash_alternative: null,
+  skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'] },
+}
+const other: PublicCompetition = {
+  ...competition,
+  id: '0b7e6f3c-1111-4c1e-9a7f-2b6d5e4c3a21',
+  title: 'Win a kayak',
+  featured: false,
+}
+const answers = {
+  listFeaturedCompetitions: { success: true, competitions: [competition] },
+  listCompetitions: { success: true, competitions: [competition, other] },
+}
+
+describe("the home page's server render", () => {
+  test('shows the featured prize and the grid from the answers, its styles gathered ahead of it', () => {
+    const html = renderHomePage(answers)
+    expect(html).toContain('Win a campervan')
+    expect(html).toContain('Win a kayak')
+    expect(html).toContain('src="/media/campervan.webp"')
+    // One style element per Emotion key, before the first element it styles.
+    const styles = [...html.matchAll(/<style data-emotion="([\w-]+) /g)].map((m) => m[1])
+    expect(styles).toEqual(['css-global', 'css'])
+    expect(html.lastIndexOf('</style>')).toBeLessThan(html.indexOf('<header'))
+  })
+
+  test('an answer that fails its schema is left out: that part shows as still loading, nothing breaks', () => {
+    const html = renderHomePage({
+      ...answers,
+      listCompetitions: { success: true, competitions: [{ id: 1 }] },
+    })
+    expect(html).toContain('Win a campervan')
+    expect(html).not.toContain('Win a kayak')
+  })
+})
+
+describe('withStylesFirst', () => {
+  test("gathers each key's style elements into one, in order, ahead of the markup", () => {
+    const markup =
+      '<style data-emotion="css-global g1">body{}</style><style data-emotion="css a1">.css-a1{color:red}</style><p class="css-a1">x</p>' +
+      '<style data-emotion="css b2">.css-b2{color:blue}</style><p class="css-b2">y</p>'
+    expect(withStylesFirst(markup)).toBe(
+      '<style data-emotion="css-global g1">body{}</style>' +
+        '<style data-emotion="css a1 b2">.css-a1{color:red}.css-b2{color:blue}</style>' +
+        '<p class="css-a1">x</p><p class="css-b2">y</p>',
+    )
+  })
+
+  test('markup without styles is left as it is', () => {
+    expect(withStylesFirst('<p>x</p>')).toBe('<p>x</p>')
+  })
+})
