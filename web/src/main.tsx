@@ -15,19 +15,12 @@ if (!root) throw new Error('index.html has no #root element')
 
 const queryClient = createQueryClient()
 // A page the gateway rendered (the home page) came with the answers it was rendered from: the
-// first render waits for them, so it shows what is on screen already and takes its markup over.
+// first render starts from them, so it shows what is on screen already and takes its markup
+// over. Such a page makes no API call until someone acts, so the endpoint schemas wait for the
+// first call; any other page asks for them now, so its first call does not wait.
 const answers = readServerAnswers(document)
-if (answers) {
-  try {
-    const { publicEndpoints } = await loadApiSchemas()
-    // The schemas' chunk has just run (zod building every endpoint's schema); the render gets a
-    // task of its own, so neither holds a phone's main thread for long. The page is on screen.
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    seedServerAnswers(queryClient, answers, publicEndpoints)
-  } catch {
-    // The schemas did not load: the queries ask the API themselves, as on any other page.
-  }
-}
+if (answers) seedServerAnswers(queryClient, answers)
+else void loadApiSchemas().catch(() => undefined)
 
 createRoot(root).render(
   <StrictMode>

@@ -1,3 +1,6 @@
+import type { PublicSettingsResponse } from '../admin/settings'
+import type { CompetitionList } from '../competition'
+
 /** The product name in one place until branding is settled: page titles, link previews. */
 export const siteName = 'Prize Platform'
 
@@ -71,8 +74,19 @@ export function matchSitePage(pathname: string): SitePageMatch | undefined {
 }
 
 /**
- * The element of a page the gateway rendered on the server (the home page) that carries the API's
- * answers it was rendered from, as JSON (`<script type="application/json">`), so the browser's
- * first render starts from the same answers.
+ * The API's answers the gateway renders the home page from, by endpoint name, as the services
+ * answer them (checked against these contracts on the server): the lists of
+ * `GET /api/competitions/featured` and `GET /api/competitions`, and `GET /api/settings`.
+ */
+export interface ServerAnswers {
+  readonly listFeaturedCompetitions: CompetitionList
+  readonly listCompetitions: CompetitionList
+  readonly publicSettings: PublicSettingsResponse
+}
+
+/**
+ * The element of a page the gateway rendered on the server (the home page) that carries the
+ * `ServerAnswers` it was rendered from, as JSON (`<script type="application/json">`), so the
+ * browser's first render starts from the same answers.
  */
 export const serverAnswersElementId = 'server-answers'

@@ -1,4 +1,4 @@
-import type { CompetitionList } from '@prizes/contracts'
+import type { ServerAnswers } from '@prizes/contracts'
 import type { CompetitionPage } from './page-head'
 
 /**
@@ -8,17 +8,11 @@ import type { CompetitionPage } from './page-head'
 export type FindCompetitionPage = (id: string, signal: AbortSignal) => Promise<CompetitionPage | null>
 
 /**
- * What the home page is rendered from on the server: the query service's answers to
- * `GET /api/competitions/featured` and `GET /api/competitions` (the first featured competition's
- * picture is also the page's largest paint, which its head preloads). Throws as
- * `FindCompetitionPage` does.
+ * What the home page is rendered from on the server (the first featured competition's picture
+ * is also the page's largest paint, which its head preloads). Throws as `FindCompetitionPage`
+ * does.
  */
-export type FindHomeAnswers = (signal: AbortSignal) => Promise<HomeAnswers>
-
-export interface HomeAnswers {
-  readonly listFeaturedCompetitions: CompetitionList
-  readonly listCompetitions: CompetitionList
-}
+export type FindHomeAnswers = (signal: AbortSignal) => Promise<ServerAnswers>
 
 /** What the gateway knows for a page. `unknown`: the plain page, status 200. */
 export type Lookup<T> =

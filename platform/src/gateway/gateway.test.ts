@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import type { CompetitionList } from '@prizes/contracts'
+import type { CompetitionList, ServerAnswers } from '@prizes/contracts'
 import Koa from 'koa'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../http/app'
 import { rawRequest } from '../testing/raw-request'
 import { type Served, serve } from '../testing/serve'
-import type { HomeAnswers } from './competition-lookup'
 import { createGateway } from './gateway'
 import { httpProxy } from './proxy'
 import { serveWeb } from './web-app'
@@ -423,12 +422,16 @@ describe('the home page: rendered on the server, its first featured picture prel
     title: 'Win a Tesla </script><script>alert(1)</script>',
     image_url: '/media/tesla "red".webp',
   } as CompetitionList['competitions'][number]
-  const answersWith = (featured: CompetitionList['competitions']): HomeAnswers => ({
+  const answersWith = (
+    featured: CompetitionList['competitions'],
+    maintenanceMode = false,
+  ): ServerAnswers => ({
     listFeaturedCompetitions: { success: true, competitions: featured },
     listCompetitions: { success: true, competitions: [competition] },
+    publicSettings: { success: true, settings: { maintenanceMode, allowRegistrations: true } },
   })
   /** What the query service does when asked, changed by each test. */
-  let answer: (signal: AbortSignal) => Promise<HomeAnswers> = async () => answersWith([competition])
+  let answer: (signal: AbortSignal) => Promise<ServerAnswers> = async () => answersWith([competition])
   let lookups = 0
   let clock = 0
   let webDist = ''
@@ -503,6 +506,14 @@ describe('the home page: rendered on the server, its first featured picture prel
     const about = await (await fetch(`${served?.url}/about`)).text()
     expect(about).toContain('<div id="root"></div>')
     expect(about).not.toContain('server-answers')
+  })
+
+  test('in maintenance: the plain page (the app shows the maintenance page), no render', async () => {
+    answer = async () => answersWith([competition], true)
+    const html = await homeAfterCacheExpiry()
+    expect(html).toContain('<div id="root"></div>')
+    expect(html).not.toContain('server-answers')
+    answer = async () => answersWith([competition])
   })
 
   test('a render that throws, or no server module: the plain page, 200, with its preload', async () => {

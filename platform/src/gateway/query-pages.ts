@@ -1,16 +1,22 @@
 import { endpoints } from '@prizes/contracts'
 import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
+
+/** The home page's competition lists, of its answers (`ServerAnswers`); the settings come from the command service. */
+export type FindHomeLists = (
+  signal: AbortSignal,
+) => Promise<Omit<Awaited<ReturnType<FindHomeAnswers>>, 'publicSettings'>>
+
 import type { ListCompetitionPages } from './sitemap'
 
 /**
- * A competition's page, the home page's answers and the sitemap's list from the query service
+ * A competition's page, the home page's lists and the sitemap's list from the query service
  * over HTTP, for a gateway in a process of its own: `GET /api/competitions/:id`,
  * `GET /api/competitions/featured` and `GET /api/competitions`, spread over the instances. The
  * caller's signal bounds each request.
  */
 export function queryServicePages(baseUrls: readonly string[]): {
   findCompetitionPage: FindCompetitionPage
-  findHomeAnswers: FindHomeAnswers
+  findHomeLists: FindHomeLists
   listCompetitionPages: ListCompetitionPages
 } {
   if (baseUrls.length === 0) throw new Error('queryServicePages needs at least one URL')
@@ -37,7 +43,7 @@ export function queryServicePages(baseUrls: readonly string[]): {
       const body = await get(`/api/competitions/${encodeURIComponent(id)}`, signal)
       return body === undefined ? null : endpoints.getCompetition.response.parse(body).competition
     },
-    async findHomeAnswers(signal) {
+    async findHomeLists(signal) {
       // Both answer a competition list, by the same schema.
       const list = async (path: string) => {
         const body = await get(path, signal)

@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
-import { serverAnswersElementId } from '@prizes/contracts'
-import type { HomeAnswers } from './competition-lookup'
+import { type ServerAnswers, serverAnswersElementId } from '@prizes/contracts'
 
 /** What the web build's server module (`web/dist-server/entry-server.js`) exports. */
 interface ServerRenderModule {
-  renderHomePage(answers: HomeAnswers): string
+  renderHomePage(answers: ServerAnswers): string
 }
 
 const isServerRenderModule = (module: unknown): module is ServerRenderModule =>
@@ -20,7 +19,7 @@ const isServerRenderModule = (module: unknown): module is ServerRenderModule =>
  */
 export function serverRender(file: string, onError: (error: unknown) => void) {
   let loaded: { mtimeMs: number; module: Promise<ServerRenderModule | undefined> } | undefined
-  const rendered = new WeakMap<HomeAnswers, string | undefined>()
+  const rendered = new WeakMap<ServerAnswers, string | undefined>()
 
   async function load(): Promise<ServerRenderModule | undefined> {
     const stats = await stat(file).catch(() => undefined)
@@ -46,7 +45,7 @@ export function serverRender(file: string, onError: (error: unknown) => void) {
     return loaded.module
   }
 
-  return async function renderHome(answers: HomeAnswers): Promise<string | undefined> {
+  return async function renderHome(answers: ServerAnswers): Promise<string | undefined> {
     if (rendered.has(answers)) return rendered.get(answers)
     const module = await load()
     let markup: string | undefined
@@ -69,7 +68,7 @@ const emptyRoot = '<div id="root"></div>'
  * escaped in the JSON, so no text in an answer can close the script element. An index.html
  * without an empty `#root` is sent as it is.
  */
-export function withRenderedRoot(html: string, markup: string, answers: HomeAnswers): string {
+export function withRenderedRoot(html: string, markup: string, answers: ServerAnswers): string {
   const at = html.indexOf(emptyRoot)
   if (at < 0) return html
   const json = JSON.stringify(answers).replace(/</g, '\\u003c')

@@ -1,16 +1,11 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { entityId, errorCodes, matchSitePage, sitePages } from '@prizes/contracts'
+import { entityId, errorCodes, matchSitePage, type ServerAnswers, sitePages } from '@prizes/contracts'
 import type Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
 import { HttpError } from '../http/errors'
-import {
-  cachedLookup,
-  type FindCompetitionPage,
-  type FindHomeAnswers,
-  type HomeAnswers,
-} from './competition-lookup'
+import { cachedLookup, type FindCompetitionPage, type FindHomeAnswers } from './competition-lookup'
 import { competitionHead, headAddition, pageUrl, preloadableImage, withPageHead } from './page-head'
 import { serverRender, withRenderedRoot } from './server-render'
 import { createSitemap, type ListCompetitionPages } from './sitemap'
@@ -107,7 +102,7 @@ export function serveWeb(options: WebAppOptions) {
   async function pageOf(pathname: string): Promise<{
     status: number
     head: Parameters<typeof withPageHead>[1]
-    rendered?: { markup: string; answers: HomeAnswers }
+    rendered?: { markup: string; answers: ServerAnswers }
   }> {
     const match = matchSitePage(pathname)
     const notFound = { status: 404, head: { add: headAddition({ kind: 'noindex' }) } }
@@ -128,7 +123,8 @@ export function serveWeb(options: WebAppOptions) {
       const found = await home?.lookup(homePage)
       if (found?.kind === 'found') {
         const answers = found.value
-        const markup = await renderHome(answers)
+        // In maintenance the app shows the maintenance page, not this one.
+        const markup = answers.publicSettings.settings.maintenanceMode ? undefined : await renderHome(answers)
         const first = answers.listFeaturedCompetitions.competitions[0]
         const image = preloadableImage(first?.image_url ?? null)
         const preload = image ? `\n    ${headAddition({ kind: 'preload-image', url: image })}` : ''

@@ -179,20 +179,31 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       query: queryProxy ?? queryApp.callback(),
     }
 
-    // Competition pages' heads and statuses, and the sitemap: from the query service where the
-    // API goes, so both agree on what is public.
+    // Competition pages' heads and statuses, the home page's lists, and the sitemap: from the
+    // query service where the API goes, so both agree on what is public. The home page's
+    // settings are the command service's, as `GET /api/settings` answers them.
     const pages = competitionPages(knex)
-    const sitePages = config.QUERY_SERVICE_URL
+    const { findHomeLists, ...sitePages } = config.QUERY_SERVICE_URL
       ? queryServicePages(config.QUERY_SERVICE_URL)
       : {
           findCompetitionPage: (id: string) => pages.find(id),
-          findHomeAnswers: () => pages.home(),
+          findHomeLists: () => pages.home(),
           listCompetitionPages: (limit: number) => pages.list(limit),
         }
     const gateway = createGateway({
       logger: logger.child({ component: 'gateway' }),
       services,
       ...sitePages,
+      findHomeAnswers: async (signal) => {
+        const [lists, { maintenanceMode, allowRegistrations }] = await Promise.all([
+          findHomeLists(signal),
+          commandService.settings.get(),
+        ])
+        return {
+          ...lists,
+          publicSettings: { success: true, settings: { maintenanceMode, allowRegistrations } },
+        }
+      },
       webDistDir: config.WEB_DIST_DIR,
       mediaDir,
       publicUrl: config.PUBLIC_URL,

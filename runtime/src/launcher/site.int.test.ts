@@ -119,7 +119,7 @@ describe('the site through the gateway', () => {
     const signal = AbortSignal.timeout(2000)
     expect(await pages.findCompetitionPage(competitionId, signal)).toMatchObject({ title: hostileTitle })
     // The home page's server render: the featured list and the grid, as the API answers them.
-    const home = await pages.findHomeAnswers(signal)
+    const home = await pages.findHomeLists(signal)
     expect(home.listFeaturedCompetitions.competitions).toEqual([
       expect.objectContaining({ id: competitionId, image_url: null }),
     ])

@@ -1,46 +1,44 @@
-import { serverAnswersElementId } from '@prizes/contracts'
+import { type ServerAnswers, serverAnswersElementId } from '@prizes/contracts'
 import type { QueryClient } from '@tanstack/react-query'
 import { competitionsQueryOptions } from '../features/competitions/api/get-competitions'
 import {
   featuredCompetitionsQueryOptions,
   featuredOf,
 } from '../features/competitions/api/get-featured-competitions'
-import type { publicEndpoints } from '../lib/api-schemas'
+import { publicSettingsQueryKey } from '../features/settings/api/get-public-settings'
 
 /**
- * The API's answers the gateway rendered the home page with (`GET /api/competitions/featured`
- * and `GET /api/competitions`, as the query service sent them), by endpoint name. They travel in
- * the page as JSON in the element `serverAnswersElementId` names, so the browser's
- * first render shows exactly what the server's did and takes over its markup without a flash.
+ * The answers a server-rendered page was rendered from, put in the query cache, so the first
+ * render shows exactly what the server's did and takes over its markup without a flash.
  */
-export interface ServerAnswers {
-  readonly listFeaturedCompetitions?: unknown
-  readonly listCompetitions?: unknown
+export function seedServerAnswers(queryClient: QueryClient, answers: ServerAnswers): void {
+  queryClient.setQueryData(
+    featuredCompetitionsQueryOptions().queryKey,
+    featuredOf(answers.listFeaturedCompetitions),
+  )
+  queryClient.setQueryData(competitionsQueryOptions().queryKey, answers.listCompetitions.competitions)
+  queryClient.setQueryData(publicSettingsQueryKey, answers.publicSettings.settings)
 }
+
+const hasList = (answer: unknown) =>
+  Array.isArray((answer as { competitions?: unknown } | null)?.competitions)
 
 /**
- * The answers put in the query cache, each checked by its endpoint's schema as a fetched answer
- * is: one that does not pass is left out, and its query asks the API as it would without it.
+ * The answers the page came with (the element `serverAnswersElementId` names), or undefined for
+ * a page the server did not render. They are not checked against the endpoint schemas again:
+ * the gateway checked them against the same contracts before rendering the markup that came
+ * in the same response, and the page's first render should not wait for the schemas' chunk.
+ * Only their shape is looked at, so a page cut short is rendered by the app alone.
  */
-export function seedServerAnswers(
-  queryClient: QueryClient,
-  answers: ServerAnswers,
-  endpoints: Pick<typeof publicEndpoints, 'listFeaturedCompetitions' | 'listCompetitions'>,
-): void {
-  const featured = endpoints.listFeaturedCompetitions.response.safeParse(answers.listFeaturedCompetitions)
-  if (featured.success)
-    queryClient.setQueryData(featuredCompetitionsQueryOptions().queryKey, featuredOf(featured.data))
-  const list = endpoints.listCompetitions.response.safeParse(answers.listCompetitions)
-  if (list.success) queryClient.setQueryData(competitionsQueryOptions().queryKey, list.data.competitions)
-}
-
-/** The answers the page came with, or undefined for a page the server did not render. */
 export function readServerAnswers(document: Document): ServerAnswers | undefined {
   const text = document.getElementById(serverAnswersElementId)?.textContent
   if (!text) return undefined
   try {
-    const answers: unknown = JSON.parse(text)
-    return typeof answers === 'object' && answers !== null ? (answers as ServerAnswers) : undefined
+    const answers = JSON.parse(text) as Partial<Record<keyof ServerAnswers, unknown>> | null
+    const settings = (answers?.publicSettings as { settings?: unknown } | undefined)?.settings
+    if (!hasList(answers?.listFeaturedCompetitions) || !hasList(answers?.listCompetitions)) return undefined
+    if (typeof settings !== 'object' || settings === null) return undefined
+    return answers as ServerAnswers
   } catch {
     return undefined
   }

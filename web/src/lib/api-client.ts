@@ -12,9 +12,8 @@ import { readAuthToken } from './auth-cookie'
 
 /**
  * The endpoint table and its schemas (zod, a third of the home page's script) are a chunk of
- * their own, asked for as soon as this module runs: the first paint does not wait for them, and
- * by the time the first call is made they have usually arrived. A failed load is tried again on
- * the next call.
+ * their own, loaded on the first call (or earlier: `main.tsx` asks for them at start on a page
+ * the server did not render). A failed load is tried again on the next call.
  */
 let schemas: Promise<typeof ApiSchemas> | undefined
 export function loadApiSchemas(): Promise<typeof ApiSchemas> {
@@ -24,7 +23,6 @@ export function loadApiSchemas(): Promise<typeof ApiSchemas> {
   })
   return schemas
 }
-void loadApiSchemas().catch(() => undefined)
 
 let adminSchemas: Promise<typeof AdminSchemas> | undefined
 function loadAdminSchemas(): Promise<typeof AdminSchemas> {
