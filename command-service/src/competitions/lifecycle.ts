@@ -7,6 +7,7 @@ import {
 import {
   competitionDecider,
   DomainError,
+  type DrandChain,
   drandRound,
   InvalidDrawInput,
   quicknet,
@@ -25,7 +26,8 @@ export const drandMargin = 60_000
 
 /**
  * Closes an active competition, sealing its eligible list. Without `randomness` it names the
- * drand quicknet round published `drandMargin` after the close.
+ * round of `chain` (DRAND_CHAIN: quicknet unless the platform is in TEST MODE on the TEST
+ * chain) published `drandMargin` after the close.
  */
 export function closeCompetition(
   handler: CommandHandler,
@@ -35,11 +37,12 @@ export function closeCompetition(
     readonly randomness?: SealedRandomness
   },
   context: CommandContext,
+  chain: DrandChain = quicknet,
 ): Promise<CompetitionResult> {
   const randomness = input.randomness ?? {
     source: 'drand',
-    chainHash: quicknet.chainHash,
-    round: drandRound(new Date(context.now.getTime() + drandMargin)),
+    chainHash: chain.chainHash,
+    round: drandRound(new Date(context.now.getTime() + drandMargin), chain),
   }
   const data = { competitionId: input.competitionId, reason: input.reason, randomness }
   return run(handler, { type: 'CloseCompetition', data, metadata: { now: context.now } }, context)
