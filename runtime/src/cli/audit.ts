@@ -5,6 +5,7 @@ import {
   type DrawVerification,
   publicCertificateOf,
   type RecordedCompetitionEvent,
+  testChainNotice,
   verifyDraw,
 } from '@prizes/domain'
 import { createEventStore } from '@prizes/event-store'
@@ -23,7 +24,8 @@ import {
  * verdict, and with `--json` writes the public draw certificate (the one the API serves, built
  * from the log: no one's identity) with the verdict. Exit code 0 for PASS, 1 for FAIL, and 2
  * for UNVERIFIED (drand's value was recorded without its signature, so it rests on the record
- * alone) unless `--allow-unverified` accepts that.
+ * alone) unless `--allow-unverified` accepts that. A draw sealed on the TEST drand chain (TEST
+ * MODE) says so on its verdict line and in the file (`testChain`).
  */
 
 export interface AuditOptions {
@@ -44,11 +46,12 @@ export function certificate(events: readonly RecordedCompetitionEvent[], result:
     certificate: publicCertificateOf(events) ?? null,
     verdict: result.verdict,
     randomness: result.drandSignature ?? null,
+    testChain: result.testChain ?? false,
     algorithm:
       'Eligible list (list version 2): one line "<ticket> <entryReference>\\n" per ticket, ordered by ticket; listHash = sha256(list). ' +
       'Seals made before version 2 hashed "<ticket> <entryId> <userId>\\n" lines, which only the audit of the log can check. ' +
       'Winner: 32-bit big-endian values of HMAC-SHA256(seed, randomness ‖ listHash [‖ u32 counter]), rejection-sampled below the largest multiple of n. ' +
-      'Randomness (drand quicknet, bls-unchained-g1-rfc9380): the signature verifies under the chain key on sha256(u64 big-endian round), DST BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_, and randomness = sha256(signature).',
+      'Randomness (drand quicknet, or in TEST MODE the TEST chain, both bls-unchained-g1-rfc9380): the signature verifies under the chain key on sha256(u64 big-endian round), DST BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_, and randomness = sha256(signature).',
   }
 }
 
@@ -65,7 +68,7 @@ function verdictLine(result: DrawVerification): string {
     const where = mismatch.event ? ` at ${mismatch.event.type} revision ${mismatch.event.revision}` : ''
     return `FAIL: ${mismatch.detail}${where}`
   }
-  if (result.verdict === 'PASS') return 'PASS'
+  if (result.verdict === 'PASS') return result.testChain ? `PASS (${testChainNotice})` : 'PASS'
   const unchecked = result.steps.filter((step) => step.unverified).map((step) => step.check)
   const why =
     result.drandSignature === 'unverified' && result.publicRandomness?.signature === undefined
