@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { adminCompetitionEntriesResponse, adminCompetitionsResponse, authMessages } from '@prizes/contracts'
+import { testChainNotice } from '@prizes/domain'
 import { accountMenu, expectSnackbar, logIn } from './support/accounts'
 import {
   adminSession,
@@ -205,18 +206,14 @@ test.describe('admin dashboard', () => {
       const confirm = page.getByRole('dialog', { name: 'Complete draw' })
       await confirm.getByRole('button', { name: 'Complete Draw' }).click()
       await expect(confirm.getByText(/is published at/)).toBeVisible()
-      // Once it is, the test platform (no drand) names the sealed round and the admin gives its
-      // value: Complete Draw is asked again until that dialog opens.
-      const randomness = page.getByRole('dialog', { name: 'Enter the public randomness' })
+      // Once it is, the platform fetches the signed round from drand (the suite's TEST chain
+      // relay) itself, as with drand in production: Complete Draw is asked again until it is done.
       await expect(async () => {
-        await confirm.getByRole('button', { name: 'Complete Draw' }).click()
-        await expect(randomness).toBeVisible({ timeout: 1_000 })
+        if (await confirm.isVisible()) {
+          await confirm.getByRole('button', { name: 'Complete Draw' }).click({ timeout: 1_000 })
+        }
+        await expect(confirm).toBeHidden({ timeout: 1_000 })
       }).toPass({ timeout: 90_000, intervals: [2_000] })
-      await expect(randomness).toContainText(/drand round \d+/)
-      await expect(randomness.getByLabel('Round')).toHaveValue(/^\d+$/)
-      await randomness.getByLabel('Randomness (hex)').fill('ab'.repeat(32))
-      await randomness.getByRole('button', { name: 'Complete Draw' }).click()
-      await expect(randomness).toBeHidden()
       await statusOf(row, 'Completed')
     })
 
@@ -272,14 +269,14 @@ test.describe('admin dashboard', () => {
       await history.getByRole('button', { name: 'Close' }).click()
     })
 
-    await test.step('the certificate page says UNVERIFIED (no drand signature), and the home page lists the prize', async () => {
+    await test.step('the certificate page says PASS on the TEST chain (TEST MODE), and the home page lists the prize', async () => {
       await row.getByRole('button', { name: 'View Winner' }).click()
       await page.getByRole('link', { name: 'View Draw Certificate' }).click()
       await expect(page).toHaveURL(new RegExp(`/draws/${id}$`))
       await expect(page.getByRole('dialog', { name: 'Admin Dashboard' })).toBeHidden()
-      await expect(page.getByRole('status').filter({ hasText: /PASS|UNVERIFIED|FAIL/ })).toContainText(
-        'UNVERIFIED',
-      )
+      const verdict = page.getByRole('status').filter({ hasText: /PASS|UNVERIFIED|FAIL/ })
+      await expect(verdict.locator('strong')).toHaveText('PASS')
+      await expect(verdict).toContainText(testChainNotice)
 
       await page.goto('/#winners')
       const winners = page.getByRole('list', { name: 'Recent winners' })
