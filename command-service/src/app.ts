@@ -74,7 +74,10 @@ export interface CommandAppOptions {
   readonly mediaDir?: string
   /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
   readonly drandUrl?: string
-  /** DRAND_CHAIN's chain, which a close seals a round of; quicknet unless given. */
+  /**
+   * DRAND_CHAIN's chain, quicknet unless given: a close seals a round of it, and on quicknet a
+   * competition sealed on the TEST chain is not drawn.
+   */
   readonly drandChain?: DrandChain
   /** Read-your-writes for the admin endpoints (see `read-models.ts`); none: answer at once. */
   readonly readModels?: ReadModels

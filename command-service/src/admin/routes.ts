@@ -51,7 +51,10 @@ export interface AdminRouterDeps {
   readonly mediaDir?: string | undefined
   /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
   readonly drandUrl?: string | undefined
-  /** DRAND_CHAIN's chain, which a close seals a round of; quicknet unless given. */
+  /**
+   * DRAND_CHAIN's chain, quicknet unless given: a close seals a round of it, and on quicknet a
+   * competition sealed on the TEST chain is not drawn.
+   */
   readonly drandChain?: DrandChain | undefined
   /** When given, every answer waits for the read models to show the command's events. */
   readonly readModels?: ReadModels | undefined
@@ -225,13 +228,13 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
           deps.drandChain,
         )
       case 'drawing':
-        return startDraw(deps.handler, { competitionId }, context(reason))
+        return startDraw(deps.handler, { competitionId }, context(reason), deps.drandChain)
       case 'completed':
         return completeDraw(
           deps.handler,
           publicRandomness ? { competitionId, publicRandomness } : { competitionId },
           context(reason),
-          { seeds, handler: deps.handler, drandUrl: deps.drandUrl },
+          { seeds, handler: deps.handler, drandUrl: deps.drandUrl, drandChain: deps.drandChain },
         )
       case 'cancelled': {
         const why = reason ?? 'Cancelled by an admin'

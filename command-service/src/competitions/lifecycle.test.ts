@@ -31,6 +31,7 @@ import {
   drandMargin,
   PublicRandomnessRequired,
   startDraw,
+  TestChainDrawRefused,
 } from './lifecycle'
 import { nodeDrawCrypto } from './node-draw-crypto'
 
@@ -87,7 +88,7 @@ async function closedCompetition(randomness?: SealedRandomness, chain: DrandChai
   const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 1) : 1
   /** Just after the sealed round is published. */
   const drawContext = { ...adminContext, now: timesAround(round, chain).drawAt }
-  await startDraw(handler, { competitionId }, closeContext)
+  await startDraw(handler, { competitionId }, closeContext, chain)
   return { store, handler, seeds, competitionId, closed, round, drawContext }
 }
 
@@ -156,6 +157,7 @@ describe('the lifecycle use cases', () => {
       seeds,
       handler,
       drandUrl: 'http://127.0.0.1:9',
+      drandChain: testDrandChain,
       fetch,
     })
     expect(asked).toEqual([`http://127.0.0.1:9/${testDrandChain.chainHash}/public/${round}`])
@@ -174,6 +176,7 @@ describe('the lifecycle use cases', () => {
         seeds: again.seeds,
         handler: again.handler,
         drandUrl: 'http://127.0.0.1:9',
+        drandChain: testDrandChain,
         fetch: relay(forged).fetch,
       }),
     ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
@@ -318,6 +321,7 @@ describe('the draw errors over HTTP', () => {
     [new NoEligibleTickets('c'), 409, 'NO_ELIGIBLE_TICKETS'],
     [new DrawSeedMissing('c'), 409, 'DRAW_SEED_MISSING'],
     [new PublicRandomnessRequired(5), 409, 'PUBLIC_RANDOMNESS_REQUIRED'],
+    [new TestChainDrawRefused('c'), 409, 'TEST_CHAIN_DRAW_REFUSED'],
     [new InvalidDrawInput('seed', 'bad seed'), 400, 'VALIDATION_FAILED'],
   ])('maps %s', (error, status, code) => {
     expect(mapCommandError(error)).toMatchObject({ status, code })

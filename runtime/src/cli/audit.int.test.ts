@@ -116,7 +116,7 @@ async function closedCompetition(
     closeContext,
     chain,
   )
-  await startDraw(handler, { competitionId }, closeContext)
+  await startDraw(handler, { competitionId }, closeContext, chain)
   const sealedRound = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 0) : 0
   /** Once drand has published the sealed round. */
   const drawContext = { ...context, now: timesAround(sealedRound, chain).drawAt }
@@ -149,7 +149,7 @@ beforeAll(async () => {
     onTestChain.handler,
     { competitionId: testChainId, publicRandomness: { source: 'drand', ...testSigned } },
     onTestChain.drawContext,
-    { seeds },
+    { seeds, drandChain: testDrandChain },
   )
 })
 
