@@ -263,13 +263,13 @@ describe('npm run audit', () => {
     )
   })
 
-  it('passes a draw on the TEST chain saying TEST MODE on the verdict line and in the file, and fails a wrong test-key signature', async () => {
+  it('passes a draw on the TEST chain saying TEST MODE on the verdict line and in the file, exits 2 not 0, and fails a wrong test-key signature', async () => {
     const lines: string[] = []
     const jsonPath = path.join(await mkdtemp(path.join(tmpdir(), 'audit-')), 'certificate.json')
     expect(
       await runAudit({ store: original, competitionId: testChainId, jsonPath, print: (l) => lines.push(l) }),
-    ).toBe(0)
-    expect(lines.at(-2)).toBe(`PASS (${testChainNotice})`)
+    ).toBe(2)
+    expect(lines.at(-2)).toBe(`PASS on the TEST drand chain only (exit code 2, not 0): ${testChainNotice}`)
     expect(
       lines.some((line) => line.startsWith("✓ drand signature: The TEST drand chain's BLS signature")),
     ).toBe(true)
@@ -294,6 +294,22 @@ describe('npm run audit', () => {
     const failed: string[] = []
     expect(await runAudit({ store: copy, competitionId: testChainId, print: (l) => failed.push(l) })).toBe(1)
     expect(failed.at(-2)).toMatch(/^✗ drand signature: /)
+  })
+
+  it('exits 2 for a TEST chain draw recorded without a signature, even with --allow-unverified', async () => {
+    const { copy } = await tamperedCopy('audit_test_chain_unsigned', testChainId, (type, data) => {
+      if (type !== 'DrawCompleted') return data
+      const { publicRandomness } = data as { publicRandomness: { signature?: string } }
+      const { signature: _dropped, ...unsigned } = publicRandomness
+      return { ...data, publicRandomness: unsigned }
+    })
+    const lines: string[] = []
+    const audit = { store: copy, competitionId: testChainId, print: (l: string) => lines.push(l) }
+    expect(await runAudit({ ...audit, allowUnverified: true })).toBe(2)
+    expect(lines.at(-1)).toBe(
+      `UNVERIFIED (no drand signature was recorded, so the randomness rests on the record alone); every other check holds; sealed on the TEST drand chain (${testChainNotice})`,
+    )
+    expect(lines).not.toContain('Accepted as unverified (--allow-unverified)')
   })
 
   it('fails on a copy with one TicketsAllocated changed, naming that event', async () => {
@@ -340,6 +356,10 @@ describe('npm run audit', () => {
       allowUnverified: true,
     })
     expect(() => parseAuditArgs([])).toThrow('Usage')
+    // The usage is the CLI's help: it names every exit code.
+    expect(() => parseAuditArgs(['--help'])).toThrow(
+      /Exit codes:\n {2}0 {2}PASS[\s\S]*\n {2}1 {2}FAIL[\s\S]*\n {2}2 {2}UNVERIFIED[\s\S]*TEST drand chain/,
+    )
     expect(() => parseAuditArgs(['c-1', '--json'])).toThrow('Usage')
     expect(() => parseAuditArgs(['c-1', '--json', '--allow-unverified'])).toThrow('Usage')
     expect(() => parseAuditArgs(['c-1', '--allow-unverified', '--allow-unverified'])).toThrow('Usage')

@@ -22,11 +22,20 @@ import {
  * competition's whole stream from the event store (allocations, answers, refunds, the seal in
  * either list version, the draw, who holds the winning ticket), prints each step and the
  * verdict, and with `--json` writes the public draw certificate (the one the API serves, built
- * from the log: no one's identity) with the verdict. Exit code 0 for PASS, 1 for FAIL, and 2
- * for UNVERIFIED (drand's value was recorded without its signature, so it rests on the record
- * alone) unless `--allow-unverified` accepts that. A draw sealed on the TEST drand chain (TEST
- * MODE) says so on its verdict line and in the file (`testChain`).
+ * from the log: no one's identity) with the verdict. Exit codes: see `auditUsage`. A draw
+ * sealed on the TEST drand chain (TEST MODE) says so on its verdict line and in the file
+ * (`testChain`), and never exits 0: its checks can all hold, but that chain's secret key is
+ * public, so a script taking exit 0 for a fair draw must not take it for one.
  */
+
+const auditUsage = [
+  'Usage: npm run audit -- <competitionId> [--json <file>] [--allow-unverified]',
+  'Exit codes:',
+  "  0  PASS: every check holds, drand's signature on the randomness included",
+  '  1  FAIL: a check does not hold (the verdict line names it), or the audit could not run',
+  "  2  UNVERIFIED: drand's value was recorded without its signature (0 with --allow-unverified),",
+  '     or the draw was sealed on the TEST drand chain (TEST MODE), whatever its checks say',
+].join('\n')
 
 export interface AuditOptions {
   readonly store: Pick<StreamStore, 'readStream'>
@@ -68,13 +77,18 @@ function verdictLine(result: DrawVerification): string {
     const where = mismatch.event ? ` at ${mismatch.event.type} revision ${mismatch.event.revision}` : ''
     return `FAIL: ${mismatch.detail}${where}`
   }
-  if (result.verdict === 'PASS') return result.testChain ? `PASS (${testChainNotice})` : 'PASS'
+  if (result.verdict === 'PASS') {
+    return result.testChain
+      ? `PASS on the TEST drand chain only (exit code 2, not 0): ${testChainNotice}`
+      : 'PASS'
+  }
   const unchecked = result.steps.filter((step) => step.unverified).map((step) => step.check)
   const why =
     result.drandSignature === 'unverified' && result.publicRandomness?.signature === undefined
       ? 'no drand signature was recorded, so the randomness rests on the record alone'
       : `could not check: ${unchecked.join(', ')}`
-  return `UNVERIFIED (${why}); every other check holds`
+  const testChain = result.testChain ? `; sealed on the TEST drand chain (${testChainNotice})` : ''
+  return `UNVERIFIED (${why}); every other check holds${testChain}`
 }
 
 const exitCodes = { PASS: 0, FAIL: 1, UNVERIFIED: 2 } as const
@@ -95,6 +109,8 @@ export async function runAudit(options: AuditOptions): Promise<0 | 1 | 2> {
     await writeFile(options.jsonPath, `${JSON.stringify(certificate(events, result), null, 2)}\n`)
     print(`Certificate written to ${options.jsonPath}`)
   }
+  // Not even --allow-unverified lets a TEST chain draw exit 0 as if it were a real-money one.
+  if (result.verdict !== 'FAIL' && result.testChain) return 2
   if (result.verdict === 'UNVERIFIED' && options.allowUnverified) {
     print('Accepted as unverified (--allow-unverified)')
     return 0
@@ -109,18 +125,17 @@ export function parseAuditArgs(args: readonly string[]): {
   jsonPath?: string
   allowUnverified?: true
 } {
-  const usage = 'Usage: npm run audit -- <competitionId> [--json <file>] [--allow-unverified]'
   const [competitionId, ...flags] = args
-  if (!competitionId || competitionId.startsWith('-')) throw new UsageError(usage)
+  if (!competitionId || competitionId.startsWith('-')) throw new UsageError(auditUsage)
   const parsed: { competitionId: string; jsonPath?: string; allowUnverified?: true } = { competitionId }
   for (let i = 0; i < flags.length; i++) {
     const flag = flags[i]
     if (flag === '--allow-unverified' && !parsed.allowUnverified) parsed.allowUnverified = true
     else if (flag === '--json' && parsed.jsonPath === undefined) {
       const path = flags[++i]
-      if (!path || path.startsWith('--')) throw new UsageError(usage)
+      if (!path || path.startsWith('--')) throw new UsageError(auditUsage)
       parsed.jsonPath = path
-    } else throw new UsageError(usage)
+    } else throw new UsageError(auditUsage)
   }
   return parsed
 }
