@@ -1,7 +1,9 @@
 import { type APIRequestContext, expect } from '@playwright/test'
 import { adminToken, bearer, createCompetition, okJson, skillQuestion } from './admin'
 import { listCompetitions } from './api'
+import { withholdRoundUrl } from './drand-relay'
 import { enterAsGuest } from './entries'
+import { readPorts } from './ports'
 
 /** The sealed round of a draw asked for too early, and when the platform says it is published. */
 export interface SealedRound {
@@ -52,6 +54,17 @@ export async function completeDrawOnceRoundIsOut(
       intervals: [2_000],
     })
     .toBe(200)
+}
+
+/**
+ * Makes the suite's drand relay answer 503 for `round` (for ten minutes), as drand does when it
+ * cannot be reached: completing a draw sealed on it then asks the admin for the randomness.
+ */
+export async function withholdRound(request: APIRequestContext, round: number): Promise<void> {
+  await okJson(
+    await request.post(withholdRoundUrl(readPorts().drand, round)),
+    `withhold drand round ${round}`,
+  )
 }
 
 /**
