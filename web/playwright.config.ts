@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
 import { e2eAdmin } from './e2e/support/admin'
+import { drandRelayUrl } from './e2e/support/drand-relay'
 import { encodePorts, portCount, readPorts } from './e2e/support/ports'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -55,8 +56,16 @@ function runEnvironment(): Record<string, string> {
     RESERVATIONS_PER_ADDRESS_HOUR: '100000',
     ADMIN_EMAIL: e2eAdmin.email,
     ADMIN_PASSWORD: e2eAdmin.password,
+    // Draws seal rounds of the TEST drand chain and fetch them from the suite's relay, which
+    // signs each once its time has come: the certificates of drawn competitions can PASS offline
+    // (saying TEST MODE). The config allows that chain only without Stripe keys, as here.
+    DRAND_CHAIN: 'test',
+    DRAND_URL: drandRelayUrl(ports.drand),
   }
 }
+
+const environment = runEnvironment()
+const drandPort = readPorts().drand
 
 export default defineConfig({
   testDir: './e2e',
@@ -81,15 +90,26 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npx tsx runtime/src/launcher/main.ts',
-    cwd: resolve(here, '..'),
-    env: runEnvironment(),
-    url: `${baseURL}/api/competitions`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      command: `npx tsx web/e2e/support/drand-relay.ts ${drandPort}`,
+      cwd: resolve(here, '..'),
+      url: `${drandRelayUrl(drandPort)}/info`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx runtime/src/launcher/main.ts',
+      cwd: resolve(here, '..'),
+      env: environment,
+      url: `${baseURL}/api/competitions`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 })

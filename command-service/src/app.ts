@@ -1,5 +1,6 @@
 import Router from '@koa/router'
 import { endpoints, type ResponseOf } from '@prizes/contracts'
+import type { DrandChain } from '@prizes/domain'
 import type { EventStore } from '@prizes/event-store'
 import {
   type CheckpointWatcher,
@@ -73,6 +74,11 @@ export interface CommandAppOptions {
   readonly mediaDir?: string
   /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
   readonly drandUrl?: string
+  /**
+   * DRAND_CHAIN's chain, quicknet unless given: a close seals a round of it, and on quicknet a
+   * competition sealed on the TEST chain is not drawn.
+   */
+  readonly drandChain?: DrandChain
   /** Read-your-writes for the admin endpoints (see `read-models.ts`); none: answer at once. */
   readonly readModels?: ReadModels
   /**
@@ -191,7 +197,8 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       adminContactRouter({ handler, knex, secrets, clock, readModels: options.readModels }),
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
-        ...{ mediaDir: options.mediaDir, drandUrl: options.drandUrl, readModels: options.readModels },
+        ...{ mediaDir: options.mediaDir, readModels: options.readModels },
+        ...{ drandUrl: options.drandUrl, drandChain: options.drandChain },
       }),
       emailToolsRouter({
         ...{ knex, secrets, limiter, clock },

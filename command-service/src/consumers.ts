@@ -10,6 +10,7 @@ import {
 import type { Knex } from 'knex'
 import { loadCompetition } from './admin/view'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import { drandChainOf } from './competitions/drand'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { companyDetailsOf, configureCompanyDetails } from './mail/brand'
 import type { Mailer } from './mail/mailer'
@@ -115,7 +116,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
     referencePrefix: config.ENTRY_REFERENCE_PREFIX,
   }
   const commands = entryCommandsOf(entryDeps)
-  const lifecycle = lifecycleCommandsOf(entryDeps)
+  const lifecycle = lifecycleCommandsOf(entryDeps, drandChainOf(config.DRAND_CHAIN))
   const common = { store, knex, logger }
   const reactors: Array<LeasedConsumer<RunningReactor>> = [
     {

@@ -12,7 +12,7 @@ import {
 } from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { HttpError } from '@prizes/platform'
-import { DrawSeedMissing, PublicRandomnessRequired } from './competitions/lifecycle'
+import { DrawSeedMissing, PublicRandomnessRequired, TestChainDrawRefused } from './competitions/lifecycle'
 import { CreditCardLimitReached } from './entries/credit-card-limit'
 import { type EntryPaymentError, isEntryPaymentError } from './entries/errors'
 import { PaymentIntentNotFound, PaymentProviderUnavailable } from './payments/port'
@@ -56,7 +56,11 @@ export function mapCommandError(error: unknown): HttpError | undefined {
   }
   if (error instanceof ContactMessageNotFound) return new HttpError(404, error.code, error.message)
   if (error instanceof ContactMessageClosed) return new HttpError(409, error.code, error.message)
-  if (error instanceof DrawSeedMissing || error instanceof PublicRandomnessRequired) {
+  if (
+    error instanceof DrawSeedMissing ||
+    error instanceof PublicRandomnessRequired ||
+    error instanceof TestChainDrawRefused
+  ) {
     return new HttpError(409, error.code, error.message)
   }
   if (!isCompetitionError(error)) return undefined

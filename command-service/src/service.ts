@@ -14,6 +14,7 @@ import type Koa from 'koa'
 import { createCommandApp } from './app'
 import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import { drandChainOf } from './competitions/drand'
 import type { ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
@@ -75,6 +76,12 @@ export async function startCommandService(options: {
     snapshots: store.snapshots,
     logger: logger.child({ component: 'commands' }),
   })
+  if (config.DRAND_CHAIN === 'test') {
+    logger.warn(
+      { drandChain: 'test', drandUrl: config.DRAND_URL },
+      'Draws are sealed on the TEST drand chain, whose secret key is public: TEST MODE only, no draw here is a real-money draw',
+    )
+  }
   const secrets = await loadSecrets(knex)
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)
@@ -104,6 +111,7 @@ export async function startCommandService(options: {
     // Where uploaded images go: the gateway serves this folder at /media.
     mediaDir: path.join(config.DATA_DIR, 'media'),
     ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
+    drandChain: drandChainOf(config.DRAND_CHAIN),
     readModels,
     checkpoints,
     email: {

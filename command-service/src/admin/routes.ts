@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import Router from '@koa/router'
 import { type AdminStatusRequest, adminUserMessages, endpoints, errorCodes } from '@prizes/contracts'
-import { InvalidCompetitionDetails } from '@prizes/domain'
+import { type DrandChain, InvalidCompetitionDetails } from '@prizes/domain'
 import {
   authenticate,
   createKnexSessionStore,
@@ -51,6 +51,11 @@ export interface AdminRouterDeps {
   readonly mediaDir?: string | undefined
   /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
   readonly drandUrl?: string | undefined
+  /**
+   * DRAND_CHAIN's chain, quicknet unless given: a close seals a round of it, and on quicknet a
+   * competition sealed on the TEST chain is not drawn.
+   */
+  readonly drandChain?: DrandChain | undefined
   /** When given, every answer waits for the read models to show the command's events. */
   readonly readModels?: ReadModels | undefined
 }
@@ -216,15 +221,20 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
       case 'active':
         return publishCompetition(deps.handler, { competitionId }, context(reason), seeds)
       case 'closed':
-        return closeCompetition(deps.handler, { competitionId, reason: 'admin' }, context(reason))
+        return closeCompetition(
+          deps.handler,
+          { competitionId, reason: 'admin' },
+          context(reason),
+          deps.drandChain,
+        )
       case 'drawing':
-        return startDraw(deps.handler, { competitionId }, context(reason))
+        return startDraw(deps.handler, { competitionId }, context(reason), deps.drandChain)
       case 'completed':
         return completeDraw(
           deps.handler,
           publicRandomness ? { competitionId, publicRandomness } : { competitionId },
           context(reason),
-          { seeds, handler: deps.handler, drandUrl: deps.drandUrl },
+          { seeds, handler: deps.handler, drandUrl: deps.drandUrl, drandChain: deps.drandChain },
         )
       case 'cancelled': {
         const why = reason ?? 'Cancelled by an admin'

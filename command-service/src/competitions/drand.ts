@@ -5,6 +5,7 @@ import {
   jsDrawCrypto,
   quicknet,
   randomnessOfSignature,
+  testDrandChain,
 } from '@prizes/domain'
 import { z } from 'zod'
 
@@ -16,6 +17,14 @@ const drandBeacon = z.object({
   randomness: hex.optional(),
   signature: hex,
 })
+
+/**
+ * The chain DRAND_CHAIN names, which closes seal rounds on: drand's quicknet, or the TEST chain
+ * (its secret key is public; the config allows it only in TEST MODE, with no Stripe keys).
+ */
+export function drandChainOf(setting: 'quicknet' | 'test'): DrandChain {
+  return setting === 'test' ? testDrandChain : quicknet
+}
 
 /**
  * Where a round of `chain` is published: DRAND_URL may name the chain already

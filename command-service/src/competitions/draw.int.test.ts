@@ -1,17 +1,19 @@
 import { competitionStream, eventMetadata } from '@prizes/contracts'
-import { roundTime, verifyDraw } from '@prizes/domain'
+import { drandRound, quicknet, roundTime, testDrandChain, verifyDraw } from '@prizes/domain'
+import { signedBeacon, timesAround } from '@prizes/domain/testing'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCommandHandler } from '../command-handler'
+import { mapCommandError } from '../errors'
 import { migrateCommandTables } from '../migrations'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
 import { createCompetition, publishCompetition } from './commands'
 import { loadDrawEvents } from './draw-events'
 import { createDrawSeedStore, type DrawSeedStore } from './draw-seeds'
-import { closeCompetition, completeDraw, startDraw } from './lifecycle'
+import { closeCompetition, completeDraw, drandMargin, startDraw } from './lifecycle'
 import { nodeDrawCrypto } from './node-draw-crypto'
 
 let database: TestDatabase
@@ -107,6 +109,61 @@ describe('a draw on PostgreSQL', () => {
     // Entered without drand's signature: nothing contradicts the record, but it is not a PASS.
     expect(result.verdict).toBe('UNVERIFIED')
     expect(result.steps.find((step) => step.check === 'round timing')).toMatchObject({ ok: true })
+  })
+
+  it('draws a competition sealed on the TEST chain only while the platform is on that chain: a real-money (quicknet) one refuses', async () => {
+    const handler = createCommandHandler({ store, logger: silentLogger })
+    const { competitionId } = await createCompetition(handler, { details }, adminContext)
+    await publishCompetition(handler, { competitionId }, adminContext, seeds)
+    await store.append(
+      competitionStream(competitionId),
+      entry(1, 'u-1', '4', [1, 2]).map((e) => ({ type: e.type, data: { competitionId, ...e.data } })),
+      { expectedRevision: 'any' },
+    )
+    // Closed in TEST MODE (DRAND_CHAIN=test): the seal names a round of the TEST chain.
+    await closeCompetition(handler, { competitionId, reason: 'admin' }, adminContext, testDrandChain)
+    const round = drandRound(new Date(adminContext.now.getTime() + drandMargin), testDrandChain)
+    const refused = expect.objectContaining({ code: 'TEST_CHAIN_DRAW_REFUSED' })
+
+    // The site then runs with Stripe keys, so on quicknet: the draw cannot start...
+    const start = startDraw(handler, { competitionId }, adminContext, quicknet)
+    await expect(start).rejects.toThrow(refused)
+    expect(mapCommandError(await start.catch((error: unknown) => error))).toMatchObject({
+      status: 409,
+      code: 'TEST_CHAIN_DRAW_REFUSED',
+      message: expect.stringContaining('cannot be drawn on a real-money site'),
+    })
+    // ...and one started in TEST MODE cannot complete, not even with the TEST chain's signed round.
+    await startDraw(handler, { competitionId }, adminContext, testDrandChain)
+    const beacon = signedBeacon(round)
+    const publicRandomness = {
+      source: 'drand' as const,
+      round,
+      value: beacon.randomness,
+      signature: beacon.signature,
+    }
+    const drawContext = { ...adminContext, now: timesAround(round, testDrandChain).drawAt }
+    await expect(
+      completeDraw(handler, { competitionId, publicRandomness }, drawContext, { seeds }),
+    ).rejects.toThrow(refused)
+    await expect(
+      completeDraw(handler, { competitionId, publicRandomness }, drawContext, {
+        seeds,
+        drandChain: quicknet,
+      }),
+    ).rejects.toThrow(refused)
+    expect((await store.readStream(competitionStream(competitionId))).at(-1)?.type).toBe('DrawStarted')
+
+    // Back in TEST MODE the same draw proceeds, and says it was drawn on the TEST chain.
+    const completed = await completeDraw(handler, { competitionId, publicRandomness }, drawContext, {
+      seeds,
+      drandChain: testDrandChain,
+    })
+    expect(completed.state).toMatchObject({ status: 'completed' })
+    expect(verifyDraw(await loadDrawEvents(store, competitionId), nodeDrawCrypto)).toMatchObject({
+      verdict: 'PASS',
+      testChain: true,
+    })
   })
 
   it('discards the seed when the publication is refused', async () => {

@@ -1,5 +1,6 @@
 import type { SealedRandomness } from '@prizes/contracts'
 import {
+  type DrandChain,
   drandRound,
   InvalidDrawInput,
   NoEligibleTickets,
@@ -8,16 +9,17 @@ import {
   RandomnessNotYetPublished,
   roundTime,
   SeedDoesNotMatchCommitment,
+  testDrandChain,
   verifyDraw,
 } from '@prizes/domain'
-import { quicknetBeacon, quicknetBeacons, timesAround } from '@prizes/domain/testing'
+import { quicknetBeacon, quicknetBeacons, signedBeacon, timesAround } from '@prizes/domain/testing'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler } from '../command-handler'
 import { mapCommandError } from '../errors'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
 import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { createCompetition, publishCompetition } from './commands'
-import { drandRoundUrl } from './drand'
+import { drandChainOf, drandRoundUrl } from './drand'
 import { loadDrawEvents } from './draw-events'
 import { createInMemoryDrawSeeds } from './draw-seeds'
 import {
@@ -29,10 +31,12 @@ import {
   drandMargin,
   PublicRandomnessRequired,
   startDraw,
+  TestChainDrawRefused,
 } from './lifecycle'
 import { nodeDrawCrypto } from './node-draw-crypto'
 
-async function closedCompetition(randomness?: SealedRandomness) {
+/** Closed on `randomness`, or on the round of `chain` named by the close, and drawing. */
+async function closedCompetition(randomness?: SealedRandomness, chain: DrandChain = quicknet) {
   const store = createInMemoryEventStore()
   const handler = createCommandHandler({ store, logger: silentLogger })
   const seeds = createInMemoryDrawSeeds()
@@ -73,17 +77,18 @@ async function closedCompetition(randomness?: SealedRandomness) {
   )
   // A named round is closed on a minute before it is published; the default round is named by the close.
   const closeContext = randomness
-    ? { ...adminContext, now: timesAround(randomness.round).closeAt }
+    ? { ...adminContext, now: timesAround(randomness.round, chain).closeAt }
     : adminContext
   const closed = await closeCompetition(
     handler,
     randomness ? { competitionId, reason: 'end_date', randomness } : { competitionId, reason: 'end_date' },
     closeContext,
+    chain,
   )
   const round = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 1) : 1
   /** Just after the sealed round is published. */
-  const drawContext = { ...adminContext, now: timesAround(round).drawAt }
-  await startDraw(handler, { competitionId }, closeContext)
+  const drawContext = { ...adminContext, now: timesAround(round, chain).drawAt }
+  await startDraw(handler, { competitionId }, closeContext, chain)
   return { store, handler, seeds, competitionId, closed, round, drawContext }
 }
 
@@ -134,6 +139,47 @@ describe('the lifecycle use cases', () => {
       verdict: 'PASS',
       drandSignature: 'verified',
     })
+  })
+
+  it('on the TEST chain (DRAND_CHAIN=test), seals its round, fetches it from its path, and the stream verifies as on the TEST chain', async () => {
+    const { store, handler, seeds, competitionId, closed, round, drawContext } = await closedCompetition(
+      undefined,
+      drandChainOf('test'),
+    )
+    const named = drandRound(new Date(adminContext.now.getTime() + drandMargin), testDrandChain)
+    expect(round).toBe(named)
+    expect(closed.events[0]).toMatchObject({
+      data: { randomness: { source: 'drand', chainHash: testDrandChain.chainHash, round } },
+    })
+    const beacon = signedBeacon(round)
+    const { fetch, asked } = relay(beacon)
+    const done = await completeDraw(handler, { competitionId }, drawContext, {
+      seeds,
+      handler,
+      drandUrl: 'http://127.0.0.1:9',
+      drandChain: testDrandChain,
+      fetch,
+    })
+    expect(asked).toEqual([`http://127.0.0.1:9/${testDrandChain.chainHash}/public/${round}`])
+    expect(done.events[0]).toMatchObject({
+      data: { publicRandomness: { round, value: beacon.randomness, signature: beacon.signature } },
+    })
+    expect(verifyDraw(await loadDrawEvents(store, competitionId), nodeDrawCrypto)).toMatchObject({
+      verdict: 'PASS',
+      testChain: true,
+    })
+    // A round signed with another key than the TEST chain's is not taken from the relay.
+    const again = await closedCompetition(undefined, testDrandChain)
+    const forged = signedBeacon(again.round, `${'ab'.repeat(31)}01`)
+    await expect(
+      completeDraw(again.handler, { competitionId: again.competitionId }, again.drawContext, {
+        seeds: again.seeds,
+        handler: again.handler,
+        drandUrl: 'http://127.0.0.1:9',
+        drandChain: testDrandChain,
+        fetch: relay(forged).fetch,
+      }),
+    ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
   })
 
   it("derives the value from the signature when drand's answer leaves it out (the v2 API)", async () => {
@@ -275,9 +321,17 @@ describe('the draw errors over HTTP', () => {
     [new NoEligibleTickets('c'), 409, 'NO_ELIGIBLE_TICKETS'],
     [new DrawSeedMissing('c'), 409, 'DRAW_SEED_MISSING'],
     [new PublicRandomnessRequired(5), 409, 'PUBLIC_RANDOMNESS_REQUIRED'],
+    [new TestChainDrawRefused('c'), 409, 'TEST_CHAIN_DRAW_REFUSED'],
     [new InvalidDrawInput('seed', 'bad seed'), 400, 'VALIDATION_FAILED'],
   ])('maps %s', (error, status, code) => {
     expect(mapCommandError(error)).toMatchObject({ status, code })
+  })
+})
+
+describe('drandChainOf', () => {
+  it('is quicknet unless DRAND_CHAIN is test', () => {
+    expect(drandChainOf('quicknet')).toBe(quicknet)
+    expect(drandChainOf('test')).toBe(testDrandChain)
   })
 })
 

@@ -7,6 +7,7 @@ import {
 import {
   competitionDecider,
   DomainError,
+  type DrandChain,
   drandRound,
   InvalidDrawInput,
   quicknet,
@@ -25,7 +26,8 @@ export const drandMargin = 60_000
 
 /**
  * Closes an active competition, sealing its eligible list. Without `randomness` it names the
- * drand quicknet round published `drandMargin` after the close.
+ * round of `chain` (DRAND_CHAIN: quicknet unless the platform is in TEST MODE on the TEST
+ * chain) published `drandMargin` after the close.
  */
 export function closeCompetition(
   handler: CommandHandler,
@@ -35,23 +37,57 @@ export function closeCompetition(
     readonly randomness?: SealedRandomness
   },
   context: CommandContext,
+  chain: DrandChain = quicknet,
 ): Promise<CompetitionResult> {
   const randomness = input.randomness ?? {
     source: 'drand',
-    chainHash: quicknet.chainHash,
-    round: drandRound(new Date(context.now.getTime() + drandMargin)),
+    chainHash: chain.chainHash,
+    round: drandRound(new Date(context.now.getTime() + drandMargin), chain),
   }
   const data = { competitionId: input.competitionId, reason: input.reason, randomness }
   return run(handler, { type: 'CloseCompetition', data, metadata: { now: context.now } }, context)
 }
 
-export function startDraw(
+/**
+ * Starts the draw of a closed competition. `chain` is DRAND_CHAIN's (quicknet unless given): on
+ * quicknet a competition sealed on the TEST chain is refused (`TestChainDrawRefused`).
+ */
+export async function startDraw(
   handler: CommandHandler,
   input: { readonly competitionId: string },
   context: CommandContext,
+  chain: DrandChain = quicknet,
 ): Promise<CompetitionResult> {
+  await refuseTestChainDraw(handler, input.competitionId, chain)
   const data = { competitionId: input.competitionId }
   return run(handler, { type: 'StartDraw', data, metadata: { now: context.now } }, context)
+}
+
+/**
+ * A competition sealed on the TEST drand chain (closed in TEST MODE) asked to be drawn by a
+ * platform on quicknet, which is what a real-money site runs (the config allows the TEST chain
+ * only without Stripe keys). Anyone can know a TEST round's value in advance, so that draw
+ * would be no fair draw; only a platform in TEST MODE may draw it.
+ */
+export class TestChainDrawRefused extends DomainError<'TEST_CHAIN_DRAW_REFUSED'> {
+  readonly code = 'TEST_CHAIN_DRAW_REFUSED'
+  constructor(readonly competitionId: string) {
+    super(
+      'This competition was sealed on the TEST drand chain in TEST MODE, whose randomness anyone can know in advance, so it cannot be drawn on a real-money site (DRAND_CHAIN=quicknet). Only a platform in TEST MODE (DRAND_CHAIN=test, no Stripe keys) can draw it.',
+    )
+  }
+}
+
+/** Refuses the draw of a competition sealed on the TEST chain unless `configured` is a test chain too. */
+async function refuseTestChainDraw(
+  handler: Pick<CommandHandler, 'load'>,
+  competitionId: string,
+  configured: DrandChain,
+): Promise<void> {
+  if (configured.testOnly) return
+  const state = await handler.load(competitionStream(competitionId), competitionDecider)
+  const sealed = state.exists ? state.sealed?.randomness : undefined
+  if (sealed && sealedChain(sealed)?.testOnly) throw new TestChainDrawRefused(competitionId)
 }
 
 /** The seed of a competition published before seeds were kept, or whose seed was lost. */
@@ -82,6 +118,8 @@ export interface CompleteDrawDeps {
    * value the caller gives must carry drand's signature too.
    */
   readonly drandUrl?: string | undefined
+  /** DRAND_CHAIN's chain, quicknet unless given: on quicknet a TEST chain seal is not drawn. */
+  readonly drandChain?: DrandChain | undefined
   readonly fetch?: typeof fetch
 }
 
@@ -92,7 +130,7 @@ export interface CompleteDrawDeps {
  * clock (a round not yet published is refused), a drand signature when there is one, and picks
  * the winner. With `drandUrl` set the platform can check drand, so a value without drand's
  * signature is refused; without it an admin's value may come unsigned, and every verifier then
- * says UNVERIFIED.
+ * says UNVERIFIED. A competition sealed on the TEST chain is refused unless `drandChain` is it.
  */
 export async function completeDraw(
   handler: CommandHandler,
@@ -104,6 +142,7 @@ export async function completeDraw(
   deps: CompleteDrawDeps,
 ): Promise<CompetitionResult> {
   const { competitionId } = input
+  await refuseTestChainDraw(handler, competitionId, deps.drandChain ?? quicknet)
   const seed = await deps.seeds.load(competitionId)
   if (!seed) throw new DrawSeedMissing(competitionId)
   const publicRandomness =

@@ -1,7 +1,7 @@
 import type { PublicRandomness } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
 import { jsDrawCrypto, toHex } from '../draw/crypto'
-import { quicknet, roundTime } from '../draw/drand'
+import { quicknet, roundTime, testDrandChain } from '../draw/drand'
 import { eligibleTickets, listHash } from '../draw/eligible'
 import {
   closeTime,
@@ -16,6 +16,7 @@ import {
   randomnessValue,
   run,
   seedFor,
+  signedBeacon,
   timesAround,
 } from '../draw/test-fixtures'
 import { verifyDraw } from '../draw/verify'
@@ -233,6 +234,36 @@ describe('CompleteDraw', () => {
       )
       given(sealedElsewhere)
         .when(completeSigned(signed))
+        .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
+    })
+
+    it("on the TEST chain, takes the test key's signature on the sealed round and refuses another's", () => {
+      const beacon = signedBeacon(7_000_000)
+      const times = timesAround(beacon.round, testDrandChain)
+      const sealed = { source: 'drand' as const, chainHash: testDrandChain.chainHash, round: beacon.round }
+      const drawingOnTest = run(
+        run(active, {
+          ...close,
+          data: { ...close.data, randomness: sealed },
+          metadata: { now: times.closeAt },
+        }),
+        start,
+      )
+      const testSigned = {
+        ...signed,
+        round: beacon.round,
+        value: beacon.randomness,
+        signature: beacon.signature,
+      }
+      const drawn = run(drawingOnTest, complete({ publicRandomness: testSigned }, { now: times.drawAt }))
+      expect(drawn.at(-1)).toMatchObject({ type: 'DrawCompleted', data: { publicRandomness: testSigned } })
+      given(drawingOnTest)
+        .when(
+          complete(
+            { publicRandomness: { ...testSigned, signature: signedBeacon(beacon.round + 1).signature } },
+            { now: times.drawAt },
+          ),
+        )
         .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
     })
   })

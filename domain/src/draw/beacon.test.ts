@@ -1,9 +1,9 @@
 import { bls12_381 } from '@noble/curves/bls12-381.js'
 import { describe, expect, it } from 'vitest'
-import { checkDrandBeacon, g1SignatureDst, randomnessOfSignature, unchainedRoundMessage } from './beacon'
+import { checkDrandBeacon, randomnessOfSignature, unchainedRoundMessage } from './beacon'
 import { fromHex, jsDrawCrypto, toHex } from './crypto'
-import { type DrandChain, quicknet, sealedChain } from './drand'
-import { quicknetBeacons } from './test-fixtures'
+import { type DrandChain, quicknet, sealedChain, testDrandChain } from './drand'
+import { quicknetBeacons, signedBeacon } from './test-fixtures'
 
 const crypto = jsDrawCrypto
 const [round2, round3, later] = [quicknetBeacons[2], quicknetBeacons[3], quicknetBeacons[30662982]]
@@ -64,16 +64,9 @@ describe('checkDrandBeacon on quicknet', () => {
 describe('checkDrandBeacon on a chain of its own', () => {
   const { secretKey, publicKey } = bls12_381.shortSignatures.keygen(new Uint8Array(48).fill(7))
   const chain: DrandChain = { ...quicknet, chainHash: 'test', publicKey: publicKey.toHex() }
-  const sign = (round: number) => {
-    const message = bls12_381.shortSignatures.hash(unchainedRoundMessage(round, crypto), g1SignatureDst)
-    const signature = bls12_381.shortSignatures.Signature.toHex(
-      bls12_381.shortSignatures.sign(message, secretKey),
-    )
-    return { round, signature, randomness: randomnessOfSignature(signature, crypto) }
-  }
 
   it('accepts what its key signed and nothing signed by another key', () => {
-    const beacon = sign(42)
+    const beacon = signedBeacon(42, secretKey)
     expect(checkDrandBeacon(beacon, chain, crypto)).toEqual({ ok: true })
     expect(checkDrandBeacon(beacon, quicknet, crypto)).toMatchObject({ ok: false, failure: 'signature' })
     expect(checkDrandBeacon(later, chain, crypto)).toMatchObject({ ok: false, failure: 'signature' })
@@ -92,10 +85,35 @@ describe('checkDrandBeacon on a chain of its own', () => {
   })
 })
 
+describe('checkDrandBeacon on the TEST chain', () => {
+  it("accepts the test key's signatures, and neither chain takes the other's", () => {
+    const beacon = signedBeacon(7_000_000)
+    expect(checkDrandBeacon(beacon, testDrandChain, crypto)).toEqual({ ok: true })
+    expect(checkDrandBeacon(beacon, quicknet, crypto)).toMatchObject({ ok: false, failure: 'signature' })
+    expect(checkDrandBeacon(later, testDrandChain, crypto)).toMatchObject({ ok: false, failure: 'signature' })
+  })
+
+  it('refuses a test-key signature for another round, and one made with another key', () => {
+    const beacon = signedBeacon(7_000_000)
+    expect(checkDrandBeacon({ ...beacon, round: 7_000_001 }, testDrandChain, crypto)).toMatchObject({
+      ok: false,
+      failure: 'signature',
+    })
+    const otherKey = bls12_381.shortSignatures.keygen(new Uint8Array(48).fill(9)).secretKey
+    expect(checkDrandBeacon(signedBeacon(7_000_000, otherKey), testDrandChain, crypto)).toMatchObject({
+      ok: false,
+      failure: 'signature',
+    })
+  })
+})
+
 describe('sealedChain', () => {
-  it('is quicknet when the seal names it or no chain, and unknown otherwise', () => {
+  it('is quicknet when the seal names it or no chain, the TEST chain by its hash, and unknown otherwise', () => {
     expect(sealedChain({ source: 'drand', round: 1 })).toBe(quicknet)
     expect(sealedChain({ source: 'drand', chainHash: quicknet.chainHash, round: 1 })).toBe(quicknet)
+    expect(sealedChain({ source: 'drand', chainHash: testDrandChain.chainHash, round: 1 })).toBe(
+      testDrandChain,
+    )
     expect(sealedChain({ source: 'drand', chainHash: 'dbd506d6', round: 1 })).toBeUndefined()
   })
 })

@@ -2,7 +2,7 @@ import type { DrawCertificate } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
 import { publicCertificateOf, verifyPublicCertificate } from './certificate'
 import { jsDrawCrypto } from './crypto'
-import { roundTime } from './drand'
+import { type DrandChain, quicknet, roundTime, testDrandChain } from './drand'
 import {
   completedCompetition,
   entryIdFor,
@@ -11,6 +11,8 @@ import {
   quicknetBeacon,
   recordedWithTimes,
   seedFor,
+  signedBeacon,
+  timesAround,
 } from './test-fixtures'
 import { verifyDraw } from './verify'
 
@@ -22,9 +24,13 @@ const entries: FixtureEntry[] = [
 ]
 
 /** The public certificate of a fixture draw, as the read model and the audit give it. */
-function certificateOf(beacon?: typeof quicknetBeacon, listVersion: 1 | 2 = 2): DrawCertificate {
-  const events = completedCompetition(entries, seedFor(3), beacon, listVersion)
-  const certificate = publicCertificateOf(recordedWithTimes(events, beacon?.round ?? fixtureRound))
+function certificateOf(
+  beacon?: typeof quicknetBeacon,
+  listVersion: 1 | 2 = 2,
+  chain: DrandChain = quicknet,
+): DrawCertificate {
+  const events = completedCompetition(entries, seedFor(3), beacon, listVersion, chain)
+  const certificate = publicCertificateOf(recordedWithTimes(events, beacon?.round ?? fixtureRound, chain))
   if (!certificate) throw new Error('fixture: a completed draw expected')
   return certificate
 }
@@ -122,5 +128,52 @@ describe('verifyPublicCertificate', () => {
     // The audit of the log checks the version 1 hash in full.
     const events = completedCompetition(entries, seedFor(3), quicknetBeacon, 1)
     expect(verifyDraw(recordedWithTimes(events, quicknetBeacon.round), jsDrawCrypto).verdict).toBe('PASS')
+  })
+})
+
+describe('verifyPublicCertificate on the TEST drand chain', () => {
+  const beacon = signedBeacon(7_000_000)
+  const certificate = certificateOf(beacon, 2, testDrandChain)
+  const signedWith = (signature: string) => ({
+    ...certificate,
+    draw: { ...certificate.draw, publicRandomness: { ...certificate.draw.publicRandomness, signature } },
+  })
+
+  it('PASSes a draw signed with the test key, marked as on the TEST chain, and says so in the signature step', () => {
+    const result = verifyPublicCertificate(certificate, jsDrawCrypto)
+    expect(result.verdict).toBe('PASS')
+    expect(result.testChain).toBe(true)
+    expect(result.drandSignature).toBe('verified')
+    expect(result.steps.find((step) => step.check === 'drand signature')?.detail).toContain(
+      "TEST MODE: that chain's secret key is public",
+    )
+    expect(verifyPublicCertificate(certificateOf(quicknetBeacon), jsDrawCrypto).testChain).toBeUndefined()
+  })
+
+  it("FAILs a signature that is not the test key's on the sealed round", () => {
+    const otherRound = signedBeacon(7_000_001).signature
+    expect(verifyPublicCertificate(signedWith(otherRound), jsDrawCrypto)).toMatchObject({
+      verdict: 'FAIL',
+      testChain: true,
+      mismatch: { check: 'drand signature' },
+    })
+    const otherKey = signedBeacon(7_000_000, `${'ab'.repeat(31)}01`).signature
+    expect(verifyPublicCertificate(signedWith(otherKey), jsDrawCrypto).mismatch?.check).toBe(
+      'drand signature',
+    )
+  })
+
+  it('FAILs a test-key signature on a round sealed on quicknet: quicknet takes only its own group key', () => {
+    // Closed and drawn around the round's quicknet time, so only the signature can fail.
+    const { closeAt, drawAt } = timesAround(beacon.round, quicknet)
+    const randomness = { ...certificate.seal.randomness, chainHash: quicknet.chainHash }
+    const onQuicknet = {
+      ...certificate,
+      seal: { ...certificate.seal, randomness, closedAt: closeAt.toISOString() },
+      draw: { ...certificate.draw, drawnAt: drawAt.toISOString() },
+    }
+    const result = verifyPublicCertificate(onQuicknet, jsDrawCrypto)
+    expect(result).toMatchObject({ verdict: 'FAIL', mismatch: { check: 'drand signature' } })
+    expect(result.testChain).toBeUndefined()
   })
 })

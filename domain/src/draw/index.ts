@@ -8,7 +8,16 @@ export {
 } from './beacon'
 export { certificateList, publicCertificateOf, verifyPublicCertificate } from './certificate'
 export { concatBytes, type DrawCrypto, fromHex, jsDrawCrypto, toHex, utf8 } from './crypto'
-export { type DrandChain, drandRound, knownDrandChains, quicknet, roundTime, sealedChain } from './drand'
+export {
+  type DrandChain,
+  drandRound,
+  knownDrandChains,
+  quicknet,
+  roundTime,
+  sealedChain,
+  testChainNotice,
+  testDrandChain,
+} from './drand'
 export {
   type AllocatedEntry,
   canonicalEncoding,

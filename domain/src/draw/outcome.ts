@@ -58,6 +58,12 @@ export interface DrawVerification {
    * verifier has no key for).
    */
   readonly drandSignature?: 'verified' | 'unverified'
+  /**
+   * The round was sealed on the TEST drand chain (`testDrandChain`), whose secret key is public:
+   * its checks can all hold (PASS), but anyone could have known or made its value, so it is not
+   * a real-money draw; every verifier says so beside the verdict.
+   */
+  readonly testChain?: true
   /** The winning ticket and its entry's reference; the audit adds the entry and user ids. */
   readonly winner?: {
     readonly ticketNumber: number
@@ -99,17 +105,24 @@ export function recorder(): Recorder {
 
 type Findings = Omit<DrawVerification, 'verdict' | 'steps' | 'mismatch'>
 
-/** Runs `checks`, turning the first Mismatch into a FAIL; UNVERIFIED when a step was a warning. */
+/**
+ * Runs `checks`, turning the first Mismatch into a FAIL; UNVERIFIED when a step was a warning.
+ * Marks a draw sealed on the TEST chain (`testChain`), whatever the verdict.
+ */
 export function verdictOf(record: Recorder, findings: Findings, checks: () => void): DrawVerification {
   const { steps } = record
+  const marked = () => {
+    const sealed = findings.sealedRandomness
+    return sealed && sealedChain(sealed)?.testOnly ? { ...findings, testChain: true as const } : findings
+  }
   try {
     checks()
   } catch (error) {
     if (!(error instanceof Mismatch)) throw error
     steps.push(error.step)
-    return { verdict: 'FAIL', steps, mismatch: error.step, ...findings }
+    return { verdict: 'FAIL', steps, mismatch: error.step, ...marked() }
   }
-  return { verdict: steps.some((step) => step.unverified) ? 'UNVERIFIED' : 'PASS', steps, ...findings }
+  return { verdict: steps.some((step) => step.unverified) ? 'UNVERIFIED' : 'PASS', steps, ...marked() }
 }
 
 /** The draw as recorded, and the list it was drawn from (in list order). */
@@ -250,10 +263,13 @@ function checkDrandSignature(
   if (!check.ok && check.failure === 'signature') fail('drand signature', check.detail, at)
   pass(
     'drand signature',
-    `drand's BLS signature on round ${round} verifies under the ${chain.scheme} group key of chain ${chain.chainHash}`,
+    chain.testOnly
+      ? `The TEST drand chain's BLS signature on round ${round} verifies under its ${chain.scheme} key (chain ${chain.chainHash}). TEST MODE: that chain's secret key is public, so anyone could have known or made this value: not a real-money draw`
+      : `drand's BLS signature on round ${round} verifies under the ${chain.scheme} group key of chain ${chain.chainHash}`,
     at,
   )
   if (!check.ok) fail('drand randomness', check.detail, at)
-  pass('drand randomness', `The value is sha256(signature), drand's randomness for round ${round}`, at)
+  const whose = chain.testOnly ? "the TEST chain's" : "drand's"
+  pass('drand randomness', `The value is sha256(signature), ${whose} randomness for round ${round}`, at)
   return 'verified'
 }

@@ -4,9 +4,11 @@ import type { CompetitionEvent } from '../competition/events'
 import { evolve, initialState } from '../competition/state'
 import type { DrandBeacon } from './beacon'
 import { fromHex, jsDrawCrypto, toHex } from './crypto'
-import { drandRound, quicknet, roundTime } from './drand'
+import { type DrandChain, drandRound, quicknet, roundTime } from './drand'
 import { eligibleFromEntries, type ListVersion, listHash } from './eligible'
 import type { RecordedCompetitionEvent } from './verify'
+
+export { signedBeacon, testDrandSecretKey } from './test-drand'
 
 export const competitionId = 'c-1'
 /** When the fixtures close their competitions. */
@@ -14,9 +16,9 @@ export const closeTime = new Date('2030-01-10T12:00:00.000Z')
 /** The quicknet round the fixtures seal without a beacon: a minute after the close, as the platform names it. */
 export const fixtureRound = drandRound(new Date(closeTime.getTime() + 60_000))
 
-/** A close a minute before `round` is published, and a draw a few seconds after it. */
-export function timesAround(round: number): { closeAt: Date; drawAt: Date } {
-  const published = roundTime(round).getTime()
+/** A close a minute before `round` (of `chain`) is published, and a draw a few seconds after it. */
+export function timesAround(round: number, chain: DrandChain = quicknet): { closeAt: Date; drawAt: Date } {
+  const published = roundTime(round, chain).getTime()
   return { closeAt: new Date(published - 60_000), drawAt: new Date(published + 3_000) }
 }
 
@@ -156,8 +158,9 @@ export const quicknetBeacon: DrandBeacon = quicknetBeacons[30662982]
 /**
  * A competition entered by `entries`, closed, drawn with `seed` and drand round `fixtureRound`
  * with `value` (recorded without a signature, as an admin may enter it), or with a drand
- * beacon: its round sealed on quicknet, its value and signature recorded. Each command's time is
- * a minute before the round is published (close) or just after it (start and complete).
+ * beacon: its round sealed on `chain` (quicknet unless given), its value and signature
+ * recorded. Each command's time is a minute before the round is published (close) or just after
+ * it (start and complete).
  */
 export function completedCompetition(
   entries: readonly FixtureEntry[],
@@ -165,6 +168,7 @@ export function completedCompetition(
   value: string | DrandBeacon = randomnessValue(0),
   /** 1: sealed as before list version 2 (a stream written then), its list hashing entry and user ids. */
   listVersion: ListVersion = 2,
+  chain: DrandChain = quicknet,
 ) {
   let events: CompetitionEvent[] = [
     { type: 'CompetitionCreated', data: { competitionId, details, featured: false } },
@@ -174,8 +178,8 @@ export function completedCompetition(
   const source = 'drand' as const
   const round = typeof value === 'string' ? fixtureRound : value.round
   const randomness =
-    typeof value === 'string' ? { source, round } : { source, chainHash: quicknet.chainHash, round }
-  const { closeAt, drawAt } = timesAround(round)
+    typeof value === 'string' ? { source, round } : { source, chainHash: chain.chainHash, round }
+  const { closeAt, drawAt } = timesAround(round, chain)
   events = run(events, {
     type: 'CloseCompetition',
     data: { competitionId, reason: 'admin', randomness },
@@ -210,8 +214,9 @@ export const recorded = (events: readonly CompetitionEvent[]): RecordedCompetiti
 export function recordedWithTimes(
   events: readonly CompetitionEvent[],
   round: number,
+  chain: DrandChain = quicknet,
 ): RecordedCompetitionEvent[] {
-  const { closeAt, drawAt } = timesAround(round)
+  const { closeAt, drawAt } = timesAround(round, chain)
   return recorded(events).map((event) => {
     if (event.type === 'CompetitionClosed') return { ...event, occurredAt: closeAt.toISOString() }
     if (event.type === 'DrawCompleted') return { ...event, occurredAt: drawAt.toISOString() }

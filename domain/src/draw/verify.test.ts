@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CompetitionEvent } from '../competition/events'
 import { jsDrawCrypto } from './crypto'
-import { roundTime } from './drand'
+import { roundTime, testDrandChain } from './drand'
 import {
   completedCompetition,
   entryIdFor,
@@ -10,7 +10,9 @@ import {
   quicknetBeacons,
   randomnessValue,
   recorded,
+  recordedWithTimes,
   seedFor,
+  signedBeacon,
   timesAround,
 } from './test-fixtures'
 import { verifyDraw } from './verify'
@@ -259,6 +261,34 @@ describe('verifyDraw on a real drand beacon', () => {
     expect(result.steps.find((step) => step.check === 'drand signature')).toMatchObject({
       unverified: true,
       detail: expect.stringContaining('dbd506d6'),
+    })
+  })
+})
+
+describe('verifyDraw on the TEST drand chain', () => {
+  const beacon = signedBeacon(7_000_000)
+  const events = completedCompetition(entries, seedFor(1), beacon, 2, testDrandChain)
+
+  it('passes a draw signed with the test key, marked as on the TEST chain', () => {
+    const result = verifyDraw(recordedWithTimes(events, beacon.round, testDrandChain), jsDrawCrypto)
+    expect(result).toMatchObject({ verdict: 'PASS', testChain: true, drandSignature: 'verified' })
+    expect(
+      verifyDraw(recorded(completedCompetition(entries, seedFor(1), quicknetBeacon)), jsDrawCrypto),
+    ).not.toHaveProperty('testChain')
+  })
+
+  it("fails a signature that is not the test key's on the sealed round", () => {
+    const bad = tampered(events, 'DrawCompleted', (e) => ({
+      ...e,
+      data: {
+        ...e.data,
+        publicRandomness: { ...e.data.publicRandomness, signature: signedBeacon(beacon.round + 1).signature },
+      },
+    }))
+    expect(verifyDraw(bad.events, jsDrawCrypto)).toMatchObject({
+      verdict: 'FAIL',
+      testChain: true,
+      mismatch: { check: 'drand signature', event: { type: 'DrawCompleted', revision: bad.revision } },
     })
   })
 })

@@ -72,6 +72,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENTRY_REFERENCE_PREFIX: 'prz-' })).toThrow(/ENTRY_REFERENCE_PREFIX/)
   })
 
+  test('DRAND_CHAIN: quicknet by default; the TEST chain only with the offline provider', () => {
+    expect(loadConfig({}).DRAND_CHAIN).toBe('quicknet')
+    expect(loadConfig({ DRAND_CHAIN: 'test' }).DRAND_CHAIN).toBe('test')
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    }
+    expect(loadConfig({ ...stripe, DRAND_CHAIN: 'quicknet' }).DRAND_CHAIN).toBe('quicknet')
+    const real = () => loadConfig({ ...stripe, DRAND_CHAIN: 'test' })
+    expect(real).toThrow(ConfigError)
+    expect(real).toThrow(/DRAND_CHAIN: the TEST drand chain .* is for TEST MODE only/)
+    expect(() => loadConfig({ DRAND_CHAIN: 'mainnet' })).toThrow(/DRAND_CHAIN/)
+  })
+
   test('a reservation may last a fraction of a minute, for tests that watch it expire', () => {
     expect(loadConfig({ RESERVATION_MINUTES: '0.05' }).RESERVATION_MINUTES).toBe(0.05)
   })

@@ -133,8 +133,14 @@ const schema = z.object({
    * (and an admin command for its own change), before answering anyway; 0: never waits.
    */
   READ_AFTER_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
-  /** A drand relay (e.g. https://api.drand.sh; the quicknet chain path is added when absent) for draw randomness. */
+  /** A drand relay (e.g. https://api.drand.sh; the sealed chain's path is added when absent) for draw randomness. */
   DRAND_URL: optionalUrl(['http', 'https']),
+  /**
+   * The drand chain closes seal rounds on: drand's `quicknet`, or `test`, the TEST chain whose
+   * secret key is published with the tests (the browser tests' relay signs its rounds). TEST MODE
+   * only: refused beside Stripe keys, since anyone could know a round's value in advance.
+   */
+  DRAND_CHAIN: z.enum(['quicknet', 'test']).default('quicknet'),
   SEED_DEMO_DATA: flag.default(true),
   /** The admin account `npm start` ensures; unset: admin@prizeplatform.local on first start. */
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
@@ -186,7 +192,24 @@ const schema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(256).optional(),
 })
 
-const checked = schema.superRefine(allStripeKeysOrNone)
+/**
+ * The TEST drand chain's secret key is public, so a draw sealed on it could be known in advance:
+ * only the offline TEST MODE provider, never Stripe (real money), may run with it.
+ */
+function testChainOnlyOffline(
+  config: { DRAND_CHAIN: 'quicknet' | 'test' } & Partial<Record<(typeof stripeKeys)[number], string>>,
+  ctx: z.RefinementCtx,
+) {
+  if (config.DRAND_CHAIN !== 'test' || stripeKeys.every((key) => config[key] === undefined)) return
+  ctx.addIssue({
+    code: 'custom',
+    path: ['DRAND_CHAIN'],
+    message:
+      'the TEST drand chain (whose secret key is public) is for TEST MODE only: unset the Stripe keys, or use quicknet',
+  })
+}
+
+const checked = schema.superRefine(allStripeKeysOrNone).superRefine(testChainOnlyOffline)
 
 export type Config = z.infer<typeof schema> & { readonly PUBLIC_URL: string }
 

@@ -11,8 +11,15 @@ import {
   startDraw,
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
-import { jsDrawCrypto, quicknet, verifyPublicCertificate } from '@prizes/domain'
-import { quicknetBeacon, quicknetBeacons, timesAround } from '@prizes/domain/testing'
+import {
+  type DrandChain,
+  jsDrawCrypto,
+  quicknet,
+  testChainNotice,
+  testDrandChain,
+  verifyPublicCertificate,
+} from '@prizes/domain'
+import { quicknetBeacon, quicknetBeacons, signedBeacon, timesAround } from '@prizes/domain/testing'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createLogger } from '@prizes/platform'
@@ -77,12 +84,15 @@ let original: PostgresEventStore
 let competitionId: string
 /** Drawn on a published quicknet beacon, its signature recorded. */
 let signedId: string
+/** Sealed on the TEST drand chain (TEST MODE) and drawn on its round signed with the test key. */
+let testChainId: string
 
-/** A competition entered, closed on `round` (or the default round) and ready to draw. */
+/** A competition entered, closed on `round` (or the default round of `chain`) and ready to draw. */
 async function closedCompetition(
   store: PostgresEventStore,
   seeds: ReturnType<typeof createInMemoryDrawSeeds>,
   round?: number,
+  chain: DrandChain = quicknet,
 ) {
   const handler = createCommandHandler({ store, logger })
   const { competitionId } = await createCompetition(handler, { details }, context)
@@ -97,18 +107,19 @@ async function closedCompetition(
     entries.map((e) => ({ type: e.type, data: { competitionId, ...e.data } })),
     { expectedRevision: 'any' },
   )
-  const randomness = round ? { source: 'drand' as const, chainHash: quicknet.chainHash, round } : undefined
+  const randomness = round ? { source: 'drand' as const, chainHash: chain.chainHash, round } : undefined
   // A named round is sealed a minute before drand publishes it.
-  const closeContext = round ? { ...context, now: timesAround(round).closeAt } : context
+  const closeContext = round ? { ...context, now: timesAround(round, chain).closeAt } : context
   const closed = await closeCompetition(
     handler,
     randomness ? { competitionId, reason: 'sold_out', randomness } : { competitionId, reason: 'sold_out' },
     closeContext,
+    chain,
   )
-  await startDraw(handler, { competitionId }, closeContext)
+  await startDraw(handler, { competitionId }, closeContext, chain)
   const sealedRound = closed.state.exists ? (closed.state.sealed?.randomness.round ?? 0) : 0
   /** Once drand has published the sealed round. */
-  const drawContext = { ...context, now: timesAround(sealedRound).drawAt }
+  const drawContext = { ...context, now: timesAround(sealedRound, chain).drawAt }
   return { handler, competitionId, round: sealedRound, drawContext }
 }
 
@@ -128,6 +139,17 @@ beforeAll(async () => {
     { competitionId: signedId, publicRandomness: { source: 'drand', round, value, signature } },
     signed.drawContext,
     { seeds },
+  )
+
+  const onTestChain = await closedCompetition(original, seeds, undefined, testDrandChain)
+  testChainId = onTestChain.competitionId
+  const beacon = signedBeacon(onTestChain.round)
+  const testSigned = { round: beacon.round, value: beacon.randomness, signature: beacon.signature }
+  await completeDraw(
+    onTestChain.handler,
+    { competitionId: testChainId, publicRandomness: { source: 'drand', ...testSigned } },
+    onTestChain.drawContext,
+    { seeds, drandChain: testDrandChain },
   )
 })
 
@@ -215,6 +237,7 @@ describe('npm run audit', () => {
     expect(JSON.parse(await readFile(jsonPath, 'utf8'))).toMatchObject({
       certificate: { draw: { publicRandomness: { signature: quicknetBeacon.signature } } },
       randomness: 'verified',
+      testChain: false,
       verdict: 'PASS',
     })
 
@@ -238,6 +261,55 @@ describe('npm run audit', () => {
         `^FAIL: The signature is not drand's for round ${quicknetBeacon.round}: .* at DrawCompleted revision ${completed?.revision}$`,
       ),
     )
+  })
+
+  it('passes a draw on the TEST chain saying TEST MODE on the verdict line and in the file, exits 2 not 0, and fails a wrong test-key signature', async () => {
+    const lines: string[] = []
+    const jsonPath = path.join(await mkdtemp(path.join(tmpdir(), 'audit-')), 'certificate.json')
+    expect(
+      await runAudit({ store: original, competitionId: testChainId, jsonPath, print: (l) => lines.push(l) }),
+    ).toBe(2)
+    expect(lines.at(-2)).toBe(`PASS on the TEST drand chain only (exit code 2, not 0): ${testChainNotice}`)
+    expect(
+      lines.some((line) => line.startsWith("✓ drand signature: The TEST drand chain's BLS signature")),
+    ).toBe(true)
+    const written = JSON.parse(await readFile(jsonPath, 'utf8'))
+    expect(written).toMatchObject({
+      certificate: { seal: { randomness: { chainHash: testDrandChain.chainHash } } },
+      randomness: 'verified',
+      testChain: true,
+      verdict: 'PASS',
+    })
+    expect(verifyPublicCertificate(written.certificate, jsDrawCrypto)).toMatchObject({
+      verdict: 'PASS',
+      testChain: true,
+    })
+
+    const { copy } = await tamperedCopy('audit_test_chain', testChainId, (type, data) => {
+      if (type !== 'DrawCompleted') return data
+      const { publicRandomness } = data as { publicRandomness: { round: number } }
+      const signature = signedBeacon(publicRandomness.round + 1).signature
+      return { ...data, publicRandomness: { ...publicRandomness, signature } }
+    })
+    const failed: string[] = []
+    expect(await runAudit({ store: copy, competitionId: testChainId, print: (l) => failed.push(l) })).toBe(1)
+    expect(failed.at(-2)).toMatch(/^✗ drand signature: /)
+  })
+
+  it('exits 2 for a TEST chain draw recorded without a signature, even with --allow-unverified', async () => {
+    const { copy } = await tamperedCopy('audit_test_chain_unsigned', testChainId, (type, data) => {
+      if (type !== 'DrawCompleted') return data
+      const { publicRandomness } = data as { publicRandomness: { signature?: string } }
+      const { signature: _dropped, ...unsigned } = publicRandomness
+      return { ...data, publicRandomness: unsigned }
+    })
+    const lines: string[] = []
+    const audit = { store: copy, competitionId: testChainId, print: (l: string) => lines.push(l) }
+    expect(await runAudit({ ...audit, allowUnverified: true })).toBe(2)
+    expect(lines.at(-1)).toBe(
+      `UNVERIFIED (no drand signature was recorded, so the randomness rests on the record alone); every other check holds; sealed on the TEST drand chain (${testChainNotice})`,
+    )
+    expect(lines).not.toContain('Accepted as unverified (--allow-unverified)')
   })
 
   it('fails on a copy with one TicketsAllocated changed, naming that event', async () => {
@@ -284,6 +356,10 @@ describe('npm run audit', () => {
       allowUnverified: true,
     })
     expect(() => parseAuditArgs([])).toThrow('Usage')
+    // The usage is the CLI's help: it names every exit code.
+    expect(() => parseAuditArgs(['--help'])).toThrow(
+      /Exit codes:\n {2}0 {2}PASS[\s\S]*\n {2}1 {2}FAIL[\s\S]*\n {2}2 {2}UNVERIFIED[\s\S]*TEST drand chain/,
+    )
     expect(() => parseAuditArgs(['c-1', '--json'])).toThrow('Usage')
     expect(() => parseAuditArgs(['c-1', '--json', '--allow-unverified'])).toThrow('Usage')
     expect(() => parseAuditArgs(['c-1', '--allow-unverified', '--allow-unverified'])).toThrow('Usage')

@@ -5,6 +5,7 @@ import {
   type DrawVerification,
   publicCertificateOf,
   type RecordedCompetitionEvent,
+  testChainNotice,
   verifyDraw,
 } from '@prizes/domain'
 import { createEventStore } from '@prizes/event-store'
@@ -21,10 +22,20 @@ import {
  * competition's whole stream from the event store (allocations, answers, refunds, the seal in
  * either list version, the draw, who holds the winning ticket), prints each step and the
  * verdict, and with `--json` writes the public draw certificate (the one the API serves, built
- * from the log: no one's identity) with the verdict. Exit code 0 for PASS, 1 for FAIL, and 2
- * for UNVERIFIED (drand's value was recorded without its signature, so it rests on the record
- * alone) unless `--allow-unverified` accepts that.
+ * from the log: no one's identity) with the verdict. Exit codes: see `auditUsage`. A draw
+ * sealed on the TEST drand chain (TEST MODE) says so on its verdict line and in the file
+ * (`testChain`), and never exits 0: its checks can all hold, but that chain's secret key is
+ * public, so a script taking exit 0 for a fair draw must not take it for one.
  */
+
+const auditUsage = [
+  'Usage: npm run audit -- <competitionId> [--json <file>] [--allow-unverified]',
+  'Exit codes:',
+  "  0  PASS: every check holds, drand's signature on the randomness included",
+  '  1  FAIL: a check does not hold (the verdict line names it), or the audit could not run',
+  "  2  UNVERIFIED: drand's value was recorded without its signature (0 with --allow-unverified),",
+  '     or the draw was sealed on the TEST drand chain (TEST MODE), whatever its checks say',
+].join('\n')
 
 export interface AuditOptions {
   readonly store: Pick<StreamStore, 'readStream'>
@@ -44,11 +55,12 @@ export function certificate(events: readonly RecordedCompetitionEvent[], result:
     certificate: publicCertificateOf(events) ?? null,
     verdict: result.verdict,
     randomness: result.drandSignature ?? null,
+    testChain: result.testChain ?? false,
     algorithm:
       'Eligible list (list version 2): one line "<ticket> <entryReference>\\n" per ticket, ordered by ticket; listHash = sha256(list). ' +
       'Seals made before version 2 hashed "<ticket> <entryId> <userId>\\n" lines, which only the audit of the log can check. ' +
       'Winner: 32-bit big-endian values of HMAC-SHA256(seed, randomness ‖ listHash [‖ u32 counter]), rejection-sampled below the largest multiple of n. ' +
-      'Randomness (drand quicknet, bls-unchained-g1-rfc9380): the signature verifies under the chain key on sha256(u64 big-endian round), DST BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_, and randomness = sha256(signature).',
+      'Randomness (drand quicknet, or in TEST MODE the TEST chain, both bls-unchained-g1-rfc9380): the signature verifies under the chain key on sha256(u64 big-endian round), DST BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_, and randomness = sha256(signature).',
   }
 }
 
@@ -65,13 +77,18 @@ function verdictLine(result: DrawVerification): string {
     const where = mismatch.event ? ` at ${mismatch.event.type} revision ${mismatch.event.revision}` : ''
     return `FAIL: ${mismatch.detail}${where}`
   }
-  if (result.verdict === 'PASS') return 'PASS'
+  if (result.verdict === 'PASS') {
+    return result.testChain
+      ? `PASS on the TEST drand chain only (exit code 2, not 0): ${testChainNotice}`
+      : 'PASS'
+  }
   const unchecked = result.steps.filter((step) => step.unverified).map((step) => step.check)
   const why =
     result.drandSignature === 'unverified' && result.publicRandomness?.signature === undefined
       ? 'no drand signature was recorded, so the randomness rests on the record alone'
       : `could not check: ${unchecked.join(', ')}`
-  return `UNVERIFIED (${why}); every other check holds`
+  const testChain = result.testChain ? `; sealed on the TEST drand chain (${testChainNotice})` : ''
+  return `UNVERIFIED (${why}); every other check holds${testChain}`
 }
 
 const exitCodes = { PASS: 0, FAIL: 1, UNVERIFIED: 2 } as const
@@ -92,6 +109,8 @@ export async function runAudit(options: AuditOptions): Promise<0 | 1 | 2> {
     await writeFile(options.jsonPath, `${JSON.stringify(certificate(events, result), null, 2)}\n`)
     print(`Certificate written to ${options.jsonPath}`)
   }
+  // Not even --allow-unverified lets a TEST chain draw exit 0 as if it were a real-money one.
+  if (result.verdict !== 'FAIL' && result.testChain) return 2
   if (result.verdict === 'UNVERIFIED' && options.allowUnverified) {
     print('Accepted as unverified (--allow-unverified)')
     return 0
@@ -106,18 +125,17 @@ export function parseAuditArgs(args: readonly string[]): {
   jsonPath?: string
   allowUnverified?: true
 } {
-  const usage = 'Usage: npm run audit -- <competitionId> [--json <file>] [--allow-unverified]'
   const [competitionId, ...flags] = args
-  if (!competitionId || competitionId.startsWith('-')) throw new UsageError(usage)
+  if (!competitionId || competitionId.startsWith('-')) throw new UsageError(auditUsage)
   const parsed: { competitionId: string; jsonPath?: string; allowUnverified?: true } = { competitionId }
   for (let i = 0; i < flags.length; i++) {
     const flag = flags[i]
     if (flag === '--allow-unverified' && !parsed.allowUnverified) parsed.allowUnverified = true
     else if (flag === '--json' && parsed.jsonPath === undefined) {
       const path = flags[++i]
-      if (!path || path.startsWith('--')) throw new UsageError(usage)
+      if (!path || path.startsWith('--')) throw new UsageError(auditUsage)
       parsed.jsonPath = path
-    } else throw new UsageError(usage)
+    } else throw new UsageError(auditUsage)
   }
   return parsed
 }

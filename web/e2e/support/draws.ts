@@ -1,7 +1,71 @@
 import { type APIRequestContext, expect } from '@playwright/test'
 import { adminToken, bearer, createCompetition, okJson, skillQuestion } from './admin'
 import { listCompetitions } from './api'
+import { withholdRoundUrl } from './drand-relay'
 import { enterAsGuest } from './entries'
+import { readPorts } from './ports'
+
+/** The sealed round of a draw asked for too early, and when the platform says it is published. */
+export interface SealedRound {
+  readonly round: number
+  readonly publishedAt: Date
+}
+
+const completeDraw = (request: APIRequestContext, token: string, id: string) =>
+  request.put(`/api/admin/competitions/${id}/status`, {
+    headers: bearer(token),
+    data: { status: 'completed' },
+  })
+
+/**
+ * Asks to complete the draw of a competition in drawing right after its close, as an admin
+ * might: the platform refuses (409), naming the sealed round and when drand publishes it.
+ */
+export async function completionRefusedTooEarly(
+  request: APIRequestContext,
+  token: string,
+  id: string,
+): Promise<SealedRound> {
+  const early = await completeDraw(request, token, id)
+  expect(early.status()).toBe(409)
+  const refusal = await early.text()
+  expect(refusal).toContain('RANDOMNESS_NOT_YET_PUBLISHED')
+  const [, round, publishedAt] = /drand round (\d+) is published at (\S+?),/.exec(refusal) ?? []
+  const sealed = { round: Number(round), publishedAt: new Date(publishedAt ?? '') }
+  expect(sealed.round).toBeGreaterThan(0)
+  expect(sealed.publishedAt.getTime()).toBeGreaterThan(Date.now())
+  return sealed
+}
+
+/**
+ * Completes the draw as an admin does with drand configured: once the sealed round is
+ * published the platform fetches it from drand (here the suite's TEST chain relay) itself.
+ * Asks again every two seconds, for at most half a minute past the time the platform gave.
+ */
+export async function completeDrawOnceRoundIsOut(
+  request: APIRequestContext,
+  token: string,
+  id: string,
+  sealed: SealedRound,
+): Promise<void> {
+  await expect
+    .poll(async () => (await completeDraw(request, token, id)).status(), {
+      timeout: Math.max(sealed.publishedAt.getTime() - Date.now(), 0) + 30_000,
+      intervals: [2_000],
+    })
+    .toBe(200)
+}
+
+/**
+ * Makes the suite's drand relay answer 503 for `round` (for ten minutes), as drand does when it
+ * cannot be reached: completing a draw sealed on it then asks the admin for the randomness.
+ */
+export async function withholdRound(request: APIRequestContext, round: number): Promise<void> {
+  await okJson(
+    await request.post(withholdRoundUrl(readPorts().drand, round)),
+    `withhold drand round ${round}`,
+  )
+}
 
 /**
  * A drawn competition's id: one the platform already lists as completed, else a new one entered,
@@ -20,21 +84,6 @@ export async function drawnCompetitionId(request: APIRequestContext): Promise<st
     request.put(`/api/admin/competitions/${id}/status`, { headers: bearer(admin), data: body })
   await okJson(await status({ status: 'closed', reason: 'Drawn by the browser tests' }), 'close')
   await okJson(await status({ status: 'drawing' }), 'start draw')
-  const asked = await status({ status: 'completed' })
-  const round = Number(/drand round (\d+)/.exec(await asked.text())?.[1])
-  if (asked.ok()) return id
-  expect(round).toBeGreaterThan(0)
-  await expect
-    .poll(
-      async () =>
-        (
-          await status({
-            status: 'completed',
-            publicRandomness: { source: 'drand', round, value: 'ab'.repeat(32) },
-          })
-        ).status(),
-      { timeout: 90_000, intervals: [2_000] },
-    )
-    .toBe(200)
+  await completeDrawOnceRoundIsOut(request, admin, id, await completionRefusedTooEarly(request, admin, id))
   return id
 }

@@ -2,7 +2,7 @@
  * The free ports the Playwright runner picks once per run, handed to its workers as one
  * comma-separated variable (E2E_PORTS). The order is defined here only.
  */
-const portNames = ['smtp', 'mailWeb', 'postgres', 'command', 'query'] as const
+const portNames = ['smtp', 'mailWeb', 'postgres', 'command', 'query', 'drand'] as const
 type PortName = (typeof portNames)[number]
 
 export const portCount = portNames.length

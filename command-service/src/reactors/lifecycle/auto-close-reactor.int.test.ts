@@ -1,6 +1,7 @@
 import { competitionEvents } from '@prizes/contracts'
+import { drandRound, testDrandChain } from '@prizes/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cancelCompetition, closeCompetition } from '../../competitions/lifecycle'
+import { cancelCompetition, closeCompetition, drandMargin } from '../../competitions/lifecycle'
 import { silentLogger } from '../../testing/fixtures'
 import { allocatePaidEntry } from '../entries/entry-commands'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../entries/test-harness'
@@ -142,5 +143,21 @@ describe('auto-close reactor', () => {
     } finally {
       await running.stop()
     }
+  })
+
+  it('seals a round of the chain it is given: the TEST chain with DRAND_CHAIN=test', async () => {
+    const { competitionId } = await harness.competition(endingIn(60_000))
+    const now = new Date()
+    await lifecycleCommandsOf(harness.deps, testDrandChain).close(
+      { competitionId, reason: 'end_date' },
+      { actor: { system: autoCloseName }, now },
+    )
+    const recorded = await harness.store.readStream(`competition-${competitionId}`)
+    const closed = recorded.find((event) => event.type === 'CompetitionClosed')
+    expect(competitionEvents.CompetitionClosed.parse(closed?.data).randomness).toEqual({
+      source: 'drand',
+      chainHash: testDrandChain.chainHash,
+      round: drandRound(new Date(now.getTime() + drandMargin), testDrandChain),
+    })
   })
 })

@@ -1,4 +1,4 @@
-import { CompetitionNotFound, InvalidTransition } from '@prizes/domain'
+import { CompetitionNotFound, type DrandChain, InvalidTransition, quicknet } from '@prizes/domain'
 import { closeCompetition } from '../../competitions/lifecycle'
 import type { EntryDeps } from '../../entries/deps'
 import { entryCommandsOf } from '../entries/entry-commands'
@@ -6,14 +6,15 @@ import type { LifecycleCommands } from './commands'
 
 /**
  * The real lifecycle commands: the competition slice's close (the seal and the drand round are
- * its business) and the entries slice's record-refund. A close the domain refuses because the
- * competition is no longer active (closed, drawn, cancelled, deleted) is the outcome wanted.
+ * its business, on `drandChain`, DRAND_CHAIN's) and the entries slice's record-refund. A close
+ * the domain refuses because the competition is no longer active (closed, drawn, cancelled,
+ * deleted) is the outcome wanted.
  */
-export function lifecycleCommandsOf(deps: EntryDeps): LifecycleCommands {
+export function lifecycleCommandsOf(deps: EntryDeps, drandChain: DrandChain = quicknet): LifecycleCommands {
   return {
     async close(input, context) {
       try {
-        await closeCompetition(deps.handler, input, context)
+        await closeCompetition(deps.handler, input, context, drandChain)
       } catch (error) {
         if (error instanceof InvalidTransition || error instanceof CompetitionNotFound) return
         throw error

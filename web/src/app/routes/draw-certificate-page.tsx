@@ -43,11 +43,11 @@ export default function DrawCertificatePage() {
       <VerificationSteps result={result} />
       <h2>Check it yourself</h2>
       <p>
-        The public randomness is drand’s quicknet round named above, published after the list was sealed. When
-        its signature was recorded, this page has already checked it against drand’s public key; anyone can
-        also fetch the round from drand and compare. The sealed list’s hash is sha256 of one line “ticket
-        reference” per ticket, in ticket order. The operator’s audit tool checks the same draw against the
-        full record.
+        {result.testChain
+          ? 'The public randomness is the round of the TEST drand chain named above (TEST MODE): its secret key is published with the platform’s tests, so its rounds show the checks working, not that nobody could know the value in advance.'
+          : 'The public randomness is drand’s quicknet round named above, published after the list was sealed. When its signature was recorded, this page has already checked it against drand’s public key; anyone can also fetch the round from drand and compare.'}{' '}
+        The sealed list’s hash is sha256 of one line “ticket reference” per ticket, in ticket order. The
+        operator’s audit tool checks the same draw against the full record.
       </p>
     </ContentPage>
   )

@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react'
-import type { DrawVerification } from '@prizes/domain'
+import { type DrawVerification, testChainNotice } from '@prizes/domain'
 import type { ReactNode } from 'react'
-import { randomnessStatus, stepLabel } from '../model/certificate'
+import { chainLabel, randomnessStatus, stepLabel } from '../model/certificate'
 
 const mono = css`
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
@@ -13,7 +13,9 @@ const mono = css`
 function verdictText(result: DrawVerification): string {
   switch (result.verdict) {
     case 'PASS':
-      return '– your browser re-ran every check of this draw, drand’s signature on the randomness included, and they all hold.'
+      return result.testChain
+        ? '– your browser re-ran every check of this draw, the TEST chain’s signature on the randomness included, and they all hold.'
+        : '– your browser re-ran every check of this draw, drand’s signature on the randomness included, and they all hold.'
     case 'UNVERIFIED': {
       const unchecked = result.steps.filter((step) => step.unverified)
       const why =
@@ -29,7 +31,8 @@ function verdictText(result: DrawVerification): string {
 
 /**
  * The verdict the browser reached, announced as a status: PASS, UNVERIFIED (in warning
- * colours, saying what could not be checked) or FAIL naming the first mismatch.
+ * colours, saying what could not be checked) or FAIL naming the first mismatch; on the TEST
+ * drand chain, with a line saying it is no real-money draw, whatever the verdict.
  */
 export function VerdictStatus({ result }: { readonly result: DrawVerification }) {
   const theme = useTheme()
@@ -58,6 +61,16 @@ export function VerdictStatus({ result }: { readonly result: DrawVerification })
         {result.verdict}
       </strong>{' '}
       {verdictText(result)}
+      {result.testChain ? (
+        <p
+          css={css`
+            margin: 8px 0 0;
+            font-weight: 700;
+          `}
+        >
+          {testChainNotice}
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -130,6 +143,7 @@ export function DrawFacts({ result }: { readonly result: DrawVerification }) {
         {result.seal?.listHash ?? missing}
       </Fact>
       <Fact label="Eligible tickets">{result.seal ? String(result.seal.eligibleTickets) : missing}</Fact>
+      <Fact label="drand chain">{chainLabel(result) ?? missing}</Fact>
       <Fact label="Public randomness">
         {randomness ? `${randomness.source}, round ${randomness.round}` : missing}
       </Fact>

@@ -1,5 +1,5 @@
 import { type DrawCertificate, endpoints } from '@prizes/contracts'
-import { publicCertificateOf } from '@prizes/domain'
+import { type DrandChain, publicCertificateOf, quicknet, testDrandChain } from '@prizes/domain'
 import {
   completedCompetition,
   fixtureRound,
@@ -8,15 +8,17 @@ import {
   randomnessValue,
   recordedWithTimes,
   seedFor,
+  signedBeacon,
 } from '@prizes/domain/testing'
 import { describe, expect, test } from 'vitest'
-import { randomnessStatus, stepLabel, ticketsOf, verifyCertificate } from './certificate'
+import { chainLabel, randomnessStatus, stepLabel, ticketsOf, verifyCertificate } from './certificate'
 
 /**
  * The certificate as GET /api/draws/:id/certificate sends it (through JSON and the contract):
- * drawn with a value entered without a signature, or with a published drand beacon.
+ * drawn with a value entered without a signature, or with a beacon of `chain` (a published
+ * quicknet one, or one the TEST chain's key signed).
  */
-function certificate(beacon?: typeof quicknetBeacon): DrawCertificate {
+function certificate(beacon?: typeof quicknetBeacon, chain: DrandChain = quicknet): DrawCertificate {
   const events = completedCompetition(
     [
       { userId: 'u-1', quantity: 3, answer: '4' },
@@ -24,8 +26,10 @@ function certificate(beacon?: typeof quicknetBeacon): DrawCertificate {
     ],
     seedFor(0),
     beacon,
+    2,
+    chain,
   )
-  const built = publicCertificateOf(recordedWithTimes(events, beacon?.round ?? fixtureRound))
+  const built = publicCertificateOf(recordedWithTimes(events, beacon?.round ?? fixtureRound, chain))
   return endpoints.drawCertificate.response.parse(JSON.parse(JSON.stringify({ success: true, ...built })))
 }
 
@@ -39,8 +43,32 @@ describe('verifyCertificate', () => {
       expect.arrayContaining(['drand signature', 'drand randomness']),
     )
     expect(result.publicRandomness?.signature).toBe(quicknetBeacon.signature)
-    expect(randomnessStatus(result)).toMatch(/^Verified/)
+    expect(randomnessStatus(result)).toMatch(/^Verified: drand’s signature/)
+    expect(result.testChain).toBeUndefined()
+    expect(chainLabel(result)).toBe(`quicknet (League of Entropy): ${quicknet.chainHash}`)
     expect(result.winner?.entryReference).toBe('CMP-2030-000001')
+  })
+
+  test('PASSes a draw on the TEST chain, naming that chain and TEST MODE', () => {
+    const result = verifyCertificate(certificate(signedBeacon(7_000_000), testDrandChain))
+    expect(result).toMatchObject({ verdict: 'PASS', testChain: true, drandSignature: 'verified' })
+    expect(randomnessStatus(result)).toMatch(/^Verified on the TEST drand chain: .* \(TEST MODE\)$/)
+    expect(chainLabel(result)).toBe(`TEST chain (TEST MODE only): ${testDrandChain.chainHash}`)
+  })
+
+  test('FAILs a TEST chain draw whose signature is not the test key’s on the sealed round', () => {
+    const signed = certificate(signedBeacon(7_000_000), testDrandChain)
+    const publicRandomness = { ...signed.draw.publicRandomness, signature: signedBeacon(7_000_001).signature }
+    const result = verifyCertificate({ ...signed, draw: { ...signed.draw, publicRandomness } })
+    expect(result).toMatchObject({ verdict: 'FAIL', mismatch: { check: 'drand signature' } })
+  })
+
+  test('names a chain it has no key for, and does not PASS it', () => {
+    const signed = certificate(quicknetBeacon)
+    const randomness = { ...signed.seal.randomness, chainHash: 'dbd506d6' }
+    const result = verifyCertificate({ ...signed, seal: { ...signed.seal, randomness } })
+    expect(result.verdict).toBe('UNVERIFIED')
+    expect(chainLabel(result)).toBe('Unknown to this page: dbd506d6')
   })
 
   test('says UNVERIFIED, not PASS, for a value entered without a signature', () => {

@@ -2,6 +2,8 @@ import type { DrawCertificate } from '@prizes/contracts'
 import {
   type DrawVerification,
   jsDrawCrypto,
+  quicknet,
+  sealedChain,
   type VerificationStep,
   verifyPublicCertificate,
 } from '@prizes/domain'
@@ -24,7 +26,9 @@ export function stepLabel(step: VerificationStep): 'Pass' | 'Fail' | 'Unverified
 export function randomnessStatus(result: DrawVerification): string {
   switch (result.drandSignature) {
     case 'verified':
-      return 'Verified: drand’s signature on the sealed round checks, and the value is sha256 of it'
+      return result.testChain
+        ? 'Verified on the TEST drand chain: its signature on the sealed round checks, and the value is sha256 of it, but that chain’s secret key is public (TEST MODE)'
+        : 'Verified: drand’s signature on the sealed round checks, and the value is sha256 of it'
     case 'unverified':
       return result.publicRandomness?.signature === undefined
         ? 'Unverified (no signature): entered without drand’s signature, so it cannot be checked against drand here'
@@ -32,6 +36,17 @@ export function randomnessStatus(result: DrawVerification): string {
     default:
       return 'Not checked'
   }
+}
+
+/** The drand chain the round was sealed on: quicknet, the TEST chain, or one this page does not know. */
+export function chainLabel(result: DrawVerification): string | undefined {
+  const sealed = result.sealedRandomness
+  if (!sealed) return undefined
+  // A seal naming no chain is a quicknet one (every round named before chains were recorded).
+  const hash = sealed.chainHash ?? quicknet.chainHash
+  const chain = sealedChain(sealed)
+  if (!chain) return `Unknown to this page: ${hash}`
+  return chain.testOnly ? `TEST chain (TEST MODE only): ${hash}` : `quicknet (League of Entropy): ${hash}`
 }
 
 /**
