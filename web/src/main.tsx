@@ -1,9 +1,10 @@
 import { parseWithoutEval } from '@prizes/contracts'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { createQueryClient } from './app/providers'
 import { readServerAnswers, seedServerAnswers } from './app/server-answers'
+import { takeOverInParts } from './components/take-over-later'
 import { loadApiSchemas } from './lib/api-client'
 
 // Before any schema is made (they load later, in chunks): our CSP forbids eval, and zod's
@@ -16,16 +17,27 @@ if (!root) throw new Error('index.html has no #root element')
 const queryClient = createQueryClient()
 // A page the gateway rendered (the home page) came with the answers it was rendered from: the
 // first render starts from them, so it shows what is on screen already and takes its markup
-// over. Such a page makes no API call until someone acts, so the endpoint schemas wait for the
-// first call; any other page asks for them now, so its first call does not wait.
+// over, without waiting for the endpoint schemas. Any other page asks for the schemas now, so
+// its first call does not wait for them.
 const answers = readServerAnswers(document)
-if (answers) seedServerAnswers(queryClient, answers)
-else void loadApiSchemas().catch(() => undefined)
-
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App queryClient={queryClient} />
-  </StrictMode>,
+  </StrictMode>
 )
+if (answers) {
+  seedServerAnswers(queryClient, answers)
+  // The server's page is painted before the app takes it over: on a fast connection the scripts
+  // can arrive before the first paint, and the takeover would hold it back. (A frame's
+  // animation callbacks run before its paint; a task queued from one runs after it.)
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+  // The first render makes what the server made (a visitor without a session, the same
+  // answers), so it hydrates: the server's elements are kept as they are, and the parts marked
+  // `TakeOverLater` follow in tasks of their own.
+  await takeOverInParts(() => hydrateRoot(root, app))
+} else {
+  void loadApiSchemas().catch(() => undefined)
+  createRoot(root).render(app)
+}
 // The server's markup was inert (nothing to click before the script could answer); the app's is not.
 root.removeAttribute('inert')

@@ -74,6 +74,13 @@ export function matchSitePage(pathname: string): SitePageMatch | undefined {
 }
 
 /**
+ * SPEC sections 3 and 9: the cookie that keeps a signed-in visitor's session token. The gateway
+ * renders the home page on the server only for a visitor without it: the browser's first render
+ * must make exactly what the server made, and the server renders the signed-out page.
+ */
+export const authCookieName = 'auth_token'
+
+/**
  * The API's answers the gateway renders the home page from, by endpoint name, as the services
  * answer them (checked against these contracts on the server): the lists of
  * `GET /api/competitions/featured` and `GET /api/competitions`, and `GET /api/settings`.

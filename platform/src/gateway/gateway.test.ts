@@ -508,6 +508,16 @@ describe('the home page: rendered on the server, its first featured picture prel
     expect(about).not.toContain('server-answers')
   })
 
+  test("a signed-in visitor's page is not rendered on the server (it is the signed-out one)", async () => {
+    await homeAfterCacheExpiry()
+    const html = await (
+      await fetch(`${served?.url}/`, { headers: { cookie: 'theme=dark; auth_token=abc' } })
+    ).text()
+    expect(html).toContain('<div id="root"></div>')
+    expect(html).toContain(preload)
+    expect(await home()).toContain('<div id="root" inert>')
+  })
+
   test('in maintenance: the plain page (the app shows the maintenance page), no render', async () => {
     answer = async () => answersWith([competition], true)
     const html = await homeAfterCacheExpiry()

@@ -1,6 +1,13 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { entityId, errorCodes, matchSitePage, type ServerAnswers, sitePages } from '@prizes/contracts'
+import {
+  authCookieName,
+  entityId,
+  errorCodes,
+  matchSitePage,
+  type ServerAnswers,
+  sitePages,
+} from '@prizes/contracts'
 import type Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
@@ -98,8 +105,11 @@ export function serveWeb(options: WebAppOptions) {
     onError: (error) => logger.warn({ err: error }, 'sitemap not built'),
   })
 
-  /** The head and status a page path gets. */
-  async function pageOf(pathname: string): Promise<{
+  /** The head and status a page path gets, and the home page's server render. */
+  async function pageOf(
+    pathname: string,
+    signedIn: boolean,
+  ): Promise<{
     status: number
     head: Parameters<typeof withPageHead>[1]
     rendered?: { markup: string; answers: ServerAnswers }
@@ -123,8 +133,10 @@ export function serveWeb(options: WebAppOptions) {
       const found = await home?.lookup(homePage)
       if (found?.kind === 'found') {
         const answers = found.value
-        // In maintenance the app shows the maintenance page, not this one.
-        const markup = answers.publicSettings.settings.maintenanceMode ? undefined : await renderHome(answers)
+        // In maintenance the app shows the maintenance page, not this one; a signed-in visitor's
+        // page is not the signed-out one the server renders.
+        const markup =
+          answers.publicSettings.settings.maintenanceMode || signedIn ? undefined : await renderHome(answers)
         const first = answers.listFeaturedCompetitions.competitions[0]
         const image = preloadableImage(first?.image_url ?? null)
         const preload = image ? `\n    ${headAddition({ kind: 'preload-image', url: image })}` : ''
@@ -173,7 +185,7 @@ export function serveWeb(options: WebAppOptions) {
       throw new HttpError(503, 'WEB_NOT_BUILT', 'The web app is not built. Run `npm run build:web`.')
     }
     // Every other path is a page of the app, or its Not Found page with that status.
-    const page = await pageOf(ctx.path)
+    const page = await pageOf(ctx.path, Boolean(ctx.cookies.get(authCookieName)))
     ctx.status = page.status
     ctx.set('Cache-Control', 'no-cache')
     ctx.type = 'text/html; charset=utf-8'

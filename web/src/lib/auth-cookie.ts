@@ -1,5 +1,7 @@
+import { authCookieName } from '@prizes/contracts'
+
 /** SPEC sections 3 and 9: the session token lives in a cookie named auth_token for 7 days. */
-export const authCookieName = 'auth_token'
+export { authCookieName }
 export const authCookieDays = 7
 
 /** The token in a `document.cookie` string, or null. */

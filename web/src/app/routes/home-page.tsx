@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { TakeOverLater } from '../../components/take-over-later'
 import { useForgotPasswordLink } from '../../features/auth/components/use-forgot-password-link'
 import { useLiveCompetitions } from '../../features/competitions/api/live-competitions'
 import { LiveCompetitionsSection } from '../../features/competitions/components/live-competitions-section'
@@ -20,7 +21,9 @@ export function HomePage() {
   return (
     <>
       <HeroSection />
-      <LiveCompetitionsSection />
+      <TakeOverLater>
+        <LiveCompetitionsSection />
+      </TakeOverLater>
       {!renderingOnServer && (
         <Suspense fallback={null}>
           <BelowTheFold />

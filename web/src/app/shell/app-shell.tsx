@@ -1,6 +1,7 @@
 import { css, useTheme } from '@emotion/react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
+import { TakeOverLater } from '../../components/take-over-later'
 import { useSessionRestore } from '../../features/auth/stores/use-session-restore'
 import { MaintenanceGate } from '../../features/settings/components/maintenance-gate'
 import { uiStore } from '../../stores/ui-store'
@@ -69,7 +70,9 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
           >
             {children}
           </main>
-          <Footer />
+          <TakeOverLater>
+            <Footer />
+          </TakeOverLater>
           <ScrollToTopButton />
           <LazyMobileMenu />
           <DashboardOverlay />
