@@ -16,7 +16,8 @@ COPY platform/package.json platform/
 COPY runtime/package.json runtime/
 RUN npm ci
 COPY . .
-# The web app into web/dist, every process and CLI into dist/.
+# The web app into web/dist (its home page's server render into web/dist-server), every process
+# and CLI into dist/.
 RUN npm run build
 
 FROM node:20.19-bookworm-slim
@@ -37,6 +38,8 @@ COPY runtime/package.json runtime/
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist dist
 COPY --from=build /app/web/dist web/dist
+# The home page's server render, which the gateway imports (web/README.md).
+COPY --from=build /app/web/dist-server web/dist-server
 # Owned by node before the media volume mounts here: a fresh named volume takes this directory's
 # owner, so the command service (uploads) and the gateway (serving them) can use it.
 RUN mkdir -p .data/media && chown -R node:node .data

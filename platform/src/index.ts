@@ -29,7 +29,7 @@ export {
   type ProxyOptions,
   type RequestHandler,
 } from './gateway/proxy'
-export { queryServicePages } from './gateway/query-pages'
+export { commandServiceSettings, homeAnswers, queryServicePages } from './gateway/query-pages'
 export { type AppOptions, createApp, errorHandler } from './http/app'
 export {
   badRequest,

@@ -1,4 +1,4 @@
-import { endpoints } from '@prizes/contracts'
+import { endpoints, type PublicSettingsResponse } from '@prizes/contracts'
 import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
 
 /** The home page's competition lists, of its answers (`ServerAnswers`); the settings come from the command service. */
@@ -62,5 +62,33 @@ export function queryServicePages(baseUrls: readonly string[]): {
         throw new Error(`GET ${endpoints.listCompetitions.path}: 404 from the query service`)
       return endpoints.listCompetitions.response.parse(body).competitions.slice(0, limit)
     },
+  }
+}
+
+/** `GET /api/settings` as the command service answers it; throws as the lookups above do. */
+export type FindPublicSettings = (signal: AbortSignal) => Promise<PublicSettingsResponse>
+
+/** The home page's answers (`ServerAnswers`): its lists and the settings, asked at once. */
+export function homeAnswers(lists: FindHomeLists, settings: FindPublicSettings): FindHomeAnswers {
+  return async (signal) => {
+    const [found, publicSettings] = await Promise.all([lists(signal), settings(signal)])
+    return { ...found, publicSettings }
+  }
+}
+
+/** The settings from the command service over HTTP, spread over its instances, for a gateway of its own. */
+export function commandServiceSettings(baseUrls: readonly string[]): FindPublicSettings {
+  if (baseUrls.length === 0) throw new Error('commandServiceSettings needs at least one URL')
+  let turn = 0
+  return async (signal) => {
+    const base = baseUrls[turn % baseUrls.length] as string
+    turn += 1
+    const path = endpoints.publicSettings.path
+    const res = await fetch(new URL(path, base), { signal, headers: { accept: 'application/json' } })
+    if (!res.ok) {
+      await res.body?.cancel()
+      throw new Error(`GET ${path}: ${res.status} from the command service`)
+    }
+    return endpoints.publicSettings.response.parse(await res.json())
   }
 }

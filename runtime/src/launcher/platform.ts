@@ -9,6 +9,7 @@ import {
   createGateway,
   createKnex,
   databaseTimeouts,
+  homeAnswers,
   httpProxy,
   listen,
   measuredEventStore,
@@ -194,16 +195,10 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       logger: logger.child({ component: 'gateway' }),
       services,
       ...sitePages,
-      findHomeAnswers: async (signal) => {
-        const [lists, { maintenanceMode, allowRegistrations }] = await Promise.all([
-          findHomeLists(signal),
-          commandService.settings.get(),
-        ])
-        return {
-          ...lists,
-          publicSettings: { success: true, settings: { maintenanceMode, allowRegistrations } },
-        }
-      },
+      findHomeAnswers: homeAnswers(findHomeLists, async () => {
+        const { maintenanceMode, allowRegistrations } = await commandService.settings.get()
+        return { success: true, settings: { maintenanceMode, allowRegistrations } }
+      }),
       webDistDir: config.WEB_DIST_DIR,
       mediaDir,
       publicUrl: config.PUBLIC_URL,

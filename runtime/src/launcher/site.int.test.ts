@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createLogger, freePort, loadConfig, queryServicePages } from '@prizes/platform'
+import {
+  commandServiceSettings,
+  createLogger,
+  freePort,
+  homeAnswers,
+  loadConfig,
+  queryServicePages,
+} from '@prizes/platform'
 import { rawRequest } from '@prizes/platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateAdminPassword } from './admin'
@@ -124,6 +131,13 @@ describe('the site through the gateway', () => {
       expect.objectContaining({ id: competitionId, image_url: null }),
     ])
     expect(home.listCompetitions.competitions.map((c) => c.id)).toEqual([competitionId])
+    // With the settings from the command service, the answers the gateway renders it from.
+    const answers = await homeAnswers(pages.findHomeLists, commandServiceSettings([platform.url]))(signal)
+    expect(answers.publicSettings).toEqual({
+      success: true,
+      settings: { maintenanceMode: false, allowRegistrations: true },
+    })
+    expect(answers.listCompetitions).toEqual(home.listCompetitions)
     expect(await pages.findCompetitionPage('0b7e6f3c-1111-4c1e-9a7f-2b6d5e4c3a21', signal)).toBeNull()
     expect((await pages.listCompetitionPages(10, signal)).map((c) => c.id)).toEqual([competitionId])
   })

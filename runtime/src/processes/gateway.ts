@@ -3,7 +3,9 @@ import path from 'node:path'
 import {
   ConfigError,
   closeServer,
+  commandServiceSettings,
   createGateway,
+  homeAnswers,
   httpProxy,
   listen,
   type ProxyFailure,
@@ -26,6 +28,9 @@ runProcess('gateway', async ({ config, logger }) => {
     else logger.error({ err: error, target }, 'service unreachable')
   }
   const query = httpProxy(queryUrl, onError)
+  // Competition pages' heads and statuses, the home page's lists, and the sitemap, from the query
+  // service; the home page's settings from the command service.
+  const { findHomeLists, ...pages } = queryServicePages(queryUrl)
   const gateway = createGateway({
     logger,
     services: { command: httpProxy(commandUrl, onError), query },
@@ -34,8 +39,8 @@ runProcess('gateway', async ({ config, logger }) => {
     publicUrl: config.PUBLIC_URL,
     stripe: stripeConfigured(config),
     metrics: { token: config.METRICS_TOKEN },
-    // Competition pages' heads and statuses, and the sitemap, from the query service.
-    ...queryServicePages(queryUrl),
+    ...pages,
+    findHomeAnswers: homeAnswers(findHomeLists, commandServiceSettings(commandUrl)),
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)
