@@ -48,6 +48,13 @@ describe("the home page's server render", () => {
   })
 })
 
+test("an admin's text is escaped: a title cannot add markup to the page", () => {
+  const hostile = { ...other, title: '</script><img src=x onerror=alert(1)>' }
+  const html = renderHomePage({ ...answers, listCompetitions: { success: true, competitions: [hostile] } })
+  expect(html).toContain('&lt;/script')
+  expect(html).not.toContain('<img src=x')
+})
+
 describe('withStylesFirst', () => {
   test("gathers each key's style elements into one, in order, ahead of the markup", () => {
     const markup =

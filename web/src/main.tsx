@@ -34,10 +34,13 @@ if (answers) {
   // The first render makes what the server made (a visitor without a session, the same
   // answers), so it hydrates: the server's elements are kept as they are, and the parts marked
   // `TakeOverLater` follow in tasks of their own.
-  await takeOverInParts(() => hydrateRoot(root, app))
+  try {
+    await takeOverInParts(() => hydrateRoot(root, app))
+  } finally {
+    // The server's markup was inert (nothing to click before the script could answer); the app's is not.
+    root.removeAttribute('inert')
+  }
 } else {
   void loadApiSchemas().catch(() => undefined)
   createRoot(root).render(app)
 }
-// The server's markup was inert (nothing to click before the script could answer); the app's is not.
-root.removeAttribute('inert')
