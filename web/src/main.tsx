@@ -1,4 +1,4 @@
-import { parseWithoutEval } from '@prizes/contracts'
+import { parseWithoutEval, type ServerAnswers } from '@prizes/contracts'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
@@ -25,22 +25,28 @@ const app = (
     <App queryClient={queryClient} />
   </StrictMode>
 )
-if (answers) {
+if (answers) void takeOver(root, answers)
+else {
+  void loadApiSchemas().catch(() => undefined)
+  createRoot(root).render(app)
+}
+
+/**
+ * The server's page taken over by the app. It is painted first: on a fast connection the scripts
+ * can arrive before the first paint, and the takeover would hold it back (a frame's animation
+ * callbacks run before its paint; a task queued from one runs after it). The first render makes
+ * what the server made (a visitor without a session, the same answers), so it hydrates: the
+ * server's elements are kept as they are, and the parts marked `TakeOverLater` follow in tasks
+ * of their own. (No top-level await here: it would make the bundler split the first script into
+ * dozens of chunks.)
+ */
+async function takeOver(root: HTMLElement, answers: ServerAnswers): Promise<void> {
   seedServerAnswers(queryClient, answers)
-  // The server's page is painted before the app takes it over: on a fast connection the scripts
-  // can arrive before the first paint, and the takeover would hold it back. (A frame's
-  // animation callbacks run before its paint; a task queued from one runs after it.)
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-  // The first render makes what the server made (a visitor without a session, the same
-  // answers), so it hydrates: the server's elements are kept as they are, and the parts marked
-  // `TakeOverLater` follow in tasks of their own.
   try {
     await takeOverInParts(() => hydrateRoot(root, app))
   } finally {
     // The server's markup was inert (nothing to click before the script could answer); the app's is not.
     root.removeAttribute('inert')
   }
-} else {
-  void loadApiSchemas().catch(() => undefined)
-  createRoot(root).render(app)
 }
