@@ -1,15 +1,32 @@
 import { z } from 'zod'
+import { maxLength, tooLongMessage } from './bounds'
 import { adminCompetition } from './competition'
 import { publicRandomness, sealedRandomness, sha256Hex } from './events/competition'
+import { pageQuery } from './http/endpoint'
+import { text } from './text'
 
 /**
  * Read-side shapes for the admin dashboard, the winners section and the draw certificate
  * (SPEC sections 3 and 7). Personal data (names, emails, phones, towns) comes from the users
  * read model, which forgets a user when they are erased: those fields are then null.
  */
+/** SPEC section 9: the admin competitions list shows 10 rows a page. */
+export const adminCompetitionsPageSize = 10
+
+/** The list's query values: the page, and a search over the title (at most a title's length). */
+export const adminCompetitionsQuery = pageQuery.extend({
+  search: text(maxLength.title, tooLongMessage('The search', maxLength.title)).optional(),
+})
+export type AdminCompetitionsQuery = z.infer<typeof adminCompetitionsQuery>
+
+/** One page of the competitions that are not deleted, in the public list's order. */
 export const adminCompetitionsResponse = z.object({
   success: z.literal(true),
   competitions: z.array(adminCompetition),
+  page: z.number().int().positive(),
+  pageSize: z.literal(adminCompetitionsPageSize),
+  /** Whether a next page exists (no count of every competition is taken per request). */
+  hasMore: z.boolean(),
 })
 export type AdminCompetitionsResponse = z.infer<typeof adminCompetitionsResponse>
 

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { adminCompetitionEntriesResponse, adminCompetitionsResponse, authMessages } from '@prizes/contracts'
+import { adminCompetitionEntriesResponse, authMessages } from '@prizes/contracts'
 import { testChainNotice } from '@prizes/domain'
 import { signedBeacon } from '@prizes/domain/testing'
 import { accountMenu, expectSnackbar, logIn } from './support/accounts'
 import {
+  adminCompetitionTitled,
   adminSession,
   bearer,
   createCompetition,
@@ -51,10 +52,7 @@ async function confirmAction(
 }
 
 async function competitionIdOf(request: APIRequestContext, token: string, title: string): Promise<string> {
-  const response = await request.get('/api/admin/competitions', { headers: bearer(token) })
-  const found = adminCompetitionsResponse
-    .parse(await okJson(response, 'admin competitions'))
-    .competitions.find((c) => c.title === title)
+  const found = await adminCompetitionTitled(request, token, title)
   if (!found) throw new Error(`${title} is not in the admin list`)
   return found.id
 }
@@ -124,14 +122,8 @@ test.describe('admin dashboard', () => {
     await statusOf(row, 'Draft')
     const id = await competitionIdOf(request, admin.token, title)
     await test.step('the image was stored and is served', async () => {
-      const listed = adminCompetitionsResponse
-        .parse(
-          await okJson(
-            await request.get('/api/admin/competitions', { headers: bearer(admin.token) }),
-            'list',
-          ),
-        )
-        .competitions.find((c) => c.id === id)
+      const listed = await adminCompetitionTitled(request, admin.token, title)
+      expect(listed?.id).toBe(id)
       expect(listed?.image_url).toMatch(/^\/media\/competitions\/.+\.webp$/)
       const image = await request.get(listed?.image_url ?? '')
       expect(image.ok()).toBe(true)

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { adminCompetitionResponse, adminCompetitionsResponse } from '@prizes/contracts'
+import { adminCompetitionResponse } from '@prizes/contracts'
 import { expectSnackbar } from './support/accounts'
 import {
+  adminCompetitionTitled,
   adminSession,
   bearer,
   okJson,
@@ -58,9 +59,7 @@ test('an admin sees an undersold competition, confirms extending it, and sees th
   await expect
     .poll(
       async () => {
-        const list = await request.get('/api/admin/competitions', { headers: bearer(admin.token) })
-        const parsed = adminCompetitionsResponse.parse(await okJson(list, 'admin competitions'))
-        return parsed.competitions.find((c) => c.title === title)?.status
+        return (await adminCompetitionTitled(request, admin.token, title))?.status
       },
       { timeout: 20_000 },
     )

@@ -59,6 +59,7 @@ export const adminEndpoints = {
     service: 'query',
     request: noBody,
     response: adminRead.adminCompetitionsResponse,
+    query: adminRead.adminCompetitionsQuery,
   }),
   adminCompetitionEntries: endpoint({
     method: 'GET',

@@ -294,7 +294,9 @@ export const operations: Record<EndpointName, Operation> = {
   adminStats: { summary: 'Dashboard totals', tag: tags.adminCompetitions, access: 'admin' },
   adminAnalytics: { summary: 'Revenue and entries over time', tag: tags.adminCompetitions, access: 'admin' },
   adminListCompetitions: {
-    summary: 'Every competition, drafts included',
+    summary: 'A page of competitions, drafts included, searched by title',
+    description:
+      'Ten a page, featured first, then the soonest to end; `search` matches the title (any case), and `hasMore` says whether a next page exists.',
     tag: tags.adminCompetitions,
     access: 'admin',
   },

@@ -21,6 +21,7 @@ import { contactAndNewsletter } from './0030-contact-and-newsletter'
 import { responsiblePlay } from './0040-responsible-play'
 import { postalEntriesAndCaps } from './0050-postal-entries-and-caps'
 import { undersoldCompetitions } from './0060-undersold-competitions'
+import { competitionsAdminList } from './0061-competitions-admin-list'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -45,6 +46,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0040-responsible-play', responsiblePlay],
   ['0050-postal-entries-and-caps', postalEntriesAndCaps],
   ['0060-undersold-competitions', undersoldCompetitions],
+  ['0061-competitions-admin-list', competitionsAdminList],
 ])
 
 /**

@@ -1,6 +1,8 @@
 import Router from '@koa/router'
 import {
   adminCompetitionEntriesPageSize,
+  adminCompetitionsPageSize,
+  adminCompetitionsQuery,
   adminUsersPageSize,
   adminUsersQuery,
   competitionHistoryPageSize,
@@ -81,9 +83,15 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     sendPrivate(ctx, endpoints.adminAnalytics.response.parse({ success: true, analytics }))
   })
 
+  /** SPEC section 9: 10 a page, searched by title; winners are looked up for the page's rows only. */
   router.get(endpoints.adminListCompetitions.path, signedIn, async (ctx) => {
     requireAdmin(ctx)
-    const rows = await listAdminCompetitions(knex)
+    const query = parseOr400(adminCompetitionsQuery, ctx.query)
+    const { page, offset, limit } = pageOf(query.page, adminCompetitionsPageSize)
+    const search = query.search?.trim()
+    // One row past the page says whether a next page exists, without counting every competition.
+    const found = await listAdminCompetitions(knex, search ? { search } : {}, { offset, limit: limit + 1 })
+    const rows = found.slice(0, limit)
     const drawn = await drawnWinners(
       knex,
       rows.filter((row) => row.status === 'completed').map((row) => row.id),
@@ -99,7 +107,14 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
       ...toAdminCompetition(row),
       winner: winners.get(row.id) ?? null,
     }))
-    sendPrivate(ctx, endpoints.adminListCompetitions.response.parse({ success: true, competitions }))
+    const body = {
+      success: true,
+      competitions,
+      page,
+      pageSize: adminCompetitionsPageSize,
+      hasMore: found.length > limit,
+    }
+    sendPrivate(ctx, endpoints.adminListCompetitions.response.parse(body))
   })
 
   router.get(endpoints.adminCompetitionEntries.path, signedIn, async (ctx) => {

@@ -122,9 +122,23 @@ export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionRow[]> 
   return featuredListing(knex).limit(featuredListLimit)
 }
 
-/** Every competition an admin manages: all statuses, deleted ones left out. */
-export function listAdminCompetitions(knex: Knex): Promise<CompetitionRow[]> {
-  return listing(knex)
+/** `text` as a LIKE pattern that matches it anywhere: `%`, `_` and `\\` match only themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/**
+ * A page of the competitions an admin manages: all statuses, deleted ones left out, in the
+ * listing's order (`competitions_admin_list_idx` serves it); `search` matches the title in any
+ * case (`competitions_title_search_idx` finds the rare ones without reading every title).
+ */
+export function listAdminCompetitions(
+  knex: Knex,
+  { search }: { readonly search?: string },
+  { offset, limit }: { readonly offset: number; readonly limit: number },
+): Promise<CompetitionRow[]> {
+  const rows = listing(knex).offset(offset).limit(limit)
+  return search ? rows.whereILike('title', containsPattern(search)) : rows
 }
 
 /** One competition that has not been deleted, whatever its status. */

@@ -89,7 +89,9 @@ async function undersoldCompetition(): Promise<string> {
   await expect
     .poll(
       async () => {
-        const list = await json('GET', endpoints.adminListCompetitions.path, undefined, platform.tokens.admin)
+        // The list is paged: searched by the title, the competition is on its first page.
+        const route = `${endpoints.adminListCompetitions.path}?search=${encodeURIComponent(form.title)}`
+        const list = await json('GET', route, undefined, platform.tokens.admin)
         const rows = (list.body.competitions ?? []) as { id: string; status: string }[]
         return rows.find((row) => row.id === id)?.status
       },

@@ -211,7 +211,7 @@ describe('images', () => {
     expect(answer.body.message).toBe(
       'The image must be at most 25 megapixels; this one is 16,000 × 16,000 pixels',
     )
-    const list = await platform.call('GET', '/api/admin/competitions', undefined, admin())
+    const list = await platform.call('GET', '/api/admin/competitions?search=Huge%20image', undefined, admin())
     const titles = (list.body.competitions as Array<{ title: string }>).map((c) => c.title)
     expect(titles).not.toContain('Huge image')
   })

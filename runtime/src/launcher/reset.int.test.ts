@@ -67,7 +67,8 @@ test('reset test data wipes everything and seeds the demo data and the admin acc
     source: 'competition_entry',
   })
   expect(guest.status).toBe(200)
-  const demoId = demoCompetitions.find((demo) => !demoDraftIds.has(demo.id))?.id ?? ''
+  const demo = demoCompetitions.find((competition) => !demoDraftIds.has(competition.id))
+  const demoId = demo?.id ?? ''
   const featured = (value: boolean) =>
     call('PATCH', `/api/admin/competitions/${demoId}/featured`, { featured: value }, token)
   expect((await featured(false)).status).toBe(200)
@@ -97,7 +98,9 @@ test('reset test data wipes everything and seeds the demo data and the admin acc
   expect(changed.status).toBe(200)
   // The projections run again on the new log: the change shows in the admin list.
   const featuredNow = async () => {
-    const listed = await call('GET', '/api/admin/competitions', undefined, newToken)
+    // The list is paged: searched by the title, the demo competition is on its first page.
+    const route = `/api/admin/competitions?search=${encodeURIComponent(demo?.details.title ?? '')}`
+    const listed = await call('GET', route, undefined, newToken)
     return (listed.body.competitions as { id: string; featured: boolean }[]).find((c) => c.id === demoId)
       ?.featured
   }

@@ -120,8 +120,10 @@ async function competition(title: string, totalTickets: number) {
   }
 }
 
-const adminIds = async (headers: Record<string, string> = {}) => {
-  const list = await call('GET', '/api/admin/competitions', undefined, { token: admin, headers })
+/** The admin list's page of competitions whose title has `search` (the list is paged). */
+const adminIds = async (search: string, headers: Record<string, string> = {}) => {
+  const route = `/api/admin/competitions?search=${encodeURIComponent(search)}`
+  const list = await call('GET', route, undefined, { token: admin, headers })
   expect(list.status).toBe(200)
   return {
     ids: (list.body.competitions as Array<{ id: string }>).map((c) => c.id),
@@ -136,7 +138,7 @@ describe('scale-out: two command services, two consumers processes, one query se
       const { id, position } = await competition(`Read back ${i}`, 10)
       expect(position).toMatch(/^\d+\/\d+$/)
       // The query service, in its own process, waits for the projections in theirs.
-      const read = await adminIds({ [readAfterHeader]: String(position) })
+      const read = await adminIds(`Read back ${i}`, { [readAfterHeader]: String(position) })
       expect(read.stale).toBeNull()
       expect(read.ids).toContain(id)
     }
@@ -150,7 +152,9 @@ describe('scale-out: two command services, two consumers processes, one query se
         to,
       })
       expect(created.status).toBe(201)
-      expect((await adminIds()).ids).toContain((created.body.competition as { id: string }).id)
+      expect((await adminIds(`Admin on ${to}`)).ids).toContain(
+        (created.body.competition as { id: string }).id,
+      )
     }
   })
 

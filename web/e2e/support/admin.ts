@@ -1,5 +1,12 @@
 import { type APIRequestContext, type APIResponse, expect, type Locator, type Page } from '@playwright/test'
-import { adminCompetitionResponse, authMessages, type SessionUser, sessionResponse } from '@prizes/contracts'
+import {
+  type AdminCompetition,
+  adminCompetitionResponse,
+  adminCompetitionsResponse,
+  authMessages,
+  type SessionUser,
+  sessionResponse,
+} from '@prizes/contracts'
 import { accountMenu, expectSnackbar, logIn, openAuthModal } from './accounts'
 
 /** The bootstrap admin of the test platform (the config passes it as ADMIN_EMAIL/ADMIN_PASSWORD). */
@@ -20,6 +27,24 @@ export async function adminSession(
   const response = await request.post('/api/auth/login', { data: e2eAdmin })
   const { token, user } = sessionResponse.parse(await okJson(response, 'admin login'))
   return { token, user }
+}
+
+/**
+ * The admin list's competition with this title, or undefined: the list pages at 10, so it is
+ * searched for by its title (the browser tests give each competition a title of its own).
+ */
+export async function adminCompetitionTitled(
+  request: APIRequestContext,
+  token: string,
+  title: string,
+): Promise<AdminCompetition | undefined> {
+  const response = await request.get('/api/admin/competitions', {
+    headers: bearer(token),
+    params: { search: title },
+  })
+  return adminCompetitionsResponse
+    .parse(await okJson(response, 'admin competitions'))
+    .competitions.find((c) => c.title === title)
 }
 
 export async function adminToken(request: APIRequestContext): Promise<string> {

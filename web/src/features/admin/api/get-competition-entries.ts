@@ -1,7 +1,7 @@
 import type { AdminCompetitionEntriesResponse } from '@prizes/contracts'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { adminCompetitionsQueryOptions } from './get-admin-competitions'
+import { adminCompetitionsKey } from './get-admin-competitions'
 
 const timeoutMs = 20_000
 
@@ -21,7 +21,7 @@ export function getCompetitionEntries(
 
 export const competitionEntriesQueryOptions = (id: string, page: number) =>
   queryOptions({
-    queryKey: [...adminCompetitionsQueryOptions().queryKey, id, 'entries', page],
+    queryKey: [...adminCompetitionsKey, id, 'entries', page],
     queryFn: ({ signal }) => getCompetitionEntries(id, page, signal),
     // Opening the dialog shows the entries as they are now (refunds arrive after a cancel).
     staleTime: 0,

@@ -1,7 +1,7 @@
 import type { CompetitionHistoryResponse } from '@prizes/contracts'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { adminCompetitionsQueryOptions } from './get-admin-competitions'
+import { adminCompetitionsKey } from './get-admin-competitions'
 
 const timeoutMs = 20_000
 
@@ -21,7 +21,7 @@ export function getCompetitionHistory(
 
 export const competitionHistoryQueryOptions = (id: string, page: number) =>
   queryOptions({
-    queryKey: [...adminCompetitionsQueryOptions().queryKey, id, 'history', page],
+    queryKey: [...adminCompetitionsKey, id, 'history', page],
     queryFn: ({ signal }) => getCompetitionHistory(id, page, signal),
     // Opening the dialog shows the trail as it is now.
     staleTime: 0,

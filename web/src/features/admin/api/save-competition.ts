@@ -26,7 +26,8 @@ export const saveCompetitionMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationKey: ['admin', 'competitions', 'save'],
     mutationFn: saveCompetition,
-    onSuccess: ({ competition }) => afterAcceptedChange(queryClient, competition?.id, competition),
+    onSuccess: ({ competition }, { id }) =>
+      afterAcceptedChange(queryClient, competition?.id, competition, { created: id === undefined }),
   })
 
 export function useSaveCompetition() {

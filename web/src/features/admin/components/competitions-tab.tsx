@@ -1,10 +1,11 @@
 import { css } from '@emotion/react'
-import type { AdminCompetition } from '@prizes/contracts'
+import { type AdminCompetition, maxLength } from '@prizes/contracts'
 import { useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { TextField } from '../../../components/form-field'
-import { Pager } from '../../../components/pager'
+import { MorePager } from '../../../components/pager'
+import { useSettled } from '../../../lib/use-settled'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useAdminCompetitions } from '../api/get-admin-competitions'
 import { useSetCompetitionFeatured } from '../api/set-competition-featured'
@@ -20,22 +21,21 @@ import { StatusDialog } from './status-dialog'
 import { TableFrame } from './table'
 import { WinnerDialog } from './winner-dialog'
 
-/** SPEC section 9: ten competitions a page. */
-const pageSize = 10
-
 type Open = RowRequest | { readonly kind: 'create' } | null
 
-const matches = (competition: AdminCompetition, search: string) => {
-  const wanted = search.trim().toLowerCase()
-  return wanted === '' || `${competition.title} ${competition.prize}`.toLowerCase().includes(wanted)
-}
-
-/** The Competitions tab: the list from the server, never a stand-in, and what each status allows. */
+/**
+ * The Competitions tab: ten a page from the server (SPEC section 9), searched there by title,
+ * never a stand-in, and what each status allows.
+ */
 export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboard: () => void }) {
-  const competitions = useAdminCompetitions()
+  const [searchInput, setSearchInput] = useState('')
+  const search = useSettled(searchInput)
+  // The page belongs to the search it was chosen for: a new search starts from its first page.
+  const [paging, setPaging] = useState({ search, page: 1 })
+  const page = paging.search === search ? paging.page : 1
+  const setPage = (next: number) => setPaging({ search, page: next })
+  const competitions = useAdminCompetitions({ page, search })
   const featured = useSetCompetitionFeatured()
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
   const [open, setOpen] = useState<Open>(null)
   const [featuredPending, setFeaturedPending] = useState<ReadonlyMap<string, boolean>>(new Map())
 
@@ -65,10 +65,7 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
     )
   }
 
-  const found = competitions.data.filter((competition) => matches(competition, search))
-  const pageCount = Math.max(1, Math.ceil(found.length / pageSize))
-  const shownPage = Math.min(page, pageCount)
-  const shown = found.slice((shownPage - 1) * pageSize, shownPage * pageSize)
+  const shown = competitions.data.competitions
   const close = () => setOpen(null)
 
   return (
@@ -91,11 +88,9 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
           <TextField
             label="Search competitions"
             type="search"
-            value={search}
-            onValueChange={(value) => {
-              setSearch(value)
-              setPage(1)
-            }}
+            value={searchInput}
+            onValueChange={setSearchInput}
+            maxLength={maxLength.title}
           />
         </div>
         <Button type="button" onClick={() => setOpen({ kind: 'create' })}>
@@ -106,7 +101,13 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
         <Alert tone="warning">The list could not be refreshed: {reasonOf(competitions.error)}</Alert>
       )}
       {shown.length === 0 ? (
-        <p>{search.trim() === '' ? 'No competitions yet.' : 'No competitions match your search.'}</p>
+        <p>
+          {page > 1
+            ? 'No more competitions.'
+            : search.trim() === ''
+              ? 'No competitions yet.'
+              : 'No competitions match your search.'}
+        </p>
       ) : (
         <TableFrame
           label="Competitions"
@@ -125,7 +126,13 @@ export function CompetitionsTab({ onLeaveDashboard }: { readonly onLeaveDashboar
           </tbody>
         </TableFrame>
       )}
-      <Pager label="Competitions pages" page={shownPage} pageCount={pageCount} onPage={setPage} />
+      <MorePager
+        label="Competitions pages"
+        page={page}
+        hasMore={competitions.data.hasMore}
+        onPage={setPage}
+        busy={competitions.isPlaceholderData}
+      />
 
       {open?.kind === 'create' && <CompetitionFormDialog competition={null} onClose={close} />}
       {open?.kind === 'edit' && <CompetitionFormDialog competition={open.competition} onClose={close} />}

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react'
-import { type AdminEntryRow, adminEntriesPageSize } from '@prizes/contracts'
+import { type AdminEntryRow, adminEntriesPageSize, maxLength } from '@prizes/contracts'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
@@ -48,7 +48,11 @@ const paymentStatusOptions = [
  * the entries the filters select.
  */
 export function EntriesTab() {
-  const competitions = useAdminCompetitions()
+  // The competition picker offers the first ten titles its own search finds (the list is paged
+  // on the server), and keeps the chosen competition as an option whatever is searched next.
+  const [findCompetition, setFindCompetition] = useState('')
+  const competitions = useAdminCompetitions({ page: 1, search: useSettled(findCompetition) })
+  const [chosen, setChosen] = useState<{ readonly value: string; readonly label: string } | null>(null)
   const [filters, setFilters] = useState<AdminEntryFilters>(noFilters)
   const search = useSettled(filters.search)
   const [page, setPage] = useState(1)
@@ -62,9 +66,18 @@ export function EntriesTab() {
     setPage(1)
   }
 
+  const found = (competitions.data?.competitions ?? []).map((competition) => ({
+    value: competition.id,
+    label: competition.title,
+  }))
   const competitionOptions = [
     { value: '', label: 'All competitions' },
-    ...(competitions.data ?? []).map((competition) => ({ value: competition.id, label: competition.title })),
+    ...(chosen &&
+    filters.competition === chosen.value &&
+    !found.some((option) => option.value === chosen.value)
+      ? [chosen]
+      : []),
+    ...found,
   ]
   const close = () => setOpen(null)
 
@@ -86,10 +99,21 @@ export function EntriesTab() {
           value={filters.search}
           onValueChange={(value) => filter({ search: value })}
         />
+        <TextField
+          label="Find a competition"
+          type="search"
+          hint="Narrows the competitions offered below"
+          maxLength={maxLength.title}
+          value={findCompetition}
+          onValueChange={setFindCompetition}
+        />
         <SelectField
           label="Competition"
           value={filters.competition}
-          onValueChange={(value) => filter({ competition: value })}
+          onValueChange={(value) => {
+            setChosen(competitionOptions.find((option) => option.value === value) ?? null)
+            filter({ competition: value })
+          }}
           options={competitionOptions}
         />
         <SelectField

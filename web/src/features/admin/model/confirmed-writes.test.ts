@@ -28,6 +28,8 @@ const competition = (id: string, changes: Partial<AdminCompetition> = {}): Admin
   ...changes,
 })
 
+const firstPage = { page: 1, search: '' }
+
 function clock(start = 0) {
   let time = start
   return { now: () => time, advance: (ms: number) => (time += ms) }
@@ -37,7 +39,7 @@ describe('confirmed writes', () => {
   it('shows the command’s answer while the read model still lists the old row', () => {
     const writes = createConfirmedWrites(clock().now)
     writes.record('a', competition('a', { status: 'closed' }))
-    const merged = writes.merge([competition('a'), competition('b')])
+    const merged = writes.merge([competition('a'), competition('b')], firstPage)
     expect(merged.map((c) => [c.id, c.status])).toEqual([
       ['a', 'closed'],
       ['b', 'active'],
@@ -48,19 +50,39 @@ describe('confirmed writes', () => {
   it('lets the read model take over once it agrees, with its own sold tickets', () => {
     const writes = createConfirmedWrites(clock().now)
     writes.record('a', competition('a', { status: 'closed' }))
-    const merged = writes.merge([competition('a', { status: 'closed', sold_tickets: 7 })])
+    const merged = writes.merge([competition('a', { status: 'closed', sold_tickets: 7 })], firstPage)
     expect(merged[0]?.sold_tickets).toBe(7)
     expect(writes.pending()).toBe(false)
   })
 
-  it('adds a created competition the list does not have yet, and hides a deleted one', () => {
+  it('adds a created competition the first page does not have yet, and hides a deleted one', () => {
     const writes = createConfirmedWrites(clock().now)
-    writes.record('new', competition('new', { status: 'draft' }))
+    writes.record('new', competition('new', { status: 'draft' }), { created: true })
     writes.record('gone', null)
-    expect(writes.merge([competition('gone'), competition('b')]).map((c) => c.id)).toEqual(['new', 'b'])
+    expect(writes.merge([competition('gone'), competition('b')], firstPage).map((c) => c.id)).toEqual([
+      'new',
+      'b',
+    ])
     expect(
-      writes.merge([competition('new', { status: 'draft' }), competition('b')]).map((c) => c.id),
+      writes.merge([competition('new', { status: 'draft' }), competition('b')], firstPage).map((c) => c.id),
     ).toEqual(['new', 'b'])
+    expect(writes.pending()).toBe(false)
+  })
+
+  it('shows a created competition only on the first page, and only when its title fits the search', () => {
+    const writes = createConfirmedWrites(clock().now)
+    writes.record('new', competition('new', { title: 'Summer 100% Cash' }), { created: true })
+    expect(writes.merge([competition('b')], { page: 2, search: '' }).map((c) => c.id)).toEqual(['b'])
+    expect(writes.merge([], { page: 1, search: 'winter' })).toEqual([])
+    expect(writes.merge([], { page: 1, search: ' 100% CASH ' }).map((c) => c.id)).toEqual(['new'])
+    // Not listed yet anywhere: it still waits for the read model.
+    expect(writes.pending()).toBe(true)
+  })
+
+  it('lets a changed competition go once its page no longer lists it (the change moved it away)', () => {
+    const writes = createConfirmedWrites(clock().now)
+    writes.record('a', competition('a', { featured: true }))
+    expect(writes.merge([competition('b')], { page: 2, search: '' }).map((c) => c.id)).toEqual(['b'])
     expect(writes.pending()).toBe(false)
   })
 
@@ -69,14 +91,14 @@ describe('confirmed writes', () => {
     const writes = createConfirmedWrites(time.now, 1000)
     writes.record('a', competition('a', { featured: true }))
     time.advance(1001)
-    expect(writes.merge([competition('a')])[0]?.featured).toBe(false)
+    expect(writes.merge([competition('a')], firstPage)[0]?.featured).toBe(false)
     expect(writes.pending()).toBe(false)
   })
 
   it('compares dates as moments, not as text', () => {
     const writes = createConfirmedWrites(clock().now)
     writes.record('a', competition('a', { start_date: '2026-01-01T00:00:00Z' }))
-    writes.merge([competition('a', { start_date: '2026-01-01T00:00:00.000Z' })])
+    writes.merge([competition('a', { start_date: '2026-01-01T00:00:00.000Z' })], firstPage)
     expect(writes.pending()).toBe(false)
   })
 })

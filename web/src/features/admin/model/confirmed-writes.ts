@@ -5,15 +5,30 @@ import type { AdminCompetition } from '@prizes/contracts'
  * accepts a change, its answer (the competition as the command left it, or null once deleted) is
  * kept here and shown in place of the listed row until a refetch agrees with it, or until it
  * expires. Nothing is shown that the server did not say: a refused command records nothing.
+ *
+ * The list is paged on the server, so a page only knows its own rows. A changed competition the
+ * page no longer lists has moved off it (its order or title changed): the read model has it. A
+ * created one is shown at the top of the first page (when its title fits the search) until some
+ * page lists it.
  */
 export interface ConfirmedWrites {
   /** The server's answer for one competition; null when it was deleted. */
-  record(id: string, competition: AdminCompetition | null): void
-  /** The list with every answer the read model has not caught up with yet. */
-  merge(list: readonly AdminCompetition[]): AdminCompetition[]
+  record(id: string, competition: AdminCompetition | null, options?: { readonly created?: boolean }): void
+  /** The page with every answer the read model has not caught up with yet. */
+  merge(list: readonly AdminCompetition[], page: ListedPage): AdminCompetition[]
   /** Whether some answer still waits for the read model (worth refetching soon). */
   pending(): boolean
 }
+
+/** Which page of the list was read: its number (from 1) and the title search it was read for. */
+export interface ListedPage {
+  readonly page: number
+  readonly search: string
+}
+
+/** The server's search: any part of the title, in any case. */
+const titleFits = (competition: AdminCompetition, search: string) =>
+  competition.title.toLowerCase().includes(search.trim().toLowerCase())
 
 /** The fields a command sets; sold tickets and the winner come from elsewhere and are not compared. */
 function agrees(listed: AdminCompetition, answer: AdminCompetition): boolean {
@@ -36,28 +51,33 @@ function agrees(listed: AdminCompetition, answer: AdminCompetition): boolean {
 }
 
 export function createConfirmedWrites(now: () => number = Date.now, keepMs = 15_000): ConfirmedWrites {
-  const writes = new Map<string, { readonly competition: AdminCompetition | null; readonly until: number }>()
+  const writes = new Map<
+    string,
+    { readonly competition: AdminCompetition | null; readonly created: boolean; readonly until: number }
+  >()
   return {
-    record(id, competition) {
-      writes.set(id, { competition, until: now() + keepMs })
+    record(id, competition, options) {
+      writes.set(id, { competition, created: options?.created ?? false, until: now() + keepMs })
     },
-    merge(list) {
+    merge(list, { page, search }) {
       let merged = [...list]
       for (const [id, write] of writes) {
         const listed = merged.find((c) => c.id === id)
-        const caughtUp =
-          write.competition === null
-            ? listed === undefined
-            : listed !== undefined && agrees(listed, write.competition)
-        if (caughtUp || now() > write.until) {
-          writes.delete(id)
-          continue
-        }
         const answer = write.competition
-        if (answer === null) merged = merged.filter((c) => c.id !== id)
-        else if (listed)
-          merged = merged.map((c) => (c.id === id ? { ...answer, winner: c.winner ?? answer.winner } : c))
-        else merged = [answer, ...merged]
+        if (now() > write.until) {
+          writes.delete(id)
+        } else if (answer === null) {
+          if (listed) merged = merged.filter((c) => c.id !== id)
+          else writes.delete(id)
+        } else if (listed) {
+          if (agrees(listed, answer)) writes.delete(id)
+          else
+            merged = merged.map((c) => (c.id === id ? { ...answer, winner: c.winner ?? answer.winner } : c))
+        } else if (!write.created) {
+          writes.delete(id)
+        } else if (page === 1 && titleFits(answer, search)) {
+          merged = [answer, ...merged]
+        }
       }
       return merged
     },
