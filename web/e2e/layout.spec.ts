@@ -38,6 +38,10 @@ const routes: readonly {
       await expect(
         page.getByTestId('featured-slide').or(page.getByText('Amazing Prizes Coming Soon!')),
       ).toBeVisible()
+      // The server's page shows at once; the app then takes it over and builds the sections below
+      // the grid one a frame.
+      await expect(page.locator('#root:not([inert])')).toBeAttached()
+      for (const id of homeSections) await expect(page.locator(`[id="${id}"]`)).toBeAttached()
     },
   },
   ...['/about', '/privacy-policy', '/terms-and-conditions', '/responsible-gaming', '/no-such-page'].map(
