@@ -1,12 +1,34 @@
 import { endpoints, type PublicSettingsResponse } from '@prizes/contracts'
 import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
+import type { ListCompetitionPages } from './sitemap'
 
 /** The home page's competition lists, of its answers (`ServerAnswers`); the settings come from the command service. */
 export type FindHomeLists = (
   signal: AbortSignal,
 ) => Promise<Omit<Awaited<ReturnType<FindHomeAnswers>>, 'publicSettings'>>
 
-import type { ListCompetitionPages } from './sitemap'
+/**
+ * A JSON GET to a service's instances in turn, bounded by the caller's signal: the body, or
+ * undefined for 404; any other failure throws, naming the service.
+ */
+function serviceGet(baseUrls: readonly string[], service: string) {
+  if (baseUrls.length === 0) throw new Error(`The ${service} needs at least one URL`)
+  let turn = 0
+  return async function get(path: string, signal: AbortSignal): Promise<unknown> {
+    const base = baseUrls[turn % baseUrls.length] as string
+    turn += 1
+    const res = await fetch(new URL(path, base), { signal, headers: { accept: 'application/json' } })
+    if (res.status === 404) {
+      await res.body?.cancel()
+      return undefined
+    }
+    if (!res.ok) {
+      await res.body?.cancel()
+      throw new Error(`GET ${path}: ${res.status} from the ${service}`)
+    }
+    return res.json() as Promise<unknown>
+  }
+}
 
 /**
  * A competition's page, the home page's lists and the sitemap's list from the query service
@@ -19,25 +41,7 @@ export function queryServicePages(baseUrls: readonly string[]): {
   findHomeLists: FindHomeLists
   listCompetitionPages: ListCompetitionPages
 } {
-  if (baseUrls.length === 0) throw new Error('queryServicePages needs at least one URL')
-  let turn = 0
-  const next = (path: string) => {
-    const base = baseUrls[turn % baseUrls.length] as string
-    turn += 1
-    return new URL(path, base)
-  }
-  const get = async (path: string, signal: AbortSignal) => {
-    const res = await fetch(next(path), { signal, headers: { accept: 'application/json' } })
-    if (res.status === 404) {
-      await res.body?.cancel()
-      return undefined
-    }
-    if (!res.ok) {
-      await res.body?.cancel()
-      throw new Error(`GET ${path}: ${res.status} from the query service`)
-    }
-    return res.json() as Promise<unknown>
-  }
+  const get = serviceGet(baseUrls, 'query service')
   return {
     async findCompetitionPage(id, signal) {
       const body = await get(`/api/competitions/${encodeURIComponent(id)}`, signal)
@@ -78,17 +82,11 @@ export function homeAnswers(lists: FindHomeLists, settings: FindPublicSettings):
 
 /** The settings from the command service over HTTP, spread over its instances, for a gateway of its own. */
 export function commandServiceSettings(baseUrls: readonly string[]): FindPublicSettings {
-  if (baseUrls.length === 0) throw new Error('commandServiceSettings needs at least one URL')
-  let turn = 0
+  const get = serviceGet(baseUrls, 'command service')
   return async (signal) => {
-    const base = baseUrls[turn % baseUrls.length] as string
-    turn += 1
     const path = endpoints.publicSettings.path
-    const res = await fetch(new URL(path, base), { signal, headers: { accept: 'application/json' } })
-    if (!res.ok) {
-      await res.body?.cancel()
-      throw new Error(`GET ${path}: ${res.status} from the command service`)
-    }
-    return endpoints.publicSettings.response.parse(await res.json())
+    const body = await get(path, signal)
+    if (body === undefined) throw new Error(`GET ${path}: 404 from the command service`)
+    return endpoints.publicSettings.response.parse(body)
   }
 }
