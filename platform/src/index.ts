@@ -32,6 +32,13 @@ export {
 export { commandServiceSettings, homeAnswers, queryServicePages } from './gateway/query-pages'
 export { type AppOptions, createApp, errorHandler } from './http/app'
 export {
+  type ClientAddress,
+  clientAddressOf,
+  normaliseAddress,
+  parseTrustedProxies,
+  type TrustedProxies,
+} from './http/client-address'
+export {
   badRequest,
   conflict,
   forbidden,

@@ -32,6 +32,19 @@ describe('loadConfig', () => {
     expect(short).not.toThrow(/hunter2/)
   })
 
+  test('TRUSTED_PROXIES: empty by default; addresses and ranges; a bad entry named', () => {
+    expect(loadConfig({}).TRUSTED_PROXIES).toEqual([])
+    expect(loadConfig({ TRUSTED_PROXIES: '172.30.0.10, 10.0.0.0/8,fd00::/8' }).TRUSTED_PROXIES).toEqual([
+      '172.30.0.10',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ])
+    expect(() => loadConfig({ TRUSTED_PROXIES: '127.0.0.1,proxy.local' })).toThrow(
+      /TRUSTED_PROXIES: "proxy.local" is not an IPv4 or IPv6 address or CIDR range/,
+    )
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(/TRUSTED_PROXIES: "10.0.0.0\/40"/)
+  })
+
   test('accepts EventStoreDB and KurrentDB connection strings', () => {
     expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).EVENTSTORE_URL).toBeDefined()
     expect(loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113' }).EVENTSTORE_URL).toBeDefined()

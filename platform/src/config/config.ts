@@ -1,5 +1,6 @@
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '@prizes/event-store'
 import { z } from 'zod'
+import { parseTrustedProxies } from '../http/client-address'
 
 const port = z.coerce.number().int().min(1).max(65535)
 const optionalUrl = (protocols: readonly string[]) =>
@@ -49,6 +50,26 @@ const serviceUrls = z
     return urls as readonly string[]
   })
   .optional()
+/**
+ * TRUSTED_PROXIES: comma-separated addresses and CIDR ranges of the proxies in front of the
+ * gateway (at most 64); checked entry by entry, a bad one named.
+ */
+const trustedProxies = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    try {
+      parseTrustedProxies(value)
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message })
+      return z.NEVER
+    }
+    return value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '') as readonly string[]
+  })
+  .default([])
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -190,6 +211,12 @@ const schema = z.object({
    * Unset: `/metrics` answers only clients on loopback or a private network connecting directly.
    */
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(256).optional(),
+  /**
+   * The reverse proxies in front of the gateway (addresses or CIDR ranges, comma-separated): from
+   * them, the client's address is the right-most untrusted one of `X-Forwarded-For`. Empty: the
+   * connection's address is the client's, and the header is ignored.
+   */
+  TRUSTED_PROXIES: trustedProxies,
 })
 
 /**

@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../http/app'
+import { parseTrustedProxies } from '../http/client-address'
 import { rawRequest } from '../testing/raw-request'
 import { type Served, serve } from '../testing/serve'
 import { createGateway } from './gateway'
@@ -87,6 +88,37 @@ describe('the gateway', () => {
   test('replaces a client-claimed X-Forwarded-For with the real address', async () => {
     const res = await get('/api/competitions', { headers: { 'x-forwarded-for': '203.0.113.9' } })
     expect(await res.json()).toMatchObject({ forwardedFor: '127.0.0.1' })
+  })
+
+  test('behind a trusted proxy: the right-most untrusted address of its X-Forwarded-For, and only that', async () => {
+    const behind = await serve(
+      createGateway({
+        logger: pino({ level: 'silent' }),
+        services: { command: echo('command'), query: echo('query') },
+        webDistDir: '/nonexistent-web-dist',
+        mediaDir: '/nonexistent-media',
+        publicUrl: 'http://localhost:3000',
+        stripe: false,
+        trustedProxies: parseTrustedProxies('127.0.0.1'),
+      }).callback(),
+    )
+    try {
+      const forwarded = (value: string) =>
+        fetch(`${behind.url}/api/competitions`, { headers: { 'x-forwarded-for': value } }).then(
+          (res) => res.json() as Promise<{ forwardedFor: string }>,
+        )
+      expect((await forwarded('203.0.113.9')).forwardedFor).toBe('203.0.113.9')
+      expect((await forwarded('198.51.100.7, 203.0.113.9')).forwardedFor).toBe('203.0.113.9')
+      expect((await forwarded('203.0.113.9, not-an-address')).forwardedFor).toBe('127.0.0.1')
+      const login = await fetch(`${behind.url}/api/auth/login`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'x-forwarded-for': '2001:db8::5' },
+      })
+      expect(await login.json()).toMatchObject({ service: 'command', forwardedFor: '2001:db8::5' })
+    } finally {
+      await behind.close()
+    }
   })
 
   test('says so when the web app is not built', async () => {

@@ -4,6 +4,7 @@ import type Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
 import { createApp } from '../http/app'
+import { clientAddressOf, noTrustedProxies, type TrustedProxies } from '../http/client-address'
 import { HttpError } from '../http/errors'
 import type { MetricsEndpointOptions } from '../metrics/endpoint'
 import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   readonly stripe: boolean
   /** Who may read `/metrics` (METRICS_TOKEN); in `npm start` it holds every service's. None: no `/metrics`. */
   readonly metrics?: MetricsEndpointOptions
+  /** TRUSTED_PROXIES: the proxies in front, whose `X-Forwarded-For` names the client. None unless given. */
+  readonly trustedProxies?: TrustedProxies
   /**
    * A public competition from the query service, for its page's head (link previews) and status
    * (404 when there is none). None: competition pages are sent plain, with status 200.
@@ -62,9 +65,6 @@ function routeApi(options: GatewayOptions, isHttps: (ctx: Koa.Context) => boolea
     if (match === 'methodNotAllowed') {
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`)
     }
-    // The gateway is the edge: the services trust X-Forwarded-For (rate limits are per address),
-    // so it carries the address this connection really came from, never the client's claim.
-    ctx.req.headers['x-forwarded-for'] = ctx.req.socket.remoteAddress ?? ''
     // Likewise the protocol, which the services read to decide on HSTS.
     ctx.req.headers['x-forwarded-proto'] = isHttps(ctx) ? 'https' : 'http'
     // The service answers on the raw response; Koa must not touch it afterwards.
@@ -88,16 +88,35 @@ function serveMedia(mediaDir: string) {
   }
 }
 
+/**
+ * The gateway is the edge: the services trust `X-Forwarded-For` (every per-address limit keys
+ * on it), so it carries exactly one address, the client's as `clientAddressOf` finds it: the
+ * connection's, or a trusted proxy's word for it; never a claim of the client's own.
+ */
+function passClientAddress(trusted: TrustedProxies) {
+  return async function setClientAddress(ctx: Koa.Context, next: Koa.Next) {
+    const { address } = clientAddressOf(
+      ctx.req.socket.remoteAddress,
+      ctx.req.headers['x-forwarded-for'],
+      trusted,
+    )
+    ctx.req.headers['x-forwarded-for'] = address
+    return next()
+  }
+}
+
 /** The public entry point: `/api` by the endpoint table, `/media` images, the web app. */
 export function createGateway(options: GatewayOptions): Koa {
   const distDir = path.resolve(options.webDistDir)
   const isHttps = httpsOf(options.publicUrl)
+  const trustedProxies = options.trustedProxies ?? noTrustedProxies
   const app = createApp({
     name: 'gateway',
     logger: options.logger,
     security: { content: 'web', stripe: options.stripe, isHttps },
-    metrics: options.metrics,
+    metrics: options.metrics ? { trustedProxies, ...options.metrics } : undefined,
   })
+  app.use(passClientAddress(trustedProxies))
   app.use(routeApi(options, isHttps))
   app.use(serveMedia(path.resolve(options.mediaDir)))
   app.use(

@@ -1,6 +1,7 @@
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../http/app'
+import { parseTrustedProxies } from '../http/client-address'
 import { type Served, serve } from '../testing/serve'
 import { isPrivateAddress, scrapeVerdict } from './endpoint'
 import { parseExposition } from './testing/exposition'
@@ -43,24 +44,36 @@ describe('isPrivateAddress', () => {
 })
 
 describe('scrapeVerdict', () => {
-  const direct = { authorization: undefined, remoteAddress: '10.0.0.7', forwarded: false }
+  const direct = {
+    authorization: undefined,
+    clientAddress: '10.0.0.7',
+    viaTrustedProxy: false,
+    forwarded: false,
+  }
   const token = 'a-metrics-token-of-some-length'
 
   test('without a token: a private client talking to us directly only, the rest never learn of it', () => {
     expect(scrapeVerdict(direct, undefined)).toBe('allowed')
-    expect(scrapeVerdict({ ...direct, remoteAddress: '203.0.113.9' }, undefined)).toBe('hidden')
+    expect(scrapeVerdict({ ...direct, clientAddress: '203.0.113.9' }, undefined)).toBe('hidden')
     // A proxy in front connects from loopback for every visitor: its requests prove nothing.
-    expect(scrapeVerdict({ ...direct, remoteAddress: '127.0.0.1', forwarded: true }, undefined)).toBe(
+    expect(scrapeVerdict({ ...direct, clientAddress: '127.0.0.1', forwarded: true }, undefined)).toBe(
+      'hidden',
+    )
+    // Through a trusted proxy, even a client it names as private is not local.
+    expect(scrapeVerdict({ ...direct, clientAddress: '10.0.0.8', viaTrustedProxy: true }, undefined)).toBe(
       'hidden',
     )
     expect(
-      scrapeVerdict({ ...direct, authorization: `Bearer ${token}`, remoteAddress: '8.8.8.8' }, undefined),
+      scrapeVerdict({ ...direct, authorization: `Bearer ${token}`, clientAddress: '8.8.8.8' }, undefined),
     ).toBe('hidden')
   })
 
   test('with a token: whoever sends it, from anywhere; nobody else, from anywhere', () => {
     const withToken = (authorization: string | undefined, remoteAddress = '203.0.113.9') =>
-      scrapeVerdict({ authorization, remoteAddress, forwarded: true }, token)
+      scrapeVerdict(
+        { authorization, clientAddress: remoteAddress, viaTrustedProxy: true, forwarded: true },
+        token,
+      )
     expect(withToken(`Bearer ${token}`)).toBe('allowed')
     expect(withToken(`bearer ${token}`)).toBe('allowed')
     expect(withToken(undefined)).toBe('unauthorized')
@@ -77,14 +90,19 @@ describe('GET /metrics', () => {
   let open: Served
   let guarded: Served
   let none: Served
+  let behindProxy: Served
   const token = 'another-metrics-token-1234'
   beforeAll(async () => {
     open = await serve(createApp({ name: 'metrics-open', logger, metrics: {} }).callback())
     guarded = await serve(createApp({ name: 'metrics-guarded', logger, metrics: { token } }).callback())
     none = await serve(createApp({ name: 'metrics-none', logger }).callback())
+    const trustedProxies = parseTrustedProxies('127.0.0.1')
+    behindProxy = await serve(
+      createApp({ name: 'metrics-behind-proxy', logger, metrics: { trustedProxies } }).callback(),
+    )
   })
   afterAll(async () => {
-    await Promise.all([open.close(), guarded.close(), none.close()])
+    await Promise.all([open.close(), guarded.close(), none.close(), behindProxy.close()])
   })
 
   test('answers a loopback client in Prometheus text format, never cached', async () => {
@@ -101,6 +119,21 @@ describe('GET /metrics', () => {
     const answer = await fetch(`${open.url}/metrics`, { headers: { 'x-forwarded-for': '127.0.0.1' } })
     expect(answer.status).toBe(404)
     expect(await answer.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
+  })
+
+  // A proxy that names its client in a header of its own, or in none at all.
+  test.each(['true-client-ip', 'cf-connecting-ip', 'x-client-ip', 'x-original-forwarded-for', 'via'])(
+    'a request carrying %s is 404 without a token, even from loopback',
+    async (header) => {
+      const answer = await fetch(`${open.url}/metrics`, { headers: { [header]: '127.0.0.1' } })
+      expect(answer.status).toBe(404)
+    },
+  )
+
+  test('a request from a trusted proxy is 404 without a token, whatever it says or leaves out', async () => {
+    expect((await fetch(`${behindProxy.url}/metrics`)).status).toBe(404)
+    const named = await fetch(`${behindProxy.url}/metrics`, { headers: { 'x-forwarded-for': '10.0.0.5' } })
+    expect(named.status).toBe(404)
   })
 
   test('with a token set, 401 without it or with another, 200 with it', async () => {

@@ -2,12 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { BlockList, isIPv4 } from 'node:net'
 import { errorCodes } from '@prizes/contracts'
 import type Koa from 'koa'
+import { clientAddressOf, noTrustedProxies, type TrustedProxies } from '../http/client-address'
 import { HttpError, notFound } from '../http/errors'
 import { metricsRegistry } from './registry'
 
 export interface MetricsEndpointOptions {
   /** METRICS_TOKEN: a scraper must send `Authorization: Bearer <token>`. Unset: private networks only. */
   readonly token?: string | undefined
+  /** TRUSTED_PROXIES: a request that came through one of them is never local. None unless given. */
+  readonly trustedProxies?: TrustedProxies
 }
 
 /** Loopback and the private ranges (RFC 1918, IPv6 unique-local): where a scraper on our own network is. */
@@ -41,37 +44,66 @@ function bearerMatches(authorization: string | undefined, token: string): boolea
 
 export interface ScrapeRequest {
   readonly authorization: string | undefined
-  /** The socket's own address: never a header, which the client writes. */
-  readonly remoteAddress: string | undefined
-  /** It carries a proxy's forwarding headers: whoever sent it may be anywhere. */
+  /** The client's address as `clientAddressOf` finds it: the socket's unless a trusted proxy's. */
+  readonly clientAddress: string | undefined
+  /** The connection came from a trusted proxy: whoever sent the request may be anywhere. */
+  readonly viaTrustedProxy: boolean
+  /** It carries a header some proxy sets to name a client: it may have come through one we do not know. */
   readonly forwarded: boolean
 }
 
 /**
- * Who may read the metrics. With a token, whoever sends it (anyone else: 401). Without one,
- * only a client on loopback or a private network talking to us directly: a request a proxy
- * forwarded (a TLS proxy in front connects from loopback for every visitor) is refused, and
- * every refusal without a token is a 404, as for a path nothing serves.
+ * Who may read the metrics. With a token, whoever sends it (anyone else: 401). Without one, only
+ * a client on loopback or a private network talking to us directly: not through a proxy of
+ * TRUSTED_PROXIES (whose connections come from a private address for every visitor, so its
+ * requests are never local, whatever the client address it names), and not carrying any header
+ * a proxy sets to name its client (a proxy nobody listed). Every refusal without a token is a
+ * 404, as for a path nothing serves.
  */
 export function scrapeVerdict(
   request: ScrapeRequest,
   token: string | undefined,
 ): 'allowed' | 'unauthorized' | 'hidden' {
   if (token !== undefined) return bearerMatches(request.authorization, token) ? 'allowed' : 'unauthorized'
-  return isPrivateAddress(request.remoteAddress) && !request.forwarded ? 'allowed' : 'hidden'
+  const local = isPrivateAddress(request.clientAddress) && !request.viaTrustedProxy && !request.forwarded
+  return local ? 'allowed' : 'hidden'
 }
 
-const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip']
+/**
+ * Headers proxies and CDNs set to name the client (or to say they passed the request on). A
+ * proxy in TRUSTED_PROXIES is known by its address, whatever it sets; these catch one that is
+ * not listed, as far as it says anything at all (list it, or set METRICS_TOKEN).
+ */
+const forwardingHeaders = [
+  'forwarded',
+  'via',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+]
 
 /** `GET /metrics`: this process's registry in Prometheus's text format, to whom `scrapeVerdict` allows. */
 export function metricsEndpoint(options: MetricsEndpointOptions) {
   return async function serveMetrics(ctx: Koa.Context, next: Koa.Next) {
     if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next()
+    const client = clientAddressOf(
+      ctx.req.socket.remoteAddress,
+      ctx.req.headers['x-forwarded-for'],
+      options.trustedProxies ?? noTrustedProxies,
+    )
     const verdict = scrapeVerdict(
       {
         authorization: ctx.get('authorization') || undefined,
-        remoteAddress: ctx.req.socket.remoteAddress,
-        forwarded: forwardingHeaders.some((name) => ctx.get(name) !== ''),
+        clientAddress: client.address,
+        viaTrustedProxy: client.viaProxy,
+        forwarded: forwardingHeaders.some((name) => ctx.req.headers[name] !== undefined),
       },
       options.token,
     )

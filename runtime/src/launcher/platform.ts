@@ -15,6 +15,7 @@ import {
   measuredEventStore,
   openPlatformDatabase,
   type ProxyFailure,
+  parseTrustedProxies,
   queryServicePages,
   type RequestHandler,
   stripeConfigured,
@@ -204,6 +205,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       publicUrl: config.PUBLIC_URL,
       stripe: stripeConfigured(config),
       metrics: { token: config.METRICS_TOKEN },
+      trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     })
     const httpServer = createServer(gateway.callback())
     const port = await listen(httpServer, config.PORT, config.HOST)

@@ -9,6 +9,7 @@ import {
   httpProxy,
   listen,
   type ProxyFailure,
+  parseTrustedProxies,
   queryServicePages,
   runProcess,
   stripeConfigured,
@@ -39,6 +40,7 @@ runProcess('gateway', async ({ config, logger }) => {
     publicUrl: config.PUBLIC_URL,
     stripe: stripeConfigured(config),
     metrics: { token: config.METRICS_TOKEN },
+    trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     ...pages,
     findHomeAnswers: homeAnswers(findHomeLists, commandServiceSettings(commandUrl)),
   })
