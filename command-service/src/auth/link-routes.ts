@@ -26,18 +26,18 @@ export function linkRouter(options: AuthRouteOptions): Router {
     respond(ctx, 'forgotPassword', { success: true, message: authMessages.resetLinkSent })
   })
 
-  router.get(endpoints.verifyEmail.path, async (ctx) => {
+  router.get(endpoints.verifyEmail.path, limited(options, 'accountToken'), async (ctx) => {
     const { alreadyVerified } = await verifyEmail(deps, ctx.params.token ?? '', requestContext(ctx, clock))
     const message = alreadyVerified ? serverMessages.alreadyVerified : serverMessages.emailVerified
     respond(ctx, 'verifyEmail', { success: true, message, alreadyVerified })
   })
 
-  router.get(endpoints.verifyResetToken.path, async (ctx) => {
+  router.get(endpoints.verifyResetToken.path, limited(options, 'accountToken'), async (ctx) => {
     const user = await checkResetLink(deps, ctx.params.token ?? '', clock())
     respond(ctx, 'verifyResetToken', { success: true, message: serverMessages.resetLinkValid, user })
   })
 
-  router.post(endpoints.resetPassword.path, async (ctx) => {
+  router.post(endpoints.resetPassword.path, limited(options, 'accountToken'), async (ctx) => {
     const input = parseOr400(endpoints.resetPassword.request, ctx.request.body)
     const context = requestContext(ctx, clock)
     const { email } = await resetPassword(deps, input, context)

@@ -17,6 +17,7 @@ beforeAll(async () => {
     checkEmail: small,
     forgotPassword: small,
     resendVerification: small,
+    accountToken: { perAddress: { max: 5, windowMs } },
   })
 })
 afterAll(() => harness.close())
@@ -52,6 +53,29 @@ describe.each([
     for (let i = 0; i < 5; i += 1) expect((await send(person().email, ip)).status).not.toBe(429)
     expect((await send(person().email, ip)).status).toBe(429)
     expect((await send(person().email, freshAddress())).status).not.toBe(429)
+  })
+})
+
+describe('the emailed links: verify email, check and use a reset link', () => {
+  const token = 'a'.repeat(43)
+  const uses = [
+    (ip: string) => harness.call('GET', `/api/auth/verify-email/${token}`, undefined, { ip }),
+    (ip: string) => harness.call('GET', `/api/auth/verify-reset-token/${token}`, undefined, { ip }),
+    (ip: string) =>
+      harness.call('POST', '/api/auth/reset-password', { token, password: 'NewSecret123' }, { ip }),
+  ]
+
+  it('share one bucket per address: past it, 429 with Retry-After, and another address is not refused', async () => {
+    const ip = freshAddress()
+    // Five dead links over the three endpoints: each answered as such.
+    for (const use of [...uses, ...uses.slice(0, 2)]) expect((await use(ip)).status).toBe(400)
+    for (const use of uses) {
+      const refused = await use(ip)
+      expect(refused.status).toBe(429)
+      expect(refused.body).toMatchObject({ success: false, code: 'RATE_LIMITED' })
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    for (const use of uses) expect((await use(freshAddress())).status).toBe(400)
   })
 })
 

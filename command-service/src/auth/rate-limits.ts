@@ -16,6 +16,7 @@ export type RateLimitedAction =
   | 'register'
   | 'createGuestAccount'
   | 'health'
+  | 'accountToken'
   | 'newsletterSubscribe'
   | 'newsletterToken'
   | 'contact'
@@ -69,6 +70,9 @@ export const defaultRateLimits: RateLimitPolicies = {
     perInbox: accountEmailsPerInbox,
   },
   ...accountCreationLimits(20),
+  // The emailed links' one-time tokens (verify email, check and use a reset link), one bucket
+  // for the three: a person opens a link or two; guessing tokens needs millions of tries.
+  accountToken: { perAddress: { max: 60, windowMs: minutes(15) } },
   // A monitor polls every few seconds; a GET names no email, so only the address counts.
   health: { perAddress: { max: 120, windowMs: minutes(1) } },
   // The decider sends one confirmation an hour per address whatever the count; these stop a

@@ -133,6 +133,7 @@ export async function startAuthHarness(
       resendVerification: roomy,
       register: roomy,
       createGuestAccount: roomy,
+      accountToken: roomy,
       ...rateLimits,
     },
     signInLimits: { ...roomySignIn, ...signInLimits },

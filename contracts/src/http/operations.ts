@@ -224,19 +224,19 @@ export const operations: Record<EndpointName, Operation> = {
     summary: 'Check a password reset link',
     tag: tags.auth,
     access: 'public',
-    errors: { 400: 'The link is invalid, used or expired' },
+    errors: { 400: 'The link is invalid, used or expired', 429: rateLimited },
   },
   resetPassword: {
     summary: 'Set a new password with a reset link',
     tag: tags.auth,
     access: 'public',
-    errors: { 400: 'The link is invalid, used or expired, or the password is refused' },
+    errors: { 400: 'The link is invalid, used or expired, or the password is refused', 429: rateLimited },
   },
   verifyEmail: {
     summary: "Verify an account's email with its link",
     tag: tags.auth,
     access: 'public',
-    errors: { 400: 'The link is invalid, used or expired' },
+    errors: { 400: 'The link is invalid, used or expired', 429: rateLimited },
   },
   createPaymentIntent: {
     summary: 'Reserve tickets and start a payment',
