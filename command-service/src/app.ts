@@ -101,6 +101,8 @@ export interface CommandAppOptions {
   readonly company?: CompanyDetails
   /** Answer `GET /metrics` (METRICS_TOKEN): this process's metrics, when it runs on its own. */
   readonly metrics?: MetricsEndpointOptions
+  /** REQUEST_TIMEOUT_MS: past it a request is answered 503; the platform's default unless given. */
+  readonly requestTimeoutMs?: number
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -168,6 +170,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
     logger,
     mapError: mapCommandError,
     metrics: options.metrics,
+    requestTimeoutMs: options.requestTimeoutMs,
     guards: [
       answerPositions({ projectedTypes: () => checkpoints.projectedTypes(), logger }),
       maintenanceGuard({ settings, secret: secrets.jwt, sessions: createKnexSessionStore(knex), clock }),

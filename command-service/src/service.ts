@@ -121,6 +121,7 @@ export async function startCommandService(options: {
     },
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
     metrics: { token: config.METRICS_TOKEN },
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     logger: logger.child({ service: 'command' }),
   })
   return {

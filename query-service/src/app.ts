@@ -63,6 +63,8 @@ export interface QueryAppOptions {
    * answers 503.
    */
   readonly live?: LiveCompetitions
+  /** REQUEST_TIMEOUT_MS: past it a request is answered 503; the platform's default unless given. */
+  readonly requestTimeoutMs?: number
 }
 
 function healthRouter({ knex, logger, healthDeadlineMs }: QueryAppOptions): Router {
@@ -99,6 +101,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
     name: 'query',
     logger: options.logger,
     metrics: options.metrics,
+    requestTimeoutMs: options.requestTimeoutMs,
     guards: [
       maintenanceGuard({ settings, secret, sessions, ...(clock ? { clock } : {}) }),
       readAfter({ watcher, timeoutMs: options.readAfter?.timeoutMs ?? defaultReadAfterTimeoutMs }),

@@ -29,6 +29,8 @@ export interface GatewayOptions {
   readonly metrics?: MetricsEndpointOptions
   /** TRUSTED_PROXIES: the proxies in front, whose `X-Forwarded-For` names the client. None unless given. */
   readonly trustedProxies?: TrustedProxies
+  /** REQUEST_TIMEOUT_MS for what the gateway answers itself (pages); the services keep their own. */
+  readonly requestTimeoutMs?: number
   /**
    * A public competition from the query service, for its page's head (link previews) and status
    * (404 when there is none). None: competition pages are sent plain, with status 200.
@@ -115,6 +117,7 @@ export function createGateway(options: GatewayOptions): Koa {
     logger: options.logger,
     security: { content: 'web', stripe: options.stripe, isHttps },
     metrics: options.metrics ? { trustedProxies, ...options.metrics } : undefined,
+    requestTimeoutMs: options.requestTimeoutMs,
   })
   app.use(passClientAddress(trustedProxies))
   app.use(routeApi(options, isHttps))

@@ -7,6 +7,7 @@ import { DeadlineExceeded } from '../db/probe'
 import { type MetricsEndpointOptions, metricsEndpoint } from '../metrics/endpoint'
 import { requestMetrics } from '../metrics/http'
 import { compression } from './compression'
+import { defaultRequestTimeoutMs, requestDeadline } from './deadline'
 import { HttpError, serviceUnavailable } from './errors'
 import { apiNoStoreByDefault, type SecurityHeadersOptions, securityHeaders } from './security-headers'
 import { validateRequestTarget } from './validate'
@@ -23,6 +24,8 @@ export interface AppOptions {
   readonly guards?: readonly Koa.Middleware[]
   /** Answer `GET /metrics` (this process's metrics) on this app; not unless given. */
   readonly metrics?: MetricsEndpointOptions
+  /** REQUEST_TIMEOUT_MS: a request still unanswered after this is answered 503; 10 s unless given. */
+  readonly requestTimeoutMs?: number
 }
 
 /** Koa's own JSON-body failures and payload limits carry a status we can trust. */
@@ -84,6 +87,10 @@ export function createApp(options: AppOptions): Koa {
   // Outside the error handler, so error bodies are compressed like any other answer.
   app.use(compression())
   app.use(errorHandler(options))
+  // Inside the error handler, which sends its 503; long streams and jobs are exempt.
+  app.use(
+    requestDeadline({ ms: options.requestTimeoutMs ?? defaultRequestTimeoutMs, logger: options.logger }),
+  )
   // Before the guards: maintenance mode must not blind the monitoring.
   if (options.metrics) app.use(metricsEndpoint(options.metrics))
   app.use(validateRequestTarget())

@@ -168,6 +168,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       secret: secrets.jwt,
       logger: logger.child({ service: 'query' }),
       readAfter: { timeoutMs: config.READ_AFTER_TIMEOUT_MS },
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     })
     const proxyError = (error: Error, { target, retried }: ProxyFailure) => {
       if (retried) logger.warn({ err: error, target }, 'service instance unreachable; trying the next')
@@ -206,6 +207,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       stripe: stripeConfigured(config),
       metrics: { token: config.METRICS_TOKEN },
       trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     })
     const httpServer = createServer(gateway.callback())
     const port = await listen(httpServer, config.PORT, config.HOST)

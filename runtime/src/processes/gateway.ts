@@ -41,6 +41,7 @@ runProcess('gateway', async ({ config, logger }) => {
     stripe: stripeConfigured(config),
     metrics: { token: config.METRICS_TOKEN },
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     ...pages,
     findHomeAnswers: homeAnswers(findHomeLists, commandServiceSettings(commandUrl)),
   })

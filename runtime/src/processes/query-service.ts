@@ -54,6 +54,7 @@ runProcess('query-service', async ({ config, logger }) => {
     logger,
     secret,
     metrics: { token: config.METRICS_TOKEN },
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     readAfter: { timeoutMs: config.READ_AFTER_TIMEOUT_MS },
   })
   const server = createServer(app.callback())
