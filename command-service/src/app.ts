@@ -25,6 +25,7 @@ import { adminEntryRefundsRouter } from './admin/entry-refunds'
 import { adminPostalEntriesRouter } from './admin/postal-entries'
 import { adminUsersRouter } from './admin/users-routes'
 import { answerPositions, notingPositions } from './answer-position'
+import { type AfterAnswer, createAfterAnswer } from './auth/after-answer'
 import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
@@ -103,6 +104,8 @@ export interface CommandAppOptions {
   readonly metrics?: MetricsEndpointOptions
   /** REQUEST_TIMEOUT_MS: past it a request is answered 503; the platform's default unless given. */
   readonly requestTimeoutMs?: number
+  /** Where emailed-link requests run after their answer; one of its own unless given (tests wait on it). */
+  readonly afterAnswer?: AfterAnswer
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -144,7 +147,8 @@ export function createCommandApp(options: CommandAppOptions): Koa {
   const signInLimits = { ...defaultSignInLimits, ...options.signInLimits }
   const deps = { handler, store, knex, secrets, logger }
   const settings = options.settings ?? createSettingsCache({ load: () => loadSettings(store), clock })
-  const auth = authRouters({ deps, clock, limiter, rateLimits, signInLimits, settings })
+  const afterAnswer = options.afterAnswer ?? createAfterAnswer(logger.child({ component: 'after-answer' }))
+  const auth = authRouters({ deps, clock, limiter, rateLimits, signInLimits, settings, afterAnswer })
   const entryDeps = {
     handler,
     store,

@@ -13,16 +13,19 @@ export function linkRouter(options: AuthRouteOptions): Router {
   const router = new Router()
   router.use(jsonBody())
 
-  // Same answer whether or not the email has an account: nobody learns who is registered.
+  // Same answer whether or not the email has an account, and as soon: the link is recorded
+  // after the answer, so neither the answer nor its timing says who is registered.
   router.post(endpoints.resendVerification.path, limited(options, 'resendVerification'), async (ctx) => {
     const { email } = parseOr400(endpoints.resendVerification.request, ctx.request.body)
-    await resendVerification(deps, email, requestContext(ctx, clock))
+    const context = requestContext(ctx, clock)
+    await options.afterAnswer.start('resend-verification', () => resendVerification(deps, email, context))
     respond(ctx, 'resendVerification', { success: true, message: serverMessages.verificationSent })
   })
 
   router.post(endpoints.forgotPassword.path, limited(options, 'forgotPassword'), async (ctx) => {
     const { email } = parseOr400(endpoints.forgotPassword.request, ctx.request.body)
-    await requestPasswordReset(deps, email, requestContext(ctx, clock))
+    const context = requestContext(ctx, clock)
+    await options.afterAnswer.start('forgot-password', () => requestPasswordReset(deps, email, context))
     respond(ctx, 'forgotPassword', { success: true, message: authMessages.resetLinkSent })
   })
 

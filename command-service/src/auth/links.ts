@@ -38,9 +38,9 @@ const lifetimes: Record<OneTimeTokenPurpose, number> = {
  * Asks for a link. Whether the email has an account, is verified, banned or erased, the same
  * steps run: the email index, the command on a user's stream (for an unknown email, `nobody`'s,
  * which no account ever has, so the decider refuses it as a missing user), and nothing more
- * unless a link is recorded. So the answer's timing does not say whether the email has an
- * account; only recording a link costs its append, whose rows (the link's token rows) commit
- * with it.
+ * unless a link is recorded, which costs its append, whose rows (the link's token rows) commit
+ * with it. The routes run this after their answer (`after-answer.ts`), so no part of it shows in
+ * the answer's timing.
  */
 async function requestLink(
   deps: AccountDeps,

@@ -2,6 +2,7 @@ import type { EndpointName, ResponseOf } from '@prizes/contracts'
 import type { RateLimiter, SettingsCache } from '@prizes/platform'
 import type Koa from 'koa'
 import type { AccountDeps } from '../users/deps'
+import type { AfterAnswer } from './after-answer'
 import { createKnownAddresses, type KnownAddresses } from './known-addresses'
 import { guardCurrentPassword, guardSignIn, type SignInLimits } from './login-guard'
 import { type RateLimitedAction, type RateLimitPolicies, rateLimit } from './rate-limits'
@@ -15,6 +16,8 @@ export interface AuthRouteOptions {
   readonly signInLimits: SignInLimits
   /** The platform settings: registrations closed, maintenance (admins only sign in). */
   readonly settings: SettingsCache
+  /** Where link requests run once they are answered (`createAfterAnswer`). */
+  readonly afterAnswer: AfterAnswer
 }
 
 /** Sets a response body the endpoint's contract describes, so the compiler checks its shape. */

@@ -12,6 +12,7 @@ import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider } from '../payments'
 import { silentLogger } from '../testing/fixtures'
 import type { AccountDeps } from '../users/deps'
+import { type AfterAnswer, createAfterAnswer } from './after-answer'
 import type { SignInLimits } from './login-guard'
 import type { RateLimitedAction, RateLimitPolicy } from './rate-limits'
 
@@ -66,6 +67,8 @@ export interface AuthHarness {
   readonly context: () => CommandContext
   /** Every `readStream` and `append` the app made, as `method stream`, in order; tests clear it. */
   readonly storeCalls: string[]
+  /** Link requests run after their answer; `call` waits for them too, so a test sees their effects. */
+  readonly afterAnswer: AfterAnswer
   call(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<Answer>
   /** The token of the latest link of this purpose the user was sent, as the mail reactor derives it. */
   linkToken(userId: string, purpose: OneTimeTokenPurpose): Promise<string>
@@ -119,7 +122,9 @@ export async function startAuthHarness(
   const secrets = await loadSecrets(knex)
   const clock = testClock()
   const handler = createCommandHandler({ store: recorded, logger: silentLogger })
+  const afterAnswer = createAfterAnswer(silentLogger)
   const app = createCommandApp({
+    afterAnswer,
     store: recorded,
     knex,
     secrets,
@@ -150,6 +155,7 @@ export async function startAuthHarness(
     deps,
     context: () => ({ actor: { system: 'test' }, now: clock.now() }),
     storeCalls,
+    afterAnswer,
     async call(method, path, body, options = {}) {
       const headers: Record<string, string> = {}
       if (body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json'
@@ -165,6 +171,7 @@ export async function startAuthHarness(
             : {}),
       })
       const text = await response.text()
+      await afterAnswer.idle()
       return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers }
     },
     async linkToken(userId, purpose) {

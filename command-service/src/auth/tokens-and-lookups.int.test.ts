@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordWork } from '../users/password-work'
 import { banUser } from '../users/standing'
 import { type AuthHarness, startAuthHarness } from './test-harness'
-import { person, signedIn, verified } from './test-people'
+import { person, registered, signedIn, verified } from './test-people'
 
 /**
  * Issue 10, finding 13 (the account part): a token without `exp` was accepted, change-password
@@ -168,4 +168,52 @@ describe('account look-ups do the same work whether or not the email has an acco
     // Recording the link is its append, with the link's row in the same transaction.
     expect(known.store).toEqual([...unknown.store, 'append user-*', 'row statement'].sort())
   })
+})
+
+describe('asking for a link answers before any work that depends on the account', () => {
+  /**
+   * Holds the account's stream row locked in a transaction of its own, so recording a link (an
+   * append to that stream) waits until it is let go: a slow database, for this account only.
+   */
+  async function holdStream(userId: string) {
+    const trx = await harness.knex.transaction()
+    await trx.raw('select revision from streams where stream_id = ? for update', [`user-${userId}`])
+    return () => trx.commit()
+  }
+
+  const ask = (path: string, email: string) =>
+    fetch(`${harness.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+      // Far longer than an answer takes; an answer that waits for the held stream never comes.
+      signal: AbortSignal.timeout(10_000),
+    })
+
+  it.each([
+    ['/api/auth/forgot-password', 'reset-password'],
+    ['/api/auth/resend-verification', 'verify-email'],
+  ] as const)(
+    '%s: a known email is answered while its link is still being recorded',
+    async (path, purpose) => {
+      // Unverified, so a new verification link is recorded too; the reset link for a verified one.
+      const account = purpose === 'verify-email' ? await registered(harness) : await verified(harness)
+      const before = await harness.linkToken(account.userId, 'verify-email')
+      const release = await holdStream(account.userId)
+      let answer: Response
+      try {
+        answer = await ask(path, account.email)
+        expect(answer.status).toBe(200)
+        const unknown = await ask(path, person().email)
+        expect(await answer.json()).toEqual(await unknown.json())
+      } finally {
+        await release()
+      }
+      // Let go, the new link is recorded after all.
+      await harness.afterAnswer.idle()
+      const latest = await harness.linkToken(account.userId, purpose)
+      if (purpose === 'verify-email') expect(latest).not.toBe(before)
+      else expect(latest).toEqual(expect.any(String))
+    },
+  )
 })
