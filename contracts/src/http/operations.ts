@@ -89,8 +89,8 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'public',
     produces: 'text/event-stream',
     errors: {
-      429: 'Too many live connections from this address; `Retry-After` says when to try again',
-      503: 'Too many live connections to this instance; `Retry-After` says when to try again',
+      429: 'Too many live connections from this address (10) or its network (100 from one IPv4 /24 or IPv6 /64); `Retry-After` says when to try again',
+      503: 'Every live connection of this instance is taken and none can be freed (a full instance ends the oldest stream of the network holding the most for a newcomer from a network holding fewer); `Retry-After` says when to try again',
     },
   },
   getCompetition: {

@@ -104,16 +104,66 @@ describe('the live hub', () => {
   test('per-address and per-process bounds refuse with 429 and 503; a closed stream frees its place', () => {
     const hub = hubWith({ maxStreams: 3, maxStreamsPerAddress: 2 })
     const first = client()
-    hub.open(asResponse(first), 'a')
-    hub.open(asResponse(client()), 'a')
-    expect(() => hub.open(asResponse(client()), 'a')).toThrow(expect.objectContaining({ status: 429 }))
-    hub.open(asResponse(client()), 'b')
-    expect(() => hub.open(asResponse(client()), 'c')).toThrow(expect.objectContaining({ status: 503 }))
+    hub.open(asResponse(first), '198.51.100.1')
+    hub.open(asResponse(client()), '198.51.100.1')
+    expect(() => hub.open(asResponse(client()), '198.51.100.1')).toThrow(
+      expect.objectContaining({ status: 429 }),
+    )
+    hub.open(asResponse(client()), '203.0.113.1')
+    // Full, and no network holds more than the newcomer's would (203.0.113.0/24: two): 503.
+    expect(() => hub.open(asResponse(client()), '203.0.113.2')).toThrow(
+      expect.objectContaining({ status: 503 }),
+    )
 
     first.emit('close')
     expect(hub.size).toBe(2)
-    hub.open(asResponse(client()), 'a')
+    hub.open(asResponse(client()), '198.51.100.1')
     expect(hub.size).toBe(3)
+  })
+
+  test('one network (a /24, a /64) holds a bounded number of streams, however many addresses it has', () => {
+    const hub = hubWith({ maxStreamsPerAddress: 10, maxStreamsPerNetwork: 3 })
+    for (const last of [1, 2, 3]) hub.open(asResponse(client()), `203.0.113.${last}`)
+    expect(() => hub.open(asResponse(client()), '203.0.113.200')).toThrow(
+      expect.objectContaining({ status: 429, message: expect.stringContaining('network') }),
+    )
+    hub.open(asResponse(client()), '203.0.114.1')
+    for (const host of ['1', '2', 'ffff:1:2']) hub.open(asResponse(client()), `2001:db8:0:7::${host}`)
+    expect(() => hub.open(asResponse(client()), '2001:db8:0:7:abcd::9')).toThrow(
+      expect.objectContaining({ status: 429 }),
+    )
+    hub.open(asResponse(client()), '2001:db8:0:8::1')
+  })
+
+  test('a crowd that fills every place cannot shut others out: the heaviest network gives up its oldest', () => {
+    const hub = hubWith({ maxStreams: 20, maxStreamsPerAddress: 2, maxStreamsPerNetwork: 10 })
+    // A crowd of addresses over two /24s takes every place.
+    const crowd = Array.from({ length: 20 }, () => client())
+    crowd.forEach((res, i) => {
+      hub.open(asResponse(res), `198.51.${100 + (i % 2)}.${Math.floor(i / 2) % 5}`)
+    })
+    expect(hub.size).toBe(20)
+
+    // Each newcomer from elsewhere takes the place of the oldest stream of the heaviest network.
+    const visitors = Array.from({ length: 8 }, () => client())
+    visitors.forEach((res, i) => {
+      hub.open(asResponse(res), `203.0.${113 + i}.7`)
+    })
+    expect(hub.size).toBe(20)
+    expect(visitors.every((res) => !res.ended)).toBe(true)
+    expect(crowd.filter((res) => res.ended)).toHaveLength(8)
+    // The oldest went first: the crowd's first eight streams.
+    expect(crowd.slice(0, 8).every((res) => res.ended)).toBe(true)
+
+    // The crowd coming back only takes places from itself: a visitor is never the heaviest.
+    for (let i = 0; i < 30; i += 1) {
+      try {
+        hub.open(asResponse(client()), `198.51.${100 + (i % 2)}.${(i % 5) + 5}`)
+      } catch {
+        // Its own network's places are taken: refused.
+      }
+    }
+    expect(visitors.every((res) => !res.ended)).toBe(true)
   })
 
   test('closing ends every stream and refuses new ones', () => {

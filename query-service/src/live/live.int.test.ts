@@ -201,6 +201,24 @@ describe('GET /api/competitions/live', () => {
     held.close()
   })
 
+  test('a crowd holding every stream gives up its oldest to a client from another network', async () => {
+    const { served, live } = await instance({ maxStreams: 3, maxStreamsPerAddress: 1 })
+    const crowd = [
+      await stream(served, '198.51.100.1'),
+      await stream(served, '198.51.100.2'),
+      await stream(served, '198.51.100.3'),
+    ]
+    const visitor = await stream(served, '203.0.113.9')
+    expect(visitor.status).toBe(200)
+    // The crowd's oldest stream ended (its EventSource comes back and finds its network full).
+    expect(await crowd[0]?.ended).toEqual({ clean: true })
+    expect(live.streams).toBe(3)
+    const back = await fetch(`${served.url}${livePath}`, { headers: { 'x-forwarded-for': '198.51.100.4' } })
+    expect(back.status).toBe(503)
+    await back.body?.cancel()
+    for (const reader of [...crowd, visitor]) reader?.close()
+  })
+
   test('closing the service ends its streams cleanly, and the server can then close', async () => {
     const started = await instance()
     const reader = await stream(started.served)
