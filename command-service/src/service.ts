@@ -12,6 +12,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { createCommandApp } from './app'
+import { createAfterAnswer } from './auth/after-answer'
 import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
@@ -93,7 +94,10 @@ export async function startCommandService(options: {
   const settings = createSettingsCache({ load: () => loadSettings(store) })
   // This process reads the checkpoint tables and the outbox: its `/metrics` shows them.
   const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
+  // Link requests recorded after their answer: a stop waits for them before the database goes.
+  const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
   const app = createCommandApp({
+    afterAnswer,
     store,
     handler,
     knex,
@@ -131,6 +135,7 @@ export async function startCommandService(options: {
     settings,
     async stop() {
       unregisterMetrics()
+      await afterAnswer.idle()
     },
   }
 }

@@ -155,6 +155,31 @@ describe('behind a trusted reverse proxy', () => {
     expect((await signIn('127.0.0.100', adminPassword)).status).toBe(200)
   })
 
+  it('/metrics without a token: never through the proxy, whatever it names; a local scraper directly', async () => {
+    const scrape = (from: string, direct: boolean, forwardedFor?: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(
+            {
+              host: '127.0.0.1',
+              port: direct ? gatewayPort : nginx.port,
+              localAddress: from,
+              agent: false,
+              path: '/metrics',
+              headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+            },
+            (response) => {
+              response.resume()
+              resolve(response.statusCode ?? 0)
+            },
+          )
+          .on('error', reject)
+      })
+    expect(await scrape('127.0.0.8', false)).toBe(404)
+    expect(await scrape('127.0.0.8', false, '10.0.0.1')).toBe(404)
+    expect(await scrape('127.0.0.8', true)).toBe(200)
+  })
+
   it("a per-address limit (accounts an hour) counts each client's own sign-ups", async () => {
     const guest = (from: string, n: number) =>
       post(from, '/api/auth/create-guest-account', {
