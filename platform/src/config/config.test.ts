@@ -45,6 +45,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(/TRUSTED_PROXIES: "10.0.0.0\/40"/)
   })
 
+  test('REQUEST_TIMEOUT_MS: 10 s by default; bounded', () => {
+    expect(loadConfig({}).REQUEST_TIMEOUT_MS).toBe(10_000)
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2500' }).REQUEST_TIMEOUT_MS).toBe(2500)
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5' })).toThrow(/REQUEST_TIMEOUT_MS/)
+  })
+
   test('accepts EventStoreDB and KurrentDB connection strings', () => {
     expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).EVENTSTORE_URL).toBeDefined()
     expect(loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113' }).EVENTSTORE_URL).toBeDefined()
