@@ -124,7 +124,8 @@ const schema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(defaultDatabaseTimeouts.idleInTransactionMs),
   /**
    * How long a request may take before it is answered 503 with `Retry-After` (a frozen database,
-   * a hung outside call); live streams, exports, backups and the admin's database jobs are exempt.
+   * a hung outside call); live streams, exports, backups, the admin's database jobs and test
+   * emails, and uploads are exempt.
    */
   REQUEST_TIMEOUT_MS: milliseconds.default(10_000),
   /** One statement of an operator's job (a rebuild copies and swaps whole tables). */

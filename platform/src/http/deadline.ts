@@ -12,8 +12,9 @@ const retryAfterSeconds = 5
 
 /**
  * Answers that are long by nature and bounded otherwise: live streams (until the client leaves),
- * streamed exports and backups (as long as they take to send), and the admin's database jobs
- * (one at a time each). Their time is not a request's.
+ * streamed exports and backups (as long as they take to send), the admin's database jobs (one at
+ * a time each), and the admin's test emails (each send bounded by its own SMTP timeout, which
+ * the admin is told of; every template is one send after another). Their time is not a request's.
  */
 const longByNature: readonly EndpointName[] = [
   'competitionsLive',
@@ -22,6 +23,9 @@ const longByNature: readonly EndpointName[] = [
   'adminBackup',
   'adminOptimiseDatabase',
   'adminResetDatabase',
+  'emailTestEntryConfirmation',
+  'emailDirectTest',
+  'emailTestAllTemplates',
 ]
 
 const longRequests = createEndpointTable(
