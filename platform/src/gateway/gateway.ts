@@ -67,7 +67,7 @@ function routeApi(options: GatewayOptions, isHttps: (ctx: Koa.Context) => boolea
     if (match === 'methodNotAllowed') {
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`)
     }
-    // Likewise the protocol, which the services read to decide on HSTS.
+    // The protocol too (the services read it to decide on HSTS): ours, never the client's claim.
     ctx.req.headers['x-forwarded-proto'] = isHttps(ctx) ? 'https' : 'http'
     // The service answers on the raw response; Koa must not touch it afterwards.
     ctx.respond = false
