@@ -121,6 +121,32 @@ describe('the gateway', () => {
     }
   })
 
+  test('services of their own (over HTTP) are handed the same one address', async () => {
+    const service = await serve(echo('command'))
+    const behind = await serve(
+      createGateway({
+        logger: pino({ level: 'silent' }),
+        services: { command: httpProxy(service.url, () => {}), query: httpProxy(service.url, () => {}) },
+        webDistDir: '/nonexistent-web-dist',
+        mediaDir: '/nonexistent-media',
+        publicUrl: 'http://localhost:3000',
+        stripe: false,
+        trustedProxies: parseTrustedProxies('127.0.0.1'),
+      }).callback(),
+    )
+    try {
+      const answer = await fetch(`${behind.url}/api/auth/login`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' },
+      })
+      expect(await answer.json()).toMatchObject({ forwardedFor: '203.0.113.9' })
+    } finally {
+      await behind.close()
+      await service.close()
+    }
+  })
+
   test('says so when the web app is not built', async () => {
     const res = await get('/some/page')
     expect(res.status).toBe(503)
