@@ -3,7 +3,14 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { appendContract } from './contract/append.contract'
-import { type ContractStore, collect, newEvent, type StoreFactory, sleep, unique } from './contract/harness'
+import {
+  type ContractStore,
+  collect,
+  newEvent,
+  type StoreFactory,
+  unique,
+  waitUntil,
+} from './contract/harness'
 import { readContract } from './contract/read.contract'
 import { snapshotContract } from './contract/snapshots.contract'
 import { subscribeContract } from './contract/subscribe.contract'
@@ -34,6 +41,33 @@ function describeEventStoreContract(name: string, factory: StoreFactory) {
     subscribeContract(access)
     describe('snapshots', () => snapshotContract(access))
   })
+}
+
+/** Sessions of this database waiting on a lock. */
+async function lockWaiters(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+     where datname = current_database() and wait_event_type = 'Lock'`,
+  )
+  return rows[0]?.n ?? 0
+}
+
+/** The store's LISTEN connections. */
+async function listeners(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+     where datname = current_database() and query ilike 'listen%'`,
+  )
+  return rows[0]?.n ?? 0
+}
+
+/**
+ * The store's live tail, which every caught-up subscription takes its events from, has read
+ * the log three more times: whatever those reads could hand out has been handed out.
+ */
+async function tailReadAgain(store: { tailReads(): number }): Promise<void> {
+  const reads = store.tailReads()
+  await waitUntil(() => store.tailReads() >= reads + 3, 'the tail read the log three more times')
 }
 
 /** A migrated store on a fresh database; options tune it for one test. */
@@ -111,7 +145,11 @@ describe('PostgreSQL adapter', () => {
         () => 'appended',
         (error: unknown) => error,
       )
-      await sleep(200)
+      // The second append is queued behind the first transaction's lock on the stream.
+      await waitUntil(
+        async () => (await lockWaiters(setup.store.pool)) > 0,
+        'the second append waits on a lock',
+      )
       await first.query('commit')
       const outcome = await second
       expect(outcome).toBeInstanceOf(WrongExpectedVersion)
@@ -154,10 +192,13 @@ describe('PostgreSQL adapter', () => {
       setup.store.subscribeToAll({ from: 'start', filter: { streamPrefixes: [prefix] } }),
     )
     try {
-      await sleep(100)
+      // Caught up and waiting: the LISTEN connection is up and a first event came through.
+      await waitUntil(async () => (await listeners(setup.store.pool)) === 1, 'LISTEN is active')
+      await setup.store.append(`${prefix}-0`, [newEvent('First')], { expectedRevision: 'noStream' })
+      await subscription.waitFor(1, 5_000)
       const appendedAt = Date.now()
       await setup.store.append(`${prefix}-1`, [newEvent('Rang')], { expectedRevision: 'noStream' })
-      await subscription.waitFor(1, 1_000)
+      await subscription.waitFor(2, 1_000)
       expect(Date.now() - appendedAt).toBeLessThan(1_000)
     } finally {
       await subscription.close()
@@ -169,14 +210,17 @@ describe('PostgreSQL adapter', () => {
       setup.store.subscribeToAll({ from: 'start', filter: { streamPrefixes: [prefix] } }),
     )
     try {
-      await sleep(100)
+      await waitUntil(async () => (await listeners(setup.store.pool)) === 1, 'LISTEN is active')
       const { rowCount } = await setup.store.pool.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
          where datname = current_database() and query ilike 'listen%'`,
       )
       expect(rowCount).toBe(1)
-      await sleep(1_500)
-      expect(warnings).toContain('event store LISTEN connection lost; reconnecting')
+      await waitUntil(
+        () => warnings.includes('event store LISTEN connection lost; reconnecting'),
+        'the loss is noticed',
+      )
+      await waitUntil(async () => (await listeners(setup.store.pool)) === 1, 'LISTEN is back')
       await setup.store.append(`${prefix}-1`, [newEvent('Rang')], { expectedRevision: 'noStream' })
       await subscription.waitFor(1, 1_000)
     } finally {
@@ -223,7 +267,7 @@ describe('PostgreSQL late commit: a transaction that commits after a later one',
 
       // B is committed and readable on its stream, yet $all must hold it back behind open A.
       expect((await setup.store.readStream(`${prefix}-b`)).map((e) => e.type)).toEqual(['B'])
-      await sleep(300)
+      await tailReadAgain(setup.store)
       expect(live.received.map((e) => e.type)).toEqual(['Before'])
       expect(await setup.store.readAll({ from: before.position, limit: 10, filter })).toEqual([])
 
@@ -237,8 +281,9 @@ describe('PostgreSQL late commit: a transaction that commits after a later one',
       // having passed B, would never have seen A.
       expect(eventA.position.prepare < eventB.position.prepare).toBe(true)
       expect(eventA.position.commit < eventB.position.commit).toBe(true)
-      await sleep(100)
-      expect(live.received).toHaveLength(3)
+      // Nothing delivered twice: the next event is the next one received.
+      await setup.store.append(`${prefix}-c`, [newEvent('C')], { expectedRevision: 'noStream' })
+      expect((await live.waitFor(4, 2_000)).map((e) => e.type)).toEqual(['Before', 'A', 'B', 'C'])
 
       const resumed = collect(setup.store.subscribeToAll({ from: before.position, filter }))
       const replayed = await resumed.waitFor(2).finally(() => resumed.close())
@@ -259,7 +304,7 @@ describe('PostgreSQL late commit: a transaction that commits after a later one',
       await appendEvents(b, `${prefix}-b`, [newEvent('B')], 'noStream')
       await b.query('commit')
       await notifyAppended(b)
-      await sleep(300)
+      await tailReadAgain(setup.store)
       expect(live.received).toEqual([])
 
       await a.query('rollback')
@@ -267,8 +312,8 @@ describe('PostgreSQL late commit: a transaction that commits after a later one',
       const received = await live.waitFor(1, 2_000)
       expect(received.map((e) => e.type)).toEqual(['B'])
       expect(Date.now() - rolledBackAt).toBeLessThan(1_000)
-      await sleep(100)
-      expect(live.received).toHaveLength(1)
+      await setup.store.append(`${prefix}-c`, [newEvent('C')], { expectedRevision: 'noStream' })
+      expect((await live.waitFor(2, 2_000)).map((e) => e.type)).toEqual(['B', 'C'])
     } finally {
       await live.close()
     }

@@ -77,11 +77,18 @@ test.describe('accounts', () => {
       await expect(accountMenu(page, edited.firstName)).toBeVisible()
     })
 
-    await test.step('log out', async () => {
+    await test.step('log out: the session ends on the server too', async () => {
+      const token = (await page.context().cookies()).find((c) => c.name === 'auth_token')?.value
+      if (!token) throw new Error('the browser has no session')
+      const profile = () =>
+        request.get('/api/auth/profile', { headers: { Authorization: `Bearer ${token}` } })
+      expect((await profile()).status()).toBe(200)
       await accountMenu(page, edited.firstName).click()
       await page.getByRole('menuitem', { name: 'Logout' }).click()
       await expectSnackbar(page, authMessages.loggedOut)
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible()
+      // A copy of the token taken before is refused once the server has ended the session.
+      await expect.poll(async () => (await profile()).status()).toBe(401)
     })
 
     const resetPassword = 'Cobol1959Rules'

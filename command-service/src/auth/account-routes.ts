@@ -1,7 +1,15 @@
 import Router from '@koa/router'
-import { authMessages, endpoints } from '@prizes/contracts'
-import { authenticate, createKnexSessionStore, jsonBody, parseOr400, requireUser } from '@prizes/platform'
+import { authMessages, endpoints, sessionMessages } from '@prizes/contracts'
+import {
+  authenticate,
+  createKnexSessionStore,
+  jsonBody,
+  parseOr400,
+  requireSession,
+  requireUser,
+} from '@prizes/platform'
 import { changePassword, getProfile, updateProfile } from './account'
+import { endSession } from './logout'
 import { requestContext } from './request-context'
 import { type AuthRouteOptions, currentPasswordGuarded, respond } from './routes'
 
@@ -11,6 +19,13 @@ export function accountRouter(options: AuthRouteOptions): Router {
   const router = new Router()
   router.use(jsonBody())
   router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
+
+  router.post(endpoints.logout.path, async (ctx) => {
+    const session = requireSession(ctx)
+    parseOr400(endpoints.logout.request, ctx.request.body)
+    await endSession(deps.knex, session, clock())
+    respond(ctx, 'logout', { success: true, message: sessionMessages.loggedOut })
+  })
 
   router.get(endpoints.getProfile.path, async (ctx) => {
     const { userId } = requireUser(ctx)

@@ -27,7 +27,7 @@ afterAll(() => harness.close())
 describe('session tokens', () => {
   it('are refused without exp, though signed with the server secret and current in every other way', async () => {
     const account = await signedIn(harness)
-    const claims = { role: 'user', tv: 0 }
+    const claims = { role: 'user', tv: 0, sid: 'S'.repeat(22) }
     const sign = (withExp: boolean) => {
       const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })

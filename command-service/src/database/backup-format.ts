@@ -65,6 +65,8 @@ export type BackupLine = BackupHeader | BackupEvent | BackupRow
  *   email or address can be read.
  * - `user_emails`, `auth_sessions`, `user_tokens`: the unique-email index, each account's
  *   session standing (role, ban, token version) and its pending email links.
+ * - `auth_session_ends`: the sessions logged out whose tokens have not expired yet; without it
+ *   a logged-out token would work again after a restore.
  * - `draw_seeds`: the secret seeds published competitions committed to; a draw cannot complete
  *   without its seed.
  * - `offline_payment_intents`/`_refunds`: the offline provider's side of each payment (what
@@ -89,6 +91,7 @@ export const backedUpTables = {
   user_keys: { key: ['user_id'], json: [] },
   user_emails: { key: ['email'], json: [] },
   auth_sessions: { key: ['user_id'], json: [] },
+  auth_session_ends: { key: ['session_id'], json: [] },
   user_tokens: { key: ['token_hash'], json: [] },
   draw_seeds: { key: ['competition_id'], json: [] },
   offline_payment_intents: { key: ['id'], json: ['metadata'] },

@@ -16,6 +16,7 @@ import type { AccountDeps } from './deps'
 import { isEmailClaimConflict } from './email-index'
 import { decryptPersonal } from './personal'
 import { newLink } from './registration'
+import { standingRows } from './session-standing'
 import { loadUser, registeredUser, runUserCommand, type UserResult } from './user-stream'
 import { tokenRow } from './user-tokens'
 
@@ -63,7 +64,9 @@ function linkRows(
  * their own email, SPEC section 5, so registration is the flow this follows). The user's claim
  * in the unique-email index moves to the new address with the event (in its transaction on
  * PostgreSQL; elsewhere just before, and back if the update fails), so an address someone
- * holds is refused (EmailTaken, 409) however two edits race.
+ * holds is refused (EmailTaken, 409) however two edits race. A changed email also ends every
+ * session of the user (their token version rises with the event), and the mail reactor tells the
+ * old address (`email-changed`).
  */
 export async function adminUpdateUser(
   deps: AccountDeps,
@@ -105,16 +108,22 @@ export async function adminUpdateUser(
   const run = async (): Promise<UserResult> => {
     if (!verification) return runUserCommand(deps.handler, command, context)
     const links = linkRows(deps.knex, userId, verification, context.now)
+    const sessionsEnd = standingRows(deps.knex, userId, { revoke: true })
     if (deps.handler.rowsCommitWithEvents) {
       const rows: RowChanges<UserState> = async (writer: RowWriter, state) => {
         await writer.run(claim())
         await links(writer, state)
+        await sessionsEnd(writer, state)
       }
       return runUserCommand(deps.handler, command, context, { rows })
     }
     await claim()
     try {
-      return await runUserCommand(deps.handler, command, context, { rows: links })
+      const rows: RowChanges<UserState> = async (writer, state) => {
+        await links(writer, state)
+        await sessionsEnd(writer, state)
+      }
+      return await runUserCommand(deps.handler, command, context, { rows })
     } catch (error) {
       await deps.knex('user_emails').where({ user_id: userId }).update({ email: oldEmail })
       throw error

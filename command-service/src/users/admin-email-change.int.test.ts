@@ -13,6 +13,7 @@ import { loadUserState } from './user-stream'
  * An admin changes a user's email (PUT /api/admin/users/:id): the new address is not proven, so
  * the account is unverified (EmailUnverified) and the mail reactor sends the verification link
  * to the new address, as at registration; once the link is used the account signs in again.
+ * The old address is told of the change (`email-changed`).
  */
 
 let harness: AdminHarness
@@ -84,8 +85,13 @@ describe('an admin changing a user’s email', () => {
     }
     expect(await loadUserState(harness.store, target.userId)).toMatchObject({ emailVerified: false })
 
-    const [mail, ...more] = await mailFor(target.userId, before)
+    const [notice, mail, ...more] = await mailFor(target.userId, before)
     expect(more).toHaveLength(0)
+    expect(notice).toMatchObject({
+      template: 'email-changed',
+      userId: target.userId,
+      mail: { to: target.email },
+    })
     expect(mail).toMatchObject({ template: 'verification', userId: target.userId, mail: { to: newEmail } })
 
     // Unproven: no sign-in with the new address until the link is used, as after registration.
@@ -121,8 +127,10 @@ describe('an admin changing a user’s email', () => {
     expect(
       (await harness.call('PUT', `/api/admin/users/${userId}`, edit(newEmail), admin.token)).status,
     ).toBe(200)
-    const [mail, ...more] = await mailFor(userId, before)
+    const [notice, mail, ...more] = await mailFor(userId, before)
     expect(more).toHaveLength(0)
+    expect(notice).toMatchObject({ template: 'email-changed', userId })
+    expect(notice?.mail.to).not.toBe(newEmail)
     expect(mail).toMatchObject({ template: 'guest-invitation', mail: { to: newEmail } })
   })
 })

@@ -125,6 +125,13 @@ export const operations: Record<EndpointName, Operation> = {
       503: 'Only admins may sign in during maintenance',
     },
   },
+  logout: {
+    summary: 'Sign out',
+    description:
+      "Ends this session on the server: its token is refused from then on, by every service. The user's other sessions go on.",
+    tag: tags.auth,
+    access: 'user',
+  },
   getProfile: { summary: 'The signed-in user', tag: tags.auth, access: 'user' },
   updateProfile: {
     summary: "Change the signed-in user's details",

@@ -64,6 +64,13 @@ export const publicEndpoints = {
     request: auth.loginRequest,
     response: auth.loginResponse,
   }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    service: 'command',
+    request: noBody,
+    response: auth.messageResponse,
+  }),
   getProfile: endpoint({
     method: 'GET',
     path: '/api/auth/profile',

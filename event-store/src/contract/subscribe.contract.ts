@@ -2,9 +2,6 @@ import { describe, expect, test } from 'vitest'
 import { comparePositions, positionFromString, positionToString, type RecordedEvent } from '../port'
 import { collect, newEvent, type StoreAccess, sleep, unique } from './harness'
 
-/** Long enough for a stray event to show up if the store were going to deliver it. */
-const quietMs = 300
-
 export function subscribeContract(store: StoreAccess) {
   describe('subscribing to $all', () => {
     test('delivers the history from the start, then live events, in one order', async () => {
@@ -27,8 +24,15 @@ export function subscribeContract(store: StoreAccess) {
           '-a:Four:2',
         ])
         expectStrictlyIncreasing(received)
-        await sleep(quietMs)
-        expect(subscription.received).toHaveLength(4)
+        // The next event appended is the next one received: nothing came twice in between.
+        await store().append(`${prefix}-b`, [newEvent('Five')], { expectedRevision: 0n })
+        expect((await subscription.waitFor(5)).map((e) => e.type)).toEqual([
+          'One',
+          'Two',
+          'Three',
+          'Four',
+          'Five',
+        ])
       } finally {
         await subscription.close()
       }
@@ -53,8 +57,8 @@ export function subscribeContract(store: StoreAccess) {
         const received = await resumed.waitFor(3)
         expect(received.map((e) => e.type)).toEqual(['E3', 'E4', 'E5'])
         expect(comparePositions(handled.position, received[0]?.position ?? handled.position)).toBe(-1)
-        await sleep(quietMs)
-        expect(resumed.received).toHaveLength(3)
+        await store().append(`${prefix}-E6`, [newEvent('E6')], { expectedRevision: 'noStream' })
+        expect((await resumed.waitFor(4)).map((e) => e.type)).toEqual(['E3', 'E4', 'E5', 'E6'])
       } finally {
         await resumed.close()
       }
@@ -72,8 +76,14 @@ export function subscribeContract(store: StoreAccess) {
         await store().append(`${prefix}-cart-2`, [newEvent('Added')], { expectedRevision: 'any' })
         const received = await subscription.waitFor(2)
         expect(received.map((e) => e.streamId)).toEqual([`${prefix}-cart-1`, `${prefix}-cart-2`])
-        await sleep(quietMs)
-        expect(subscription.received).toHaveLength(2)
+        // Delivered in log order: had the order stream leaked, it would come before this one.
+        await store().append(`${prefix}-order-1`, [newEvent('Shipped')], { expectedRevision: 'any' })
+        await store().append(`${prefix}-cart-3`, [newEvent('Added')], { expectedRevision: 'any' })
+        expect((await subscription.waitFor(3)).map((e) => e.streamId)).toEqual([
+          `${prefix}-cart-1`,
+          `${prefix}-cart-2`,
+          `${prefix}-cart-3`,
+        ])
       } finally {
         await subscription.close()
       }
@@ -96,8 +106,12 @@ export function subscribeContract(store: StoreAccess) {
           [wanted, { n: 1 }],
           [wanted, { n: 2 }],
         ])
-        await sleep(quietMs)
-        expect(subscription.received).toHaveLength(2)
+        await store().append(stream, [newEvent(longer), newEvent(wanted, { n: 3 })], { expectedRevision: 3n })
+        expect((await subscription.waitFor(3)).map((e) => [e.type, e.data])).toEqual([
+          [wanted, { n: 1 }],
+          [wanted, { n: 2 }],
+          [wanted, { n: 3 }],
+        ])
       } finally {
         await subscription.close()
       }

@@ -10,7 +10,14 @@ export interface Principal {
   readonly role: 'user' | 'admin'
 }
 
-type Outcome = { readonly principal: Principal } | { readonly ended: true }
+/** The session a request was made in: what logout ends. */
+export interface CurrentSession {
+  readonly userId: string
+  readonly sessionId: string
+  readonly expiresAt: Date
+}
+
+type Outcome = { readonly principal: Principal; readonly session: CurrentSession } | { readonly ended: true }
 
 const outcomes = new WeakMap<Koa.Context, Outcome>()
 
@@ -41,14 +48,19 @@ export function authenticate(options: AuthenticateOptions) {
     if (token === undefined) return { ended: true }
     const claims = await verifySessionToken(options.secret, token, clock())
     if (!claims) return { ended: true }
-    const current = await options.sessions.get(claims.userId)
+    const current = await options.sessions.get(claims.userId, claims.sessionId)
     const stillValid =
       current !== undefined &&
       current.tokenVersion === claims.tokenVersion &&
       !current.banned &&
       // Demotion bumps the version too; this is a second lock on the same door.
       (claims.role === 'user' || current.role === 'admin')
-    return stillValid ? { principal: { userId: current.userId, role: current.role } } : { ended: true }
+    if (!stillValid) return { ended: true }
+    const { sessionId, expiresAt } = claims
+    return {
+      principal: { userId: current.userId, role: current.role },
+      session: { userId: current.userId, sessionId, expiresAt },
+    }
   }
 }
 
@@ -58,6 +70,14 @@ export function requireUser(ctx: Koa.Context): Principal {
   if (outcome === undefined) throw unauthorized()
   if ('ended' in outcome) throw unauthorized(authMessages.sessionExpired)
   return outcome.principal
+}
+
+/** The caller's session, or 401 as `requireUser`. */
+export function requireSession(ctx: Koa.Context): CurrentSession {
+  requireUser(ctx)
+  const outcome = outcomes.get(ctx)
+  if (!outcome || !('session' in outcome)) throw unauthorized(authMessages.sessionExpired)
+  return outcome.session
 }
 
 /** The caller if they are an admin now (checked on the server, from the session table). */

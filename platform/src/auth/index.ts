@@ -1,9 +1,11 @@
 export {
   type AuthenticateOptions,
   authenticate,
+  type CurrentSession,
   optionalUser,
   type Principal,
   requireAdmin,
+  requireSession,
   requireUser,
 } from './authenticate'
 export {

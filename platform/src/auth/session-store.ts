@@ -13,7 +13,11 @@ export interface SessionRecord {
  * service writes it (before appending a revoking event); any service can read it.
  */
 export interface SessionStore {
-  get(userId: string): Promise<SessionRecord | undefined>
+  /**
+   * The user's record; undefined when there is none, or when the session `sessionId` was ended
+   * (logout writes it to `auth_session_ends`).
+   */
+  get(userId: string, sessionId?: string): Promise<SessionRecord | undefined>
 }
 
 interface SessionRow {
@@ -34,9 +38,19 @@ export function sessionRecordOf(row: SessionRow): SessionRecord {
 
 export function createKnexSessionStore(knex: Knex): SessionStore {
   return {
-    async get(userId) {
-      const row = await knex('auth_sessions').where({ user_id: userId }).first<SessionRow | undefined>()
-      return row ? sessionRecordOf(row) : undefined
+    async get(userId, sessionId) {
+      // One round trip: the user's standing and whether this session was ended.
+      const row = await knex('auth_sessions')
+        .where({ user_id: userId })
+        .first<(SessionRow & { ended: boolean }) | undefined>(
+          'auth_sessions.*',
+          sessionId === undefined
+            ? knex.raw('false as ended')
+            : knex.raw('exists (select 1 from auth_session_ends e where e.session_id = ?) as ended', [
+                sessionId,
+              ]),
+        )
+      return row && !row.ended ? sessionRecordOf(row) : undefined
     },
   }
 }

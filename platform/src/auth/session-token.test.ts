@@ -10,12 +10,32 @@ const at = (ms: number) => new Date(now.getTime() + ms)
 describe('session tokens', () => {
   it('carry user id, role and token version, and verify with the same secret', async () => {
     const token = await issueSessionToken(secret, claims, now)
-    expect(await verifySessionToken(secret, token, now)).toEqual(claims)
+    expect(await verifySessionToken(secret, token, now)).toMatchObject(claims)
+  })
+
+  it('each carry a session id of their own, and say when they end', async () => {
+    const [one, two] = await Promise.all([
+      issueSessionToken(secret, claims, now).then((t) => verifySessionToken(secret, t, now)),
+      issueSessionToken(secret, claims, now).then((t) => verifySessionToken(secret, t, now)),
+    ])
+    expect(one?.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(one?.sessionId).not.toBe(two?.sessionId)
+    expect(one?.expiresAt).toEqual(at(sessionLifetimeMs))
+  })
+
+  it('are refused without a session id, though signed with the secret', async () => {
+    const noSession = await new SignJWT({ role: 'user', tv: 2 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u-1')
+      .setIssuedAt(now)
+      .setExpirationTime(at(60_000))
+      .sign(secret)
+    expect(await verifySessionToken(secret, noSession, now)).toBeUndefined()
   })
 
   it('last 7 days to the second', async () => {
     const token = await issueSessionToken(secret, claims, now)
-    expect(await verifySessionToken(secret, token, at(sessionLifetimeMs - 1000))).toEqual(claims)
+    expect(await verifySessionToken(secret, token, at(sessionLifetimeMs - 1000))).toMatchObject(claims)
     expect(await verifySessionToken(secret, token, at(sessionLifetimeMs))).toBeUndefined()
   })
 
@@ -37,17 +57,19 @@ describe('session tokens', () => {
 
   it('are refused without exp or iat, or living longer than a session, though signed with the secret', async () => {
     const signed = (build: (jwt: SignJWT) => SignJWT) =>
-      build(new SignJWT({ role: 'user', tv: 2 }).setProtectedHeader({ alg: 'HS256' }).setSubject('u-1')).sign(
-        secret,
-      )
+      build(
+        new SignJWT({ role: 'user', tv: 2, sid: 'A'.repeat(22) })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('u-1'),
+      ).sign(secret)
     const noExp = await signed((jwt) => jwt.setIssuedAt(now))
     const noIat = await signed((jwt) => jwt.setExpirationTime(at(60_000)))
     const tooLong = await signed((jwt) => jwt.setIssuedAt(now).setExpirationTime(at(10 * sessionLifetimeMs)))
     const fine = await signed((jwt) => jwt.setIssuedAt(now).setExpirationTime(at(60_000)))
-    expect(await verifySessionToken(secret, fine, now)).toEqual(claims)
+    expect(await verifySessionToken(secret, fine, now)).toMatchObject(claims)
     expect(await verifySessionToken(secret, noExp, now)).toBeUndefined()
     expect(await verifySessionToken(secret, noIat, now)).toBeUndefined()
-    expect(await verifySessionToken(secret, tooLong, now)).toEqual(claims)
+    expect(await verifySessionToken(secret, tooLong, now)).toMatchObject(claims)
     expect(await verifySessionToken(secret, tooLong, at(sessionLifetimeMs + 1000))).toBeUndefined()
   })
 })

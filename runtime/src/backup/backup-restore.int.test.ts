@@ -205,6 +205,12 @@ describe('backup and restore', () => {
     const drawn = await source('draws').count({ n: '*' })
     expect(drawn).toEqual([{ n: 1 }])
     expect(await source('draw_seeds').count({ n: '*' })).not.toEqual([{ n: 0 }])
+    // A session logged out before the backup stays ended after the restore.
+    const login = await platform.call('POST', '/api/auth/login', platform.adminLogin)
+    const loggedOut = String(login.body.token)
+    expect((await platform.call('POST', '/api/auth/logout', undefined, loggedOut)).status).toBe(200)
+    const endedSessions = await source('auth_session_ends').select('session_id')
+    expect(endedSessions.length).toBeGreaterThan(0)
 
     const response = await download(admin)
     expect(response.status).toBe(200)
@@ -238,6 +244,7 @@ describe('backup and restore', () => {
         rows: await rowsOf(source, table),
       })
     }
+    expect(await target.knex('auth_session_ends').select('session_id')).toEqual(endedSessions)
     // The events themselves: same ids, streams, revisions, data, metadata and times, same order.
     const events = (knex: Knex) =>
       knex('events')

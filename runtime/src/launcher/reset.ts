@@ -16,6 +16,7 @@ export const wipedTables: readonly string[] = [
   'user_keys',
   'user_emails',
   'auth_sessions',
+  'auth_session_ends',
   'user_tokens',
   'draw_seeds',
   'offline_payment_refunds',

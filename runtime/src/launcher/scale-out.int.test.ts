@@ -6,12 +6,7 @@ import {
   readAfterHeader,
   readStaleHeader,
 } from '@prizes/contracts'
-import {
-  comparePositions,
-  createPostgresEventStore,
-  type PostgresEventStore,
-  positionFromString,
-} from '@prizes/event-store'
+import { comparePositions, createEventStore, positionFromString } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { consumerLeaseClass, createKnex, createLogger, loadSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
@@ -29,7 +24,7 @@ import { type ScaleOut, type ServiceProcess, startScaleOut } from './testing/sca
 const logger = createLogger({ level: 'silent' })
 let database: TestDatabase
 let platform: ScaleOut
-let store: PostgresEventStore
+let store: ReturnType<typeof createEventStore>
 let knex: Knex
 let admin = ''
 /** Reservations last 12 seconds here, so an expiry is watched, not waited for. */
@@ -47,7 +42,13 @@ beforeAll(async () => {
     databaseUrl: database.url,
     env: { RESERVATION_MINUTES: reservationMinutes },
   })
-  store = createPostgresEventStore({ connectionString: database.url, logger })
+  // With EVENTSTORE_URL set (the KurrentDB workflow), the processes started above keep their
+  // events there, since they take this process's environment: read them from there too.
+  store = createEventStore({
+    databaseUrl: database.url,
+    eventStoreUrl: process.env.EVENTSTORE_URL || undefined,
+    logger,
+  })
   knex = createKnex(database.url)
   const secrets = await loadSecrets(knex)
   const handler = createCommandHandler({ store, logger })

@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { brand, companyDetails } from '../brand'
 import { tokenLink } from './links'
 import { greeting, type RenderedEmail, renderEmail } from './render'
 import { describeValidity, type LinkValidity } from './validity'
@@ -77,5 +77,24 @@ export function guestInvitationEmail(
     },
     { kind: 'paragraph', text: `This link can be used once and is valid for ${describeValidity(input)}.` },
     { kind: 'paragraph', text: 'If you did not enter a competition with us, you can ignore this email.' },
+  ])
+}
+
+/**
+ * To the address an account had until an admin changed it: the change, that every session was
+ * ended, and whom to ask if it was not wanted. The new address is not named: whoever reads the
+ * old inbox need not learn it.
+ */
+export function emailChangedEmail(input: Recipient): RenderedEmail {
+  return renderEmail(`The email address of your ${brand.name} account was changed`, [
+    { kind: 'paragraph', text: greeting(input.firstName) },
+    {
+      kind: 'paragraph',
+      text: `Our support team changed the email address of your ${brand.name} account: this address no longer signs in to it, and every session that was signed in has been ended.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `If you did not ask for this, please contact us at ${companyDetails().supportEmail} straight away.`,
+    },
   ])
 }

@@ -9,6 +9,8 @@ export const mailTemplateClasses = {
   verification: 'essential',
   'password-reset': 'essential',
   'guest-invitation': 'essential',
+  /** The old address told that an admin changed the account's email. */
+  'email-changed': 'essential',
   /** Payment confirmation: the entrant's receipt and ticket numbers. */
   'entry-confirmation': 'essential',
   /** A refund: after a competition was cancelled, or one entry refunded by an admin. */

@@ -5,13 +5,16 @@ import { holdCredit } from '../../payments/credit-limit'
 import { silentLogger } from '../../testing/fixtures'
 import type { RunningReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { allocatePaidEntry, entryCommandsOf } from './entry-commands'
 import { reservationExpiryName, startReservationExpiry } from './expiry-reactor'
 import { type EntryReactorHarness, startEntryReactorHarness } from './test-harness'
 
-const reservationMs = 1500
+const reservationMs = 10 * 60_000
 let harness: EntryReactorHarness
 let running: RunningReactor | undefined
+/** The reactor's clock: its timers fire only when a test advances it. */
+let clock: ManualClock
 const handedOver: string[] = []
 
 beforeAll(async () => {
@@ -24,6 +27,7 @@ afterAll(async () => {
 })
 
 async function start(): Promise<RunningReactor> {
+  clock ??= manualClock()
   const allocate = allocatePaidEntry(harness.deps, { logger: silentLogger })
   running = await startReservationExpiry({
     store: harness.store,
@@ -35,10 +39,24 @@ async function start(): Promise<RunningReactor> {
       handedOver.push(paymentIntentId)
       await allocate(paymentIntentId)
     },
+    now: clock.now,
+    timers: clock,
     retryDelayMs: 50,
   })
   return running
 }
+
+/** Resolves once the running reactor has handled every event of the competition so far. */
+async function caughtUp(competitionId: string): Promise<void> {
+  const [last] = await harness.store.readStream(`competition-${competitionId}`, {
+    direction: 'backwards',
+    limit: 1,
+  })
+  if (!last) throw new Error('no events')
+  await running?.waitForPosition(last.position, { timeoutMs: 10_000 })
+}
+
+const before = (moment: Date) => new Date(moment.getTime() - 1)
 
 async function stop(): Promise<void> {
   await running?.stop()
@@ -71,8 +89,13 @@ describe('reservation expiry reactor', () => {
     const { competitionId } = await harness.competition()
     const { userId } = await harness.user()
     const reserved = await harness.reserve(competitionId, userId, 2)
+    await caughtUp(competitionId)
+    await clock.advanceTo(before(reserved.expiresAt))
     expect(await releasedAt(competitionId, reserved.entryId)).toBeUndefined()
-    await harness.waitFor(competitionId, (types) => types.includes('ReservationReleased'))
+    expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe(
+      'requires_payment_method',
+    )
+    await clock.advanceTo(reserved.expiresAt)
     const at = await releasedAt(competitionId, reserved.entryId)
     expect(at?.getTime()).toBeGreaterThanOrEqual(reserved.expiresAt.getTime())
     expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe('canceled')
@@ -98,7 +121,7 @@ describe('reservation expiry reactor', () => {
 
     // Another user: a second reservation of the same user would replace the first.
     const whileDown = await harness.reserve(competitionId, (await harness.user()).userId)
-    await sleep(reservationMs + 300)
+    await clock.advanceTo(whileDown.expiresAt)
     // Both expired while nothing was watching: still held.
     expect(
       count(
@@ -108,7 +131,10 @@ describe('reservation expiry reactor', () => {
     ).toBe(0)
 
     await start()
-    const types = await harness.waitFor(competitionId, (t) => count(t, 'ReservationReleased') === 2)
+    await caughtUp(competitionId)
+    // Both past their time: released without the clock moving on.
+    await clock.advance(0)
+    const types = (await harness.events(competitionId)).map((e) => e.type)
     expect(count(types, 'ReservationReleased')).toBe(2)
     for (const entry of [known, whileDown]) {
       expect((await releasedAt(competitionId, entry.entryId))?.getTime()).toBeGreaterThanOrEqual(
@@ -124,10 +150,13 @@ describe('reservation expiry reactor', () => {
     const { competitionId } = await harness.competition()
     const { userId } = await harness.user()
     const reserved = await harness.reserve(competitionId, userId)
-    await sleep(200)
+    await caughtUp(competitionId)
     await stop()
     await start()
-    await harness.waitFor(competitionId, (types) => types.includes('ReservationReleased'))
+    await caughtUp(competitionId)
+    await clock.advanceTo(before(reserved.expiresAt))
+    expect(await releasedAt(competitionId, reserved.entryId)).toBeUndefined()
+    await clock.advanceTo(reserved.expiresAt)
     expect((await releasedAt(competitionId, reserved.entryId))?.getTime()).toBeGreaterThanOrEqual(
       reserved.expiresAt.getTime(),
     )
@@ -140,7 +169,10 @@ describe('reservation expiry reactor', () => {
     const { userId } = await harness.user()
     const reserved = await harness.reserve(competitionId, userId, 3)
     await harness.pay(reserved.paymentIntentId)
-    const types = await harness.waitFor(competitionId, (t) => t.includes('TicketsAllocated'))
+    await caughtUp(competitionId)
+    await clock.advanceTo(reserved.expiresAt)
+    const types = (await harness.events(competitionId)).map((e) => e.type)
+    expect(types).toContain('TicketsAllocated')
     expect(types).not.toContain('ReservationReleased')
     expect(handedOver).toContain(reserved.paymentIntentId)
     expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe('succeeded')
@@ -160,7 +192,8 @@ describe('reservation expiry reactor', () => {
     })
     const reserved = await harness.reserve(competitionId, userId, 1)
     await harness.pay(reserved.paymentIntentId)
-    await harness.waitFor(competitionId, (t) => t.includes('ReservationReleased'))
+    await caughtUp(competitionId)
+    await clock.advanceTo(reserved.expiresAt)
     const released = (await harness.events(competitionId)).find((e) => e.type === 'ReservationReleased')
     expect(released?.data).toMatchObject({ entryId: reserved.entryId, reason: 'credit_card_limit' })
     expect(handedOver).toContain(reserved.paymentIntentId)
@@ -177,8 +210,9 @@ describe('reservation expiry reactor', () => {
     const reserved = await harness.reserve(competitionId, userId)
     await harness.pay(reserved.paymentIntentId)
     await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
-    const before = handedOver.length
-    await sleep(reservationMs + 500)
+    const handedOverBefore = handedOver.length
+    await caughtUp(competitionId)
+    await clock.advanceTo(new Date(reserved.expiresAt.getTime() + 60 * 60_000))
     const types = (await harness.events(competitionId)).map((e) => e.type)
     expect(types).toEqual([
       'CompetitionCreated',
@@ -186,7 +220,7 @@ describe('reservation expiry reactor', () => {
       'TicketsReserved',
       'TicketsAllocated',
     ])
-    expect(handedOver).toHaveLength(before)
+    expect(handedOver).toHaveLength(handedOverBefore)
     await stop()
   })
 
@@ -228,15 +262,19 @@ describe('reservation expiry reactor', () => {
       'requires_payment_method',
     )
 
-    await harness.waitFor(competitionId, (types) => count(types, 'TicketsAllocated') === 1)
+    await caughtUp(competitionId)
+    // Every reservation above is due by then.
+    await clock.advanceTo(new Date(Date.now() + reservationMs))
+    expect(
+      count(
+        (await harness.events(competitionId)).map((e) => e.type),
+        'TicketsAllocated',
+      ),
+    ).toBe(1)
     const allocated = (await harness.events(competitionId)).find((e) => e.type === 'TicketsAllocated')
     expect(allocated?.data).toMatchObject({ entryId: paid.entryId, paymentIntentId: paid.paymentIntentId })
     expect(handedOver).toContain(paid.paymentIntentId)
-    const deadline = Date.now() + 10_000
-    while ((await harness.payments.retrieveIntent(open.paymentIntentId)).status !== 'canceled') {
-      if (Date.now() > deadline) throw new Error('the replaced intent was never cancelled')
-      await sleep(50)
-    }
+    expect((await harness.payments.retrieveIntent(open.paymentIntentId)).status).toBe('canceled')
     await stop()
   })
 })

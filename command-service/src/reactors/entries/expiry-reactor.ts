@@ -3,6 +3,7 @@ import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandContext } from '../../event-metadata'
 import { PaymentIntentNotFound, type PaymentProvider } from '../../payments/port'
+import { realTimers, type TimerScheduler } from '../lifecycle/keyed-timers'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'
 import {
@@ -22,6 +23,8 @@ export interface ReservationExpiryOptions {
   /** The allocation of a succeeded intent (`allocatePaidEntry`), the webhook's too. */
   readonly onSucceeded: (paymentIntentId: string) => Promise<void>
   readonly now?: () => Date
+  /** Where its timers run; the real ones unless a test moves a clock of its own. */
+  readonly timers?: TimerScheduler
   /** First retry delay after a failure; it doubles up to `maxRetryDelayMs`. */
   readonly retryDelayMs?: number
   readonly maxRetryDelayMs?: number
@@ -55,18 +58,20 @@ export async function startReservationExpiry(options: ReservationExpiryOptions):
   const maxDelay = options.maxRetryDelayMs ?? 60_000
   const recheckMs = options.processingRecheckMs ?? 60_000
   const due = new DueReservations()
-  const timers = new Map<string, NodeJS.Timeout>()
+  const scheduler = options.timers ?? realTimers
+  const timers = new Map<string, unknown>()
   const inFlight = new Set<Promise<void>>()
   let stopped = false
 
   function schedule(reservation: DueReservation, delayMs: number, attempt: number): void {
     if (stopped) return
-    clearTimeout(timers.get(reservation.entryId))
+    scheduler.clearTimeout(timers.get(reservation.entryId))
     const wait = Math.min(Math.max(0, delayMs), maxTimerMs)
-    const timer = setTimeout(() => {
+    const timer = scheduler.setTimeout(() => {
       timers.delete(reservation.entryId)
       const work = settle(reservation, attempt).finally(() => inFlight.delete(work))
       inFlight.add(work)
+      return work
     }, wait)
     timers.set(reservation.entryId, timer)
   }
@@ -163,7 +168,7 @@ export async function startReservationExpiry(options: ReservationExpiryOptions):
       const applied = change ? due.apply(change) : undefined
       if (applied?.kind === 'reserved') scheduleAtExpiry(applied.reservation)
       if (applied?.kind === 'settled') {
-        clearTimeout(timers.get(applied.entryId))
+        scheduler.clearTimeout(timers.get(applied.entryId))
         timers.delete(applied.entryId)
       }
     },
@@ -173,7 +178,7 @@ export async function startReservationExpiry(options: ReservationExpiryOptions):
     waitForPosition: (position, opts) => running.waitForPosition(position, opts),
     async stop() {
       stopped = true
-      for (const timer of timers.values()) clearTimeout(timer)
+      for (const timer of timers.values()) scheduler.clearTimeout(timer)
       timers.clear()
       await running.stop()
       await Promise.allSettled([...inFlight])

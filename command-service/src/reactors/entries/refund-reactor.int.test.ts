@@ -43,7 +43,7 @@ async function latePaymentOnSoldOut(): Promise<{ competitionId: string; late: Re
 const refundRows = (paymentIntentId: string) =>
   harness.knex('offline_payment_refunds').where({ payment_intent_id: paymentIntentId })
 
-async function run(commands: EntryCommands, work: () => Promise<void>): Promise<void> {
+async function run(commands: EntryCommands, work: (running: RunningReactor) => Promise<void>): Promise<void> {
   const running: RunningReactor = await startRefundReactor({
     store: harness.store,
     knex: harness.knex,
@@ -53,7 +53,7 @@ async function run(commands: EntryCommands, work: () => Promise<void>): Promise<
     retryDelayMs: 20,
   })
   try {
-    await work()
+    await work(running)
   } finally {
     await running.stop()
   }
@@ -81,7 +81,13 @@ describe('refund reactor', () => {
 
     // From the start of the log again, as after losing the checkpoint: no second refund.
     await harness.knex('reactor_checkpoints').where({ name: refundReactorName }).delete()
-    await run(commands, () => sleep(500))
+    const [last] = await harness.store.readStream(`competition-${competitionId}`, {
+      direction: 'backwards',
+      limit: 1,
+    })
+    if (!last) throw new Error('no events')
+    // Every event of the competition handled again, the refund owed among them.
+    await run(commands, (running) => running.waitForPosition(last.position, { timeoutMs: 10_000 }))
     expect(await refundRows(late.paymentIntentId)).toHaveLength(1)
     expect(
       count(

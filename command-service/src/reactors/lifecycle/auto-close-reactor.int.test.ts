@@ -6,6 +6,7 @@ import { silentLogger } from '../../testing/fixtures'
 import { allocatePaidEntry } from '../entries/entry-commands'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../entries/test-harness'
 import type { RunningReactor } from '../runner'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { autoCloseName, startAutoClose } from './auto-close-reactor'
 import { lifecycleCommandsOf } from './commands-of'
 
@@ -19,19 +20,36 @@ afterAll(async () => {
   await harness?.close()
 })
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 const count = (types: string[], type: string) => types.filter((t) => t === type).length
-const endingIn = (ms: number) => ({ endDate: new Date(Date.now() + ms).toISOString() })
+const minute = 60_000
+const endingIn = (clock: ManualClock, ms: number) => ({
+  endDate: new Date(clock.now().getTime() + ms).toISOString(),
+})
 
-function start(): Promise<RunningReactor> {
+/** The reactor on a clock that moves only when the test advances it. */
+function start(clock: ManualClock): Promise<RunningReactor> {
   return startAutoClose({
     store: harness.store,
     knex: harness.knex,
     logger: silentLogger,
     commands: lifecycleCommandsOf(harness.deps),
+    now: clock.now,
+    timers: clock,
     retryDelayMs: 20,
   })
 }
+
+/** Resolves once the reactor has handled every event of the competition so far. */
+async function caughtUp(running: RunningReactor, competitionId: string): Promise<void> {
+  const [last] = await harness.store.readStream(`competition-${competitionId}`, {
+    direction: 'backwards',
+    limit: 1,
+  })
+  if (!last) throw new Error('no events')
+  await running.waitForPosition(last.position, { timeoutMs: 10_000 })
+}
+
+const typesOf = async (competitionId: string) => (await harness.events(competitionId)).map((e) => e.type)
 
 async function closedWith(competitionId: string) {
   await harness.waitFor(competitionId, (types) => types.includes('CompetitionClosed'))
@@ -52,41 +70,44 @@ async function buy(competitionId: string, quantity: number): Promise<void> {
 
 describe('auto-close reactor', () => {
   it('closes an active competition at its end date, once', async () => {
-    const running = await start()
+    const clock = manualClock()
+    const running = await start(clock)
     try {
-      const { competitionId } = await harness.competition(endingIn(1500))
-      await sleep(500)
-      expect(await harness.events(competitionId).then((e) => e.map((x) => x.type))).not.toContain(
-        'CompetitionClosed',
-      )
+      const { competitionId } = await harness.competition(endingIn(clock, 10 * minute))
+      await caughtUp(running, competitionId)
+      // A millisecond before its end date every timer due has fired, and it is still open.
+      await clock.advance(10 * minute - 1)
+      expect(await typesOf(competitionId)).not.toContain('CompetitionClosed')
+      await clock.advance(1)
       expect(await closedWith(competitionId)).toBe('end_date')
-      await sleep(300)
-      expect(
-        count(
-          (await harness.events(competitionId)).map((e) => e.type),
-          'CompetitionClosed',
-        ),
-      ).toBe(1)
+      // Its own CompetitionClosed handled, and a day later: still closed once.
+      await caughtUp(running, competitionId)
+      await clock.advance(24 * 60 * minute)
+      expect(count(await typesOf(competitionId), 'CompetitionClosed')).toBe(1)
     } finally {
       await running.stop()
     }
   })
 
   it('survives a restart: an end date passed while stopped closes at once, a later one on time', async () => {
-    const first = await start()
-    const passed = await harness.competition(endingIn(1200))
-    const later = await harness.competition(endingIn(4000))
-    await sleep(300)
+    const clock = manualClock()
+    const first = await start(clock)
+    const passed = await harness.competition(endingIn(clock, 10 * minute))
+    const later = await harness.competition(endingIn(clock, 30 * minute))
+    await caughtUp(first, later.competitionId)
     await first.stop()
-    await sleep(1500)
-    expect((await harness.events(passed.competitionId)).map((e) => e.type)).not.toContain('CompetitionClosed')
+    await clock.advance(10 * minute)
+    expect(await typesOf(passed.competitionId)).not.toContain('CompetitionClosed')
 
-    const second = await start()
+    const second = await start(clock)
     try {
+      await caughtUp(second, later.competitionId)
+      // Its end date passed while stopped: closed without the clock moving on.
+      await clock.advance(0)
       expect(await closedWith(passed.competitionId)).toBe('end_date')
-      expect((await harness.events(later.competitionId)).map((e) => e.type)).not.toContain(
-        'CompetitionClosed',
-      )
+      await clock.advance(20 * minute - 1)
+      expect(await typesOf(later.competitionId)).not.toContain('CompetitionClosed')
+      await clock.advance(1)
       expect(await closedWith(later.competitionId)).toBe('end_date')
     } finally {
       await second.stop()
@@ -94,12 +115,14 @@ describe('auto-close reactor', () => {
   })
 
   it('closes as soon as the allocated tickets reach the total', async () => {
-    const running = await start()
+    const clock = manualClock()
+    const running = await start(clock)
     try {
       const { competitionId } = await harness.competition({ totalTickets: 3 })
       await buy(competitionId, 2)
-      await sleep(500)
-      expect((await harness.events(competitionId)).map((e) => e.type)).not.toContain('CompetitionClosed')
+      // The sale handled: had it counted as sold out, the close would have been appended.
+      await caughtUp(running, competitionId)
+      expect(await typesOf(competitionId)).not.toContain('CompetitionClosed')
       await buy(competitionId, 1)
       expect(await closedWith(competitionId)).toBe('sold_out')
     } finally {
@@ -108,13 +131,15 @@ describe('auto-close reactor', () => {
   })
 
   it('closes a competition that sold out while it was stopped, on start', async () => {
-    const first = await start()
+    const clock = manualClock()
+    const first = await start(clock)
     const { competitionId } = await harness.competition({ totalTickets: 2 })
-    await sleep(300)
+    await caughtUp(first, competitionId)
     await first.stop()
     await buy(competitionId, 2)
-    const second = await start()
+    const second = await start(clock)
     try {
+      await clock.advance(0)
       expect(await closedWith(competitionId)).toBe('sold_out')
     } finally {
       await second.stop()
@@ -122,15 +147,19 @@ describe('auto-close reactor', () => {
   })
 
   it('leaves a competition closed or cancelled by an admin alone, without failing', async () => {
-    const running = await start()
+    const clock = manualClock()
+    const running = await start(clock)
     try {
       const admin = { actor: { userId: 'admin-1', role: 'admin' as const }, now: new Date() }
-      const closed = await harness.competition(endingIn(800))
-      const cancelled = await harness.competition(endingIn(800))
+      const closed = await harness.competition(endingIn(clock, 10 * minute))
+      const cancelled = await harness.competition(endingIn(clock, 10 * minute))
+      await caughtUp(running, cancelled.competitionId)
       await closeCompetition(harness.handler, { competitionId: closed.competitionId, reason: 'admin' }, admin)
       const reason = 'The prize is no longer available'
       await cancelCompetition(harness.handler, { competitionId: cancelled.competitionId, reason }, admin)
-      await sleep(1500)
+      await caughtUp(running, closed.competitionId)
+      await caughtUp(running, cancelled.competitionId)
+      await clock.advance(60 * minute)
       for (const { competitionId } of [closed, cancelled]) {
         const types = (await harness.events(competitionId)).map((e) => e.type)
         expect(count(types, 'CompetitionClosed')).toBe(competitionId === closed.competitionId ? 1 : 0)
@@ -146,7 +175,7 @@ describe('auto-close reactor', () => {
   })
 
   it('seals a round of the chain it is given: the TEST chain with DRAND_CHAIN=test', async () => {
-    const { competitionId } = await harness.competition(endingIn(60_000))
+    const { competitionId } = await harness.competition(endingIn(manualClock(), minute))
     const now = new Date()
     await lifecycleCommandsOf(harness.deps, testDrandChain).close(
       { competitionId, reason: 'end_date' },

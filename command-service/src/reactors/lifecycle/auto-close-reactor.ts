@@ -6,7 +6,7 @@ import type { CommandContext } from '../../event-metadata'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'
 import type { LifecycleCommands } from './commands'
-import { keyedTimers } from './keyed-timers'
+import { keyedTimers, type TimerScheduler } from './keyed-timers'
 import { isSoldOut, type OpenCompetition, OpenCompetitions, openCompetitionFilter } from './open-competitions'
 
 export interface AutoCloseOptions {
@@ -15,6 +15,8 @@ export interface AutoCloseOptions {
   readonly logger: Logger
   readonly commands: Pick<LifecycleCommands, 'close'>
   readonly now?: () => Date
+  /** Where its timers run; the real ones unless a test moves a clock of its own. */
+  readonly timers?: TimerScheduler
   /** First retry delay after a failed close at the end date; it doubles up to `maxRetryDelayMs`. */
   readonly retryDelayMs?: number
   readonly maxRetryDelayMs?: number
@@ -39,7 +41,7 @@ export async function startAutoClose(options: AutoCloseOptions): Promise<Running
   const initialDelay = options.retryDelayMs ?? 1000
   const maxDelay = options.maxRetryDelayMs ?? 60_000
   const open = new OpenCompetitions()
-  const timers = keyedTimers(now)
+  const timers = keyedTimers(now, options.timers)
   const inFlight = new Set<Promise<void>>()
   let stopped = false
 
@@ -49,6 +51,7 @@ export async function startAutoClose(options: AutoCloseOptions): Promise<Running
     timers.at(competitionId, due, () => {
       const work = atEndDate(competitionId, attempt).finally(() => inFlight.delete(work))
       inFlight.add(work)
+      return work
     })
   }
 

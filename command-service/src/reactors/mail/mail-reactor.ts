@@ -1,10 +1,11 @@
-import { userStream, userStreamPrefix } from '@prizes/contracts'
+import { userEvents, userStream, userStreamPrefix } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import { decryptValue, type UserKey } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { deriveOneTimeToken, hashToken } from '../../crypto/one-time-token'
 import type { MailOutbox } from '../../mail/outbox'
+import { emailChangedEmail } from '../../mail/templates/account-emails'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 import { composeEmail } from './compose'
@@ -34,6 +35,8 @@ export const mailReactorName = 'mail'
 /**
  * Sends the account emails from the user events: EmailVerificationRequested becomes the
  * verification email (the guest invitation for a guest), PasswordResetRequested the reset email.
+ * A ProfileUpdated that changed the email (only an admin can) tells the old address
+ * (`email-changed`); the new one gets the verification link its command asked for.
  *
  * Each email is queued in the mail outbox under the event's id before the checkpoint moves: a
  * replayed event queues nothing new, and the sender retries a refused send, so a crash or an
@@ -48,6 +51,7 @@ export function createMailReactor(options: MailReactorOptions): Reactor {
 
   async function react(event: RecordedEvent): Promise<void> {
     const log = logger.child({ eventId: event.id, eventType: event.type, streamId: event.streamId })
+    if (event.type === 'ProfileUpdated') return emailChanged(event, log)
     const request = tokenRequestOf(event)
     if (!request) return void log.warn('not a valid token request; no email')
     const user = foldUserMailView(await store.readStream(userStream(request.userId)))
@@ -76,9 +80,28 @@ export function createMailReactor(options: MailReactorOptions): Reactor {
     log.info({ template: plan.template, queued }, 'account email')
   }
 
+  /** The notice to the address the account had before this update, when the update changed it. */
+  async function emailChanged(event: RecordedEvent, log: Logger): Promise<void> {
+    const parsed = userEvents.ProfileUpdated.safeParse(event.data)
+    if (!parsed.success) return void log.warn('not a valid profile update; no email')
+    const { userId, personal } = parsed.data
+    const earlier = (await store.readStream(userStream(userId))).filter((e) => e.revision < event.revision)
+    const before = foldUserMailView(earlier)
+    if (!before || before.erased)
+      return void log.info('no registration before the update, or erased; no email')
+    const key = await userKeys.read(userId)
+    if (!key) return void log.info({ reason: 'the user was erased (no key)' }, 'no email')
+    const old = readRecipient(key, before.personal.email, before.personal.firstName, log)
+    const current = readRecipient(key, personal.email, personal.firstName, log)
+    if (!old || !current || old.to.toLowerCase() === current.to.toLowerCase()) return
+    const mail = { to: old.to, ...emailChangedEmail({ publicUrl, firstName: old.firstName }) }
+    const queued = await outbox.enqueue({ key: event.id, template: 'email-changed', userId, mail })
+    log.info({ template: 'email-changed', queued }, 'account email')
+  }
+
   return {
     name: mailReactorName,
-    filter: { streamPrefixes: [userStreamPrefix], eventTypes: tokenRequestTypes },
+    filter: { streamPrefixes: [userStreamPrefix], eventTypes: [...tokenRequestTypes, 'ProfileUpdated'] },
     react,
   }
 }

@@ -27,7 +27,7 @@ export function startSession(user: SessionUser, token: string): void {
   sessionStore.status = 'signed-in'
 }
 
-/** Logout and failed restores alike: local state and the cookie go, nothing is called (SPEC section 4). */
+/** Logout and failed restores alike: local state and the cookie go (logout also ends the session on the server, `useLogout`). */
 export function endSession(): void {
   clearAuthToken()
   sessionStore.token = null
