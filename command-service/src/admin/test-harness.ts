@@ -71,7 +71,7 @@ export interface Entrant {
 
 export async function startAdminHarness(
   label: string,
-  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health' | 'drandUrl' | 'email'> = {},
+  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health' | 'drandUrls' | 'email'> = {},
 ): Promise<AdminHarness> {
   const database = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })

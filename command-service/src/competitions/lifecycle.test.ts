@@ -125,7 +125,7 @@ describe('the lifecycle use cases', () => {
     const done = await completeDraw(handler, { competitionId }, drawContext, {
       seeds,
       handler,
-      drandUrl: 'https://drand.example/',
+      drandUrls: ['https://drand.example/'],
       fetch,
     })
     // A bare relay gets the quicknet chain's path: its unprefixed paths serve another chain.
@@ -156,7 +156,7 @@ describe('the lifecycle use cases', () => {
     const done = await completeDraw(handler, { competitionId }, drawContext, {
       seeds,
       handler,
-      drandUrl: 'http://127.0.0.1:9',
+      drandUrls: ['http://127.0.0.1:9'],
       drandChain: testDrandChain,
       fetch,
     })
@@ -175,7 +175,7 @@ describe('the lifecycle use cases', () => {
       completeDraw(again.handler, { competitionId: again.competitionId }, again.drawContext, {
         seeds: again.seeds,
         handler: again.handler,
-        drandUrl: 'http://127.0.0.1:9',
+        drandUrls: ['http://127.0.0.1:9'],
         drandChain: testDrandChain,
         fetch: relay(forged).fetch,
       }),
@@ -188,7 +188,7 @@ describe('the lifecycle use cases', () => {
     const done = await completeDraw(handler, { competitionId }, drawContext, {
       seeds,
       handler,
-      drandUrl: 'https://drand.example',
+      drandUrls: ['https://drand.example'],
       fetch: relay({ round, signature }).fetch,
     })
     expect(done.events[0]).toMatchObject({
@@ -209,7 +209,7 @@ describe('the lifecycle use cases', () => {
         completeDraw(handler, { competitionId }, drawContext, {
           seeds,
           handler,
-          drandUrl: 'https://drand.example',
+          drandUrls: ['https://drand.example'],
           fetch: relay(answer).fetch,
         }),
       ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
@@ -245,7 +245,7 @@ describe('the lifecycle use cases', () => {
       completeDraw(handler, { competitionId }, drawContext, {
         seeds,
         handler,
-        drandUrl: 'https://x',
+        drandUrls: ['https://x'],
         fetch: relay(quicknetBeacons[2]).fetch,
       }),
     ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
@@ -259,7 +259,7 @@ describe('the lifecycle use cases', () => {
       handler,
       { competitionId, publicRandomness: { source: 'drand', round, value } },
       drawContext,
-      { seeds, handler, drandUrl: 'https://drand.example', fetch },
+      { seeds, handler, drandUrls: ['https://drand.example'], fetch },
     ).catch((error: unknown) => error)
     expect(refusal).toMatchObject({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
     expect(mapCommandError(refusal)).toMatchObject({
@@ -273,7 +273,7 @@ describe('the lifecycle use cases', () => {
     const { handler, seeds, competitionId, round } = await closedCompetition(sealedOnBeacon)
     const { fetch, asked } = relay(quicknetBeacon)
     const early = { ...adminContext, now: new Date(roundTime(round).getTime() - 1000) }
-    const deps = { seeds, handler, drandUrl: 'https://drand.example', fetch }
+    const deps = { seeds, handler, drandUrls: ['https://drand.example'], fetch }
     const refusal = await completeDraw(handler, { competitionId }, early, deps).catch(
       (error: unknown) => error,
     )
