@@ -225,7 +225,10 @@ export function createCommandApp(options: CommandAppOptions): Koa {
           readModels: options.readModels,
         },
       }),
-      databaseRouter({ store, knex, secrets, logger, clock, resetTestData: options.resetTestData }),
+      databaseRouter({
+        ...{ store, knex, secrets, logger, clock, resetTestData: options.resetTestData },
+        realPayments: options.payments.name === 'stripe',
+      }),
     ],
   })
 }

@@ -32,6 +32,7 @@ import {
   PublicRandomnessRequired,
   startDraw,
   TestChainDrawRefused,
+  UnverifiedRandomnessRefused,
 } from './lifecycle'
 import { nodeDrawCrypto } from './node-draw-crypto'
 
@@ -322,6 +323,7 @@ describe('the draw errors over HTTP', () => {
     [new DrawSeedMissing('c'), 409, 'DRAW_SEED_MISSING'],
     [new PublicRandomnessRequired(5), 409, 'PUBLIC_RANDOMNESS_REQUIRED'],
     [new TestChainDrawRefused('c'), 409, 'TEST_CHAIN_DRAW_REFUSED'],
+    [new UnverifiedRandomnessRefused(5), 409, 'UNVERIFIED_RANDOMNESS_REFUSED'],
     [new InvalidDrawInput('seed', 'bad seed'), 400, 'VALIDATION_FAILED'],
   ])('maps %s', (error, status, code) => {
     expect(mapCommandError(error)).toMatchObject({ status, code })
