@@ -21,7 +21,7 @@ import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
-import { companyDetailsOf, configureCompanyDetails } from './mail/brand'
+import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
 import { migrateReactorTables } from './reactors'
@@ -94,6 +94,7 @@ export async function startCommandService(options: {
   const secrets = await loadSecrets(knex)
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)
+  configureTestMode(testMode(config))
   // One per process: every request waiting for the read models shares its one poll.
   const checkpoints = createCheckpointWatcher({ knex, logger: logger.child({ component: 'read-after' }) })
   const readModels =
