@@ -39,7 +39,12 @@ export {
   type ProxyOptions,
   type RequestHandler,
 } from './gateway/proxy'
-export { commandServiceSettings, homeAnswers, queryServicePages } from './gateway/query-pages'
+export {
+  commandServiceSettings,
+  homeAnswers,
+  paymentConfigOf,
+  queryServicePages,
+} from './gateway/query-pages'
 export { type AppOptions, createApp, errorHandler } from './http/app'
 export {
   badRequest,

@@ -365,8 +365,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const name = String(issue.path[0])
-        const got = secrets.has(name) ? 'a value not shown' : JSON.stringify(present[name])
-        return `${issue.path.join('.')}: ${issue.message} (got ${got})`
+        const got = secrets.has(name)
+          ? 'got a value not shown'
+          : present[name] === undefined
+            ? 'unset'
+            : `got ${JSON.stringify(present[name])}`
+        return `${issue.path.join('.')}: ${issue.message} (${got})`
       }),
     )
   }

@@ -9,6 +9,7 @@ import {
   httpProxy,
   listen,
   type ProxyFailure,
+  paymentConfigOf,
   queryServicePages,
   runProcess,
   stripeConfigured,
@@ -40,7 +41,7 @@ runProcess('gateway', async ({ config, logger }) => {
     stripe: stripeConfigured(config),
     metrics: { token: config.METRICS_TOKEN },
     ...pages,
-    findHomeAnswers: homeAnswers(findHomeLists, commandServiceSettings(commandUrl)),
+    findHomeAnswers: homeAnswers(findHomeLists, commandServiceSettings(commandUrl), paymentConfigOf(config)),
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)
