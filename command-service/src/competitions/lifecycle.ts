@@ -143,12 +143,13 @@ export interface CompleteDrawDeps {
 
 /**
  * Reveals the stored seed and completes the draw with the sealed round's public randomness:
- * the caller's (the admin's) when given, else drand's when `drandUrl` answers. The decider
+ * the caller's (the admin's) when given, else drand's when one of `drandUrls` answers. The decider
  * checks the seed against the commitment, the round against the seal and its time against the
  * clock (a round not yet published is refused), a drand signature when there is one, and picks
  * the winner. Taking real payments, or with `drandUrls` given (the platform can check drand), a
  * value without drand's signature is refused; otherwise (TEST MODE without DRAND_URL) an
- * admin's value may come unsigned, and every verifier then says UNVERIFIED. A competition sealed on the TEST chain is refused unless `drandChain` is it.
+ * admin's value may come unsigned, and every verifier then says UNVERIFIED. A competition
+ * sealed on the TEST chain is refused unless `drandChain` is it.
  */
 export async function completeDraw(
   handler: CommandHandler,
