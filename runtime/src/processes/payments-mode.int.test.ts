@@ -52,7 +52,10 @@ function start(env: Record<string, string>) {
 
 test('NODE_ENV=production without Stripe keys: exits non-zero saying why and what to do', async () => {
   const started = start(await productionEnv({}))
-  expect(await started.exited).toBe(1)
+  // A process that starts instead of refusing is stopped, not left behind.
+  const timer = setTimeout(() => started.child.kill('SIGKILL'), 45_000)
+  const code = await started.exited.finally(() => clearTimeout(timer))
+  expect(code, started.output()).toBe(1)
   const output = started.output()
   expect(output).toContain('Invalid configuration')
   expect(output).toMatch(/PAYMENTS: this is production/)
@@ -82,6 +85,7 @@ test('with PAYMENTS=offline-test it starts, says TEST MODE, and /api/config says
     expect(started.output()).toContain('TEST MODE: payments go to the offline test provider')
   } finally {
     started.child.kill('SIGTERM')
-    await started.exited
+    const timer = setTimeout(() => started.child.kill('SIGKILL'), 15_000)
+    await started.exited.finally(() => clearTimeout(timer))
   }
 }, 60_000)
