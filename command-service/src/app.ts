@@ -73,8 +73,8 @@ export interface CommandAppOptions {
   readonly referencePrefix?: string
   /** `path.join(DATA_DIR, 'media')`: where admin image uploads are written (served at /media). */
   readonly mediaDir?: string
-  /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
-  readonly drandUrl?: string
+  /** DRAND_URL's relays: completing a draw fetches the sealed round from them, in turn, when the admin gives none. */
+  readonly drandUrls?: readonly string[]
   /**
    * DRAND_CHAIN's chain, quicknet unless given: a close seals a round of it, and on quicknet a
    * competition sealed on the TEST chain is not drawn.
@@ -205,7 +205,9 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       adminCompetitionsRouter({
         ...{ handler, store, knex, secrets, clock },
         ...{ mediaDir: options.mediaDir, readModels: options.readModels },
-        ...{ drandUrl: options.drandUrl, drandChain: options.drandChain },
+        ...{ drandUrls: options.drandUrls, drandChain: options.drandChain },
+        // Real payments: an unsigned randomness could be anyone's choice, so it is refused.
+        realPayments: options.payments.name === 'stripe',
       }),
       emailToolsRouter({
         ...{ knex, secrets, limiter, clock },
@@ -230,7 +232,10 @@ export function createCommandApp(options: CommandAppOptions): Koa {
           readModels: options.readModels,
         },
       }),
-      databaseRouter({ store, knex, secrets, logger, clock, resetTestData: options.resetTestData }),
+      databaseRouter({
+        ...{ store, knex, secrets, logger, clock, resetTestData: options.resetTestData },
+        realPayments: options.payments.name === 'stripe',
+      }),
     ],
   })
 }

@@ -6,13 +6,14 @@ import {
   type Logger,
   loadSecrets,
   type SettingsCache,
+  testMode,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { loadCompetition } from './admin/view'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
 import { keepReferencesPastLog } from './entries/reference-floor'
-import { companyDetailsOf, configureCompanyDetails } from './mail/brand'
+import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import type { Mailer } from './mail/mailer'
 import { createMailOutbox } from './mail/outbox'
 import { startMailSender } from './mail/outbox-sender'
@@ -102,6 +103,8 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
     options.commandService?.settings ?? createSettingsCache({ load: () => loadSettings(store) })
   const secrets = await loadSecrets(knex)
   configureCompanyDetails(companyDetailsOf(config))
+  // TEST MODE: every email the reactors queue says so.
+  configureTestMode(testMode(config))
   const sender = startMailSender({ knex, mailer, logger })
   const outbox = createMailOutbox(knex, { onQueued: sender.wake, suppress: mailSuppression(settings) })
   const payments = createPaymentProvider(config, knex)

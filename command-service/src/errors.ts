@@ -12,7 +12,12 @@ import {
 } from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { HttpError } from '@prizes/platform'
-import { DrawSeedMissing, PublicRandomnessRequired, TestChainDrawRefused } from './competitions/lifecycle'
+import {
+  DrawSeedMissing,
+  PublicRandomnessRequired,
+  TestChainDrawRefused,
+  UnverifiedRandomnessRefused,
+} from './competitions/lifecycle'
 import { CreditCardLimitReached } from './entries/credit-card-limit'
 import { type EntryPaymentError, isEntryPaymentError } from './entries/errors'
 import { PaymentIntentNotFound, PaymentProviderUnavailable } from './payments/port'
@@ -59,7 +64,8 @@ export function mapCommandError(error: unknown): HttpError | undefined {
   if (
     error instanceof DrawSeedMissing ||
     error instanceof PublicRandomnessRequired ||
-    error instanceof TestChainDrawRefused
+    error instanceof TestChainDrawRefused ||
+    error instanceof UnverifiedRandomnessRefused
   ) {
     return new HttpError(409, error.code, error.message)
   }

@@ -8,6 +8,7 @@ import {
   loadSecrets,
   type PlatformSecrets,
   type SettingsCache,
+  testMode,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -21,7 +22,7 @@ import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
-import { companyDetailsOf, configureCompanyDetails } from './mail/brand'
+import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
 import { migrateReactorTables } from './reactors'
@@ -77,15 +78,24 @@ export async function startCommandService(options: {
     snapshots: store.snapshots,
     logger: logger.child({ component: 'commands' }),
   })
+  if (config.PAYMENTS === 'offline-test') {
+    logger.warn(
+      { payments: config.PAYMENTS },
+      'TEST MODE: payments go to the offline test provider, no real money is taken, and every page and email says TEST MODE',
+    )
+  } else if (testMode(config)) {
+    logger.warn({ payments: config.PAYMENTS }, "TEST MODE: Stripe's test keys, no real money is taken")
+  }
   if (config.DRAND_CHAIN === 'test') {
     logger.warn(
-      { drandChain: 'test', drandUrl: config.DRAND_URL },
+      { drandChain: 'test', drandUrls: config.DRAND_URL },
       'Draws are sealed on the TEST drand chain, whose secret key is public: TEST MODE only, no draw here is a real-money draw',
     )
   }
   const secrets = await loadSecrets(knex)
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)
+  configureTestMode(testMode(config))
   // One per process: every request waiting for the read models shares its one poll.
   const checkpoints = createCheckpointWatcher({ knex, logger: logger.child({ component: 'read-after' }) })
   const readModels =
@@ -114,7 +124,7 @@ export async function startCommandService(options: {
     company,
     // Where uploaded images go: the gateway serves this folder at /media.
     mediaDir: path.join(config.DATA_DIR, 'media'),
-    ...(config.DRAND_URL ? { drandUrl: config.DRAND_URL } : {}),
+    ...(config.DRAND_URL ? { drandUrls: config.DRAND_URL } : {}),
     drandChain: drandChainOf(config.DRAND_CHAIN),
     readModels,
     checkpoints,

@@ -92,6 +92,11 @@ export const publicCompetitionDetail = publicCompetition.extend({
   draw: z.object({
     seed_commitment: z.string().nullable(),
     randomness_round: z.number().int().positive().nullable(),
+    /**
+     * Once drawn: whether the randomness carried drand's signature (checked when the draw was
+     * recorded), else it is UNVERIFIED; null until drawn. Optional for answers made before it.
+     */
+    randomness_verified: z.boolean().nullable().optional(),
     draw_date: z.string(),
   }),
 })

@@ -1,6 +1,16 @@
 export type { DatabaseTimeouts } from '@prizes/event-store'
 export * from './auth'
-export { type Config, ConfigError, databaseTimeouts, loadConfig, stripeConfigured } from './config/config'
+export {
+  type Config,
+  ConfigError,
+  databaseTimeouts,
+  isProduction,
+  loadConfig,
+  type PaymentsMode,
+  publicDrandRelays,
+  stripeConfigured,
+  testMode,
+} from './config/config'
 export * from './consumers'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'
@@ -29,7 +39,12 @@ export {
   type ProxyOptions,
   type RequestHandler,
 } from './gateway/proxy'
-export { commandServiceSettings, homeAnswers, queryServicePages } from './gateway/query-pages'
+export {
+  commandServiceSettings,
+  homeAnswers,
+  paymentConfigOf,
+  queryServicePages,
+} from './gateway/query-pages'
 export { type AppOptions, createApp, errorHandler } from './http/app'
 export {
   type ClientAddress,

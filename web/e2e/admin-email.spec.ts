@@ -60,7 +60,7 @@ test.describe('admin email system', () => {
       await card.getByRole('button', { name: 'Send direct test' }).click()
       await expect(card.getByRole('status')).toHaveText(`Direct test email sent to ${direct}`)
       const mail = await waitForMail(request, { to: direct, text: 'reaches this inbox', since: started })
-      expect(mail.subject).toBe('[TEST] Direct test email')
+      expect(mail.subject).toBe('[TEST] [TEST MODE] Direct test email')
     })
 
     await test.step('every template is sent, reported one by one, and arrives', async () => {
@@ -85,7 +85,7 @@ test.describe('admin email system', () => {
       await card.getByRole('button', { name: 'Send entry confirmation' }).click()
       await expect(card.getByRole('status')).toHaveText(`Test entry confirmation sent to ${entrant}`)
       const mail = await waitForMail(request, { to: entrant, text: 'Number of entries: 2', since: started })
-      expect(mail.subject).toMatch(/^\[TEST\] Your entry is confirmed: Win a lighthouse/)
+      expect(mail.subject).toMatch(/^\[TEST\] \[TEST MODE\] Your entry is confirmed: Win a lighthouse/)
       expect(mail.text).toContain('Hello Grace,')
     })
 

@@ -33,6 +33,10 @@ const answers: ServerAnswers = {
   listFeaturedCompetitions: { success: true, competitions: [competition] },
   listCompetitions: { success: true, competitions: [competition, other] },
   publicSettings: { success: true, settings: { maintenanceMode: false, allowRegistrations: true } },
+  paymentConfig: {
+    success: true,
+    payments: { provider: 'stripe', publishableKey: 'pk_live_x', testMode: false },
+  },
 }
 
 describe("the home page's server render", () => {
@@ -46,6 +50,14 @@ describe("the home page's server render", () => {
     expect(styles).toEqual(['css-global', 'css'])
     expect(html.lastIndexOf('</style>')).toBeLessThan(html.indexOf('<header'))
   })
+})
+
+test('in TEST MODE the server-rendered home page says so; with real payments it does not', () => {
+  const offline = { provider: 'offline', publishableKey: null, testMode: true } as const
+  const html = renderHomePage({ ...answers, paymentConfig: { success: true, payments: offline } })
+  expect(html).toContain('data-testid="test-mode-banner"')
+  expect(html).toContain('<strong>TEST MODE</strong>: this site takes no real payments')
+  expect(renderHomePage(answers)).not.toContain('TEST MODE')
 })
 
 test("an admin's text is escaped: a title cannot add markup to the page", () => {

@@ -158,7 +158,7 @@ describe("the draw's public randomness", () => {
 
   it("with DRAND_URL set, refuses a value without drand's signature (400), recording nothing", async () => {
     // Nothing listens there: the refusal comes before any fetch.
-    const withDrand = await startAdminHarness('admin-lifecycle-drand', { drandUrl: 'http://127.0.0.1:9' })
+    const withDrand = await startAdminHarness('admin-lifecycle-drand', { drandUrls: ['http://127.0.0.1:9'] })
     try {
       const token = await withDrand.admin()
       const created = await withDrand.call('POST', route, form({ status: 'active' }), token)

@@ -49,8 +49,10 @@ export interface AdminRouterDeps {
   readonly clock?: () => Date
   /** `path.join(DATA_DIR, 'media')`; uploaded images are written under `competitions/`. */
   readonly mediaDir?: string | undefined
-  /** DRAND_URL: completing a draw fetches the sealed round from it when the admin gives none. */
-  readonly drandUrl?: string | undefined
+  /** DRAND_URL's relays: completing a draw fetches the sealed round from them when the admin gives none. */
+  readonly drandUrls?: readonly string[] | undefined
+  /** Stripe takes real payments: a draw's randomness without drand's signature is refused. */
+  readonly realPayments?: boolean | undefined
   /**
    * DRAND_CHAIN's chain, quicknet unless given: a close seals a round of it, and on quicknet a
    * competition sealed on the TEST chain is not drawn.
@@ -234,7 +236,10 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
           deps.handler,
           publicRandomness ? { competitionId, publicRandomness } : { competitionId },
           context(reason),
-          { seeds, handler: deps.handler, drandUrl: deps.drandUrl, drandChain: deps.drandChain },
+          {
+            ...{ seeds, handler: deps.handler, drandUrls: deps.drandUrls, drandChain: deps.drandChain },
+            realPayments: deps.realPayments,
+          },
         )
       case 'cancelled': {
         const why = reason ?? 'Cancelled by an admin'

@@ -15,6 +15,7 @@ import { submission } from '../entries/test-harness'
 import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
 import { testCards } from '../payments/offline/test-cards'
+import { createStripePaymentProvider } from '../payments/stripe/stripe-provider'
 import { silentLogger } from '../testing/fixtures'
 import { signedInGuest } from '../testing/signed-in-guest'
 import { createAdminAccount } from '../users/admin-account'
@@ -71,8 +72,15 @@ export interface Entrant {
 
 export async function startAdminHarness(
   label: string,
-  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health' | 'drandUrl' | 'email'> = {},
+  options: Pick<
+    CommandAppOptions,
+    'readModels' | 'rateLimits' | 'health' | 'drandUrls' | 'drandChain' | 'email' | 'resetTestData'
+  > & {
+    /** The app takes payments through Stripe (keys that reach nothing): real money, not TEST MODE. */
+    readonly stripe?: boolean
+  } = {},
 ): Promise<AdminHarness> {
+  const { stripe, ...appOptions } = options
   const database = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
   await store.migrate()
@@ -85,7 +93,16 @@ export async function startAdminHarness(
   const payments = createOfflinePaymentProvider({ knex, now: clock.now })
   const app = createCommandApp({
     ...{ store, knex, secrets, handler, payments, logger: silentLogger, clock: clock.now, mediaDir },
-    ...options,
+    ...(stripe
+      ? {
+          payments: createStripePaymentProvider({
+            secretKey: 'sk_live_harness',
+            publishableKey: 'pk_live_harness',
+            webhookSecret: 'whsec_harness',
+          }),
+        }
+      : {}),
+    ...appOptions,
   })
   const served = await serve(app.callback())
   const accounts: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }

@@ -37,26 +37,51 @@ export function drandRoundUrl(drandUrl: string, round: number, chain: DrandChain
   return `${withChain}/public/${round}`
 }
 
+/** How long one relay may take to answer a round before the next is tried. */
+export const drandRelayTimeoutMs = 4000
+
 /**
- * A drand round's value and signature from the relay at DRAND_URL (see `drandRoundUrl`), or
- * undefined when the beacon cannot
- * be reached, has not published the round yet, or answers anything but `chain`'s signature on
- * that round (another round, another chain, a value that is not sha256 of the signature): the
- * caller then needs the value from the admin. The signature is recorded with the value, so the
- * verifier checks it on every certificate and audit.
+ * A drand round's value and signature from the first of the relays at DRAND_URL (see
+ * `drandRoundUrl`) that gives `chain`'s signature on that round, each relay tried in turn with
+ * its own timeout; undefined when none does (unreachable, too slow, the round not yet published,
+ * or anything but that signature: another round, another chain, a value that is not sha256 of
+ * the signature). The caller then needs the value from the admin. The signature is always
+ * checked here, and recorded with the value, so the verifier checks it again on every
+ * certificate and audit.
  */
 export async function fetchDrandRandomness(
-  drandUrl: string,
+  drandUrls: readonly string[],
   round: number,
   fetchImpl: typeof fetch = fetch,
   chain: DrandChain = quicknet,
+  timeoutMs: number = drandRelayTimeoutMs,
+): Promise<PublicRandomness | undefined> {
+  for (const relay of drandUrls) {
+    const fetched = await fetchFromRelay(relay, round, fetchImpl, chain, timeoutMs)
+    if (fetched) return fetched
+  }
+  return undefined
+}
+
+async function fetchFromRelay(
+  relay: string,
+  round: number,
+  fetchImpl: typeof fetch,
+  chain: DrandChain,
+  timeoutMs: number,
 ): Promise<PublicRandomness | undefined> {
   try {
-    const response = await fetchImpl(drandRoundUrl(drandUrl, round, chain), {
-      signal: AbortSignal.timeout(5000),
+    const response = await fetchImpl(drandRoundUrl(relay, round, chain), {
+      signal: AbortSignal.timeout(timeoutMs),
     })
-    if (!response.ok) return undefined
-    const beacon = drandBeacon.safeParse(await response.json())
+    if (!response.ok) {
+      await response.body?.cancel()
+      return undefined
+    }
+    // A beacon is a few hundred bytes; a relay answering more is not one.
+    const text = await response.text()
+    if (text.length > 16_384) return undefined
+    const beacon = drandBeacon.safeParse(JSON.parse(text))
     if (!beacon.success || beacon.data.round !== round) return undefined
     const { signature } = beacon.data
     const value = beacon.data.randomness ?? randomnessOfSignature(signature, jsDrawCrypto)

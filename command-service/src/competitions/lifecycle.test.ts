@@ -32,6 +32,7 @@ import {
   PublicRandomnessRequired,
   startDraw,
   TestChainDrawRefused,
+  UnverifiedRandomnessRefused,
 } from './lifecycle'
 import { nodeDrawCrypto } from './node-draw-crypto'
 
@@ -125,7 +126,7 @@ describe('the lifecycle use cases', () => {
     const done = await completeDraw(handler, { competitionId }, drawContext, {
       seeds,
       handler,
-      drandUrl: 'https://drand.example/',
+      drandUrls: ['https://drand.example/'],
       fetch,
     })
     // A bare relay gets the quicknet chain's path: its unprefixed paths serve another chain.
@@ -156,7 +157,7 @@ describe('the lifecycle use cases', () => {
     const done = await completeDraw(handler, { competitionId }, drawContext, {
       seeds,
       handler,
-      drandUrl: 'http://127.0.0.1:9',
+      drandUrls: ['http://127.0.0.1:9'],
       drandChain: testDrandChain,
       fetch,
     })
@@ -175,7 +176,7 @@ describe('the lifecycle use cases', () => {
       completeDraw(again.handler, { competitionId: again.competitionId }, again.drawContext, {
         seeds: again.seeds,
         handler: again.handler,
-        drandUrl: 'http://127.0.0.1:9',
+        drandUrls: ['http://127.0.0.1:9'],
         drandChain: testDrandChain,
         fetch: relay(forged).fetch,
       }),
@@ -188,7 +189,7 @@ describe('the lifecycle use cases', () => {
     const done = await completeDraw(handler, { competitionId }, drawContext, {
       seeds,
       handler,
-      drandUrl: 'https://drand.example',
+      drandUrls: ['https://drand.example'],
       fetch: relay({ round, signature }).fetch,
     })
     expect(done.events[0]).toMatchObject({
@@ -209,7 +210,7 @@ describe('the lifecycle use cases', () => {
         completeDraw(handler, { competitionId }, drawContext, {
           seeds,
           handler,
-          drandUrl: 'https://drand.example',
+          drandUrls: ['https://drand.example'],
           fetch: relay(answer).fetch,
         }),
       ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
@@ -245,7 +246,7 @@ describe('the lifecycle use cases', () => {
       completeDraw(handler, { competitionId }, drawContext, {
         seeds,
         handler,
-        drandUrl: 'https://x',
+        drandUrls: ['https://x'],
         fetch: relay(quicknetBeacons[2]).fetch,
       }),
     ).rejects.toThrow(expect.objectContaining({ code: 'PUBLIC_RANDOMNESS_REQUIRED' }))
@@ -259,7 +260,7 @@ describe('the lifecycle use cases', () => {
       handler,
       { competitionId, publicRandomness: { source: 'drand', round, value } },
       drawContext,
-      { seeds, handler, drandUrl: 'https://drand.example', fetch },
+      { seeds, handler, drandUrls: ['https://drand.example'], fetch },
     ).catch((error: unknown) => error)
     expect(refusal).toMatchObject({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
     expect(mapCommandError(refusal)).toMatchObject({
@@ -273,7 +274,7 @@ describe('the lifecycle use cases', () => {
     const { handler, seeds, competitionId, round } = await closedCompetition(sealedOnBeacon)
     const { fetch, asked } = relay(quicknetBeacon)
     const early = { ...adminContext, now: new Date(roundTime(round).getTime() - 1000) }
-    const deps = { seeds, handler, drandUrl: 'https://drand.example', fetch }
+    const deps = { seeds, handler, drandUrls: ['https://drand.example'], fetch }
     const refusal = await completeDraw(handler, { competitionId }, early, deps).catch(
       (error: unknown) => error,
     )
@@ -322,6 +323,7 @@ describe('the draw errors over HTTP', () => {
     [new DrawSeedMissing('c'), 409, 'DRAW_SEED_MISSING'],
     [new PublicRandomnessRequired(5), 409, 'PUBLIC_RANDOMNESS_REQUIRED'],
     [new TestChainDrawRefused('c'), 409, 'TEST_CHAIN_DRAW_REFUSED'],
+    [new UnverifiedRandomnessRefused(5), 409, 'UNVERIFIED_RANDOMNESS_REFUSED'],
     [new InvalidDrawInput('seed', 'bad seed'), 400, 'VALIDATION_FAILED'],
   ])('maps %s', (error, status, code) => {
     expect(mapCommandError(error)).toMatchObject({ status, code })

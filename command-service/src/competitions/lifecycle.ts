@@ -108,16 +108,34 @@ export class PublicRandomnessRequired extends DomainError<'PUBLIC_RANDOMNESS_REQ
   }
 }
 
+/**
+ * A value without drand's signature, on a platform taking real payments (Stripe): nothing
+ * would show it is drand's and not one chosen by hand. Only TEST MODE accepts one (UNVERIFIED).
+ */
+export class UnverifiedRandomnessRefused extends DomainError<'UNVERIFIED_RANDOMNESS_REFUSED'> {
+  readonly code = 'UNVERIFIED_RANDOMNESS_REFUSED'
+  constructor(readonly round: number) {
+    super(
+      `This platform takes real payments, so a draw's randomness must carry drand's signature: enter drand's value and signature of round ${round}, or neither to fetch them from drand (DRAND_URL). A value without a signature is accepted only in TEST MODE.`,
+    )
+  }
+}
+
 export interface CompleteDrawDeps {
   readonly seeds: DrawSeedStore
   /** To find the sealed round when the caller gives no randomness. */
   readonly handler?: Pick<CommandHandler, 'load'>
   /**
-   * `DRAND_URL`; when set, the sealed round's value and signature are fetched from it when the
-   * caller gives none, and kept only if the signature is the sealed chain's on that round; a
-   * value the caller gives must carry drand's signature too.
+   * `DRAND_URL`'s relays; when given, the sealed round's value and signature are fetched from
+   * them in turn when the caller gives none, and kept only if the signature is the sealed
+   * chain's on that round; a value the caller gives must carry drand's signature too.
    */
-  readonly drandUrl?: string | undefined
+  readonly drandUrls?: readonly string[] | undefined
+  /**
+   * Real payments (Stripe) are taken: a value without drand's signature is refused
+   * (`UnverifiedRandomnessRefused`), whether DRAND_URL is set or not.
+   */
+  readonly realPayments?: boolean | undefined
   /** DRAND_CHAIN's chain, quicknet unless given: on quicknet a TEST chain seal is not drawn. */
   readonly drandChain?: DrandChain | undefined
   readonly fetch?: typeof fetch
@@ -125,12 +143,13 @@ export interface CompleteDrawDeps {
 
 /**
  * Reveals the stored seed and completes the draw with the sealed round's public randomness:
- * the caller's (the admin's) when given, else drand's when `drandUrl` answers. The decider
+ * the caller's (the admin's) when given, else drand's when one of `drandUrls` answers. The decider
  * checks the seed against the commitment, the round against the seal and its time against the
  * clock (a round not yet published is refused), a drand signature when there is one, and picks
- * the winner. With `drandUrl` set the platform can check drand, so a value without drand's
- * signature is refused; without it an admin's value may come unsigned, and every verifier then
- * says UNVERIFIED. A competition sealed on the TEST chain is refused unless `drandChain` is it.
+ * the winner. Taking real payments, or with `drandUrls` given (the platform can check drand), a
+ * value without drand's signature is refused; otherwise (TEST MODE without DRAND_URL) an
+ * admin's value may come unsigned, and every verifier then says UNVERIFIED. A competition
+ * sealed on the TEST chain is refused unless `drandChain` is it.
  */
 export async function completeDraw(
   handler: CommandHandler,
@@ -147,7 +166,10 @@ export async function completeDraw(
   if (!seed) throw new DrawSeedMissing(competitionId)
   const publicRandomness =
     input.publicRandomness ?? (await fetchSealedRound(competitionId, context.now, deps))
-  if (deps.drandUrl && publicRandomness.signature === undefined) {
+  if (deps.realPayments && publicRandomness.signature === undefined) {
+    throw new UnverifiedRandomnessRefused(publicRandomness.round)
+  }
+  if (hasRelays(deps.drandUrls) && publicRandomness.signature === undefined) {
     throw new InvalidDrawInput(
       'publicRandomness',
       `DRAND_URL is set, so the value of drand round ${publicRandomness.round} must come with drand's signature: enter both, or neither to fetch them from drand`,
@@ -156,6 +178,9 @@ export async function completeDraw(
   const data = { competitionId, seed: Buffer.from(seed).toString('hex'), publicRandomness }
   return run(handler, { type: 'CompleteDraw', data, metadata: { now: context.now } }, context)
 }
+
+const hasRelays = (urls: readonly string[] | undefined): urls is readonly string[] =>
+  urls !== undefined && urls.length > 0
 
 /**
  * The sealed round's value from drand, or PublicRandomnessRequired when drand cannot give it.
@@ -178,7 +203,9 @@ async function fetchSealedRound(
     throw new RandomnessNotYetPublished(round, publishedAt, now)
   }
   const fetched =
-    deps.drandUrl && chain ? await fetchDrandRandomness(deps.drandUrl, round, deps.fetch, chain) : undefined
+    hasRelays(deps.drandUrls) && chain
+      ? await fetchDrandRandomness(deps.drandUrls, round, deps.fetch, chain)
+      : undefined
   if (!fetched) throw new PublicRandomnessRequired(round)
   return fetched
 }

@@ -32,10 +32,15 @@ export interface DatabaseRouterDeps {
   readonly clock: () => Date
   /** Given only where the database is the embedded default; elsewhere reset is refused. */
   readonly resetTestData?: ResetTestData | undefined
+  /** Stripe takes the payments: reset is refused whatever the database, real money may be in it. */
+  readonly realPayments?: boolean | undefined
 }
 
 export const resetUnavailableMessage =
   'Reset test data works only on the embedded database of `npm start`; this platform uses an external database, so it is refused'
+
+export const resetRefusedWithStripeMessage =
+  'Reset test data is refused while Stripe is configured: this platform takes real payments, and wiping it would lose paid entries. It works only in TEST MODE (no Stripe keys) on the embedded database of `npm start`'
 
 const toSystemConsumer = ({ name, status, position, lagEvents, lagCapped, lagMs }: SystemConsumer) => ({
   ...{ name, status, position },
@@ -102,6 +107,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
   router.post(endpoints.adminResetDatabase.path, async (ctx) => {
     const admin = requireAdmin(ctx)
     parseOr400(endpoints.adminResetDatabase.request, ctx.request.body)
+    if (deps.realPayments) throw conflict(resetRefusedWithStripeMessage, 'RESET_NOT_AVAILABLE')
     if (!deps.resetTestData) throw conflict(resetUnavailableMessage, 'RESET_NOT_AVAILABLE')
     const release = resets.take()
     try {
@@ -135,7 +141,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       nodeVersion: process.version,
       uptimeSeconds: Math.floor(process.uptime()),
       eventStore: { kind, events },
-      resetAvailable: deps.resetTestData !== undefined,
+      resetAvailable: deps.resetTestData !== undefined && !deps.realPayments,
       projections: health.projections.map(toSystemConsumer),
       reactors: health.reactors.map(toSystemConsumer),
     }

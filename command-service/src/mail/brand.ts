@@ -57,3 +57,24 @@ export function configureCompanyDetails(details: CompanyDetails): void {
 export function companyDetails(): CompanyDetails {
   return company
 }
+
+/** What every email's subject starts with in TEST MODE. */
+export const testModeSubjectPrefix = '[TEST MODE] '
+
+/** The first line of every email in TEST MODE. */
+export const testModeNotice =
+  'TEST MODE: this site runs with a test payment provider. No real money is taken or paid back, and no prize here is real.'
+
+let testMode = false
+
+/**
+ * TEST MODE (the offline payment provider, or Stripe's test keys): every email says so, in its
+ * subject and in a first line. Set once at start-up from the configuration, like the company.
+ */
+export function configureTestMode(on: boolean): void {
+  testMode = on
+}
+
+export function inTestMode(): boolean {
+  return testMode
+}

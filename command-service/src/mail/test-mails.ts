@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { TestEntryConfirmationRequest } from '@prizes/contracts'
+import { inTestMode, testModeNotice } from './brand'
 import type { OutgoingMail } from './mailer'
 import { guestInvitationEmail, passwordResetEmail, verificationEmail } from './templates/account-emails'
 import { competitionCancelledEmail } from './templates/cancellation-emails'
@@ -7,7 +8,7 @@ import { contactAcknowledgementEmail, contactAnswerEmail } from './templates/con
 import { entryConfirmationEmail } from './templates/entry-emails'
 import { endDateExtendedEmail } from './templates/extension-emails'
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './templates/newsletter-emails'
-import { contentStart, escapeHtml, type RenderedEmail } from './templates/render'
+import { contentStart, escapeHtml, type RenderedEmail, subjectInMode } from './templates/render'
 import { winnerEmail } from './templates/winner-emails'
 
 /**
@@ -97,6 +98,7 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         prize: 'A VW California campervan',
         cashAlternativePence: 4_500_000,
         ticketNumber: 1002,
+        randomness: { round: 12_345_678, verified: 'drand' },
         entryReference: sampleReference(),
         publicUrl,
       }),
@@ -140,10 +142,12 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
 /** A plain message with no template: does mail from us reach this inbox at all? */
 export function directTest(to: string, now: Date): TestEmail {
   const sentAt = now.toISOString()
-  const text = `${testNotice}\n\nIf you can read this, email from the platform reaches this inbox.\n\nSent at ${sentAt}.\n`
-  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Direct test</title></head><body><p>${escapeHtml(testNotice)}</p><p>If you can read this, email from the platform reaches this inbox.</p><p>Sent at ${escapeHtml(sentAt)}.</p></body></html>`
+  // TEST MODE's notice too: every email says it, this plain one included.
+  const notices = inTestMode() ? [testModeNotice, testNotice] : [testNotice]
+  const text = `${notices.join('\n\n')}\n\nIf you can read this, email from the platform reaches this inbox.\n\nSent at ${sentAt}.\n`
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Direct test</title></head><body>${notices.map((notice) => `<p>${escapeHtml(notice)}</p>`).join('')}<p>If you can read this, email from the platform reaches this inbox.</p><p>Sent at ${escapeHtml(sentAt)}.</p></body></html>`
   return {
     template: 'direct-test',
-    mail: { to, subject: `${testSubjectPrefix}Direct test email`, html, text },
+    mail: { to, subject: `${testSubjectPrefix}${subjectInMode('Direct test email')}`, html, text },
   }
 }

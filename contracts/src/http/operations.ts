@@ -371,12 +371,13 @@ export const operations: Record<EndpointName, Operation> = {
   },
   adminSetCompetitionStatus: {
     summary: 'Close, draw, complete or cancel a competition',
-    description: 'Completing a draw needs the public randomness of its drand round.',
+    description:
+      'Completing a draw needs the public randomness of its drand round, fetched from DRAND_URL’s relays when none is given. A value without drand’s signature is refused while real payments are taken (UNVERIFIED_RANDOMNESS_REFUSED).',
     tag: tags.adminCompetitions,
     access: 'admin',
     errors: {
       404: competitionNotFound,
-      409: 'The status cannot change that way now, or the draw’s randomness is not yet published',
+      409: 'The status cannot change that way now, the draw’s randomness is not yet published, or it lacks drand’s signature where real payments are taken',
     },
   },
   adminExtendCompetition: {
@@ -547,10 +548,13 @@ export const operations: Record<EndpointName, Operation> = {
   },
   adminResetDatabase: {
     summary: 'Wipe the test data and seed it again',
-    description: 'Only on the embedded database of a test install.',
+    description: 'Only on the embedded database of a test install, and never while Stripe is configured.',
     tag: tags.adminPlatform,
     access: 'admin',
-    errors: { 409: 'Reset is not available on this database', 429: 'A reset is running already' },
+    errors: {
+      409: 'Reset is not available on this database, or Stripe is configured',
+      429: 'A reset is running already',
+    },
   },
   adminSystem: { summary: 'Version, uptime and consumers', tag: tags.adminPlatform, access: 'admin' },
   health: {

@@ -1,5 +1,7 @@
+import type { z } from 'zod'
 import type { PublicSettingsResponse } from '../admin/settings'
 import type { CompetitionList } from '../competition'
+import type { paymentConfigResponse } from '../entries'
 
 /** The product name in one place until branding is settled: page titles, link previews. */
 export const siteName = 'Prize Platform'
@@ -83,12 +85,14 @@ export const authCookieName = 'auth_token'
 /**
  * The API's answers the gateway renders the home page from, by endpoint name, as the services
  * answer them (checked against these contracts on the server): the lists of
- * `GET /api/competitions/featured` and `GET /api/competitions`, and `GET /api/settings`.
+ * `GET /api/competitions/featured` and `GET /api/competitions`, `GET /api/settings`, and
+ * `GET /api/config` (which provider takes payments: in TEST MODE every page says so).
  */
 export interface ServerAnswers {
   readonly listFeaturedCompetitions: CompetitionList
   readonly listCompetitions: CompetitionList
   readonly publicSettings: PublicSettingsResponse
+  readonly paymentConfig: z.infer<typeof paymentConfigResponse>
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, isProduction, loadConfig, publicDrandRelays, testMode } from './config'
+
+const stripeKeys = {
+  STRIPE_SECRET_KEY: 'sk_live_abc',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+}
 
 describe('loadConfig', () => {
   test('defaults give the embedded platform on port 3000', () => {
@@ -138,5 +144,82 @@ describe('loadConfig', () => {
     expect(loadConfig({}).READ_AFTER_TIMEOUT_MS).toBe(3000)
     expect(loadConfig({ READ_AFTER_TIMEOUT_MS: '0' }).READ_AFTER_TIMEOUT_MS).toBe(0)
     expect(() => loadConfig({ READ_AFTER_TIMEOUT_MS: '60000' })).toThrow(/READ_AFTER_TIMEOUT_MS/)
+  })
+
+  describe('PAYMENTS: production never takes test payments without being told', () => {
+    test('outside production: offline-test without keys, stripe with them', () => {
+      expect(loadConfig({}).PAYMENTS).toBe('offline-test')
+      expect(loadConfig({ NODE_ENV: 'test' }).PAYMENTS).toBe('offline-test')
+      expect(loadConfig(stripeKeys).PAYMENTS).toBe('stripe')
+      expect(loadConfig({ ...stripeKeys, PAYMENTS: 'stripe' }).PAYMENTS).toBe('stripe')
+    })
+
+    test('production without the Stripe keys refuses to start, naming the variables and the way out', () => {
+      for (const env of [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://prizes.example.com' }]) {
+        const start = () => loadConfig(env)
+        expect(start).toThrow(ConfigError)
+        expect(start).toThrow(/PAYMENTS: this is production/)
+        expect(start).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/)
+        expect(start).toThrow(/PAYMENTS=offline-test/)
+      }
+      expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys }).PAYMENTS).toBe('stripe')
+      const told = loadConfig({ NODE_ENV: 'production', PAYMENTS: 'offline-test' })
+      expect(told.PAYMENTS).toBe('offline-test')
+      expect(testMode(told)).toBe(true)
+    })
+
+    test('stripe without keys is refused everywhere; offline-test beside keys is contradictory', () => {
+      expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(
+        /PAYMENTS: PAYMENTS=stripe needs the Stripe keys/,
+      )
+      const both = () => loadConfig({ ...stripeKeys, PAYMENTS: 'offline-test' })
+      expect(both).toThrow(/PAYMENTS: offline-test .* contradicts the Stripe keys/)
+      expect(both).not.toThrow(/sk_live_abc/)
+      expect(() => loadConfig({ PAYMENTS: 'paypal' })).toThrow(/PAYMENTS/)
+    })
+
+    test('production and TEST MODE as the rest of the platform reads them', () => {
+      expect(isProduction(loadConfig({}))).toBe(false)
+      expect(isProduction(loadConfig({ PUBLIC_URL: 'http://prizes.internal' }))).toBe(false)
+      expect(isProduction(loadConfig({ PUBLIC_URL: 'https://prizes.example.com', ...stripeKeys }))).toBe(true)
+      expect(testMode(loadConfig({}))).toBe(true)
+      expect(testMode(loadConfig(stripeKeys))).toBe(false)
+      expect(testMode(loadConfig({ ...stripeKeys, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }))).toBe(true)
+    })
+  })
+
+  describe('DRAND_URL', () => {
+    test("one relay or several, tried in turn; in production drand's public relays by default", () => {
+      expect(loadConfig({}).DRAND_URL).toBeUndefined()
+      expect(loadConfig({ DRAND_URL: 'https://a.example , http://b.example:8080' }).DRAND_URL).toEqual([
+        'https://a.example',
+        'http://b.example:8080',
+      ])
+      expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys }).DRAND_URL).toEqual(publicDrandRelays)
+      expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'offline-test' }).DRAND_URL).toEqual(
+        publicDrandRelays,
+      )
+      expect(loadConfig(stripeKeys).DRAND_URL).toEqual(publicDrandRelays)
+      expect(publicDrandRelays).toEqual([
+        'https://api.drand.sh',
+        'https://api2.drand.sh',
+        'https://api3.drand.sh',
+        'https://drand.cloudflare.com',
+      ])
+      // The public relays serve quicknet only: the TEST chain needs a relay named.
+      const testChain = loadConfig({ NODE_ENV: 'production', PAYMENTS: 'offline-test', DRAND_CHAIN: 'test' })
+      expect(testChain.DRAND_URL).toBeUndefined()
+      const given = loadConfig({ NODE_ENV: 'production', ...stripeKeys, DRAND_URL: 'https://relay.example' })
+      expect(given.DRAND_URL).toEqual(['https://relay.example'])
+    })
+
+    test('bounded and checked', () => {
+      expect(() => loadConfig({ DRAND_URL: 'ftp://relay' })).toThrow(
+        /DRAND_URL: "ftp:\/\/relay" is not an http/,
+      )
+      expect(() => loadConfig({ DRAND_URL: 'https://a,https://a' })).toThrow(/listed twice/)
+      const many = Array.from({ length: 9 }, (_, i) => `https://r${i}.example`).join(',')
+      expect(() => loadConfig({ DRAND_URL: many })).toThrow(/at most 8 relays/)
+    })
   })
 })

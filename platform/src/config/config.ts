@@ -85,6 +85,43 @@ const stripeKey = (prefixes: readonly string[]) =>
 
 const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
 
+/** drand's public relays of the League of Entropy, tried in turn: DRAND_URL's default in production. */
+export const publicDrandRelays: readonly string[] = [
+  'https://api.drand.sh',
+  'https://api2.drand.sh',
+  'https://api3.drand.sh',
+  'https://drand.cloudflare.com',
+]
+
+/**
+ * DRAND_URL: one drand relay or several, comma-separated, tried in turn. At most 8, each
+ * http(s), none twice; a relay may name the chain's path (`https://api.drand.sh/<chain hash>`).
+ */
+const drandUrls = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value, ctx) => {
+    const urls = value.split(',').map((part) => part.trim())
+    if (urls.length > 8) {
+      ctx.addIssue({ code: 'custom', message: 'at most 8 relays' })
+      return z.NEVER
+    }
+    for (const url of urls) {
+      const parsed = URL.canParse(url) ? new URL(url) : undefined
+      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)} is not an http:// or https:// URL` })
+        return z.NEVER
+      }
+    }
+    if (new Set(urls).size !== urls.length) {
+      ctx.addIssue({ code: 'custom', message: 'a relay is listed twice' })
+      return z.NEVER
+    }
+    return urls as readonly string[]
+  })
+  .optional()
+
 /** Half a Stripe configuration would take money it cannot verify, or show a form nobody serves. */
 function allStripeKeysOrNone(
   config: Partial<Record<(typeof stripeKeys)[number], string>>,
@@ -160,8 +197,12 @@ const schema = z.object({
    * (and an admin command for its own change), before answering anyway; 0: never waits.
    */
   READ_AFTER_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
-  /** A drand relay (e.g. https://api.drand.sh; the sealed chain's path is added when absent) for draw randomness. */
-  DRAND_URL: optionalUrl(['http', 'https']),
+  /**
+   * drand relays for draw randomness (e.g. https://api.drand.sh; the sealed chain's path is added
+   * when absent), comma-separated, tried in turn. In production (on quicknet) drand's public
+   * relays unless given (`publicDrandRelays`).
+   */
+  DRAND_URL: drandUrls,
   /**
    * The drand chain closes seal rounds on: drand's `quicknet`, or `test`, the TEST chain whose
    * secret key is published with the tests (the browser tests' relay signs its rounds). TEST MODE
@@ -178,6 +219,13 @@ const schema = z.object({
   STRIPE_SECRET_KEY: stripeKey(['sk_', 'rk_']),
   STRIPE_PUBLISHABLE_KEY: stripeKey(['pk_']),
   STRIPE_WEBHOOK_SECRET: stripeKey(['whsec_']),
+  /**
+   * Who takes the payments: `stripe` (the three keys required) or `offline-test`, the offline
+   * TEST MODE provider (no real money; every page and email says TEST MODE; refused beside Stripe
+   * keys as contradictory). Unset: stripe when the keys are set, else offline-test, except in
+   * production, where running without Stripe must be asked for by `PAYMENTS=offline-test`.
+   */
+  PAYMENTS: z.enum(['stripe', 'offline-test']).optional(),
   /** How long tickets stay reserved for an unpaid entry; fractions (down to 3 seconds) are for tests. */
   RESERVATION_MINUTES: z.coerce
     .number()
@@ -242,9 +290,67 @@ function testChainOnlyOffline(
   })
 }
 
-const checked = schema.superRefine(allStripeKeysOrNone).superRefine(testChainOnlyOffline)
+/**
+ * Production: `NODE_ENV=production`, or a site served over https (PUBLIC_URL), which is what
+ * the public reaches whatever NODE_ENV says.
+ */
+function isProductionSetting(config: { NODE_ENV: string; PUBLIC_URL?: string | undefined }): boolean {
+  return config.NODE_ENV === 'production' || (config.PUBLIC_URL?.startsWith('https://') ?? false)
+}
 
-export type Config = z.infer<typeof schema> & { readonly PUBLIC_URL: string }
+const stripeKeyList = stripeKeys.join(', ')
+
+/**
+ * Payments never pretend: PAYMENTS=stripe needs the keys, PAYMENTS=offline-test beside them is
+ * contradictory, and production without the keys must say PAYMENTS=offline-test out loud.
+ */
+function paymentsDecided(
+  config: {
+    NODE_ENV: string
+    PUBLIC_URL?: string | undefined
+    PAYMENTS?: 'stripe' | 'offline-test' | undefined
+  } & Partial<Record<(typeof stripeKeys)[number], string>>,
+  ctx: z.RefinementCtx,
+) {
+  const keys = stripeKeys.filter((key) => config[key] !== undefined).length
+  // Part of the keys: allStripeKeysOrNone names the missing ones.
+  if (keys > 0 && keys < stripeKeys.length) return
+  const stripe = keys === stripeKeys.length
+  if (config.PAYMENTS === 'stripe' && !stripe) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS'],
+      message: `PAYMENTS=stripe needs the Stripe keys: set ${stripeKeyList}`,
+    })
+  } else if (config.PAYMENTS === 'offline-test' && stripe) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS'],
+      message: `offline-test (TEST MODE, no real money) contradicts the Stripe keys that are set: unset ${stripeKeyList} for TEST MODE, or unset PAYMENTS to take payments through Stripe`,
+    })
+  } else if (config.PAYMENTS === undefined && !stripe && isProductionSetting(config)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS'],
+      message: `this is production (NODE_ENV=production or an https PUBLIC_URL) and no Stripe keys are set, so no real payment could be taken: set ${stripeKeyList} to take payments through Stripe, or PAYMENTS=offline-test to run the offline TEST MODE provider on purpose (no real money; every page and email says TEST MODE)`,
+    })
+  }
+}
+
+const checked = schema
+  .superRefine(allStripeKeysOrNone)
+  .superRefine(testChainOnlyOffline)
+  .superRefine(paymentsDecided)
+
+/** PAYMENTS as decided at start: who takes the payments. */
+export type PaymentsMode = 'stripe' | 'offline-test'
+
+export type Config = Omit<z.infer<typeof schema>, 'PAYMENTS' | 'DRAND_URL'> & {
+  readonly PUBLIC_URL: string
+  readonly PAYMENTS: PaymentsMode
+  /** The drand relays to try in turn (none: the admin enters the round's value). */
+  readonly DRAND_URL: readonly string[] | undefined
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -270,6 +376,17 @@ export function databaseTimeouts(config: Config, use: 'service' | 'job' = 'servi
 export const stripeConfigured = (config: Config): boolean =>
   Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET)
 
+/** Production (NODE_ENV=production, or an https PUBLIC_URL): real money unless told otherwise. */
+export const isProduction = (config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>): boolean =>
+  isProductionSetting(config)
+
+/**
+ * TEST MODE: no real money moves, so every page and email says so. The offline provider
+ * (PAYMENTS=offline-test), or Stripe with its test keys (`pk_test_`).
+ */
+export const testMode = (config: Pick<Config, 'PAYMENTS' | 'STRIPE_PUBLISHABLE_KEY'>): boolean =>
+  config.PAYMENTS === 'offline-test' || (config.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_test_') ?? false)
+
 /** Variables whose values a refusal names but never shows: it ends up in logs. */
 const secrets = new Set(['METRICS_TOKEN', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
 
@@ -281,11 +398,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const name = String(issue.path[0])
-        const got = secrets.has(name) ? 'a value not shown' : JSON.stringify(present[name])
-        return `${issue.path.join('.')}: ${issue.message} (got ${got})`
+        const got = secrets.has(name)
+          ? 'got a value not shown'
+          : present[name] === undefined
+            ? 'unset'
+            : `got ${JSON.stringify(present[name])}`
+        return `${issue.path.join('.')}: ${issue.message} (${got})`
       }),
     )
   }
   const config = result.data
-  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }
+  const payments: PaymentsMode = config.PAYMENTS ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'offline-test')
+  // drand's public relays serve quicknet, not the TEST chain; a real-money site needs them.
+  const drandDefault =
+    config.DRAND_CHAIN === 'quicknet' && (isProductionSetting(config) || payments === 'stripe')
+      ? publicDrandRelays
+      : undefined
+  return {
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    PAYMENTS: payments,
+    DRAND_URL: config.DRAND_URL ?? drandDefault,
+  }
 }

@@ -21,6 +21,7 @@ describe('the home page: rendered on the server, its first featured picture prel
     listFeaturedCompetitions: { success: true, competitions: featured },
     listCompetitions: { success: true, competitions: [competition] },
     publicSettings: { success: true, settings: { maintenanceMode, allowRegistrations: true } },
+    paymentConfig: { success: true, payments: { provider: 'offline', publishableKey: null, testMode: true } },
   })
   /** What the query service does when asked, changed by each test. */
   let answer: (signal: AbortSignal) => Promise<ServerAnswers> = async () => answersWith([competition])

@@ -1,11 +1,12 @@
-import { endpoints, type PublicSettingsResponse } from '@prizes/contracts'
+import { endpoints, type PublicSettingsResponse, type ServerAnswers } from '@prizes/contracts'
+import { type Config, testMode } from '../config/config'
 import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
 import type { ListCompetitionPages } from './sitemap'
 
 /** The home page's competition lists, of its answers (`ServerAnswers`); the settings come from the command service. */
 export type FindHomeLists = (
   signal: AbortSignal,
-) => Promise<Omit<Awaited<ReturnType<FindHomeAnswers>>, 'publicSettings'>>
+) => Promise<Omit<Awaited<ReturnType<FindHomeAnswers>>, 'publicSettings' | 'paymentConfig'>>
 
 /**
  * A JSON GET to a service's instances in turn, bounded by the caller's signal: the body, or
@@ -72,11 +73,36 @@ export function queryServicePages(baseUrls: readonly string[]): {
 /** `GET /api/settings` as the command service answers it; throws as the lookups above do. */
 export type FindPublicSettings = (signal: AbortSignal) => Promise<PublicSettingsResponse>
 
-/** The home page's answers (`ServerAnswers`): its lists and the settings, asked at once. */
-export function homeAnswers(lists: FindHomeLists, settings: FindPublicSettings): FindHomeAnswers {
+/**
+ * `GET /api/config` as the command service answers it, from the same configuration: which
+ * provider takes payments, and TEST MODE (fixed while the platform runs).
+ */
+export function paymentConfigOf(
+  config: Pick<Config, 'PAYMENTS' | 'STRIPE_PUBLISHABLE_KEY'>,
+): ServerAnswers['paymentConfig'] {
+  const stripe = config.PAYMENTS === 'stripe'
+  return {
+    success: true,
+    payments: {
+      provider: stripe ? 'stripe' : 'offline',
+      publishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      testMode: testMode(config),
+    },
+  }
+}
+
+/**
+ * The home page's answers (`ServerAnswers`): its lists and the settings, asked at once, and the
+ * payment configuration (so a TEST MODE page says so from its first paint).
+ */
+export function homeAnswers(
+  lists: FindHomeLists,
+  settings: FindPublicSettings,
+  paymentConfig: ServerAnswers['paymentConfig'],
+): FindHomeAnswers {
   return async (signal) => {
     const [found, publicSettings] = await Promise.all([lists(signal), settings(signal)])
-    return { ...found, publicSettings }
+    return { ...found, publicSettings, paymentConfig }
   }
 }
 

@@ -193,6 +193,31 @@ describe('competitions projection', () => {
       ['c1', 'completed', new Date('2030-01-01T09:04:00.000Z')],
       ['c2', 'cancelled', null],
     ])
+    // Drawn with a value and no drand signature: the page must say UNVERIFIED; not drawn: null.
+    expect((await rows()).map((r) => [r.id, r.randomness_signed])).toEqual([
+      ['c1', false],
+      ['c2', null],
+    ])
+  })
+
+  test("a draw whose randomness carries drand's signature is recorded as signed", async () => {
+    const events = recorded([
+      created('c1'),
+      { type: 'CompetitionPublished', data: { competitionId: 'c1' } },
+      ...closedAndDrawn('c1', { entryId: randomUUID(), userId: 'u1', ticket: 7 }),
+    ]).map((event) =>
+      event.type === 'DrawCompleted'
+        ? {
+            ...event,
+            data: {
+              ...(event.data as Record<string, unknown>),
+              publicRandomness: { source: 'drand', round: 1000, value: 'c0ffee', signature: 'ab12' },
+            },
+          }
+        : event,
+    )
+    await given(events)
+    expect((await rows())[0]).toMatchObject({ status: 'completed', randomness_signed: true })
   })
 
   test('undersold, then extended once: the status and the end date follow; the minimum and cash alternative are kept', async () => {

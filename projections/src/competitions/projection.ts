@@ -75,7 +75,11 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
   DrawCompleted: onRow(competitionEvents.DrawCompleted, (event, data) =>
     updateCompetition({
       ...change(event, data.competitionId),
-      set: { status: 'completed', drawn_at: eventTime(event) },
+      set: {
+        status: 'completed',
+        drawn_at: eventTime(event),
+        randomness_signed: data.publicRandomness.signature !== undefined,
+      },
     }),
   ),
   CompetitionCancelled: onRow(competitionEvents.CompetitionCancelled, (event, data) =>

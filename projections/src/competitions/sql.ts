@@ -27,6 +27,8 @@ export interface CompetitionRow {
   readonly randomness_round: number | null
   readonly eligible_tickets: number | null
   readonly list_hash: string | null
+  /** Whether the drawn randomness carried drand's signature; null until drawn. */
+  readonly randomness_signed: boolean | null
   readonly skill_question: { question: string; options: string[]; correct: string }
   /** Issue 14: the minimum of tickets sold, the cash alternative, and whether extended once. */
   readonly minimum_tickets: number | null
@@ -83,6 +85,7 @@ const columns = [
   'randomness_round',
   'eligible_tickets',
   'list_hash',
+  'randomness_signed',
   'skill_question',
   'minimum_tickets',
   'cash_alternative_pence',
@@ -102,6 +105,7 @@ const blank = {
   randomness_round: null,
   eligible_tickets: null,
   list_hash: null,
+  randomness_signed: null,
   end_date_extended: false,
 }
 

@@ -1,6 +1,6 @@
-import { adminCompetition, publicCompetition } from '@prizes/contracts'
+import { adminCompetition, publicCompetition, publicCompetitionDetail } from '@prizes/contracts'
 import { describe, expect, test } from 'vitest'
-import { penceToPounds, toAdminCompetition, toPublicCompetition } from './mapper'
+import { penceToPounds, toAdminCompetition, toPublicCompetition, toPublicCompetitionDetail } from './mapper'
 import type { CompetitionRow } from './rows'
 
 const row: CompetitionRow = {
@@ -29,6 +29,7 @@ const row: CompetitionRow = {
   randomness_round: null,
   eligible_tickets: null,
   list_hash: null,
+  randomness_signed: null,
   minimum_tickets: null,
   cash_alternative_pence: null,
   end_date_extended: false,
@@ -68,6 +69,15 @@ describe('competition mappers', () => {
     })
     expect(adminCompetition.parse(competition)).toEqual(competition)
     expect(toPublicCompetition(row)).not.toHaveProperty('draw')
+  })
+
+  test("the competition's page says whether a completed draw's randomness was verified", () => {
+    expect(toPublicCompetitionDetail(row).draw.randomness_verified).toBeNull()
+    const signed = toPublicCompetitionDetail({ ...row, status: 'completed', randomness_signed: true })
+    expect(signed.draw.randomness_verified).toBe(true)
+    const unsigned = toPublicCompetitionDetail({ ...row, status: 'completed', randomness_signed: false })
+    expect(unsigned.draw.randomness_verified).toBe(false)
+    expect(publicCompetitionDetail.parse(unsigned)).toEqual(unsigned)
   })
 
   test('a leaked answer fails the public contract instead of being sent', () => {

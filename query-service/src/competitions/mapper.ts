@@ -47,6 +47,7 @@ export function toPublicCompetitionDetail(row: CompetitionRow): PublicCompetitio
     draw: {
       seed_commitment: row.seed_commitment,
       randomness_round: row.randomness_round,
+      randomness_verified: row.randomness_signed,
       draw_date: iso(row.drawn_at ?? row.end_date),
     },
   }

@@ -32,6 +32,8 @@ export interface CompetitionRow {
   readonly randomness_round: number | null
   readonly eligible_tickets: number | null
   readonly list_hash: string | null
+  /** Whether the drawn randomness carried drand's signature; null until drawn. */
+  readonly randomness_signed: boolean | null
   readonly minimum_tickets: number | null
   readonly cash_alternative_pence: number | string | null
   readonly end_date_extended: boolean
@@ -59,6 +61,7 @@ const columns = [
   'randomness_round',
   'eligible_tickets',
   'list_hash',
+  'randomness_signed',
   'minimum_tickets',
   'cash_alternative_pence',
   'end_date_extended',

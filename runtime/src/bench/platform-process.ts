@@ -22,6 +22,8 @@ async function main() {
   const [port, smtpPort, mailWebPort] = [await freePort(), await freePort(), await freePort()]
   const config = loadConfig({
     NODE_ENV: 'production',
+    // The bench buys with the offline test cards: TEST MODE, said out loud as production requires.
+    PAYMENTS: 'offline-test',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

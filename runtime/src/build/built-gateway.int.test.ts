@@ -101,6 +101,8 @@ beforeAll(async () => {
   env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
+    // No Stripe keys here: production starts only when TEST MODE is asked for.
+    PAYMENTS: 'offline-test',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,

@@ -108,7 +108,9 @@ async function buyUntilTheEnd(baseUrl: string, buyer: Buyer, index: number): Pro
 async function confirmationsByReference(): Promise<Map<string, number>> {
   const byReference = new Map<string, number>()
   for (const email of await mail.all()) {
-    const reference = email.subject.match(/^Your entry is confirmed: .* \(([A-Z0-9]+-\d{4}-\d{6})\)$/)?.[1]
+    const reference = email.subject.match(
+      /^\[TEST MODE\] Your entry is confirmed: .* \(([A-Z0-9]+-\d{4}-\d{6})\)$/,
+    )?.[1]
     if (reference) byReference.set(reference, (byReference.get(reference) ?? 0) + 1)
   }
   return byReference
@@ -216,7 +218,7 @@ describe('kill -9 and restart', () => {
     expect(refundRows).toHaveLength(entries.length)
 
     const cancellations = (await mail.all()).filter((email) =>
-      email.subject.startsWith('Competition cancelled'),
+      email.subject.startsWith('[TEST MODE] Competition cancelled'),
     )
     const unmailed = entries.filter(
       (entry) => !cancellations.some((email) => email.text.includes(entry.entryReference)),

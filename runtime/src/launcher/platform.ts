@@ -16,6 +16,7 @@ import {
   openPlatformDatabase,
   type ProxyFailure,
   parseTrustedProxies,
+  paymentConfigOf,
   queryServicePages,
   type RequestHandler,
   stripeConfigured,
@@ -197,10 +198,14 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       logger: logger.child({ component: 'gateway' }),
       services,
       ...sitePages,
-      findHomeAnswers: homeAnswers(findHomeLists, async () => {
-        const { maintenanceMode, allowRegistrations } = await commandService.settings.get()
-        return { success: true, settings: { maintenanceMode, allowRegistrations } }
-      }),
+      findHomeAnswers: homeAnswers(
+        findHomeLists,
+        async () => {
+          const { maintenanceMode, allowRegistrations } = await commandService.settings.get()
+          return { success: true, settings: { maintenanceMode, allowRegistrations } }
+        },
+        paymentConfigOf(config),
+      ),
       webDistDir: config.WEB_DIST_DIR,
       mediaDir,
       publicUrl: config.PUBLIC_URL,

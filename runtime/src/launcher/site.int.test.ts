@@ -9,6 +9,7 @@ import {
   freePort,
   homeAnswers,
   loadConfig,
+  paymentConfigOf,
   queryServicePages,
 } from '@prizes/platform'
 import { rawRequest } from '@prizes/platform/testing'
@@ -46,6 +47,8 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
     PUBLIC_URL: publicUrl,
+    // An https site is production: without Stripe keys it runs only in TEST MODE, said out loud.
+    PAYMENTS: 'offline-test',
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     MAILDEV_SMTP_PORT: String(await freePort()),
@@ -132,7 +135,14 @@ describe('the site through the gateway', () => {
     ])
     expect(home.listCompetitions.competitions.map((c) => c.id)).toEqual([competitionId])
     // With the settings from the command service, the answers the gateway renders it from.
-    const answers = await homeAnswers(pages.findHomeLists, commandServiceSettings([platform.url]))(signal)
+    const paymentConfig = paymentConfigOf(loadConfig({}))
+    const answers = await homeAnswers(
+      pages.findHomeLists,
+      commandServiceSettings([platform.url]),
+      paymentConfig,
+    )(signal)
+    // The gateway's payment answer is the command service's own `GET /api/config`.
+    expect(answers.paymentConfig).toEqual((await callJson(platform.url, 'GET', '/api/config')).body)
     expect(answers.publicSettings).toEqual({
       success: true,
       settings: { maintenanceMode: false, allowRegistrations: true },

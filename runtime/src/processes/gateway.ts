@@ -10,6 +10,7 @@ import {
   listen,
   type ProxyFailure,
   parseTrustedProxies,
+  paymentConfigOf,
   queryServicePages,
   runProcess,
   stripeConfigured,
@@ -43,7 +44,7 @@ runProcess('gateway', async ({ config, logger }) => {
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     ...pages,
-    findHomeAnswers: homeAnswers(findHomeLists, commandServiceSettings(commandUrl)),
+    findHomeAnswers: homeAnswers(findHomeLists, commandServiceSettings(commandUrl), paymentConfigOf(config)),
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)

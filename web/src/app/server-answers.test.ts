@@ -13,6 +13,10 @@ const answers = {
   listFeaturedCompetitions: { success: true, competitions: [] },
   listCompetitions: { success: true, competitions: [] },
   publicSettings: { success: true, settings: { maintenanceMode: false, allowRegistrations: true } },
+  paymentConfig: {
+    success: true,
+    payments: { provider: 'stripe', publishableKey: 'pk_live_x', testMode: false },
+  },
 }
 
 describe('the answers a server-rendered page came with', () => {
@@ -29,6 +33,9 @@ describe('the answers a server-rendered page came with', () => {
     ).toBeUndefined()
     expect(
       readServerAnswers(documentWith(JSON.stringify({ ...answers, publicSettings: undefined }))),
+    ).toBeUndefined()
+    expect(
+      readServerAnswers(documentWith(JSON.stringify({ ...answers, paymentConfig: undefined }))),
     ).toBeUndefined()
   })
 })

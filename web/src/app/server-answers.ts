@@ -5,6 +5,7 @@ import {
   featuredCompetitionsQueryOptions,
   featuredOf,
 } from '../features/competitions/api/get-featured-competitions'
+import { paymentConfigQueryOptions } from '../features/entries/api/get-payment-config'
 import { publicSettingsQueryKey } from '../features/settings/api/get-public-settings'
 
 /**
@@ -18,6 +19,8 @@ export function seedServerAnswers(queryClient: QueryClient, answers: ServerAnswe
   )
   queryClient.setQueryData(competitionsQueryOptions().queryKey, answers.listCompetitions.competitions)
   queryClient.setQueryData(publicSettingsQueryKey, answers.publicSettings.settings)
+  // TEST MODE's banner is in the server's markup: the first render must show it too.
+  queryClient.setQueryData(paymentConfigQueryOptions().queryKey, answers.paymentConfig.payments)
 }
 
 const hasList = (answer: unknown) =>
@@ -36,8 +39,10 @@ export function readServerAnswers(document: Document): ServerAnswers | undefined
   try {
     const answers = JSON.parse(text) as Partial<Record<keyof ServerAnswers, unknown>> | null
     const settings = (answers?.publicSettings as { settings?: unknown } | undefined)?.settings
+    const payments = (answers?.paymentConfig as { payments?: unknown } | undefined)?.payments
     if (!hasList(answers?.listFeaturedCompetitions) || !hasList(answers?.listCompetitions)) return undefined
     if (typeof settings !== 'object' || settings === null) return undefined
+    if (typeof payments !== 'object' || payments === null) return undefined
     return answers as ServerAnswers
   } catch {
     return undefined

@@ -1,4 +1,11 @@
-import { brand, mailColours as c, companyDetails } from '../brand'
+import {
+  brand,
+  mailColours as c,
+  companyDetails,
+  inTestMode,
+  testModeNotice,
+  testModeSubjectPrefix,
+} from '../brand'
 
 /** What a template returns: a subject and the same message as HTML and as plain text. */
 export interface RenderedEmail {
@@ -119,11 +126,20 @@ function footerHtml(options: RenderOptions): string {
 /** Where the message's own content begins in the HTML (test emails put their notice there). */
 export const contentStart = '<!--content-->'
 
+/** In TEST MODE, a subject starting `[TEST MODE] `; else the subject as it is. */
+export function subjectInMode(subject: string): string {
+  return inTestMode() ? `${testModeSubjectPrefix}${subject}` : subject
+}
+
+const testModeNoticeHtml = `<p style="margin:0 0 16px;padding:12px;border:2px solid #b45309;color:#92400e;background:#fef3c7;font-weight:bold">${escapeHtml(testModeNotice)}</p>`
+
 export function renderEmail(
-  subject: string,
+  rawSubject: string,
   blocks: readonly Block[],
   options: RenderOptions = {},
 ): RenderedEmail {
+  const testMode = inTestMode()
+  const subject = subjectInMode(rawSubject)
   const html = [
     '<!doctype html>',
     '<html lang="en-GB"><head><meta charset="utf-8">',
@@ -134,12 +150,19 @@ export function renderEmail(
     `<tr>${wordmark}</tr>`,
     `<tr><td style="background:${c.surface};padding:32px;border:1px solid ${c.border};border-top:0;border-radius:0 0 8px 8px">`,
     contentStart,
+    ...(testMode ? [testModeNoticeHtml] : []),
     ...blocks.map(blockHtml),
     `<p style="margin:24px 0 0">${escapeHtml(signOff)}</p>`,
     '</td></tr>',
     `<tr>${footerHtml(options)}</tr>`,
     '</table></body></html>',
   ].join('\n')
-  const text = [...blocks.map(blockText), signOff, '--', ...footerLines(options)].join('\n\n')
+  const text = [
+    ...(testMode ? [testModeNotice] : []),
+    ...blocks.map(blockText),
+    signOff,
+    '--',
+    ...footerLines(options),
+  ].join('\n\n')
   return { subject, html, text: `${text}\n` }
 }

@@ -14,6 +14,29 @@ export interface WinnerNotice {
   readonly entryReference: string
   /** The site's address (PUBLIC_URL), where the draw's certificate is published. */
   readonly publicUrl: string
+  /** The draw's public randomness, as the email must describe it. */
+  readonly randomness: WinnerRandomness
+}
+
+/**
+ * Whether the draw's randomness was verified: drand's signature on the sealed round (checked
+ * when the draw was recorded), the TEST chain's (TEST MODE: its key is public), or none at all.
+ */
+export interface WinnerRandomness {
+  readonly round: number
+  readonly verified: 'drand' | 'test-chain' | 'unverified'
+}
+
+/** What the email says of the draw's randomness: verified, TEST chain, or UNVERIFIED. */
+export function randomnessSentence({ round, verified }: WinnerRandomness): string {
+  switch (verified) {
+    case 'drand':
+      return `The draw's public randomness, drand round ${round}, was verified with drand's signature: nobody, us included, could know or choose it when the entries were sealed. Its certificate shows the sealed list of tickets, the revealed seed and the randomness, and anyone can check the result.`
+    case 'test-chain':
+      return `TEST MODE: the draw's randomness is round ${round} of the TEST drand chain. Its signature checks, but that chain's secret key is public, so this is not a real-money draw. Its certificate shows every check.`
+    case 'unverified':
+      return `UNVERIFIED: the draw's randomness (drand round ${round}) was entered without drand's signature, so nothing shows it is drand's value rather than one chosen by hand. Its certificate shows the sealed list of tickets, the revealed seed and the value, and anyone can re-run the draw.`
+  }
 }
 
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text })
@@ -40,9 +63,7 @@ export function winnerEmail(input: WinnerNotice): RenderedEmail {
     paragraph(
       `Our team will contact you within 48 hours to arrange your prize. ${brand.name} will never ask you to pay anything to receive it.`,
     ),
-    paragraph(
-      'The draw was made in public view: its certificate shows the sealed list of tickets, the revealed seed and the public randomness, and anyone can check the result.',
-    ),
+    paragraph(randomnessSentence(input.randomness)),
     { kind: 'button', label: 'See the draw certificate', href: certificate },
     {
       kind: 'paragraph',

@@ -64,7 +64,7 @@ async function drawnWithOneEntrant() {
   })
   const drawn = completed.events[0]
   if (drawn?.type !== 'DrawCompleted') throw new Error('no DrawCompleted')
-  return { competitionId, title, email, winningTicket: drawn.data.winningTicket }
+  return { competitionId, title, email, winningTicket: drawn.data.winningTicket, round }
 }
 
 describe('the winner email', () => {
@@ -76,6 +76,11 @@ describe('the winner email', () => {
     expect(mail?.text).toContain(`Winning ticket number: ${drawn.winningTicket}`)
     expect(mail?.text).toMatch(/Entry reference: \w+-\d{4}-\d{6}/)
     expect(mail?.text).toContain(`${publicUrl}/draws/${drawn.competitionId}`)
+    // Drawn with the admin's value and no signature: the email says so, and claims nothing more.
+    expect(mail?.text).toContain(
+      `UNVERIFIED: the draw's randomness (drand round ${drawn.round}) was entered without drand's signature`,
+    )
+    expect(mail?.text).not.toContain('public view')
 
     // From the start again (checkpoint gone): the outbox row under the event id stops a second email.
     await reactor.stop()

@@ -1,9 +1,17 @@
-import { competitionEvents, competitionStream, competitionStreamPrefix, entryEvents } from '@prizes/contracts'
+import {
+  competitionEvents,
+  competitionStream,
+  competitionStreamPrefix,
+  entryEvents,
+  type PublicRandomness,
+  type SealedRandomness,
+} from '@prizes/contracts'
+import { sealedChain } from '@prizes/domain'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { MailOutbox } from '../../mail/outbox'
-import { winnerEmail } from '../../mail/templates/winner-emails'
+import { type WinnerRandomness, winnerEmail } from '../../mail/templates/winner-emails'
 import { entrantRecipient } from '../mail/recipient'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
@@ -32,8 +40,12 @@ function drawnCompetition(events: readonly RecordedEvent[], winningEntryId: stri
   let prize: string | undefined
   let cashAlternativePence: number | undefined
   let entryReference: string | undefined
+  let sealed: SealedRandomness | undefined
   for (const event of events) {
-    if (event.type === 'CompetitionCreated' || event.type === 'CompetitionRevised') {
+    if (event.type === 'CompetitionClosed') {
+      const parsed = competitionEvents.CompetitionClosed.safeParse(event.data)
+      if (parsed.success) sealed = parsed.data.randomness
+    } else if (event.type === 'CompetitionCreated' || event.type === 'CompetitionRevised') {
       const parsed = competitionEvents[event.type].safeParse(event.data)
       if (parsed.success) ({ title, prize, cashAlternativePence } = parsed.data.details)
     } else if (event.type === 'TicketsAllocated' || event.type === 'PostalEntryRecorded') {
@@ -42,7 +54,22 @@ function drawnCompetition(events: readonly RecordedEvent[], winningEntryId: stri
         entryReference = parsed.data.entryReference
     }
   }
-  return title && prize && entryReference ? { title, prize, cashAlternativePence, entryReference } : undefined
+  return title && prize && entryReference
+    ? { title, prize, cashAlternativePence, entryReference, sealed }
+    : undefined
+}
+
+/**
+ * How the email describes the randomness: a signature was checked against the sealed chain when
+ * the draw was recorded, so one present is verified (on the TEST chain, said so); none: UNVERIFIED.
+ */
+export function randomnessOf(
+  drawn: PublicRandomness,
+  sealed: SealedRandomness | undefined,
+): WinnerRandomness {
+  if (drawn.signature === undefined) return { round: drawn.round, verified: 'unverified' }
+  const chain = sealed ? sealedChain(sealed) : undefined
+  return { round: drawn.round, verified: chain?.testOnly ? 'test-chain' : 'drand' }
 }
 
 /**
@@ -60,7 +87,7 @@ export function createWinnerEmailReactor(options: WinnerEmailOptions): Reactor {
     const log = logger.child({ eventId: event.id, streamId: event.streamId })
     const parsed = competitionEvents.DrawCompleted.safeParse(event.data)
     if (!parsed.success) return void log.error('unreadable DrawCompleted; no email')
-    const { competitionId, winnerUserId, winningEntryId, winningTicket } = parsed.data
+    const { competitionId, winnerUserId, winningEntryId, winningTicket, publicRandomness } = parsed.data
     const events = await store.readStream(competitionStream(competitionId), {
       limit: Number(event.revision) + 1,
     })
@@ -78,6 +105,7 @@ export function createWinnerEmailReactor(options: WinnerEmailOptions): Reactor {
       ticketNumber: winningTicket,
       entryReference: competition.entryReference,
       publicUrl,
+      randomness: randomnessOf(publicRandomness, competition.sealed),
     })
     const queued = await outbox.enqueue({
       key: event.id,

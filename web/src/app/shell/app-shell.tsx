@@ -14,6 +14,7 @@ import { Footer } from './footer'
 import { Header } from './header'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { SnackbarHost } from './snackbar-host'
+import { TestModeBanner } from './test-mode-banner'
 import { useDashboardLink } from './use-dashboard-link'
 
 /** The mobile menu's code is fetched when it is first opened; after that it stays, to close as it should. */
@@ -38,12 +39,15 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
   useSessionRestore()
   useDashboardLink()
   return (
-    <MaintenanceGate
-      site={
-        <>
-          <a
-            href="#main-content"
-            css={css`
+    <>
+      {/* Above everything, the maintenance page included: TEST MODE is said on every page. */}
+      <TestModeBanner />
+      <MaintenanceGate
+        site={
+          <>
+            <a
+              href="#main-content"
+              css={css`
           position: absolute;
           left: 16px;
           top: -100px;
@@ -57,35 +61,36 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
             top: 12px;
           }
         `}
-          >
-            Skip to main content
-          </a>
-          <Header />
-          <main
-            id="main-content"
-            tabIndex={-1}
-            css={css`
+            >
+              Skip to main content
+            </a>
+            <Header />
+            <main
+              id="main-content"
+              tabIndex={-1}
+              css={css`
           outline: none;
         `}
-          >
-            {children}
-          </main>
-          <TakeOverLater>
-            <Footer />
-          </TakeOverLater>
-          <ScrollToTopButton />
-          <LazyMobileMenu />
-          <DashboardOverlay />
-          <AdminDashboardOverlay />
-          <EntryOverlay />
-        </>
-      }
-      always={
-        <>
-          <SnackbarHost />
-          <AccountOverlays />
-        </>
-      }
-    />
+            >
+              {children}
+            </main>
+            <TakeOverLater>
+              <Footer />
+            </TakeOverLater>
+            <ScrollToTopButton />
+            <LazyMobileMenu />
+            <DashboardOverlay />
+            <AdminDashboardOverlay />
+            <EntryOverlay />
+          </>
+        }
+        always={
+          <>
+            <SnackbarHost />
+            <AccountOverlays />
+          </>
+        }
+      />
+    </>
   )
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FieldRow, TextField } from '../../../components/form-field'
 import { showSnackbar } from '../../../stores/ui-store'
+import { usePaymentConfig } from '../../entries/api/get-payment-config'
 import { useSetCompetitionStatus } from '../api/set-competition-status'
 import { failureMessage, needsRandomness, reasonOf } from '../model/errors'
 import {
@@ -39,6 +40,9 @@ export function StatusDialog({ competition, action, onClose }: StatusDialogProps
     signature: '',
   })
   const [touched, setTouched] = useState(false)
+  // Only TEST MODE's offline provider may draw on a value without drand's signature (UNVERIFIED).
+  const payments = usePaymentConfig()
+  const rules = { signatureRequired: payments.data?.provider !== 'offline' }
 
   useEffect(() => {
     // The confirm button the admin pressed is disabled now; the field to fill takes the focus.
@@ -71,8 +75,8 @@ export function StatusDialog({ competition, action, onClose }: StatusDialogProps
   }
 
   if (asked !== null) {
-    const errors = validateRandomness(randomness)
-    const given = parseRandomness(randomness)
+    const errors = validateRandomness(randomness, rules)
+    const given = parseRandomness(randomness, rules)
     return (
       <ConfirmDialog
         open
@@ -81,10 +85,19 @@ export function StatusDialog({ competition, action, onClose }: StatusDialogProps
         message={
           <>
             <p>{asked}.</p>
-            <p>
-              Copy what the drand beacon published for this round: its “randomness” and, if you have it, its
-              “signature” (both hexadecimal).
-            </p>
+            {rules.signatureRequired ? (
+              <p>
+                Copy what the drand beacon published for this round: its “randomness” and its “signature”
+                (both hexadecimal). This site takes real payments, so a value without drand’s signature is
+                refused.
+              </p>
+            ) : (
+              <p>
+                Copy what the drand beacon published for this round: its “randomness” and, if you have it, its
+                “signature” (both hexadecimal). In TEST MODE a value without the signature is accepted, and
+                the certificate and the winner’s email say the draw is UNVERIFIED.
+              </p>
+            )}
           </>
         }
         confirmLabel={action.label}
@@ -126,7 +139,7 @@ export function StatusDialog({ competition, action, onClose }: StatusDialogProps
           error={touched ? errors.value : undefined}
         />
         <TextField
-          label="Signature (hex, optional)"
+          label={rules.signatureRequired ? 'Signature (hex)' : 'Signature (hex, optional in TEST MODE)'}
           name="signature"
           autoComplete="off"
           spellCheck={false}

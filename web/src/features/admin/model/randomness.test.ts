@@ -24,4 +24,15 @@ describe('the randomness form', () => {
     })
     expect(validateRandomness({ round: '3', value: 'ab', signature: '' })).toEqual({})
   })
+
+  it('requires the signature where real payments are taken, and only there', () => {
+    const unsigned = { round: '3', value: 'ab', signature: '' }
+    const rules = { signatureRequired: true }
+    expect(validateRandomness(unsigned, rules)).toEqual({
+      signature: 'Enter drand’s signature for the round: this site takes real payments',
+    })
+    expect(parseRandomness(unsigned, rules)).toBeNull()
+    expect(parseRandomness({ ...unsigned, signature: 'cd' }, rules)).toMatchObject({ signature: 'cd' })
+    expect(parseRandomness(unsigned, { signatureRequired: false })).toMatchObject({ value: 'ab' })
+  })
 })

@@ -7,9 +7,20 @@ export const randomnessSource = 'drand' as const
 export interface RandomnessValues {
   round: string
   value: string
-  /** drand's BLS signature for the round (hex), optional: with it the certificate checks the value is drand's. */
+  /**
+   * drand's BLS signature for the round (hex): with it the certificate checks the value is
+   * drand's. Optional only in TEST MODE (the offline provider); a real-money site refuses a value
+   * without it.
+   */
   signature: string
 }
+
+export interface RandomnessRules {
+  /** Real payments are taken (not the offline TEST MODE provider): the signature is required. */
+  readonly signatureRequired: boolean
+}
+
+const signatureRequiredMessage = 'Enter drand’s signature for the round: this site takes real payments'
 
 /** The admin's entry as the contract's `publicRandomness`; hex is case-insensitive, the contract wants lower case. */
 export function randomnessPayload(values: RandomnessValues) {
@@ -22,9 +33,13 @@ export function randomnessPayload(values: RandomnessValues) {
   }
 }
 
-export function validateRandomness(values: RandomnessValues): FieldErrors<keyof RandomnessValues> {
+export function validateRandomness(
+  values: RandomnessValues,
+  rules: RandomnessRules = { signatureRequired: false },
+): FieldErrors<keyof RandomnessValues> {
   const result = publicRandomnessInput.safeParse(randomnessPayload(values))
   const errors: FieldErrors<keyof RandomnessValues> = {}
+  if (rules.signatureRequired && values.signature.trim() === '') errors.signature = signatureRequiredMessage
   if (result.success) return errors
   for (const issue of result.error.issues) {
     if (issue.path[0] === 'round') errors.round ??= 'Enter the round number (a whole number above 0)'
@@ -34,7 +49,11 @@ export function validateRandomness(values: RandomnessValues): FieldErrors<keyof 
   return errors
 }
 
-export function parseRandomness(values: RandomnessValues): PublicRandomness | null {
+export function parseRandomness(
+  values: RandomnessValues,
+  rules: RandomnessRules = { signatureRequired: false },
+): PublicRandomness | null {
   const result = publicRandomnessInput.safeParse(randomnessPayload(values))
-  return result.success ? result.data : null
+  if (!result.success) return null
+  return rules.signatureRequired && result.data.signature === undefined ? null : result.data
 }

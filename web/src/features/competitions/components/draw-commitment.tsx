@@ -3,6 +3,13 @@ import type { PublicCompetitionDetail } from '@prizes/contracts'
 import { Link } from 'wouter'
 import { formatDate } from '../../../lib/format'
 
+/** What a completed draw's page says of its randomness: verified by drand's signature, or not. */
+export function randomnessVerdict(verified: boolean): string {
+  return verified
+    ? 'Verified with drand’s signature on the round'
+    : 'UNVERIFIED: entered without drand’s signature, so nothing shows it is drand’s value'
+}
+
 interface DrawCommitmentProps {
   readonly competition: Pick<PublicCompetitionDetail, 'id' | 'status' | 'draw'>
 }
@@ -64,6 +71,12 @@ export function DrawCommitment({ competition: { id, status, draw } }: DrawCommit
               : `drand quicknet round ${draw.randomness_round}`}
           </dd>
         </div>
+        {drawn && typeof draw.randomness_verified === 'boolean' && (
+          <div>
+            <dt>Randomness verified</dt>
+            <dd data-testid="randomness-verified">{randomnessVerdict(draw.randomness_verified)}</dd>
+          </div>
+        )}
       </dl>
       {drawn && (
         <p>

@@ -125,7 +125,8 @@ function CardForm({
         onBack={onBack}
       />
     </Suspense>
-  ) : (
+  ) : config.data.provider === 'offline' ? (
+    // Only the offline TEST MODE provider's form names test cards: never beside real payments.
     <TestCardForm
       amountPence={intent.amount}
       paying={paying}
@@ -133,6 +134,8 @@ function CardForm({
       onPay={onPay}
       onBack={onBack}
     />
+  ) : (
+    <Alert tone="error">We could not load the payment form. Please try again later.</Alert>
   )
 }
 
