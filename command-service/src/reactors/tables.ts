@@ -12,7 +12,8 @@ const checkpoints = 'reactor_checkpoints'
 const maxErrorLength = 2000
 
 /**
- * Reactor tables on the command side: each reactor's checkpoint. (The emails they decide to
+ * Reactor tables on the command side: each reactor's checkpoint, and the events a reactor
+ * parked (see `parked.ts`). (The emails they decide to
  * send wait in `mail_outbox`, a command-side migration: see `mail/outbox.ts`.)
  *
  * A checkpoint row also says, for `/api/health`, what the reactor handles (its filter, to
@@ -38,6 +39,31 @@ export async function migrateReactorTables(knex: Knex): Promise<void> {
       add column if not exists last_error text,
       add column if not exists failed_event_id text,
       add column if not exists failed_position text;
+    create table if not exists parked_events (
+      id bigint generated always as identity primary key,
+      consumer text not null,
+      event_id text not null,
+      position text not null,
+      stream_id text not null,
+      stream_revision bigint not null,
+      event_type text not null,
+      reason text not null,
+      attempts integer not null,
+      parked_at timestamptz not null default now(),
+      retrying_until timestamptz,
+      last_retried_at timestamptz,
+      resolved_at timestamptz,
+      resolved_by text,
+      resolution text check (resolution in ('retried', 'resolved')),
+      resolution_reason text,
+      unique (consumer, event_id)
+    );
+    create index if not exists parked_events_newest on parked_events (parked_at desc, id desc);
+    create index if not exists parked_events_open_newest on parked_events (parked_at desc, id desc)
+      where resolved_at is null;
+    create index if not exists parked_events_resolved_newest on parked_events (parked_at desc, id desc)
+      where resolved_at is not null;
+    create index if not exists parked_events_open_consumer on parked_events (consumer) where resolved_at is null;
   `)
   })
 }
@@ -54,6 +80,10 @@ export async function registerReactor(knex: Knex, name: string, filter: Subscrip
     .merge(['handles', 'stream_prefixes'])
 }
 
+/** The start of an error's message, as kept for the admin. */
+export const errorText = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength)
+
 /** Notes that `event` failed; `failing_since` keeps the first failure's time until one succeeds. */
 export async function recordReactorFailure(
   knex: Knex,
@@ -65,7 +95,7 @@ export async function recordReactorFailure(
     .where({ name })
     .update({
       failing_since: knex.raw('coalesce(failing_since, now())'),
-      last_error: (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength),
+      last_error: errorText(error),
       failed_event_id: event.id,
       failed_position: positionToString(event.position),
     })

@@ -501,7 +501,7 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'admin',
     errors: {
       404: 'No such entry',
-      409: 'The entry is not paid, is refunded already, or its competition is not open',
+      409: 'The entry is not paid, is refunded already, or its competition is not open; or the payment provider refused the refund (REFUND_REFUSED: disputed), which is parked for an admin',
       503: 'The payment provider has not confirmed the refund yet; it completes later',
     },
   },
