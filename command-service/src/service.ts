@@ -21,10 +21,13 @@ import { keepReferencesPastLog } from './entries/reference-floor'
 import { registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
 import { companyDetailsOf, configureCompanyDetails } from './mail/brand'
+import { createMailOutbox } from './mail/outbox'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
-import { migrateReactorTables } from './reactors'
+import { lifecycleCommandsOf, migrateReactorTables } from './reactors'
+import { databaseReactors } from './reactors/registry'
 import { checkpointReadModels, type ReadModels } from './read-models'
+import { mailSuppression } from './settings/mail'
 import { loadSettings } from './settings/settings'
 
 export interface CommandService {
@@ -93,13 +96,37 @@ export async function startCommandService(options: {
   const settings = createSettingsCache({ load: () => loadSettings(store) })
   // This process reads the checkpoint tables and the outbox: its `/metrics` shows them.
   const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
+  const payments = createPaymentProvider(config, knex)
+  const entries = {
+    reservationMinutes: config.RESERVATION_MINUTES,
+    referencePrefix: config.ENTRY_REFERENCE_PREFIX,
+  }
+  // An admin's retry of a parked event runs its reactor's handler here (see `parked-events.ts`).
+  const reactors = databaseReactors({
+    store,
+    knex,
+    logger: logger.child({ component: 'parked-retry' }),
+    handler,
+    payments,
+    outbox: createMailOutbox(knex, {
+      ...(options.onMailResent ? { onQueued: options.onMailResent } : {}),
+      suppress: mailSuppression(settings),
+    }),
+    secrets,
+    publicUrl: config.PUBLIC_URL,
+    entries,
+    lifecycle: lifecycleCommandsOf(
+      { handler, store, knex, payments, logger, ...entries },
+      drandChainOf(config.DRAND_CHAIN),
+    ),
+  })
   const app = createCommandApp({
     store,
     handler,
     knex,
     secrets,
     settings,
-    payments: createPaymentProvider(config, knex),
+    payments,
     reservationMinutes: config.RESERVATION_MINUTES,
     reservationLimits: hourlyReservationLimits(
       config.RESERVATIONS_PER_USER_HOUR,
@@ -121,6 +148,7 @@ export async function startCommandService(options: {
     },
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
     metrics: { token: config.METRICS_TOKEN },
+    reactors: new Map(reactors.map((reactor) => [reactor.name, reactor])),
     logger: logger.child({ service: 'command' }),
   })
   return {

@@ -466,6 +466,26 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'admin',
     errors: { 404: 'No such email', 409: 'The email is not a failed one, or can no longer be sent' },
   },
+  adminParkedEvents: {
+    summary: 'A page of the events reactors parked, newest first (open, resolved or all)',
+    tag: tags.adminPlatform,
+    access: 'admin',
+  },
+  adminRetryParkedEvent: {
+    summary: "Run the reactor's handler for a parked event again, now: handled, it is resolved as retried",
+    tag: tags.adminPlatform,
+    access: 'admin',
+    errors: {
+      404: 'No such parked event',
+      409: 'Resolved already, a retry is running, the reactor cannot be retried here, or it failed again (PARKED_EVENT_STILL_FAILING: it stays parked with the new reason)',
+    },
+  },
+  adminResolveParkedEvent: {
+    summary: 'Resolve a parked event by hand, with a reason (who and why are kept)',
+    tag: tags.adminPlatform,
+    access: 'admin',
+    errors: { 404: 'No such parked event', 409: 'Resolved already, or a retry is running' },
+  },
   adminListEntries: {
     summary: 'A page of entries, searched and filtered',
     tag: tags.adminEntries,
