@@ -1,4 +1,4 @@
-import { competitionStream } from '@prizes/contracts'
+import { competitionStream, type ParkedEvent } from '@prizes/contracts'
 import type { Position } from '@prizes/event-store'
 import { createApp, createKnexRateLimiter, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
@@ -129,6 +129,14 @@ async function parkedIdOf(competitionId: string): Promise<string> {
   return String(row.id)
 }
 
+/** What the endpoints answer: a page, an action's event, or an error body. */
+interface Answer {
+  readonly success: boolean
+  readonly code?: string
+  readonly events: ParkedEvent[]
+  readonly event: ParkedEvent
+}
+
 async function call(method: string, path: string, body?: unknown, token: string | null = tokens.admin) {
   const response = await fetch(`${served.url}${path}`, {
     method,
@@ -138,7 +146,7 @@ async function call(method: string, path: string, body?: unknown, token: string 
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
-  return { status: response.status, body: (await response.json()) as Record<string, any> }
+  return { status: response.status, body: (await response.json()) as Answer }
 }
 
 const refunded = async (competitionId: string) =>
@@ -153,7 +161,7 @@ describe('parked events: the admin sees them and acts', () => {
 
     const open = await call('GET', '/api/admin/parked-events?status=open')
     expect(open.status).toBe(200)
-    expect(open.body.events.find((e: { id: string }) => e.id === id)).toMatchObject({
+    expect(open.body.events.find((e) => e.id === id)).toMatchObject({
       consumer: refundReactorName,
       eventType: 'EntryRefundRequested',
       reason: `entry ${entry.entryId} cannot be recorded yet`,
@@ -210,7 +218,7 @@ describe('parked events: the admin sees them and acts', () => {
     expect(await refunded(entry.competitionId)).toHaveLength(0)
 
     const open = await call('GET', '/api/admin/parked-events')
-    expect(open.body.events.map((e: { id: string }) => e.id)).not.toContain(id)
+    expect(open.body.events.map((e) => e.id)).not.toContain(id)
     const done = await call('GET', '/api/admin/parked-events?status=resolved')
     expect(done.body.events[0]).toMatchObject({ id, resolution: 'resolved' })
     expect(await call('POST', `/api/admin/parked-events/${id}/resolve`, { reason: 'again' })).toMatchObject({
