@@ -2,6 +2,7 @@ import { competitionStream } from '@prizes/contracts'
 import type { Position } from '@prizes/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runEntryCommand } from '../../entries/stream'
+import { type PaymentProvider, PaymentProviderUnavailable } from '../../payments/port'
 import { silentLogger } from '../../testing/fixtures'
 import { findParkedEvent, type ParkedEventRow, parkedEventsTable } from '../parked'
 import type { RunningReactor } from '../runner'
@@ -61,12 +62,16 @@ async function refundedEvents(competitionId: string) {
 const parkedRows = (): Promise<ParkedEventRow[]> =>
   harness.knex(parkedEventsTable).where({ consumer: refundReactorName }).orderBy('id')
 
-async function run(commands: EntryCommands, work: (running: RunningReactor) => Promise<void>): Promise<void> {
+async function run(
+  commands: EntryCommands,
+  work: (running: RunningReactor) => Promise<void>,
+  payments: PaymentProvider = harness.payments,
+): Promise<void> {
   const running = await startRefundReactor({
     store: harness.store,
     knex: harness.knex,
     logger: silentLogger,
-    payments: harness.payments,
+    payments,
     commands,
     retryDelayMs: 10,
     maxAttempts,
@@ -137,6 +142,33 @@ describe('refund reactor: parking', () => {
       await harness.knex('offline_payment_refunds').where({ payment_intent_id: disputed.paymentIntentId }),
     ).toEqual([])
     expect(await findParkedEvent(harness.knex, String(parked?.id))).toMatchObject({ resolved_at: null })
+  })
+
+  it('holds, never parks, while the provider does not answer, and refunds once it does', async () => {
+    const entry = await paidEntry()
+    let unanswered = maxAttempts + 2
+    const down: PaymentProvider = {
+      ...harness.payments,
+      async refund(request) {
+        if (unanswered > 0) {
+          unanswered -= 1
+          throw new PaymentProviderUnavailable(request.paymentIntentId)
+        }
+        return harness.payments.refund(request)
+      },
+    }
+    const before = (await parkedRows()).length
+    const at = await requestRefund(entry)
+    await run(
+      entryCommandsOf(harness.deps),
+      (running) => running.waitForPosition(at, { timeoutMs: 15_000 }),
+      down,
+    )
+    expect(unanswered).toBe(0)
+    expect(await parkedRows()).toHaveLength(before)
+    expect((await refundedEvents(entry.competitionId)).map((e) => e.data)).toMatchObject([
+      { entryId: entry.entryId },
+    ])
   })
 
   it('records a refund made at the dashboard as the refund, once, with its id', async () => {
