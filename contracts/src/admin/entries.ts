@@ -116,7 +116,7 @@ export const adminEntryMessages = {
   refundPending:
     'The refund is requested but the payment provider did not answer: it will be completed automatically',
   refundRefused:
-    'The payment provider refused this refund (the charge is disputed, or cannot be refunded again). It is listed under Settings, Parked events, to retry or resolve',
+    'The payment provider refused this refund (the charge is disputed, or cannot be refunded again). It is listed under System Info, Parked events, to retry or resolve',
   postalRecorded: 'Postal entry recorded',
 } as const
 

@@ -412,7 +412,10 @@ export const operations: Record<EndpointName, Operation> = {
       'Crypto-shredding: the user’s personal data becomes unreadable everywhere, and their paid entries in open competitions are refunded.',
     tag: tags.adminUsers,
     access: 'admin',
-    errors: { 404: userNotFound, 409: 'Admins cannot erase themselves' },
+    errors: {
+      404: userNotFound,
+      409: 'Admins cannot erase themselves; or the user was erased but the payment provider refused some refunds (REFUND_REFUSED: a disputed charge), parked for an admin',
+    },
   },
   adminBanUser: {
     summary: 'Ban a user',
