@@ -27,6 +27,8 @@ const tokens = { admin: '', user: '' }
 const adminId = '00000000-0000-4000-9000-00000000ad02'
 /** Entries whose refund cannot be recorded yet: the cause an admin fixes before retrying. */
 const broken = new Set<string>()
+/** Entries whose recording waits for a gate to open: a retry held in flight. */
+const gates = new Map<string, Promise<void>>()
 
 beforeAll(async () => {
   harness = await startEntryReactorHarness('parked_events', 600_000)
@@ -36,6 +38,7 @@ beforeAll(async () => {
     ...real,
     async recordRefund(input, context) {
       if (broken.has(input.entryId)) throw new Error(`entry ${input.entryId} cannot be recorded yet`)
+      await gates.get(input.entryId)
       return real.recordRefund(input, context)
     },
   }
@@ -225,6 +228,40 @@ describe('parked events: the admin sees them and acts', () => {
       status: 409,
       body: { code: 'PARKED_EVENT_RESOLVED' },
     })
+  })
+
+  it('one retry at a time: a second retry or a resolve meanwhile is told it is under way', async () => {
+    const entry = await paidEntry()
+    broken.add(entry.entryId)
+    await reactUpTo(await requestRefund(entry))
+    const id = await parkedIdOf(entry.competitionId)
+    broken.delete(entry.entryId)
+    let open = () => {}
+    gates.set(entry.entryId, new Promise<void>((resolve) => (open = resolve)))
+
+    const first = call('POST', `/api/admin/parked-events/${id}/retry`)
+    // The first has claimed it once its claim is on the row.
+    for (const deadline = Date.now() + 10_000; ; ) {
+      const row = await harness.knex(parkedEventsTable).where({ id }).first('retrying_until')
+      if (row?.retrying_until) break
+      if (Date.now() > deadline) throw new Error('the retry never claimed the event')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(await call('POST', `/api/admin/parked-events/${id}/retry`)).toMatchObject({
+      status: 409,
+      body: { code: 'PARKED_EVENT_RETRYING' },
+    })
+    expect(
+      await call('POST', `/api/admin/parked-events/${id}/resolve`, { reason: 'meanwhile' }),
+    ).toMatchObject({
+      status: 409,
+      body: { code: 'PARKED_EVENT_RETRYING' },
+    })
+    const listed = await call('GET', '/api/admin/parked-events')
+    expect(listed.body.events.find((e) => e.id === id)?.retrying).toBe(true)
+    open()
+    expect((await first).body.event).toMatchObject({ id, resolution: 'retried' })
+    expect(await refunded(entry.competitionId)).toHaveLength(1)
   })
 
   it('admins only, with bounded input: 401, 403, 400 and 404, never 500', async () => {
