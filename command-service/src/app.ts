@@ -22,6 +22,7 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
 import { adminEntryRefundsRouter } from './admin/entry-refunds'
+import { parkedEventsRouter } from './admin/parked-events'
 import { adminPostalEntriesRouter } from './admin/postal-entries'
 import { adminUsersRouter } from './admin/users-routes'
 import { answerPositions, notingPositions } from './answer-position'
@@ -40,7 +41,7 @@ import { type HealthRouterDeps, healthRouter } from './health'
 import { type CompanyDetails, defaultCompanyDetails } from './mail/brand'
 import { newsletterRouter } from './newsletter/routes'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
-import { allocatePaidEntry } from './reactors'
+import { allocatePaidEntry, type Reactor } from './reactors'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'
 import { responsiblePlayRouter } from './responsible-play/routes'
@@ -106,6 +107,8 @@ export interface CommandAppOptions {
   readonly requestTimeoutMs?: number
   /** Where emailed-link requests run after their answer; one of its own unless given (tests wait on it). */
   readonly afterAnswer?: AfterAnswer
+  /** The reactors an admin's retry of a parked event runs here, by name; none: resolved by hand only. */
+  readonly reactors?: ReadonlyMap<string, Reactor>
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -235,6 +238,10 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       databaseRouter({
         ...{ store, knex, secrets, logger, clock, resetTestData: options.resetTestData },
         realPayments: options.payments.name === 'stripe',
+      }),
+      parkedEventsRouter({
+        ...{ store, knex, secrets, limiter, logger, clock },
+        reactors: options.reactors ?? new Map(),
       }),
     ],
   })

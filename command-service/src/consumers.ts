@@ -9,7 +9,6 @@ import {
   testMode,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { loadCompetition } from './admin/view'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
 import { keepReferencesPastLog } from './entries/reference-floor'
@@ -25,28 +24,11 @@ import {
   lifecycleCommandsOf,
   migrateReactorTables,
   type RunningReactor,
-  startMailReactor,
-  startUserRowsReactor,
+  startReactor,
 } from './reactors'
-import { entryConfirmationName, startEntryConfirmationReactor } from './reactors/entries/confirmation-reactor'
 import { reservationExpiryName, startReservationExpiry } from './reactors/entries/expiry-reactor'
-import { refundEmailName, startRefundEmailReactor } from './reactors/entries/refund-email-reactor'
-import { refundReactorName, startRefundReactor } from './reactors/entries/refund-reactor'
 import { autoCloseName, startAutoClose } from './reactors/lifecycle/auto-close-reactor'
-import { cancellationRefundsName, startCancellationRefunds } from './reactors/lifecycle/cancellation-refunds'
-import { extensionEmailName, startExtensionEmail } from './reactors/lifecycle/extension-email'
-import { startWinnerEmail, winnerEmailName } from './reactors/lifecycle/winner-email'
-import { mailReactorName } from './reactors/mail/mail-reactor'
-import { newsletterMailName, startNewsletterMailReactor } from './reactors/newsletter/newsletter-mail-reactor'
-import {
-  spendingLedgerName,
-  startSpendingLedgerReactor,
-} from './reactors/responsible-play/spending-ledger-reactor'
-import {
-  erasureRefundsReactorName,
-  startErasureRefundsReactor,
-} from './reactors/users/erasure-refunds-reactor'
-import { userRowsReactorName } from './reactors/users/user-rows-reactor'
+import { databaseReactors } from './reactors/registry'
 import { mailSuppression } from './settings/mail'
 import { loadSettings } from './settings/settings'
 
@@ -122,16 +104,16 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
   const lifecycle = lifecycleCommandsOf(entryDeps, drandChainOf(config.DRAND_CHAIN))
   const common = { store, knex, logger }
   const reactors: Array<LeasedConsumer<RunningReactor>> = [
-    {
-      name: mailReactorName,
-      start: () => startMailReactor({ ...common, outbox, secrets, publicUrl }),
-    },
-    {
-      name: newsletterMailName,
-      start: () => startNewsletterMailReactor({ ...common, outbox, secrets, publicUrl }),
-    },
-    { name: userRowsReactorName, start: () => startUserRowsReactor(common) },
-    { name: spendingLedgerName, start: () => startSpendingLedgerReactor(common) },
+    ...databaseReactors({
+      ...common,
+      handler,
+      payments,
+      outbox,
+      secrets,
+      publicUrl,
+      entries: entryDeps,
+      lifecycle,
+    }).map((reactor) => ({ name: reactor.name, start: () => startReactor({ ...common, reactor }) })),
     {
       name: reservationExpiryName,
       start: () =>
@@ -142,32 +124,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
           onSucceeded: allocatePaidEntry(entryDeps, { logger: options.logger }),
         }),
     },
-    { name: refundReactorName, start: () => startRefundReactor({ ...common, payments, commands }) },
-    {
-      name: entryConfirmationName,
-      start: () => startEntryConfirmationReactor({ ...common, outbox, publicUrl }),
-    },
     { name: autoCloseName, start: () => startAutoClose({ ...common, commands: lifecycle }) },
-    {
-      name: cancellationRefundsName,
-      start: () => startCancellationRefunds({ ...common, commands: lifecycle, payments, outbox, publicUrl }),
-    },
-    { name: winnerEmailName, start: () => startWinnerEmail({ ...common, outbox, publicUrl }) },
-    { name: extensionEmailName, start: () => startExtensionEmail({ ...common, outbox, publicUrl }) },
-    {
-      name: erasureRefundsReactorName,
-      start: () => startErasureRefundsReactor({ ...common, handler, payments }),
-    },
-    {
-      name: refundEmailName,
-      start: () =>
-        startRefundEmailReactor({
-          ...common,
-          outbox,
-          publicUrl,
-          loadCompetition: (competitionId) => loadCompetition(handler, competitionId),
-        }),
-    },
   ]
   return { reactors, wakeMailSender: sender.wake, stop: () => sender.stop() }
 }

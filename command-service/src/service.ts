@@ -23,10 +23,13 @@ import { keepReferencesPastLog } from './entries/reference-floor'
 import { registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
 import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
+import { createMailOutbox } from './mail/outbox'
 import { migrateCommandTables } from './migrations'
 import { createPaymentProvider } from './payments'
-import { migrateReactorTables } from './reactors'
+import { lifecycleCommandsOf, migrateReactorTables } from './reactors'
+import { databaseReactors } from './reactors/registry'
 import { checkpointReadModels, type ReadModels } from './read-models'
+import { mailSuppression } from './settings/mail'
 import { loadSettings } from './settings/settings'
 
 export interface CommandService {
@@ -106,6 +109,30 @@ export async function startCommandService(options: {
   const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
   // Link requests recorded after their answer: a stop waits for them before the database goes.
   const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
+  const payments = createPaymentProvider(config, knex)
+  const entries = {
+    reservationMinutes: config.RESERVATION_MINUTES,
+    referencePrefix: config.ENTRY_REFERENCE_PREFIX,
+  }
+  // An admin's retry of a parked event runs its reactor's handler here (see `parked-events.ts`).
+  const reactors = databaseReactors({
+    store,
+    knex,
+    logger: logger.child({ component: 'parked-retry' }),
+    handler,
+    payments,
+    outbox: createMailOutbox(knex, {
+      ...(options.onMailResent ? { onQueued: options.onMailResent } : {}),
+      suppress: mailSuppression(settings),
+    }),
+    secrets,
+    publicUrl: config.PUBLIC_URL,
+    entries,
+    lifecycle: lifecycleCommandsOf(
+      { handler, store, knex, payments, logger, ...entries },
+      drandChainOf(config.DRAND_CHAIN),
+    ),
+  })
   const app = createCommandApp({
     afterAnswer,
     store,
@@ -113,7 +140,7 @@ export async function startCommandService(options: {
     knex,
     secrets,
     settings,
-    payments: createPaymentProvider(config, knex),
+    payments,
     reservationMinutes: config.RESERVATION_MINUTES,
     reservationLimits: hourlyReservationLimits(
       config.RESERVATIONS_PER_USER_HOUR,
@@ -136,6 +163,7 @@ export async function startCommandService(options: {
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
     metrics: { token: config.METRICS_TOKEN },
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    reactors: new Map(reactors.map((reactor) => [reactor.name, reactor])),
     logger: logger.child({ service: 'command' }),
   })
   return {

@@ -34,6 +34,12 @@ export const consumerHealth = z.object({
   lagMs: z.number().int().nonnegative(),
   failure: consumerFailure.nullable(),
   /**
+   * Reactors only: the events it parked that no admin has retried or resolved yet, counted up to
+   * 1000. A parked event does not make the answer 503 (the reactor has moved past it); it waits
+   * in the admin's Parked events list.
+   */
+  parked: z.number().int().nonnegative().optional(),
+  /**
    * The process running it, which holds its lease (`<process> <host>:<pid>`); null when no
    * process holds it, so nothing runs it. For admins only.
    */

@@ -178,6 +178,24 @@ describe('refunding a paid entry', () => {
     expect(await providerRefunds(entry.paymentIntentId)).toBe(1)
   })
 
+  it('refunded at the dashboard: recorded with that refund; disputed: 409 REFUND_REFUSED and nothing moves', async () => {
+    const atDashboard = await paidEntry()
+    await harness.payments.actAtDashboard(atDashboard.paymentIntentId, 'refunded')
+    const done = await refund(atDashboard.entryId)
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    const [recorded] = await refundedEvents(atDashboard.competitionId)
+    expect(recorded?.data).toMatchObject({ entryId: atDashboard.entryId, refundId: done.body.refundId })
+    expect(await providerRefunds(atDashboard.paymentIntentId)).toBe(1)
+
+    const disputed = await paidEntry()
+    await harness.payments.actAtDashboard(disputed.paymentIntentId, 'disputed')
+    const refused = await refund(disputed.entryId)
+    expect(refused).toMatchObject({ status: 409, body: { success: false, code: 'REFUND_REFUSED' } })
+    expect(String(refused.body.message)).toContain('Parked events')
+    expect(await providerRefunds(disputed.paymentIntentId)).toBe(0)
+    expect(await refundedEvents(disputed.competitionId)).toHaveLength(0)
+  })
+
   it('in a cancelled competition too, under the key the cancellation refunds use', async () => {
     const entry = await paidEntry()
     const admin = { actor: { userId: adminId, role: 'admin' as const }, now: new Date() }

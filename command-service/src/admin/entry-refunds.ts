@@ -18,7 +18,7 @@ import type { CommandHandler } from '../command-handler'
 import { recordRefund } from '../entries'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
-import type { PaymentProvider, Refund } from '../payments/port'
+import { type PaymentProvider, type Refund, RefundRefused } from '../payments/port'
 import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 import type { ReadModels } from '../read-models'
 
@@ -103,7 +103,12 @@ export async function refundEntry(
       idempotencyKey: refundIdempotencyKey(entryId),
     })
   } catch (error) {
-    // The request stands: the refund reactor asks the provider again under the same key.
+    // The request stands: the refund reactor asks the provider again under the same key, and
+    // parks it for the admins when the provider refuses it again.
+    if (error instanceof RefundRefused) {
+      deps.logger.error({ err: error, competitionId, entryId }, 'the provider refused a requested refund')
+      throw conflict('REFUND_REFUSED', adminEntryMessages.refundRefused)
+    }
     deps.logger.error(
       { err: error, competitionId, entryId },
       'the provider did not refund a requested refund',

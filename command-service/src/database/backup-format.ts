@@ -80,6 +80,9 @@ export type BackupLine = BackupHeader | BackupEvent | BackupRow
  *   captured before the backup still counts, and a refund after the restore gives it back.
  * - `reactor_checkpoints`: how far each reactor got, mapped to the restored log's positions so
  *   a restored platform does not send every email or refund again.
+ * - `parked_events`: the events reactors parked and what admins did about them; the reactors'
+ *   checkpoints are restored past them, so an open one would otherwise be forgotten. (Their
+ *   `position` names the old log, shown only; a retry finds the event by stream and revision.)
  *
  * Left out, on purpose: rate-limit windows and known sign-in addresses (short-lived guards),
  * the mail outbox (sent mail is history; an unsent one is resent by nobody), the entry
@@ -98,6 +101,7 @@ export const backedUpTables = {
   offline_payment_refunds: { key: ['id'], json: [] },
   idempotency_keys: { key: ['scope', 'key'], json: ['response'] },
   reactor_checkpoints: { key: ['name'], json: [] },
+  parked_events: { key: ['id'], json: [] },
   user_erasure_refunds: { key: ['entry_id'], json: ['actor'] },
   spending_months: { key: ['user_id', 'month'], json: [] },
   spending_holds: { key: ['entry_id'], json: [] },

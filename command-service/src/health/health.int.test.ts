@@ -1,11 +1,14 @@
 import type { HealthResponse } from '@prizes/contracts'
 import { positionToString } from '@prizes/event-store'
-import { createLogger, createPgLeases, projectionsLeaseName } from '@prizes/platform'
+import { createLogger, createPgLeases, metricsRegistry, projectionsLeaseName } from '@prizes/platform'
 import { migrateReadModels } from '@prizes/projections'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
 import { migrateReactorTables } from '../reactors'
+import { parkedEventsTable } from '../reactors/parked'
 import { registerReactor } from '../reactors/tables'
+import { silentLogger } from '../testing/fixtures'
+import { registerHealthMetrics } from './metrics'
 
 let harness: AdminHarness
 let admin: string
@@ -148,6 +151,41 @@ describe('GET /api/health', () => {
       status: 'stuck',
       failure: { eventId: 'event-2', error: 'SMTP connection refused' },
     })
+  })
+
+  it('counts each reactor’s open parked events, visible in health and metrics, without answering 503', async () => {
+    await harness.knex(parkedEventsTable).delete()
+    const parked = (n: number, resolved: boolean) => ({
+      consumer: 'mailer',
+      event_id: `parked-${n}`,
+      position: caughtUp,
+      stream_id: 'health-parked',
+      stream_revision: n,
+      event_type: 'HealthProbeB',
+      reason: 'SMTP refused the recipient',
+      attempts: 8,
+      ...(resolved ? { resolved_at: new Date(), resolved_by: 'admin-1', resolution: 'resolved' } : {}),
+    })
+    await harness.knex(parkedEventsTable).insert([parked(1, false), parked(2, false), parked(3, true)])
+    const { status, body } = await health()
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ success: true, status: 'ok' })
+    expect(named(body.reactors, 'mailer')).toMatchObject({ status: 'ok', parked: 2 })
+    expect(named(body.projections, 'behind')).not.toHaveProperty('parked')
+
+    const unregister = registerHealthMetrics({
+      store: harness.store,
+      knex: harness.knex,
+      logger: silentLogger,
+    })
+    try {
+      const lines = (await metricsRegistry.metrics())
+        .split('\n')
+        .filter((line) => line.startsWith('prizes_consumer_parked_events{'))
+      expect(lines).toEqual(['prizes_consumer_parked_events{kind="reactor",name="mailer"} 2'])
+    } finally {
+      unregister()
+    }
   })
 
   it('counts the emails waiting in the outbox and those that gave up, without answering 503', async () => {

@@ -3,6 +3,7 @@ import { type EventStore, positionFromString } from '@prizes/event-store'
 import { leaseKey, projectionsLeaseName } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { countUnsentEmails } from '../mail/outbox'
+import { countOpenParked } from '../reactors/parked'
 import {
   type ConsumerRow,
   type RecordedFailure,
@@ -102,10 +103,15 @@ export async function measureHealth(options: MeasureOptions): Promise<HealthResp
   const projections = await Promise.all(
     projectionRows.map((row) => measure(options, row, projectionStatus(row), projectionsHolder)),
   )
+  const parked = await countOpenParked(
+    options.knex,
+    reactorRows.map((row) => row.name),
+  )
   const reactors = await Promise.all(
-    reactorRows.map((row) =>
-      measure(options, row, reactorStatus(options, row), holders.get(leaseKey(row.name))),
-    ),
+    reactorRows.map(async (row) => ({
+      ...(await measure(options, row, reactorStatus(options, row), holders.get(leaseKey(row.name)))),
+      parked: parked.get(row.name) ?? 0,
+    })),
   )
   const stuck = [...projections, ...reactors].some((consumer) => consumer.status === 'stuck')
   return {

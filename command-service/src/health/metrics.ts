@@ -49,6 +49,12 @@ const stuck = gauge({
   labelNames: consumerLabels,
   collect,
 })
+const parked = gauge({
+  name: 'prizes_consumer_parked_events',
+  help: 'Events a reactor (kind, name) parked that no admin has retried or resolved yet, counted up to 1000',
+  labelNames: consumerLabels,
+  collect,
+})
 const outboxPending = gauge({
   name: 'prizes_email_outbox_pending',
   help: 'Emails in the outbox waiting to be sent, retries included',
@@ -70,7 +76,16 @@ const measured = gauge({
   collect,
 })
 
-const scraped = [lagEvents, lagSeconds, failing, stuck, outboxPending, outboxFailed, outboxOldestPending]
+const scraped = [
+  lagEvents,
+  lagSeconds,
+  failing,
+  stuck,
+  parked,
+  outboxPending,
+  outboxFailed,
+  outboxOldestPending,
+]
 
 function record(report: HealthResponse, now: Date): void {
   for (const metric of scraped) metric.reset()
@@ -81,6 +96,7 @@ function record(report: HealthResponse, now: Date): void {
       lagSeconds.set(labels, consumer.lagMs / 1000)
       failing.set(labels, consumer.status === 'ok' ? 0 : 1)
       stuck.set(labels, consumer.status === 'stuck' ? 1 : 0)
+      if (consumer.parked !== undefined) parked.set(labels, consumer.parked)
     }
   }
   consumers('projection', report.projections)

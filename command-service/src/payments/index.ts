@@ -13,7 +13,6 @@ export {
   type OfflinePaymentsRouterOptions,
   offlinePaymentsRouter,
   PaymentIntentCanceled,
-  RefundRefused,
   type TestCardOutcome,
   testCards,
 } from './offline'
@@ -27,6 +26,8 @@ export {
   type PaymentIntentStatus,
   type PaymentProvider,
   type Refund,
+  type RefundRefusal,
+  RefundRefused,
   type WebhookEvent,
 } from './port'
 export { type PaymentsRouterOptions, paymentsRouter } from './routes'

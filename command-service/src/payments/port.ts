@@ -90,6 +90,29 @@ export class PaymentIntentNotCapturable extends Error {
   }
 }
 
+/**
+ * Why the provider will not refund an intent, in the port's words (each adapter maps its own
+ * codes to these): `disputed`, the cardholder charged it back, so the bank, not us, gives the
+ * money back; `already_refunded`, refunded already (at the provider's dashboard) and no refund
+ * of it could be found to record; `idempotency_conflict`, the refund's key was used for another
+ * request, or forgotten, and no refund of the intent exists; `not_paid`, nothing was taken.
+ * None of these changes by asking again: whoever meets one records it for a person to decide.
+ */
+export type RefundRefusal = 'disputed' | 'already_refunded' | 'idempotency_conflict' | 'not_paid'
+
+export class RefundRefused extends Error {
+  constructor(
+    readonly paymentIntentId: string,
+    readonly reason: RefundRefusal,
+    detail?: string,
+  ) {
+    super(
+      `The payment provider refused to refund ${paymentIntentId}: ${reason}${detail ? ` (${detail})` : ''}`,
+    )
+    this.name = 'RefundRefused'
+  }
+}
+
 export class InvalidWebhookSignature extends Error {
   constructor() {
     super('The webhook signature does not verify')
@@ -120,7 +143,12 @@ export interface PaymentProvider {
    * PaymentIntentNotCapturable for an intent in any other state.
    */
   captureIntent(paymentIntentId: string): Promise<PaymentIntent>
-  /** Refunds a succeeded intent in full; the same idempotency key returns the same refund. */
+  /**
+   * Refunds a succeeded intent in full; the same idempotency key returns the same refund. An
+   * intent refunded already (at the provider's dashboard, or under a key the provider has since
+   * forgotten) answers the refund it has, so it is recorded once and never paid twice. Throws
+   * RefundRefused when the provider will not refund it (see RefundRefusal).
+   */
   refund(request: { paymentIntentId: string; idempotencyKey: string }): Promise<Refund>
   /** Verifies and parses a webhook; throws InvalidWebhookSignature. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent

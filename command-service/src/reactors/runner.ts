@@ -1,6 +1,7 @@
 import type { EventStore, Position, RecordedEvent, SubscriptionFilter } from '@prizes/event-store'
-import { type ConsumerContext, type Logger, sleep, startConsumer } from '@prizes/platform'
+import { backoffDelay, type ConsumerContext, type Logger, sleep, startConsumer } from '@prizes/platform'
 import type { Knex } from 'knex'
+import { parkEvent } from './parked'
 import {
   readReactorCheckpoint,
   recordReactorFailure,
@@ -16,8 +17,26 @@ export interface Reactor {
   /**
    * Deals with one event. Throwing means "try this event again": the runner waits and retries
    * and the checkpoint stays put, so a reactor must make a repeat harmless (or impossible).
+   * After its attempts the event is parked (see `startReactor`); a `CannotReact` parks it at once.
    */
   react(event: RecordedEvent): Promise<void>
+  /**
+   * Whether a failure means the outside system is unreachable (the payment provider down): then
+   * the event is retried without end and holds back the events behind it, which would fail
+   * alike, instead of parking every one of them during an outage. Absent: none does.
+   */
+  holdsOn?(error: unknown): boolean
+}
+
+/**
+ * What a reactor throws for a failure it knows asking again will not change (the provider
+ * refuses a refund of a disputed charge): the event is parked at once with this reason.
+ */
+export class CannotReact extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'CannotReact'
+  }
 }
 
 export interface RunningReactor {
@@ -37,7 +56,15 @@ export interface StartReactorOptions {
   readonly maxRetryDelayMs?: number
   /** Longest a handled event waits for its checkpoint to be written; 100 ms unless given. */
   readonly checkpointEveryMs?: number
+  /** Attempts at one event before it is parked; `defaultReactorAttempts` unless given. */
+  readonly maxAttempts?: number
 }
+
+/**
+ * Attempts at an event before it is parked: with the default delays (200 ms doubling) the last
+ * comes about 50 s after the first, past a deploy's restart or a brief database failover.
+ */
+export const defaultReactorAttempts = 8
 
 /** Events handed over at once while catching up; each is still handled on its own, in order. */
 const batchSize = 100
@@ -45,8 +72,11 @@ const batchSize = 100
 /**
  * Runs one reactor on the consumer runner (`startConsumer`): its own `$all` subscription,
  * filtered to what it handles, from its stored checkpoint. Events are handled one at a time, in
- * log order; the checkpoint moves after each. A failing event is retried with a doubling delay
- * and holds up the events behind it, so the reactor never skips one; a failing subscription is
+ * log order; the checkpoint moves after each. A failing event is retried with a doubling delay,
+ * holding up the events behind it, up to `maxAttempts`; then (or at once for a `CannotReact`) it
+ * is parked: a `parked_events` row written in one transaction with the checkpoint moving past
+ * it, for an admin to retry or resolve, and the reactor moves on. A failure the reactor
+ * `holdsOn` (its outside system down) is retried without end instead. A failing subscription is
  * reopened from the last handled event. While an event fails, its checkpoint row says since
  * when, which event and why (`/api/health`); the next checkpoint clears it.
  */
@@ -109,12 +139,71 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
     if (!saved) unsaved ??= event
   }
 
+  const maxAttempts = Math.max(1, options.maxAttempts ?? defaultReactorAttempts)
+  const retryDelayMs = options.retryDelayMs ?? 200
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000
+
+  /**
+   * Handles `event`: 'handled', 'parked' (checkpoint written with it), or 'stopped' (the reactor
+   * stopped first; the event is handled again at the next start).
+   */
+  async function reactTo(
+    context: ConsumerContext,
+    event: RecordedEvent,
+  ): Promise<'handled' | 'parked' | 'stopped'> {
+    for (let attempt = 0; !context.signal.aborted; attempt += 1) {
+      try {
+        await reactor.react(event)
+        if (attempt > 0) logger.info({ eventId: event.id, attempt }, 'reaction succeeded after retrying')
+        return 'handled'
+      } catch (error) {
+        const holds = reactor.holdsOn?.(error) === true
+        if (!holds && (error instanceof CannotReact || attempt + 1 >= maxAttempts)) {
+          return (await park(context, event, error, attempt + 1)) ? 'parked' : 'stopped'
+        }
+        const delayMs = backoffDelay(attempt, retryDelayMs, maxRetryDelayMs)
+        logger.error(
+          { err: error, eventId: event.id, eventType: event.type, attempt, delayMs },
+          'reaction failed; retrying',
+        )
+        // For /api/health; not being able to say so must not stop the retrying.
+        await recordReactorFailure(knex, reactor.name, event, error).catch((recording: unknown) =>
+          logger.warn({ err: recording }, 'could not record the failure'),
+        )
+        await sleep(delayMs, context.signal)
+      }
+    }
+    return 'stopped'
+  }
+
+  /** Parks the event with its checkpoint; retried until the database takes it (never skipped). */
+  async function park(
+    context: ConsumerContext,
+    event: RecordedEvent,
+    error: unknown,
+    attempts: number,
+  ): Promise<boolean> {
+    const parked = await untilDone(context, 'parking', event, () =>
+      parkEvent(knex, reactor.name, event, { error, attempts }),
+    )
+    if (parked) {
+      logger.error(
+        { err: error, eventId: event.id, eventType: event.type, attempts },
+        'event parked: the reactor moves on; an admin retries or resolves it',
+      )
+      // Its checkpoint is written: what was handled before it is saved with it.
+      unsaved = undefined
+    }
+    return parked
+  }
+
   async function handle(batch: readonly RecordedEvent[], context: ConsumerContext): Promise<void> {
     for (const event of batch) {
       if (context.signal.aborted) return
-      if (!(await untilDone(context, 'reaction', event, () => reactor.react(event)))) return
+      const outcome = await reactTo(context, event)
+      if (outcome === 'stopped') return
       context.advance(reactor.name, event.position)
-      saveSoon(context, event)
+      if (outcome === 'handled') saveSoon(context, event)
     }
   }
 
@@ -124,8 +213,8 @@ export async function startReactor(options: StartReactorOptions): Promise<Runnin
     kind: 'reactor',
     members: [{ name: reactor.name, filter: reactor.filter, from }],
     batchSize,
-    retryDelayMs: options.retryDelayMs ?? 200,
-    maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
+    retryDelayMs,
+    maxRetryDelayMs,
     handle,
   })
   logger.info('reactor started')

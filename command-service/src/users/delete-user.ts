@@ -1,10 +1,11 @@
-import { serviceUnavailable } from '@prizes/platform'
+import { HttpError, serviceUnavailable } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import type { ReadModels } from '../read-models'
 import type { AccountDeps } from './deps'
 import { eraseUser } from './erase'
 import {
   type ErasureRefundDeps,
+  ErasureRefundsRefused,
   planErasureRefunds,
   releaseErasedUserReservations,
   settleErasureRefunds,
@@ -41,6 +42,14 @@ export async function deleteUser(
   } catch (error) {
     // The erasure stands; what is owed is in the plan, which the reactor and a repeat settle.
     deps.logger.error({ err: error, userId: input.userId }, 'deleted user: refunds not all made yet')
+    if (error instanceof ErasureRefundsRefused) {
+      // Asking again will not change it: the reactor parks the erasure for an admin to act on.
+      throw new HttpError(
+        409,
+        'REFUND_REFUSED',
+        'The user was erased and their other refunds made, but the payment provider refused some (a disputed charge). They are listed under System Info, Parked events.',
+      )
+    }
     throw serviceUnavailable(
       'The user was erased, but their refunds could not all be made yet. They are retried automatically; deleting again finishes them now.',
       30,

@@ -10,7 +10,7 @@ import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund, releaseReservation } from '../entries/entries'
 import { cancelQuietly } from '../entries/replace'
-import type { PaymentProvider } from '../payments/port'
+import { type PaymentProvider, RefundRefused } from '../payments/port'
 import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 
 /**
@@ -149,18 +149,36 @@ async function releaseOne(
     await cancelQuietly(deps, entry.paymentIntentId)
 }
 
+/** Some of a deleted user's refunds the provider refused (disputed): they stay owed in the plan. */
+export class ErasureRefundsRefused extends Error {
+  constructor(readonly refusals: readonly RefundRefused[]) {
+    super(refusals.map((refusal) => refusal.message).join('; '), { cause: refusals[0] })
+    this.name = 'ErasureRefundsRefused'
+  }
+}
+
 /**
  * Settles every planned refund of the user still owed; answers how many of their entries the
  * deletion refunded (now or by an earlier run): `deletedEntries`. A provider failure throws
- * (the caller retries); an entry the competition sealed meanwhile is left for a later run.
+ * (the caller retries); an entry the competition sealed meanwhile is left for a later run. A
+ * refund the provider refuses leaves that entry owed and the others settled, then throws
+ * ErasureRefundsRefused.
  */
 export async function settleErasureRefunds(deps: ErasureRefundDeps, userId: string): Promise<number> {
   const plan: PlanRow[] = await deps.knex(erasureRefundsTable).where({ user_id: userId }).orderBy('entry_id')
   let refunded = 0
+  const refused: RefundRefused[] = []
   for (const row of plan) {
-    const outcome = row.outcome ?? (await settle(deps, row))
-    if (outcome === 'refunded') refunded += 1
+    try {
+      const outcome = row.outcome ?? (await settle(deps, row))
+      if (outcome === 'refunded') refunded += 1
+    } catch (error) {
+      if (!(error instanceof RefundRefused)) throw error
+      deps.logger.error({ err: error, entryId: row.entry_id }, 'deleted user: refund refused by the provider')
+      refused.push(error)
+    }
   }
+  if (refused.length > 0) throw new ErasureRefundsRefused(refused)
   return refunded
 }
 

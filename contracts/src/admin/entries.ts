@@ -115,6 +115,8 @@ export const adminEntryMessages = {
   competitionNotOpen: 'An entry can be refunded only while its competition is open or after it is cancelled',
   refundPending:
     'The refund is requested but the payment provider did not answer: it will be completed automatically',
+  refundRefused:
+    'The payment provider refused this refund (the charge is disputed, or cannot be refunded again). It is listed under System Info, Parked events, to retry or resolve',
   postalRecorded: 'Postal entry recorded',
 } as const
 

@@ -4,6 +4,7 @@ import * as admin from '../admin/competitions'
 import * as adminDatabase from '../admin/database'
 import * as adminEmail from '../admin/email'
 import * as adminEntries from '../admin/entries'
+import * as adminParked from '../admin/parked-events'
 import * as adminSettings from '../admin/settings'
 import * as adminUsers from '../admin/users'
 import * as adminRead from '../admin-read'
@@ -217,6 +218,31 @@ export const adminEndpoints = {
     request: noBody,
     response: adminEmail.resendEmailResponse,
     params: z.object({ id: adminEmail.outboxEmailId }),
+  }),
+  /** Events reactors parked (issue 23): the list, a retry, a resolution by hand with a reason. */
+  adminParkedEvents: endpoint({
+    method: 'GET',
+    path: '/api/admin/parked-events',
+    service: 'command',
+    request: noBody,
+    response: adminParked.parkedEventsResponse,
+    query: adminParked.parkedEventsQuery,
+  }),
+  adminRetryParkedEvent: endpoint({
+    method: 'POST',
+    path: '/api/admin/parked-events/:id/retry',
+    service: 'command',
+    request: noBody,
+    response: adminParked.parkedEventActionResponse,
+    params: adminParked.parkedEventParams,
+  }),
+  adminResolveParkedEvent: endpoint({
+    method: 'POST',
+    path: '/api/admin/parked-events/:id/resolve',
+    service: 'command',
+    request: adminParked.resolveParkedEventRequest,
+    response: adminParked.parkedEventActionResponse,
+    params: adminParked.parkedEventParams,
   }),
   /** The admin entries tab (SPEC section 2 "Entries"); the export comes before `:id`, which matches first. */
   adminListEntries: endpoint({

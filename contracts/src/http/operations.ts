@@ -420,7 +420,10 @@ export const operations: Record<EndpointName, Operation> = {
       'Crypto-shredding: the user’s personal data becomes unreadable everywhere, and their paid entries in open competitions are refunded.',
     tag: tags.adminUsers,
     access: 'admin',
-    errors: { 404: userNotFound, 409: 'Admins cannot erase themselves' },
+    errors: {
+      404: userNotFound,
+      409: 'Admins cannot erase themselves; or the user was erased but the payment provider refused some refunds (REFUND_REFUSED: a disputed charge), parked for an admin',
+    },
   },
   adminBanUser: {
     summary: 'Ban a user',
@@ -474,6 +477,26 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'admin',
     errors: { 404: 'No such email', 409: 'The email is not a failed one, or can no longer be sent' },
   },
+  adminParkedEvents: {
+    summary: 'A page of the events reactors parked, newest first (open, resolved or all)',
+    tag: tags.adminPlatform,
+    access: 'admin',
+  },
+  adminRetryParkedEvent: {
+    summary: "Run the reactor's handler for a parked event again, now: handled, it is resolved as retried",
+    tag: tags.adminPlatform,
+    access: 'admin',
+    errors: {
+      404: 'No such parked event',
+      409: 'Resolved already, a retry is running, the reactor cannot be retried here, or it failed again (PARKED_EVENT_STILL_FAILING: it stays parked with the new reason)',
+    },
+  },
+  adminResolveParkedEvent: {
+    summary: 'Resolve a parked event by hand, with a reason (who and why are kept)',
+    tag: tags.adminPlatform,
+    access: 'admin',
+    errors: { 404: 'No such parked event', 409: 'Resolved already, or a retry is running' },
+  },
   adminListEntries: {
     summary: 'A page of entries, searched and filtered',
     tag: tags.adminEntries,
@@ -509,7 +532,7 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'admin',
     errors: {
       404: 'No such entry',
-      409: 'The entry is not paid, is refunded already, or its competition is not open',
+      409: 'The entry is not paid, is refunded already, or its competition is not open; or the payment provider refused the refund (REFUND_REFUSED: disputed), which is parked for an admin',
       503: 'The payment provider has not confirmed the refund yet; it completes later',
     },
   },

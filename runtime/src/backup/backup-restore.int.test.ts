@@ -202,6 +202,17 @@ describe('backup and restore', () => {
     expect(closed.status).toBe(200)
     await drawnCompetition()
     await caughtUp()
+    // A parked event an admin has yet to act on: a restore keeps it (its reactor is restored past it).
+    await source('parked_events').insert({
+      consumer: 'payment-refunds',
+      event_id: '00000000-0000-4000-8000-00000000beef',
+      position: '1/1',
+      stream_id: `competition-${platform.adminCompetitionId}`,
+      stream_revision: 0,
+      event_type: 'EntryRefundRequested',
+      reason: 'The payment provider refused to refund pi_1: disputed',
+      attempts: 1,
+    })
     const drawn = await source('draws').count({ n: '*' })
     expect(drawn).toEqual([{ n: 1 }])
     expect(await source('draw_seeds').count({ n: '*' })).not.toEqual([{ n: 0 }])
@@ -238,6 +249,9 @@ describe('backup and restore', () => {
         rows: await rowsOf(source, table),
       })
     }
+    expect(await target.knex('parked_events').pluck('event_id')).toEqual([
+      '00000000-0000-4000-8000-00000000beef',
+    ])
     for (const table of backedUpTableNames.filter((t) => t !== 'reactor_checkpoints')) {
       expect({ table, rows: await rowsOf(target.knex, table) }).toEqual({
         table,

@@ -243,6 +243,15 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
       return { route: `${endpoints[name].path}?status=sent` }
     case 'adminResendEmail':
       return { route: endpoints[name].path.replace(':id', await failedEmailId()) }
+    case 'adminParkedEvents':
+      return { route: `${endpoints[name].path}?status=all` }
+    case 'adminRetryParkedEvent':
+      return { route: endpoints[name].path.replace(':id', await parkedEventId()) }
+    case 'adminResolveParkedEvent':
+      return {
+        route: endpoints[name].path.replace(':id', await parkedEventId()),
+        body: { reason: 'authorisation test' },
+      }
     default:
       throw new Error(`No admin request for ${name}: add one so its authorisation is tested`)
   }
@@ -324,6 +333,42 @@ async function failedEmailId(): Promise<string> {
       failed_at: new Date(),
     })
     return id
+  } finally {
+    await knex.destroy()
+  }
+}
+
+/**
+ * A parked event of the refund reactor: the log's first event, which is no refund, so a retry
+ * handles it by doing nothing and succeeds.
+ */
+async function parkedEventId(): Promise<string> {
+  const knex = createKnex(platform.databaseUrl)
+  try {
+    const first = await knex('events')
+      .orderBy('global_position')
+      .first<{ event_id: string; stream_id: string; revision: string; type: string }>(
+        'event_id',
+        'stream_id',
+        'revision',
+        'type',
+      )
+    if (!first) throw new Error('the log is empty')
+    const [row] = await knex('parked_events')
+      .insert({
+        consumer: 'payment-refunds',
+        event_id: first.event_id,
+        position: '0/0',
+        stream_id: first.stream_id,
+        stream_revision: first.revision,
+        event_type: first.type,
+        reason: 'authorisation test',
+        attempts: 1,
+      })
+      .onConflict(['consumer', 'event_id'])
+      .merge({ resolved_at: null, resolution: null, resolved_by: null, retrying_until: null })
+      .returning('id')
+    return String(row.id)
   } finally {
     await knex.destroy()
   }

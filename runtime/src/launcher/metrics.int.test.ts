@@ -132,6 +132,10 @@ describe('GET /metrics on the platform', () => {
       expect(named(exposition, name, 'projection')).toEqual([...projections].sort())
       expect(named(exposition, name, 'reactor')).toEqual([...reactors].sort())
     }
+    // Each reactor's open parked events (none here): a series per reactor, none per projection.
+    expect(exposition.types.get('prizes_consumer_parked_events')).toBe('gauge')
+    expect(named(exposition, 'prizes_consumer_parked_events', 'reactor')).toEqual([...reactors].sort())
+    expect(named(exposition, 'prizes_consumer_parked_events', 'projection')).toEqual([])
     for (const name of [
       'prizes_email_outbox_pending',
       'prizes_email_outbox_failed',

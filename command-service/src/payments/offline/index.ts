@@ -4,7 +4,6 @@ export {
   type OfflinePaymentProvider,
   type OfflinePaymentProviderOptions,
   PaymentIntentCanceled,
-  RefundRefused,
   type TestCardOutcome,
 } from './offline-provider'
 export { type OfflinePaymentsRouterOptions, offlinePaymentsRouter } from './offline-router'

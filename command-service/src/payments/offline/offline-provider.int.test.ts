@@ -4,13 +4,17 @@ import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateCommandTables } from '../../migrations'
-import { PaymentIntentNotCapturable, PaymentIntentNotFound, PaymentProviderUnavailable } from '../port'
+import {
+  PaymentIntentNotCapturable,
+  PaymentIntentNotFound,
+  PaymentProviderUnavailable,
+  RefundRefused,
+} from '../port'
 import {
   createOfflinePaymentProvider,
   IdempotencyKeyReused,
   type OfflinePaymentProvider,
   PaymentIntentCanceled,
-  RefundRefused,
 } from './offline-provider'
 import { cardMessages, processingChecks, retrieveFailuresAfterCharge, testCards } from './test-cards'
 
@@ -222,7 +226,7 @@ describe('offline payment provider', () => {
     expect((await provider.retrieveIntent(paid.id)).status).toBe('succeeded')
   })
 
-  it('refunds a paid intent once: the same key returns the same refund, another key is refused', async () => {
+  it('refunds a paid intent once: the same key or another returns the same refund', async () => {
     const intent = await newIntent(1250)
     await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
     await provider.captureIntent(intent.id)
@@ -234,11 +238,30 @@ describe('offline payment provider', () => {
     expect(first).toMatchObject({ paymentIntentId: intent.id, amountPence: 1250 })
     expect(first.id).toMatch(/^re_offline_/)
     expect(second).toEqual(first)
-    await expect(provider.refund({ paymentIntentId: intent.id, idempotencyKey: 'another' })).rejects.toThrow(
-      RefundRefused,
-    )
+    // A key forgotten, or another path's: the intent's one refund is the answer, never a second.
+    expect(await provider.refund({ paymentIntentId: intent.id, idempotencyKey: 'another' })).toEqual(first)
     const rows = await knex('offline_payment_refunds').where({ payment_intent_id: intent.id })
     expect(rows).toHaveLength(1)
+  })
+
+  it('a refund made at the dashboard is the answer to ours; a disputed intent is refused as disputed', async () => {
+    const refunded = await newIntent(900)
+    await provider.confirmWithTestCard(refunded.id, card(testCards.succeeds))
+    await provider.captureIntent(refunded.id)
+    await provider.actAtDashboard(refunded.id, 'refunded')
+    const [atDashboard] = await knex('offline_payment_refunds').where({ payment_intent_id: refunded.id })
+    expect(
+      await provider.refund({ paymentIntentId: refunded.id, idempotencyKey: `refund-${randomUUID()}` }),
+    ).toEqual({ id: atDashboard.id, paymentIntentId: refunded.id, amountPence: 900 })
+
+    const disputed = await newIntent(900)
+    await provider.confirmWithTestCard(disputed.id, card(testCards.succeeds))
+    await provider.captureIntent(disputed.id)
+    await provider.actAtDashboard(disputed.id, 'disputed')
+    const refusal = provider.refund({ paymentIntentId: disputed.id, idempotencyKey: `r-${randomUUID()}` })
+    await expect(refusal).rejects.toThrow(RefundRefused)
+    await expect(refusal).rejects.toMatchObject({ reason: 'disputed', paymentIntentId: disputed.id })
+    expect(await knex('offline_payment_refunds').where({ payment_intent_id: disputed.id })).toHaveLength(0)
   })
 
   it('refuses to refund an intent that took no money, authorised or not', async () => {

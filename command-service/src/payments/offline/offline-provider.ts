@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
   PaymentProviderUnavailable,
   type Refund,
+  RefundRefused,
 } from '../port'
 import {
   cardMessages,
@@ -49,17 +50,6 @@ export class IdempotencyKeyReused extends Error {
   }
 }
 
-/** A refund of an intent that took no money, or that was refunded already under another key. */
-export class RefundRefused extends Error {
-  constructor(
-    readonly paymentIntentId: string,
-    reason: string,
-  ) {
-    super(`Cannot refund ${paymentIntentId}: ${reason}`)
-    this.name = 'RefundRefused'
-  }
-}
-
 export interface OfflinePaymentProvider extends PaymentProvider {
   readonly name: 'offline'
   /**
@@ -72,6 +62,12 @@ export interface OfflinePaymentProvider extends PaymentProvider {
   confirmWithTestCard(paymentIntentId: string, card: TestCard): Promise<TestCardOutcome>
   /** How many times the intent's money was taken (captured): never more than once. */
   chargesOf(paymentIntentId: string): Promise<number>
+  /**
+   * Test only, never routed: what a person does at Stripe's dashboard. `refunded` refunds the
+   * intent there (under no key of ours), so our own refund then finds it done; `disputed` marks
+   * it charged back by the cardholder's bank, so our refund is refused as `disputed`.
+   */
+  actAtDashboard(paymentIntentId: string, action: 'refunded' | 'disputed'): Promise<void>
 }
 
 export interface OfflinePaymentProviderOptions {
@@ -94,6 +90,8 @@ interface IntentRow {
   processing_checks: number
   /** Status checks that still fail, as if the provider did not answer. */
   retrieve_failures: number
+  /** When a test said the cardholder's bank charged it back. */
+  disputed_at: Date | null
 }
 
 interface RefundRow {
@@ -233,6 +231,26 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
       return row.charges
     },
 
+    async actAtDashboard(paymentIntentId, action): Promise<void> {
+      await knex.transaction(async (trx) => {
+        const intent = await lockIntent(trx, paymentIntentId)
+        if (action === 'disputed') {
+          await trx(intents).where({ id: paymentIntentId }).update({ disputed_at: trx.fn.now() })
+          return
+        }
+        if (intent.status !== 'succeeded') throw new RefundRefused(paymentIntentId, 'not_paid')
+        await trx<RefundRow>(refunds)
+          .insert({
+            id: `re_offline_${token(12)}`,
+            payment_intent_id: paymentIntentId,
+            amount_pence: intent.amount_pence,
+            idempotency_key: `dashboard-${token(8)}`,
+          })
+          .onConflict('payment_intent_id')
+          .ignore()
+      })
+    },
+
     async captureIntent(paymentIntentId: string): Promise<PaymentIntent> {
       return knex.transaction(async (trx) => {
         const row = await lockIntent(trx, paymentIntentId)
@@ -329,13 +347,17 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
           return toRefund(replay)
         }
         if (intent.status !== 'succeeded') {
-          throw new RefundRefused(request.paymentIntentId, `it is ${intent.status}, not succeeded`)
+          throw new RefundRefused(request.paymentIntentId, 'not_paid', `it is ${intent.status}`)
         }
+        // Refunded already under another key (at the dashboard): that refund is the answer, as
+        // the Stripe adapter answers the refund it finds on a charge Stripe says is refunded.
         const earlier = await trx<RefundRow>(refunds)
           .where({ payment_intent_id: request.paymentIntentId })
           .first()
-        if (earlier)
-          throw new RefundRefused(request.paymentIntentId, `it was refunded already (${earlier.id})`)
+        if (earlier) return toRefund(earlier)
+        if (intent.disputed_at !== null) {
+          throw new RefundRefused(request.paymentIntentId, 'disputed', 'the cardholder disputed the charge')
+        }
         const [created] = await trx<RefundRow>(refunds)
           .insert({
             id: `re_offline_${token(12)}`,

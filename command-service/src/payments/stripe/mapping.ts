@@ -24,6 +24,8 @@ export interface StripeRefundFields {
   readonly id: string
   readonly amount: number
   readonly payment_intent: string | { readonly id: string } | null
+  /** `pending`, `requires_action`, `succeeded`, `failed` or `canceled`. */
+  readonly status?: string | null
 }
 
 export interface StripeEventFields {
@@ -87,6 +89,22 @@ export function toRefund(refund: StripeRefundFields, paymentIntentId: string): R
     throw new Error(`Refund ${refund.id} is for ${refunded}, not ${paymentIntentId}`)
   }
   return { id: refund.id, paymentIntentId, amountPence: refund.amount }
+}
+
+/**
+ * The refund an intent already has, from Stripe's list of its refunds (newest first): the
+ * earliest one that did not fail names it, and the amount is what they give back together
+ * (a dashboard may refund a charge in parts). Undefined when none stands.
+ */
+export function refundOnIntent(
+  refunds: readonly StripeRefundFields[],
+  paymentIntentId: string,
+): Refund | undefined {
+  const standing = refunds.filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled')
+  const earliest = standing.at(-1)
+  if (earliest === undefined) return undefined
+  const amountPence = standing.reduce((sum, refund) => sum + refund.amount, 0)
+  return { ...toRefund(earliest, paymentIntentId), amountPence }
 }
 
 const objectId = (object: unknown): string | null => {

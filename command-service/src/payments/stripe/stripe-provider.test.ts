@@ -5,6 +5,7 @@ import {
   PaymentIntentNotCapturable,
   PaymentIntentNotFound,
   PaymentProviderUnavailable,
+  RefundRefused,
 } from '../port'
 import { createStripePaymentProvider } from './stripe-provider'
 
@@ -290,5 +291,85 @@ describe('Stripe webhook verification', () => {
     })
     expect(() => provider.verifyWebhook(Buffer.from(payload), stale)).toThrow(InvalidWebhookSignature)
     expect(() => provider.verifyWebhook(Buffer.from(payload), undefined)).toThrow(InvalidWebhookSignature)
+  })
+})
+
+describe('Stripe refund refusals, mapped', () => {
+  const stripeError = (code: string | undefined, type = 'invalid_request_error', status = 400) => ({
+    status,
+    body: { error: { type, ...(code ? { code } : {}), message: `Stripe says ${code ?? type}` } },
+  })
+  const refundJson = (id: string, amount: number, status = 'succeeded') => ({
+    id,
+    object: 'refund',
+    amount,
+    payment_intent: 'pi_123',
+    status,
+  })
+  const list = (...data: unknown[]) => ({
+    body: { object: 'list', data, has_more: false, url: '/v1/refunds' },
+  })
+  const request = { paymentIntentId: 'pi_123', idempotencyKey: 'refund-e-1' }
+
+  it('already refunded at the dashboard: answers the refund found on the intent, in parts added up', async () => {
+    const { provider, sent } = fakeStripe((r) =>
+      r.method === 'POST'
+        ? stripeError('charge_already_refunded')
+        : list(
+            refundJson('re_later', 250),
+            refundJson('re_failed', 750, 'failed'),
+            refundJson('re_first', 500),
+          ),
+    )
+    expect(await provider.refund(request)).toEqual({
+      id: 're_first',
+      paymentIntentId: 'pi_123',
+      amountPence: 750,
+    })
+    expect(sent[1]).toMatchObject({ method: 'GET', path: '/v1/refunds' })
+    expect(sent[1]?.form.get('payment_intent')).toBe('pi_123')
+  })
+
+  it('an idempotency error after Stripe forgot the key: the refund on the intent, else refused', async () => {
+    const forgot = stripeError(undefined, 'idempotency_error')
+    const found = fakeStripe((r) => (r.method === 'POST' ? forgot : list(refundJson('re_1', 750))))
+    expect(await found.provider.refund(request)).toEqual({
+      id: 're_1',
+      paymentIntentId: 'pi_123',
+      amountPence: 750,
+    })
+    const none = fakeStripe((r) => (r.method === 'POST' ? forgot : list()))
+    await expect(none.provider.refund(request)).rejects.toMatchObject({
+      name: 'RefundRefused',
+      reason: 'idempotency_conflict',
+    })
+  })
+
+  it('the key still in flight and no refund yet: unavailable, to be asked again', async () => {
+    const { provider } = fakeStripe((r) =>
+      r.method === 'POST' ? stripeError('idempotency_key_in_use', 'invalid_request_error', 409) : list(),
+    )
+    await expect(provider.refund(request)).rejects.toThrow(PaymentProviderUnavailable)
+  })
+
+  it('a disputed charge is refused as disputed, without looking further', async () => {
+    const { provider, sent } = fakeStripe(() => stripeError('charge_disputed'))
+    const refusal = provider.refund(request)
+    await expect(refusal).rejects.toThrow(RefundRefused)
+    await expect(refusal).rejects.toMatchObject({ reason: 'disputed', paymentIntentId: 'pi_123' })
+    expect(sent).toHaveLength(1)
+  })
+
+  it('already refunded with no refund to be found is refused, not invented', async () => {
+    const { provider } = fakeStripe((r) =>
+      r.method === 'POST' ? stripeError('charge_already_refunded') : list(),
+    )
+    await expect(provider.refund(request)).rejects.toMatchObject({ reason: 'already_refunded' })
+  })
+
+  it('other refusals stay what they were', async () => {
+    const { provider } = fakeStripe(() => stripeError('amount_too_large'))
+    const refusal = provider.refund(request)
+    await expect(refusal).rejects.toThrow(Stripe.errors.StripeInvalidRequestError)
   })
 })

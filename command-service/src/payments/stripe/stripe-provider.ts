@@ -8,9 +8,10 @@ import {
   type PaymentProvider,
   PaymentProviderUnavailable,
   type Refund,
+  RefundRefused,
   type WebhookEvent,
 } from '../port'
-import { toPaymentIntent, toRefund, toWebhookEvent } from './mapping'
+import { refundOnIntent, toPaymentIntent, toRefund, toWebhookEvent } from './mapping'
 
 export interface StripePaymentProviderOptions {
   readonly secretKey: string
@@ -37,6 +38,24 @@ export interface StripePaymentProvider extends PaymentProvider {
 
 const errorCode = (error: unknown) => (error instanceof Stripe.errors.StripeError ? error.code : undefined)
 
+/**
+ * Stripe's refusals of a refund that asking again does not change, in the port's words (plus
+ * `in_flight`: the same key's first request still running). Anything else is not a refusal.
+ */
+function refundRefusalOf(
+  error: unknown,
+): 'disputed' | 'already_refunded' | 'idempotency_conflict' | 'in_flight' | undefined {
+  switch (errorCode(error)) {
+    case 'charge_disputed':
+      return 'disputed'
+    case 'charge_already_refunded':
+      return 'already_refunded'
+    case 'idempotency_key_in_use':
+      return 'in_flight'
+  }
+  return error instanceof Stripe.errors.StripeIdempotencyError ? 'idempotency_conflict' : undefined
+}
+
 /** Stripe through its SDK: amounts in pence, GBP, every creating call under an idempotency key. */
 export function createStripePaymentProvider(options: StripePaymentProviderOptions): StripePaymentProvider {
   // Retries of a POST reuse the idempotency key, so the SDK's own retries never charge twice.
@@ -54,6 +73,16 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
       return new PaymentProviderUnavailable(paymentIntentId, { cause: error })
     }
     return error
+  }
+
+  /** The refunds Stripe holds for the intent (one page: an intent is refunded a few times at most). */
+  async function existingRefund(paymentIntentId: string): Promise<Refund | undefined> {
+    try {
+      const page = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })
+      return refundOnIntent(page.data, paymentIntentId)
+    } catch (error) {
+      throw portError(paymentIntentId, error)
+    }
   }
 
   async function retrieveIntent(paymentIntentId: string): Promise<PaymentIntent> {
@@ -129,11 +158,28 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
     },
 
     async refund(request: { paymentIntentId: string; idempotencyKey: string }): Promise<Refund> {
-      const refund = await stripe.refunds.create(
-        { payment_intent: request.paymentIntentId },
-        { idempotencyKey: request.idempotencyKey },
-      )
-      return toRefund(refund, request.paymentIntentId)
+      const { paymentIntentId } = request
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId },
+          { idempotencyKey: request.idempotencyKey },
+        )
+        return toRefund(refund, paymentIntentId)
+      } catch (error) {
+        const mapped = portError(paymentIntentId, error)
+        if (mapped !== error) throw mapped
+        const refusal = refundRefusalOf(error)
+        if (refusal === undefined) throw error
+        const detail = error instanceof Error ? error.message : undefined
+        if (refusal === 'disputed') throw new RefundRefused(paymentIntentId, 'disputed', detail)
+        // Refunded already, at the dashboard or under a key Stripe has forgotten: the refund
+        // there is the answer, recorded once like any other.
+        const existing = await existingRefund(paymentIntentId)
+        if (existing) return existing
+        // The same key still in flight elsewhere: asking again later finds its refund.
+        if (refusal === 'in_flight') throw new PaymentProviderUnavailable(paymentIntentId, { cause: error })
+        throw new RefundRefused(paymentIntentId, refusal, detail)
+      }
     },
 
     verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent {

@@ -2,8 +2,8 @@ import { competitionStream, competitionStreamPrefix, entryEvents } from '@prizes
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type { PaymentProvider } from '../../payments/port'
-import { type Reactor, type RunningReactor, startReactor } from '../runner'
+import { type PaymentProvider, PaymentProviderUnavailable, RefundRefused } from '../../payments/port'
+import { CannotReact, type Reactor, type RunningReactor, startReactor } from '../runner'
 import type { EntryCommands } from './entry-commands'
 
 export interface RefundReactorOptions {
@@ -14,6 +14,8 @@ export interface RefundReactorOptions {
   readonly commands: Pick<EntryCommands, 'recordRefund' | 'refundRecorded'>
   readonly now?: () => Date
   readonly retryDelayMs?: number
+  /** Attempts at an event before it is parked (the runner's default unless given). */
+  readonly maxAttempts?: number
 }
 
 export const refundReactorName = 'payment-refunds'
@@ -53,9 +55,11 @@ function owedBy(event: RecordedEvent): Owed | undefined {
  * admin asked to refund (EntryRefundRequested; the admin's request usually completes it at once
  * and this finds it done). Refunds it in full through the provider under the key
  * `refund-<entryId>`, then records EntryRefunded. A crash between the two repeats the refund
- * call, which returns the same refund, and records it then; recording is once per entry. A
- * failure is retried by the runner and holds back the refunds behind it, so none is ever
- * skipped (the log says why, loudly).
+ * call, which returns the same refund, and records it then; recording is once per entry. An
+ * intent refunded already (at the provider's dashboard) is answered with that refund and
+ * recorded. A refund the provider refuses (a disputed charge) is parked at once for an admin;
+ * other failures are retried, then parked, so the refunds behind never wait on one; only the
+ * provider being unreachable holds them all (they would fail alike).
  */
 export function createRefundReactor(options: RefundReactorOptions): Reactor {
   const { store, payments, commands } = options
@@ -79,7 +83,11 @@ export function createRefundReactor(options: RefundReactorOptions): Reactor {
         ? await commands.refundRecorded({ competitionId, entryId })
         : await alreadyRefunded(store, event, entryId)
       if (recorded) return void log.info('already refunded')
-      const refund = await payments.refund({ paymentIntentId, idempotencyKey: refundIdempotencyKey(entryId) })
+      const refund = await payments
+        .refund({ paymentIntentId, idempotencyKey: refundIdempotencyKey(entryId) })
+        .catch((error: unknown) => {
+          throw error instanceof RefundRefused ? new CannotReact(error.message, { cause: error }) : error
+        })
       if (refund.amountPence !== amountPence) {
         log.warn({ refunded: refund.amountPence, due: amountPence }, 'the provider refunded another amount')
       }
@@ -102,6 +110,7 @@ export function createRefundReactor(options: RefundReactorOptions): Reactor {
       )
       log.info({ refundId: refund.id, amountPence: refund.amountPence }, 'payment refunded')
     },
+    holdsOn: (error) => error instanceof PaymentProviderUnavailable,
   }
 }
 
@@ -112,5 +121,6 @@ export function startRefundReactor(options: RefundReactorOptions): Promise<Runni
     logger: options.logger,
     reactor: createRefundReactor(options),
     ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
   })
 }

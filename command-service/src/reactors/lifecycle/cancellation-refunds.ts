@@ -4,10 +4,10 @@ import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { MailOutbox } from '../../mail/outbox'
 import { competitionCancelledEmail } from '../../mail/templates/cancellation-emails'
-import type { PaymentProvider } from '../../payments/port'
+import { type PaymentProvider, PaymentProviderUnavailable, RefundRefused } from '../../payments/port'
 import { refundIdempotencyKey } from '../entries/refund-reactor'
 import { entrantRecipient } from '../mail/recipient'
-import { type Reactor, type RunningReactor, startReactor } from '../runner'
+import { CannotReact, type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
 import { foldCancelledCompetition, type PaidEntry } from './cancelled-entries'
 import type { LifecycleCommands } from './commands'
@@ -26,6 +26,8 @@ export interface CancellationRefundOptions {
   readonly userKeys?: UserKeyReader
   readonly now?: () => Date
   readonly retryDelayMs?: number
+  /** Attempts at an event before it is parked (the runner's default unless given). */
+  readonly maxAttempts?: number
 }
 
 export const cancellationRefundsName = 'competition-cancellation-refunds'
@@ -44,7 +46,9 @@ export const cancellationEmailKey = (entryId: string) => `${competitionCancelled
  * handles the cancellation again: refunds made stay made (same key, same refund) and recorded
  * ones are skipped. Then each entrant refunded for the cancellation is emailed: queued in the
  * mail outbox under one key per entry before the checkpoint moves, so at least once and never
- * queued twice.
+ * queued twice. A refund the provider refuses (a disputed charge) does not stop the others:
+ * they are refunded and emailed, and then the cancellation is parked naming the refused
+ * entries, for an admin to retry (the refunded ones are skipped then) or resolve.
  */
 export function createCancellationRefundReactor(options: CancellationRefundOptions): Reactor {
   const { store, knex, payments, commands, outbox, publicUrl } = options
@@ -106,19 +110,33 @@ export function createCancellationRefundReactor(options: CancellationRefundOptio
         return void logger.error({ eventId: event.id }, 'cancellation on another stream')
       const competition = foldCancelledCompetition(await store.readStream(event.streamId))
       const settled: PaidEntry[] = []
+      const refused: RefundRefused[] = []
       for (const entry of competition.paid) {
-        settled.push(entry.refund ? entry : await refund(event, competitionId, entry))
+        try {
+          settled.push(entry.refund ? entry : await refund(event, competitionId, entry))
+        } catch (error) {
+          if (!(error instanceof RefundRefused)) throw error
+          logger.error(
+            { err: error, competitionId, entryId: entry.entryId },
+            'refund refused by the provider',
+          )
+          refused.push(error)
+        }
       }
       logger.info(
-        { competitionId, refunded: settled.length },
-        'cancelled competition: every paid entry refunded',
+        { competitionId, refunded: settled.length, refused: refused.length },
+        'cancelled competition: paid entries refunded',
       )
       const title = competition.title ?? 'the competition'
       for (const entry of settled) {
         if (entry.refund?.reason !== cancellationRefundReason) continue
         await email(entry, entry.refund.amountPence, title)
       }
+      if (refused.length > 0) {
+        throw new CannotReact(refused.map((error) => error.message).join('; '), { cause: refused[0] })
+      }
     },
+    holdsOn: (error) => error instanceof PaymentProviderUnavailable,
   }
 }
 
@@ -129,5 +147,6 @@ export function startCancellationRefunds(options: CancellationRefundOptions): Pr
     logger: options.logger,
     reactor: createCancellationRefundReactor(options),
     ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
   })
 }

@@ -6,6 +6,7 @@ import { createCommandHandler } from '../../command-handler'
 import { silentLogger } from '../../testing/fixtures'
 import { startReadModels } from '../../testing/read-models'
 import { eraseUser } from '../../users/erase'
+import { CannotReact } from '../runner'
 import { createErasureRefundsReactor } from './erasure-refunds-reactor'
 
 /**
@@ -68,6 +69,34 @@ describe('the erasure refunds reactor', () => {
     expect(recorded[0]?.metadata).toMatchObject({
       actor: { userId: admin.userId, role: 'admin' },
       reason: 'Account deleted by an admin',
+    })
+  }, 90_000)
+
+  it('a disputed charge: the deletion answers 409 REFUND_REFUSED and the reactor parks the erasure at once', async () => {
+    const competitionId = await harness.competition(admin.token)
+    const { userId, paymentIntentId } = await harness.paidEntry(competitionId, 1)
+    await harness.payments.actAtDashboard(paymentIntentId, 'disputed')
+
+    const deleted = await harness.call('DELETE', `/api/admin/users/${userId}`, undefined, admin.token)
+    expect(deleted).toMatchObject({ status: 409, body: { success: false, code: 'REFUND_REFUSED' } })
+
+    const [erasure] = (await harness.store.readStream(userStream(userId))).filter(
+      (e) => e.type === 'UserErased',
+    )
+    if (!erasure) throw new Error('no UserErased')
+    const reactor = createErasureRefundsReactor({
+      handler: createCommandHandler({ store: harness.store, logger: silentLogger }),
+      knex: harness.knex,
+      payments: harness.payments,
+      logger: silentLogger,
+    })
+    const refusal = reactor.react(erasure)
+    await expect(refusal).rejects.toThrow(CannotReact)
+    await expect(refusal).rejects.toThrow(/disputed/)
+    expect(await harness.providerRefunds(paymentIntentId)).toBe(0)
+    // Still owed in the plan, for a retry once the dispute is settled.
+    expect(await harness.knex('user_erasure_refunds').where({ user_id: userId }).first()).toMatchObject({
+      outcome: null,
     })
   }, 90_000)
 })

@@ -6,6 +6,7 @@ import { useHealth } from '../api/get-health'
 import { useSystem } from '../api/get-system'
 import { healthRows, healthSummary } from '../model/health'
 import { LoadFailed } from './load-state'
+import { ParkedEvents } from './parked-events'
 import { Facts, TableFrame, Td, Th } from './table'
 
 /** SPEC section 2's System Info: static facts about this build, then the read side's health. */
@@ -137,6 +138,7 @@ export function SystemInfo({ id, hidden }: { readonly id: string; readonly hidde
       <Platform shown={!hidden} />
       <Facts facts={facts} />
       <Health shown={!hidden} />
+      <ParkedEvents shown={!hidden} />
     </section>
   )
 }

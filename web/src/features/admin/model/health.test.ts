@@ -119,3 +119,19 @@ describe('healthRows and healthSummary', () => {
     })
   })
 })
+
+describe('a reactor’s parked events', () => {
+  it('are named as its problem, after a failure if it has one, and not at all when none wait', () => {
+    const rows = (reactor: ConsumerHealth) => healthRows(report({ reactors: [reactor] }))[1]?.problem
+    expect(rows(consumer({ name: 'payment-refunds', parked: 0 }))).toBeNull()
+    expect(rows(consumer({ name: 'payment-refunds', parked: 1 }))).toBe('1 parked event')
+    expect(rows(consumer({ name: 'payment-refunds', parked: 1000 }))).toBe('1,000 or more parked events')
+    const failing = consumer({
+      name: 'payment-refunds',
+      status: 'failing',
+      parked: 2,
+      failure: { since: null, position: '12/3', eventType: 'PaymentRefundDue' },
+    })
+    expect(rows(failing)).toBe('On PaymentRefundDue, at position 12/3. 2 parked events')
+  })
+})

@@ -56,6 +56,17 @@ export function describeFailure(failure: ConsumerFailure): string {
   return failure.error ? `${sentence}: ${failure.error}` : sentence
 }
 
+/** Its failure, and the events it parked that no admin has dealt with (see Parked events below). */
+function problemOf(consumer: ConsumerHealth): string | null {
+  const parked = consumer.parked ?? 0
+  const parkedText =
+    parked === 0
+      ? null
+      : `${parked >= 1000 ? '1,000 or more' : formatCount(parked)} parked ${parked === 1 ? 'event' : 'events'}`
+  const failure = consumer.failure ? describeFailure(consumer.failure) : null
+  return [failure, parkedText].filter(Boolean).join('. ') || null
+}
+
 function rowOf(kind: HealthRow['kind'], consumer: ConsumerHealth): HealthRow {
   return {
     key: `${kind}:${consumer.name}`,
@@ -64,7 +75,7 @@ function rowOf(kind: HealthRow['kind'], consumer: ConsumerHealth): HealthRow {
     ...statuses[consumer.status],
     position: consumer.position ?? 'None yet',
     lag: formatLag(consumer),
-    problem: consumer.failure ? describeFailure(consumer.failure) : null,
+    problem: problemOf(consumer),
   }
 }
 
