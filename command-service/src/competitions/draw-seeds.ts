@@ -1,41 +1,53 @@
+import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
+import type { RowStatement } from '../command-rows'
 
 /**
  * The secret 32-byte draw seeds (DESIGN section 8), one per published competition, kept on the
- * command side until the draw reveals them. Only their sha256 is ever on the stream before then.
+ * command side until the draw reveals them. Only their sha256 (the commitment) is ever on the
+ * stream before then, and a seed is found by that commitment.
+ *
+ * A seed is never deleted once it may be committed to. Where the event store has transactions
+ * (PostgreSQL) the seed's row is written in the publication's own transaction (`insert`), so
+ * the row exists exactly when the event does. Elsewhere (`keep`) it is written before the
+ * append and left even when the append is refused: an unused row is harmless, a missing one
+ * would make the competition impossible to draw.
  */
 export interface DrawSeedStore {
-  /** Stores the seed unless the competition has one; answers the seed that is stored. */
-  keep(competitionId: string, seed: Uint8Array): Promise<{ seed: Uint8Array; stored: boolean }>
-  load(competitionId: string): Promise<Uint8Array | undefined>
-  /** Removes the competition's seed if it is still `seed` (a publication that failed). */
-  discard(competitionId: string, seed: Uint8Array): Promise<void>
+  /** The statement writing the seed, run with the publication's events; absent in memory. */
+  readonly insert?: (competitionId: string, commitment: string, seed: Uint8Array) => RowStatement
+  /** Writes the seed on its own, before a publication that cannot share its transaction. */
+  keep(competitionId: string, commitment: string, seed: Uint8Array): Promise<void>
+  /** The seed whose sha256 is `commitment`, if it is kept. */
+  load(competitionId: string, commitment: string): Promise<Uint8Array | undefined>
+}
+
+/** The commitment a publication makes to `seed`: its sha256, hex. */
+export function seedCommitment(seed: Uint8Array): string {
+  return createHash('sha256').update(seed).digest('hex')
 }
 
 export function createDrawSeedStore(knex: Knex): DrawSeedStore {
-  const table = () => knex('draw_seeds')
+  const row = (competitionId: string, commitment: string, seed: Uint8Array) => ({
+    competition_id: competitionId,
+    commitment,
+    seed: Buffer.from(seed),
+  })
+  const insert = (competitionId: string, commitment: string, seed: Uint8Array) =>
+    knex('draw_seeds').insert(row(competitionId, commitment, seed))
   return {
-    async keep(competitionId, seed) {
-      const inserted = await table()
-        .insert({ competition_id: competitionId, seed: Buffer.from(seed) })
-        .onConflict('competition_id')
-        .ignore()
-        .returning('competition_id')
-      if (inserted.length > 0) return { seed, stored: true }
-      const existing = await this.load(competitionId)
-      if (!existing) throw new Error(`The draw seed of ${competitionId} vanished while publishing`)
-      return { seed: existing, stored: false }
+    insert,
+    async keep(competitionId, commitment, seed) {
+      await insert(competitionId, commitment, seed).onConflict(['competition_id', 'commitment']).ignore()
     },
-    async load(competitionId) {
-      const row: { seed: Buffer } | undefined = await table()
-        .where({ competition_id: competitionId })
+    async load(competitionId, commitment) {
+      const found: { seed: Buffer } | undefined = await knex('draw_seeds')
+        .where({ competition_id: competitionId, commitment })
         .first('seed')
-      return row ? new Uint8Array(row.seed) : undefined
-    },
-    async discard(competitionId, seed) {
-      await table()
-        .where({ competition_id: competitionId, seed: Buffer.from(seed) })
-        .delete()
+      if (!found) return undefined
+      const seed = new Uint8Array(found.seed)
+      // A row whose seed does not hash to its commitment is no seed of that publication.
+      return seedCommitment(seed) === commitment ? seed : undefined
     },
   }
 }
@@ -46,18 +58,13 @@ export function createDrawSeedStore(knex: Knex): DrawSeedStore {
  */
 export function createInMemoryDrawSeeds(): DrawSeedStore {
   const seeds = new Map<string, Uint8Array>()
+  const key = (competitionId: string, commitment: string) => `${competitionId} ${commitment}`
   return {
-    async keep(competitionId, seed) {
-      const existing = seeds.get(competitionId)
-      if (existing) return { seed: existing, stored: false }
-      seeds.set(competitionId, seed)
-      return { seed, stored: true }
+    async keep(competitionId, commitment, seed) {
+      seeds.set(key(competitionId, commitment), seed)
     },
-    async load(competitionId) {
-      return seeds.get(competitionId)
-    },
-    async discard(competitionId, seed) {
-      if (seeds.get(competitionId) === seed) seeds.delete(competitionId)
+    async load(competitionId, commitment) {
+      return seeds.get(key(competitionId, commitment))
     },
   }
 }

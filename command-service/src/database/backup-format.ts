@@ -90,7 +90,7 @@ export const backedUpTables = {
   user_emails: { key: ['email'], json: [] },
   auth_sessions: { key: ['user_id'], json: [] },
   user_tokens: { key: ['token_hash'], json: [] },
-  draw_seeds: { key: ['competition_id'], json: [] },
+  draw_seeds: { key: ['competition_id', 'commitment'], json: [] },
   offline_payment_intents: { key: ['id'], json: ['metadata'] },
   offline_payment_refunds: { key: ['id'], json: [] },
   idempotency_keys: { key: ['scope', 'key'], json: ['response'] },
