@@ -183,7 +183,7 @@ describe('a draw on PostgreSQL', () => {
     const events = await store.readStream(competitionStream(competitionId))
     const published = events.filter((event) => event.type === 'CompetitionPublished')
     expect(published).toHaveLength(1)
-    const { seedCommitment } = published[0]?.data as { seedCommitment: string }
+    const { seedCommitment } = (published[0]?.data ?? {}) as { seedCommitment?: string }
     const rows: { seed: Buffer }[] = await knex('draw_seeds')
       .where({ competition_id: competitionId })
       .select('seed')
