@@ -223,7 +223,14 @@ export function createCommandApp(options: CommandAppOptions): Koa {
           readModels: options.readModels,
         },
       }),
-      databaseRouter({ store, knex, secrets, logger, clock, resetTestData: options.resetTestData }),
+      databaseRouter({
+        ...{ store, knex, secrets, logger, clock, limiter, accounts: deps },
+        passwordLimits: {
+          perUser: signInLimits.currentPasswordFailuresPerUser,
+          perAddress: signInLimits.failuresPerAddress,
+        },
+        resetTestData: options.resetTestData,
+      }),
     ],
   })
 }

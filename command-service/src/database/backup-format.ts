@@ -163,11 +163,11 @@ export class BackupDigest {
   }
 }
 
-/** The file name a backup downloads as: `prize-platform-backup-2026-11-24T12-30-00Z.ndjson`. */
+/** The file name a backup downloads as: `prize-platform-backup-2026-11-24T12-30-00Z.ndjson.enc` (encrypted). */
 export function backupFileName(at: Date): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replaceAll(':', '-')
-  return `${backupFormat}-${stamp}.ndjson`
+  return `${backupFormat}-${stamp}.ndjson.enc`
 }

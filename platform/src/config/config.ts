@@ -190,6 +190,11 @@ const schema = z.object({
    * Unset: `/metrics` answers only clients on loopback or a private network connecting directly.
    */
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(256).optional(),
+  /**
+   * The passphrase `npm run backup` encrypts a backup with and `npm run restore` reads it with,
+   * when neither `--passphrase-file` nor a prompt on a terminal gives it. Never read by a service.
+   */
+  BACKUP_PASSPHRASE: z.string().trim().min(12, 'must be at least 12 characters').max(1024).optional(),
 })
 
 /**
@@ -238,7 +243,13 @@ export const stripeConfigured = (config: Config): boolean =>
   Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET)
 
 /** Variables whose values a refusal names but never shows: it ends up in logs. */
-const secrets = new Set(['METRICS_TOKEN', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+const secrets = new Set([
+  'METRICS_TOKEN',
+  'ADMIN_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'BACKUP_PASSPHRASE',
+])
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -18,6 +18,8 @@ export interface PlatformUnderTest {
   /** The test database, for checks and states no endpoint answers or makes (a failed email, the provider's refunds, the log). */
   readonly databaseUrl: string
   readonly tokens: { readonly admin: string; readonly user: string }
+  /** The admin's password, for what asks for it again (a backup). */
+  readonly adminPassword: string
   /** An active competition the user has a reservation in, with its payment intent. */
   readonly competitionId: string
   readonly paymentIntentId: string
@@ -140,6 +142,7 @@ export async function startPlatformUnderTest(label: string): Promise<PlatformUnd
       url: platform.url,
       databaseUrl: database.url,
       tokens: { admin, user },
+      adminPassword,
       competitionId,
       adminCompetitionId,
       paymentIntentId: String(intent.paymentIntentId),
