@@ -4,6 +4,7 @@ import {
   type Config,
   createCheckpointWatcher,
   createSettingsCache,
+  environmentKeys,
   type Logger,
   loadSecrets,
   type PlatformSecrets,
@@ -82,7 +83,7 @@ export async function startCommandService(options: {
       'Draws are sealed on the TEST drand chain, whose secret key is public: TEST MODE only, no draw here is a real-money draw',
     )
   }
-  const secrets = await loadSecrets(knex)
+  const secrets = await loadSecrets(knex, environmentKeys(config))
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)
   // One per process: every request waiting for the read models shares its one poll.

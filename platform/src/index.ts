@@ -1,6 +1,7 @@
 export type { DatabaseTimeouts } from '@prizes/event-store'
 export * from './auth'
 export { type Config, ConfigError, databaseTimeouts, loadConfig, stripeConfigured } from './config/config'
+export { environmentKeys, keysRequired } from './config/keys'
 export * from './consumers'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import { competitionEvents } from '@prizes/contracts'
 import { roundTime } from '@prizes/domain'
+import { loadSecrets } from '@prizes/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDrawSeedStore } from '../competitions/draw-seeds'
 import { type AdminHarness, startAdminHarness } from './test-harness'
 
 /**
@@ -26,13 +28,18 @@ async function keptSeedFor(id: string): Promise<{ commitment: string; seeds: Buf
   const published = (await harness.events(id)).filter((event) => event.type === 'CompetitionPublished')
   expect(published).toHaveLength(1)
   const { seedCommitment } = competitionEvents.CompetitionPublished.parse(published[0]?.data)
-  const rows: { seed: Buffer }[] = await harness
+  const rows: { commitment: string }[] = await harness
     .knex('draw_seeds')
     .where({ competition_id: id })
-    .select('seed')
-  const seeds = rows
-    .map((row) => row.seed)
-    .filter((seed) => createHash('sha256').update(seed).digest('hex') === seedCommitment)
+    .select('commitment')
+  // Every row kept for the competition, opened with the platform's seed key.
+  const store = createDrawSeedStore(harness.knex, (await loadSecrets(harness.knex, {})).drawSeeds)
+  const seeds: Buffer[] = []
+  for (const row of rows) {
+    const seed = await store.load(id, row.commitment)
+    if (seed && createHash('sha256').update(seed).digest('hex') === seedCommitment)
+      seeds.push(Buffer.from(seed))
+  }
   return { commitment: String(seedCommitment), seeds }
 }
 

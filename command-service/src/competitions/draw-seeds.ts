@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { RowStatement } from '../command-rows'
 
@@ -27,11 +27,48 @@ export function seedCommitment(seed: Uint8Array): string {
   return createHash('sha256').update(seed).digest('hex')
 }
 
-export function createDrawSeedStore(knex: Knex): DrawSeedStore {
+const nonceBytes = 12
+const tagBytes = 16
+const additionalData = (competitionId: string, commitment: string) =>
+  Buffer.from(`draw-seed\n${competitionId}\n${commitment}`, 'utf8')
+
+/** The seed sealed under `key` for this competition and commitment: nonce ‖ ciphertext ‖ tag. */
+function seal(key: Uint8Array, competitionId: string, commitment: string, seed: Uint8Array): Buffer {
+  const nonce = randomBytes(nonceBytes)
+  const cipher = createCipheriv('aes-256-gcm', key, nonce)
+  cipher.setAAD(additionalData(competitionId, commitment))
+  return Buffer.concat([nonce, cipher.update(seed), cipher.final(), cipher.getAuthTag()])
+}
+
+function open(key: Uint8Array | undefined, competitionId: string, commitment: string, stored: Buffer) {
+  if (stored.length === 32) return new Uint8Array(stored)
+  if (!key) throw new Error('This draw seed is sealed, and no DRAW_SEED_KEY was given to open it')
+  const decipher = createDecipheriv('aes-256-gcm', key, stored.subarray(0, nonceBytes))
+  decipher.setAAD(additionalData(competitionId, commitment))
+  decipher.setAuthTag(stored.subarray(stored.length - tagBytes))
+  try {
+    return new Uint8Array(
+      Buffer.concat([
+        decipher.update(stored.subarray(nonceBytes, stored.length - tagBytes)),
+        decipher.final(),
+      ]),
+    )
+  } catch {
+    throw new Error('This draw seed was sealed under another DRAW_SEED_KEY than the one given')
+  }
+}
+
+/**
+ * The seeds in the `draw_seeds` table. With `key` (DRAW_SEED_KEY, from the environment in
+ * production) each seed is stored sealed with AES-256-GCM, bound to its competition and
+ * commitment, so neither the database nor a backup shows a seed before the draw reveals it;
+ * without one (tests) it is stored as is.
+ */
+export function createDrawSeedStore(knex: Knex, key?: Uint8Array): DrawSeedStore {
   const row = (competitionId: string, commitment: string, seed: Uint8Array) => ({
     competition_id: competitionId,
     commitment,
-    seed: Buffer.from(seed),
+    seed: key ? seal(key, competitionId, commitment, seed) : Buffer.from(seed),
   })
   const insert = (competitionId: string, commitment: string, seed: Uint8Array) =>
     knex('draw_seeds').insert(row(competitionId, commitment, seed))
@@ -45,7 +82,7 @@ export function createDrawSeedStore(knex: Knex): DrawSeedStore {
         .where({ competition_id: competitionId, commitment })
         .first('seed')
       if (!found) return undefined
-      const seed = new Uint8Array(found.seed)
+      const seed = open(key, competitionId, commitment, found.seed)
       // A row whose seed does not hash to its commitment is no seed of that publication.
       return seedCommitment(seed) === commitment ? seed : undefined
     },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { competitionStream, eventMetadata } from '@prizes/contracts'
 import { drandRound, quicknet, roundTime, testDrandChain, verifyDraw } from '@prizes/domain'
 import { signedBeacon, timesAround } from '@prizes/domain/testing'
@@ -166,6 +166,29 @@ describe('a draw on PostgreSQL', () => {
       verdict: 'PASS',
       testChain: true,
     })
+  })
+
+  it('keeps a seed sealed under DRAW_SEED_KEY: the row shows neither it nor its hex, another key cannot open it', async () => {
+    const key = randomBytes(32)
+    const sealed = createDrawSeedStore(knex, key)
+    const handler = createCommandHandler({ store, logger: silentLogger })
+    const { competitionId } = await createCompetition(handler, { details }, adminContext)
+    const published = await publishCompetition(handler, { competitionId }, adminContext, sealed)
+    const commitment = String(published.state.exists ? published.state.seedCommitment : null)
+    const seed = Buffer.from((await sealed.load(competitionId, commitment)) ?? [])
+    expect(createHash('sha256').update(seed).digest('hex')).toBe(commitment)
+    const row: { seed: Buffer } = await knex('draw_seeds')
+      .where({ competition_id: competitionId })
+      .first('seed')
+    expect(row.seed.length).toBe(60)
+    expect(row.seed.includes(seed)).toBe(false)
+    expect(row.seed.toString('latin1')).not.toContain(seed.toString('hex'))
+    await expect(createDrawSeedStore(knex, randomBytes(32)).load(competitionId, commitment)).rejects.toThrow(
+      /another DRAW_SEED_KEY/,
+    )
+    await expect(createDrawSeedStore(knex).load(competitionId, commitment)).rejects.toThrow(
+      /no DRAW_SEED_KEY/,
+    )
   })
 
   it('keeps no seed when the publication is refused', async () => {

@@ -7,6 +7,10 @@ import type { Knex } from 'knex'
  * transactions (EventStoreDB) the seed is written before the append and never deleted, and the
  * draw reads the row whose commitment the stream holds. Nothing ever deletes a seed that an
  * appended event commits to.
+ *
+ * A seed is also kept sealed (AES-256-GCM under DRAW_SEED_KEY, 60 bytes: nonce, ciphertext, tag)
+ * so that neither the database nor a backup shows it before its reveal; rows written before
+ * this are 32 clear bytes, still read (their sha256 is checked against the commitment).
  */
 export const drawSeedCommitments: Knex.Migration = {
   async up(knex) {
@@ -15,8 +19,16 @@ export const drawSeedCommitments: Knex.Migration = {
     await knex.raw('alter table draw_seeds alter column commitment set not null')
     await knex.raw('alter table draw_seeds drop constraint draw_seeds_pkey')
     await knex.raw('alter table draw_seeds add primary key (competition_id, commitment)')
+    await knex.raw('alter table draw_seeds drop constraint draw_seeds_seed_length')
+    await knex.raw(
+      'alter table draw_seeds add constraint draw_seeds_seed_length check (octet_length(seed) in (32, 60))',
+    )
   },
   async down(knex) {
+    await knex.raw('alter table draw_seeds drop constraint draw_seeds_seed_length')
+    await knex.raw(
+      'alter table draw_seeds add constraint draw_seeds_seed_length check (octet_length(seed) = 32)',
+    )
     await knex.raw('alter table draw_seeds drop constraint draw_seeds_pkey')
     await knex.raw('alter table draw_seeds drop column commitment')
     await knex.raw('alter table draw_seeds add primary key (competition_id)')

@@ -195,6 +195,13 @@ const schema = z.object({
    * when neither `--passphrase-file` nor a prompt on a terminal gives it. Never read by a service.
    */
   BACKUP_PASSPHRASE: z.string().trim().min(12, 'must be at least 12 characters').max(1024).optional(),
+  /**
+   * The key the draw seeds are sealed with at rest (32 bytes, as 64 hex digits or base64), or a
+   * file holding it (`DRAW_SEED_KEY_FILE`, trimmed). Required in production (`NODE_ENV=production`
+   * or an https `PUBLIC_URL`); elsewhere one is generated and kept in the database.
+   */
+  DRAW_SEED_KEY: z.string().trim().max(256).optional(),
+  DRAW_SEED_KEY_FILE: z.string().trim().max(4096).optional(),
 })
 
 /**
@@ -249,6 +256,7 @@ const secrets = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'BACKUP_PASSPHRASE',
+  'DRAW_SEED_KEY',
 ])
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */

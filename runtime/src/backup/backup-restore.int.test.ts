@@ -27,7 +27,7 @@ import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/c
 import { details, timesAround } from '@prizes/domain/testing'
 import { createPostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createKnex, createLogger } from '@prizes/platform'
+import { createKnex, createLogger, loadSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -91,11 +91,16 @@ async function secretsOf(knex: Knex): Promise<{ what: string; bytes: Buffer }[]>
     secrets.push({ what: `platform secret ${row.name}`, bytes: row.value })
   for (const row of await knex('user_keys').select<{ user_id: string; key: Buffer }[]>('user_id', 'key'))
     secrets.push({ what: `personal-data key of ${row.user_id}`, bytes: row.key })
-  for (const row of await knex('draw_seeds').select<{ competition_id: string; seed: Buffer }[]>(
+  // The seeds themselves, opened with the platform's seed key (they are stored sealed).
+  const seeds = createDrawSeedStore(knex, (await loadSecrets(knex, {})).drawSeeds)
+  const rows = await knex('draw_seeds').select<{ competition_id: string; commitment: string }[]>(
     'competition_id',
-    'seed',
-  ))
-    secrets.push({ what: `draw seed of ${row.competition_id}`, bytes: row.seed })
+    'commitment',
+  )
+  for (const row of rows) {
+    const seed = await seeds.load(row.competition_id, row.commitment)
+    if (seed) secrets.push({ what: `draw seed of ${row.competition_id}`, bytes: Buffer.from(seed) })
+  }
   return secrets
 }
 
@@ -183,7 +188,7 @@ const drawnDetails: CompetitionDetails = {
 async function drawnCompetition() {
   const store = createPostgresEventStore({ connectionString: platform.databaseUrl })
   const handler = createCommandHandler({ store, logger: createLogger({ level: 'silent' }) })
-  const seeds = createDrawSeedStore(source)
+  const seeds = createDrawSeedStore(source, (await loadSecrets(source, {})).drawSeeds)
   const context = {
     actor: { userId: 'admin-1', role: 'admin' as const },
     now: new Date('2030-01-10T12:00:00Z'),

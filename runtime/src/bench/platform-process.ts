@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -22,6 +23,8 @@ async function main() {
   const [port, smtpPort, mailWebPort] = [await freePort(), await freePort(), await freePort()]
   const config = loadConfig({
     NODE_ENV: 'production',
+    // Production takes the draw seeds' key from the environment (issue 23).
+    DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
