@@ -7,10 +7,7 @@ import { seriousViolations } from './support/axe'
 // Reset test data is not run here: the other specs need the data this run built (its rules
 // are covered by runtime/src/backup/backup-restore.int.test.ts).
 test.describe('Admin database tools and System Info', () => {
-  test('download an encrypted backup, optimise, and see the real event count', async ({
-    page,
-    request,
-  }) => {
+  test('download an encrypted backup, optimise, and see the real event count', async ({ page, request }) => {
     const admin = await adminSession(request)
     const dashboard = await openAdminDashboard(page, admin.user)
     await dashboard.getByRole('tab', { name: 'Settings' }).click()
