@@ -236,7 +236,12 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         },
       }),
       databaseRouter({
-        ...{ store, knex, secrets, logger, clock, resetTestData: options.resetTestData },
+        ...{ store, knex, secrets, logger, clock, limiter, accounts: deps },
+        passwordLimits: {
+          perUser: signInLimits.currentPasswordFailuresPerUser,
+          perAddress: signInLimits.failuresPerAddress,
+        },
+        resetTestData: options.resetTestData,
         realPayments: options.payments.name === 'stripe',
       }),
       parkedEventsRouter({

@@ -40,6 +40,15 @@ export { nodeDrawCrypto } from './competitions/node-draw-crypto'
 export { type CommandReactors, type CommandReactorsOptions, prepareCommandReactors } from './consumers'
 export { type BackupOptions, writeBackup } from './database/backup'
 export {
+  BackupDecryptionFailed,
+  checkPassphrase,
+  decryptBackup,
+  encryptBackup,
+  linesOf,
+  minimumPassphraseLength,
+  PassphraseTooShort,
+} from './database/backup-crypto'
+export {
   backedUpTableNames,
   backupFileName,
   type EventStoreKind,

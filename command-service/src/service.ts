@@ -4,6 +4,7 @@ import {
   type Config,
   createCheckpointWatcher,
   createSettingsCache,
+  environmentKeys,
   type Logger,
   loadSecrets,
   type PlatformSecrets,
@@ -95,7 +96,7 @@ export async function startCommandService(options: {
       'Draws are sealed on the TEST drand chain, whose secret key is public: TEST MODE only, no draw here is a real-money draw',
     )
   }
-  const secrets = await loadSecrets(knex)
+  const secrets = await loadSecrets(knex, environmentKeys(config))
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)
   configureTestMode(testMode(config))

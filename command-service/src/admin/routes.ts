@@ -65,7 +65,7 @@ export interface AdminRouterDeps {
 /** SPEC section 7 "Admin", the competition commands: every route needs an admin, checked here. */
 export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
   const clock = deps.clock ?? (() => new Date())
-  const seeds = createDrawSeedStore(deps.knex)
+  const seeds = createDrawSeedStore(deps.knex, deps.secrets.drawSeeds)
   const router = new Router()
   router.use(jsonBody())
   router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))

@@ -59,6 +59,15 @@ export async function updateProfile(
  * Changes the password after checking the current one, ends every session of the user, and
  * answers with a new token so the browser that made the change stays signed in.
  */
+/**
+ * Whether `password` is the user's own, for an action that asks for it again (a backup): one
+ * argon2 check against the hash in the user's stream.
+ */
+export async function isOwnPassword(deps: AccountDeps, userId: string, password: string): Promise<boolean> {
+  const { user, key } = await loadWithKey(deps, userId)
+  return passwordMatches(decryptPasswordHash(key, user), password)
+}
+
 export async function changePassword(
   deps: AccountDeps,
   userId: string,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
 import {
   type CompetitionCommand,
@@ -8,7 +8,7 @@ import {
 } from '@prizes/domain'
 import type { CommandHandler, HandleResult } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
-import type { DrawSeedStore } from './draw-seeds'
+import { type DrawSeedStore, seedCommitment } from './draw-seeds'
 
 /**
  * The competition use cases, as HTTP routes and the seed call them: each builds the command
@@ -55,14 +55,15 @@ export function reviseCompetition(
   )
 }
 
-/** For callers that never draw (tests, benchmarks); see `createInMemoryDrawSeeds`. */
-
 /**
- * Publishes with a fresh secret 32-byte seed: the seed is stored first, then the publication
- * commits to its sha256; if the append fails the seed is discarded again (unless another
- * attempt stored it first, whose publication may yet succeed). The seed store is required:
- * a service passes the Postgres store (`createDrawSeedStore`), or a restart would lose the seed
- * and the competition could never be drawn; tests may pass `createInMemoryDrawSeeds()`.
+ * Publishes with a fresh secret 32-byte seed, committing to its sha256. Where the handler's rows
+ * commit with its events (PostgreSQL) the seed's row is written in the publication's own
+ * transaction: a refused or failed publication leaves no seed, and a published one always has
+ * its seed. Elsewhere the seed is kept before the append and never removed (see `DrawSeedStore`).
+ * Publishing a competition that is already active records nothing and answers as done (a double
+ * click, or two admins at once), so the first publication's commitment and seed stand.
+ * The seed store is required: a service passes the Postgres store (`createDrawSeedStore`), or a
+ * restart would lose the seed; tests may pass `createInMemoryDrawSeeds()`.
  */
 export async function publishCompetition(
   handler: CommandHandler,
@@ -71,18 +72,21 @@ export async function publishCompetition(
   seeds: DrawSeedStore,
 ): Promise<CompetitionResult> {
   const { competitionId } = input
-  const kept = await seeds.keep(competitionId, new Uint8Array(randomBytes(32)))
-  const seedCommitment = createHash('sha256').update(kept.seed).digest('hex')
-  try {
-    return await run(
-      handler,
-      { type: 'PublishCompetition', data: { competitionId, seedCommitment }, metadata: { now: context.now } },
-      context,
-    )
-  } catch (error) {
-    if (kept.stored) await seeds.discard(competitionId, kept.seed)
-    throw error
+  const seed = new Uint8Array(randomBytes(32))
+  const commitment = seedCommitment(seed)
+  const command: CompetitionCommand = {
+    type: 'PublishCompetition',
+    data: { competitionId, seedCommitment: commitment },
+    metadata: { now: context.now },
   }
+  const { insert } = seeds
+  if (insert && handler.rowsCommitWithEvents) {
+    return handler.handle(competitionStream(competitionId), competitionDecider, command, context, {
+      rows: (rows) => rows.run(insert(competitionId, commitment, seed)),
+    })
+  }
+  await seeds.keep(competitionId, commitment, seed)
+  return run(handler, command, context)
 }
 
 export function setCompetitionFeatured(

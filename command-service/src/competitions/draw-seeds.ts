@@ -1,41 +1,90 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
+import type { RowStatement } from '../command-rows'
 
 /**
  * The secret 32-byte draw seeds (DESIGN section 8), one per published competition, kept on the
- * command side until the draw reveals them. Only their sha256 is ever on the stream before then.
+ * command side until the draw reveals them. Only their sha256 (the commitment) is ever on the
+ * stream before then, and a seed is found by that commitment.
+ *
+ * A seed is never deleted once it may be committed to. Where the event store has transactions
+ * (PostgreSQL) the seed's row is written in the publication's own transaction (`insert`), so
+ * the row exists exactly when the event does. Elsewhere (`keep`) it is written before the
+ * append and left even when the append is refused: an unused row is harmless, a missing one
+ * would make the competition impossible to draw.
  */
 export interface DrawSeedStore {
-  /** Stores the seed unless the competition has one; answers the seed that is stored. */
-  keep(competitionId: string, seed: Uint8Array): Promise<{ seed: Uint8Array; stored: boolean }>
-  load(competitionId: string): Promise<Uint8Array | undefined>
-  /** Removes the competition's seed if it is still `seed` (a publication that failed). */
-  discard(competitionId: string, seed: Uint8Array): Promise<void>
+  /** The statement writing the seed, run with the publication's events; absent in memory. */
+  readonly insert?: (competitionId: string, commitment: string, seed: Uint8Array) => RowStatement
+  /** Writes the seed on its own, before a publication that cannot share its transaction. */
+  keep(competitionId: string, commitment: string, seed: Uint8Array): Promise<void>
+  /** The seed whose sha256 is `commitment`, if it is kept. */
+  load(competitionId: string, commitment: string): Promise<Uint8Array | undefined>
 }
 
-export function createDrawSeedStore(knex: Knex): DrawSeedStore {
-  const table = () => knex('draw_seeds')
+/** The commitment a publication makes to `seed`: its sha256, hex. */
+export function seedCommitment(seed: Uint8Array): string {
+  return createHash('sha256').update(seed).digest('hex')
+}
+
+const nonceBytes = 12
+const tagBytes = 16
+const additionalData = (competitionId: string, commitment: string) =>
+  Buffer.from(`draw-seed\n${competitionId}\n${commitment}`, 'utf8')
+
+/** The seed sealed under `key` for this competition and commitment: nonce ‖ ciphertext ‖ tag. */
+function seal(key: Uint8Array, competitionId: string, commitment: string, seed: Uint8Array): Buffer {
+  const nonce = randomBytes(nonceBytes)
+  const cipher = createCipheriv('aes-256-gcm', key, nonce)
+  cipher.setAAD(additionalData(competitionId, commitment))
+  return Buffer.concat([nonce, cipher.update(seed), cipher.final(), cipher.getAuthTag()])
+}
+
+function open(key: Uint8Array | undefined, competitionId: string, commitment: string, stored: Buffer) {
+  if (stored.length === 32) return new Uint8Array(stored)
+  if (!key) throw new Error('This draw seed is sealed, and no DRAW_SEED_KEY was given to open it')
+  const decipher = createDecipheriv('aes-256-gcm', key, stored.subarray(0, nonceBytes))
+  decipher.setAAD(additionalData(competitionId, commitment))
+  decipher.setAuthTag(stored.subarray(stored.length - tagBytes))
+  try {
+    return new Uint8Array(
+      Buffer.concat([
+        decipher.update(stored.subarray(nonceBytes, stored.length - tagBytes)),
+        decipher.final(),
+      ]),
+    )
+  } catch {
+    throw new Error('This draw seed was sealed under another DRAW_SEED_KEY than the one given')
+  }
+}
+
+/**
+ * The seeds in the `draw_seeds` table. With `key` (DRAW_SEED_KEY, from the environment in
+ * production) each seed is stored sealed with AES-256-GCM, bound to its competition and
+ * commitment, so neither the database nor a backup shows a seed before the draw reveals it;
+ * without one (tests) it is stored as is.
+ */
+export function createDrawSeedStore(knex: Knex, key?: Uint8Array): DrawSeedStore {
+  const row = (competitionId: string, commitment: string, seed: Uint8Array) => ({
+    competition_id: competitionId,
+    commitment,
+    seed: key ? seal(key, competitionId, commitment, seed) : Buffer.from(seed),
+  })
+  const insert = (competitionId: string, commitment: string, seed: Uint8Array) =>
+    knex('draw_seeds').insert(row(competitionId, commitment, seed))
   return {
-    async keep(competitionId, seed) {
-      const inserted = await table()
-        .insert({ competition_id: competitionId, seed: Buffer.from(seed) })
-        .onConflict('competition_id')
-        .ignore()
-        .returning('competition_id')
-      if (inserted.length > 0) return { seed, stored: true }
-      const existing = await this.load(competitionId)
-      if (!existing) throw new Error(`The draw seed of ${competitionId} vanished while publishing`)
-      return { seed: existing, stored: false }
+    insert,
+    async keep(competitionId, commitment, seed) {
+      await insert(competitionId, commitment, seed).onConflict(['competition_id', 'commitment']).ignore()
     },
-    async load(competitionId) {
-      const row: { seed: Buffer } | undefined = await table()
-        .where({ competition_id: competitionId })
+    async load(competitionId, commitment) {
+      const found: { seed: Buffer } | undefined = await knex('draw_seeds')
+        .where({ competition_id: competitionId, commitment })
         .first('seed')
-      return row ? new Uint8Array(row.seed) : undefined
-    },
-    async discard(competitionId, seed) {
-      await table()
-        .where({ competition_id: competitionId, seed: Buffer.from(seed) })
-        .delete()
+      if (!found) return undefined
+      const seed = open(key, competitionId, commitment, found.seed)
+      // A row whose seed does not hash to its commitment is no seed of that publication.
+      return seedCommitment(seed) === commitment ? seed : undefined
     },
   }
 }
@@ -46,18 +95,13 @@ export function createDrawSeedStore(knex: Knex): DrawSeedStore {
  */
 export function createInMemoryDrawSeeds(): DrawSeedStore {
   const seeds = new Map<string, Uint8Array>()
+  const key = (competitionId: string, commitment: string) => `${competitionId} ${commitment}`
   return {
-    async keep(competitionId, seed) {
-      const existing = seeds.get(competitionId)
-      if (existing) return { seed: existing, stored: false }
-      seeds.set(competitionId, seed)
-      return { seed, stored: true }
+    async keep(competitionId, commitment, seed) {
+      seeds.set(key(competitionId, commitment), seed)
     },
-    async load(competitionId) {
-      return seeds.get(competitionId)
-    },
-    async discard(competitionId, seed) {
-      if (seeds.get(competitionId) === seed) seeds.delete(competitionId)
+    async load(competitionId, commitment) {
+      return seeds.get(key(competitionId, commitment))
     },
   }
 }

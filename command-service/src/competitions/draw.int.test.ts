@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { competitionStream, eventMetadata } from '@prizes/contracts'
 import { drandRound, quicknet, roundTime, testDrandChain, verifyDraw } from '@prizes/domain'
 import { signedBeacon, timesAround } from '@prizes/domain/testing'
@@ -6,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCommandHandler } from '../command-handler'
+import { type CommandHandler, createCommandHandler } from '../command-handler'
 import { mapCommandError } from '../errors'
 import { migrateCommandTables } from '../migrations'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
@@ -65,8 +66,9 @@ describe('a draw on PostgreSQL', () => {
   it('publishes with a stored seed, closes, draws, and the stream verifies', async () => {
     const handler = createCommandHandler({ store, logger: silentLogger })
     const { competitionId } = await createCompetition(handler, { details }, adminContext)
-    await publishCompetition(handler, { competitionId }, adminContext, seeds)
-    const seed = await seeds.load(competitionId)
+    const published = await publishCompetition(handler, { competitionId }, adminContext, seeds)
+    const commitment = published.state.exists ? published.state.seedCommitment : null
+    const seed = await seeds.load(competitionId, String(commitment))
     expect(seed?.length).toBe(32)
 
     const metadata = eventMetadata.parse({
@@ -95,8 +97,8 @@ describe('a draw on PostgreSQL', () => {
     const publicRandomness = { source: 'drand' as const, round, value: 'ab'.repeat(32) }
     const tooEarly = completeDraw(handler, { competitionId, publicRandomness }, adminContext, { seeds })
     await expect(tooEarly).rejects.toThrow(expect.objectContaining({ code: 'RANDOMNESS_NOT_YET_PUBLISHED' }))
-    const published = { ...adminContext, now: new Date(roundTime(round).getTime() + 1000) }
-    const completed = await completeDraw(handler, { competitionId, publicRandomness }, published, {
+    const revealed = { ...adminContext, now: new Date(roundTime(round).getTime() + 1000) }
+    const completed = await completeDraw(handler, { competitionId, publicRandomness }, revealed, {
       seeds,
     })
     expect(completed.state).toMatchObject({ status: 'completed' })
@@ -166,13 +168,95 @@ describe('a draw on PostgreSQL', () => {
     })
   })
 
-  it('discards the seed when the publication is refused', async () => {
+  it('keeps a seed sealed under DRAW_SEED_KEY: the row shows neither it nor its hex, another key cannot open it', async () => {
+    const key = randomBytes(32)
+    const sealed = createDrawSeedStore(knex, key)
+    const handler = createCommandHandler({ store, logger: silentLogger })
+    const { competitionId } = await createCompetition(handler, { details }, adminContext)
+    const published = await publishCompetition(handler, { competitionId }, adminContext, sealed)
+    const commitment = String(published.state.exists ? published.state.seedCommitment : null)
+    const seed = Buffer.from((await sealed.load(competitionId, commitment)) ?? [])
+    expect(createHash('sha256').update(seed).digest('hex')).toBe(commitment)
+    const row: { seed: Buffer } = await knex('draw_seeds')
+      .where({ competition_id: competitionId })
+      .first('seed')
+    expect(row.seed.length).toBe(60)
+    expect(row.seed.includes(seed)).toBe(false)
+    expect(row.seed.toString('latin1')).not.toContain(seed.toString('hex'))
+    await expect(createDrawSeedStore(knex, randomBytes(32)).load(competitionId, commitment)).rejects.toThrow(
+      /another DRAW_SEED_KEY/,
+    )
+    await expect(createDrawSeedStore(knex).load(competitionId, commitment)).rejects.toThrow(
+      /no DRAW_SEED_KEY/,
+    )
+  })
+
+  it('keeps no seed when the publication is refused', async () => {
     const handler = createCommandHandler({ store, logger: silentLogger })
     const { competitionId } = await createCompetition(handler, { details }, adminContext)
     const late = { ...adminContext, now: new Date(details.endDate) }
     await expect(publishCompetition(handler, { competitionId }, late, seeds)).rejects.toThrow(
       expect.objectContaining({ code: 'COMPETITION_END_DATE_PASSED' }),
     )
-    expect(await seeds.load(competitionId)).toBeUndefined()
+    expect(await knex('draw_seeds').where({ competition_id: competitionId }).first()).toBeUndefined()
+  })
+
+  /** The kept seed rows whose sha256 is the commitment the stream holds. */
+  async function committedSeeds(competitionId: string): Promise<Buffer[]> {
+    const events = await store.readStream(competitionStream(competitionId))
+    const published = events.filter((event) => event.type === 'CompetitionPublished')
+    expect(published).toHaveLength(1)
+    const { seedCommitment } = (published[0]?.data ?? {}) as { seedCommitment?: string }
+    const rows: { seed: Buffer }[] = await knex('draw_seeds')
+      .where({ competition_id: competitionId })
+      .select('seed')
+    return rows
+      .map((row) => row.seed)
+      .filter((seed) => createHash('sha256').update(seed).digest('hex') === seedCommitment)
+  }
+
+  it('a publication overtaken by another (held at the handler until the other is done) keeps the first seed', async () => {
+    const inner = createCommandHandler({ store, logger: silentLogger })
+    const { competitionId } = await createCompetition(inner, { details }, adminContext)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let calls = 0
+    const holding: CommandHandler = {
+      ...inner,
+      async handle(...args: Parameters<CommandHandler['handle']>) {
+        calls += 1
+        if (calls === 1) await held
+        return inner.handle(...args)
+      },
+    } as CommandHandler
+    const first = publishCompetition(holding, { competitionId }, adminContext, seeds)
+    const second = await publishCompetition(holding, { competitionId }, adminContext, seeds)
+    expect(second.state).toMatchObject({ status: 'active' })
+    release()
+    const outcome = await first.catch((error: unknown) => error)
+    // The seed the stream commits to is kept (it was deleted by the overtaken publication)...
+    expect(await committedSeeds(competitionId)).toHaveLength(1)
+    // ...and the overtaken publication answers as done, recording nothing more.
+    expect(outcome).toMatchObject({ events: [], state: { status: 'active' } })
+  })
+
+  it('publishes racing across two command-service instances keep the committed seed', async () => {
+    const instances = [0, 1].map(() => createCommandHandler({ store, logger: silentLogger }))
+    for (let round = 0; round < 5; round += 1) {
+      const { competitionId } = await createCompetition(
+        instances[0] as CommandHandler,
+        { details },
+        adminContext,
+      )
+      const answers = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          publishCompetition(instances[i % 2] as CommandHandler, { competitionId }, adminContext, seeds),
+        ),
+      )
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill('fulfilled'))
+      expect(await committedSeeds(competitionId)).toHaveLength(1)
+    }
   })
 })

@@ -162,7 +162,7 @@ export async function completeDraw(
 ): Promise<CompetitionResult> {
   const { competitionId } = input
   await refuseTestChainDraw(handler, competitionId, deps.drandChain ?? quicknet)
-  const seed = await deps.seeds.load(competitionId)
+  const seed = await committedSeed(handler, competitionId, deps.seeds)
   if (!seed) throw new DrawSeedMissing(competitionId)
   const publicRandomness =
     input.publicRandomness ?? (await fetchSealedRound(competitionId, context.now, deps))
@@ -181,6 +181,17 @@ export async function completeDraw(
 
 const hasRelays = (urls: readonly string[] | undefined): urls is readonly string[] =>
   urls !== undefined && urls.length > 0
+
+/** The kept seed the competition's publication committed to; the decider refuses the rest. */
+async function committedSeed(
+  handler: Pick<CommandHandler, 'load'>,
+  competitionId: string,
+  seeds: DrawSeedStore,
+): Promise<Uint8Array | undefined> {
+  const state = await handler.load(competitionStream(competitionId), competitionDecider)
+  const commitment = state.exists ? state.seedCommitment : null
+  return commitment ? seeds.load(competitionId, commitment) : undefined
+}
 
 /**
  * The sealed round's value from drand, or PublicRandomnessRequired when drand cannot give it.

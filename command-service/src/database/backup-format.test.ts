@@ -20,7 +20,7 @@ describe('backup lines', () => {
 
   it('names the file by the time it was taken, safe on every file system', () => {
     expect(backupFileName(new Date('2026-11-24T12:30:05.123Z'))).toBe(
-      'prize-platform-backup-2026-11-24T12-30-05Z.ndjson',
+      'prize-platform-backup-2026-11-24T12-30-05Z.ndjson.enc',
     )
   })
 })

@@ -96,7 +96,7 @@ export const backedUpTables = {
   auth_sessions: { key: ['user_id'], json: [] },
   auth_session_ends: { key: ['session_id'], json: [] },
   user_tokens: { key: ['token_hash'], json: [] },
-  draw_seeds: { key: ['competition_id'], json: [] },
+  draw_seeds: { key: ['competition_id', 'commitment'], json: [] },
   offline_payment_intents: { key: ['id'], json: ['metadata'] },
   offline_payment_refunds: { key: ['id'], json: [] },
   idempotency_keys: { key: ['scope', 'key'], json: ['response'] },
@@ -170,11 +170,11 @@ export class BackupDigest {
   }
 }
 
-/** The file name a backup downloads as: `prize-platform-backup-2026-11-24T12-30-00Z.ndjson`. */
+/** The file name a backup downloads as: `prize-platform-backup-2026-11-24T12-30-00Z.ndjson.enc` (encrypted). */
 export function backupFileName(at: Date): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replaceAll(':', '-')
-  return `${backupFormat}-${stamp}.ndjson`
+  return `${backupFormat}-${stamp}.ndjson.enc`
 }

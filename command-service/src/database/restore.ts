@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import {
   comparePositions,
   type EventStore,
+  type EventStoreTransaction,
   type ExpectedRevision,
   type NewEvent,
   type Position,
@@ -185,16 +186,91 @@ const toNew = (event: BackupEvent): NewEvent => ({
   metadata: event.metadata,
 })
 
+/** Where a restore writes: one transaction of the store (PostgreSQL), or the store itself. */
+interface RestoreSink {
+  append: EventStore['append']
+  /** After a batch's appends: the time each event was first recorded, where the store keeps it. */
+  recorded(events: readonly BackupEvent[]): Promise<void>
+  insert(table: BackedUpTable, rows: Record<string, unknown>[]): Promise<void>
+  /** The restored log's position of an event, as a string; null when it is not there. */
+  positionOf(stream: string, revision: bigint): Promise<string | null>
+}
+
+/** Everything in the store's one transaction: a restore that fails part way leaves nothing. */
+function transactionSink(tx: EventStoreTransaction, knex: Knex): RestoreSink {
+  return {
+    append: (stream, events, options) => tx.append(stream, events, options),
+    async recorded(events) {
+      await tx.query(
+        `update events set recorded_at = t.created
+         from unnest($1::uuid[], $2::timestamptz[]) as t(id, created)
+         where events.event_id = t.id`,
+        [events.map((e) => e.id), events.map((e) => e.created)],
+      )
+    },
+    async insert(table, rows) {
+      const key: string[] = [...backedUpTables[table].key]
+      // Secrets may have been made already by a service that started on the empty database.
+      const { sql, bindings } = knex(table).insert(rows).onConflict(key).merge().toSQL().toNative()
+      await tx.query(sql, bindings)
+    },
+    async positionOf(stream, revision) {
+      const { rows } = await tx.query<{ position: string }>(
+        `select transaction_id::text || '/' || global_position::text as position
+         from events where stream_id = $1 and revision = $2`,
+        [stream, revision.toString()],
+      )
+      return rows[0]?.position ?? null
+    },
+  }
+}
+
+/** A store without transactions (EventStoreDB): appended as it goes, the rows after. */
+function storeSink(store: EventStore, knex: Knex): RestoreSink {
+  return {
+    append: (stream, events, options) => store.append(stream, events, options),
+    async recorded() {},
+    async insert(table, rows) {
+      const key: string[] = [...backedUpTables[table].key]
+      await knex(table).insert(rows).onConflict(key).merge()
+    },
+    async positionOf(stream, revision) {
+      const [event] = await store.readStream(stream, { from: revision, limit: 1 })
+      return event ? positionToString(event.position) : null
+    },
+  }
+}
+
 /**
  * Loads a verified backup into an empty store: every event in the old global order, in its
  * stream at its revision with its id, data and metadata (on PostgreSQL, with its recorded time
- * too), in batches of one transaction each; then the command-side rows, reactor checkpoints
- * moved to the same events in the new log. The caller rebuilds the read models afterwards.
+ * too); then the command-side rows, reactor checkpoints moved to the same events in the new log.
+ * The caller rebuilds the read models afterwards.
+ *
+ * Atomic on PostgreSQL: the events and the rows are written in one transaction of the store,
+ * committed only when the whole file has been read, every chunk's tag checked again as it is
+ * read and the trailer's checksum and counts found equal. A file that fails part way (altered
+ * after it was verified, a row the tables refuse, a crash) leaves the database as empty as it
+ * was, and the restore can simply be run again. EventStoreDB has no transaction spanning
+ * appends: there the whole file is verified first, and a restore that still fails part way
+ * leaves a store that a second restore refuses as not empty: start again from a new one.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
   const verified = await verifyBackup(options.lines)
   const { store, knex } = options
   await refuseNonEmpty(store, knex)
+  const summary = store.transaction
+    ? await store.transaction((tx) => load(options, verified, transactionSink(tx, knex)))
+    : await load(options, verified, storeSink(store, knex))
+  if (summary.lastEvent) await untilReadable(store, summary.lastEvent, options.readableWithinMs ?? 60_000)
+  return { events: summary.events, rows: summary.rows }
+}
+
+async function load(
+  options: RestoreOptions,
+  verified: VerifiedBackup,
+  sink: RestoreSink,
+): Promise<RestoreSummary & { lastEvent: BackupEvent | undefined }> {
   const batchSize = options.batchSize ?? 500
 
   // Reactor checkpoints come after the events in the file; read them first (few rows).
@@ -217,27 +293,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     if (batch.length === 0) return
     const events = batch
     batch = []
-    const appendAll = async (append: EventStore['append']) => {
-      for (const run of runsOf(events)) {
-        const first = run[0]
-        if (!first) continue
-        await append(first.stream, run.map(toNew), { expectedRevision: expectedBefore(first) })
-      }
+    for (const run of runsOf(events)) {
+      const first = run[0]
+      if (!first) continue
+      await sink.append(first.stream, run.map(toNew), { expectedRevision: expectedBefore(first) })
     }
-    if (store.transaction) {
-      await store.transaction(async (tx) => {
-        await appendAll((stream, news, opts) => tx.append(stream, news, opts))
-        // The time each event was first recorded, which a read model may show.
-        await tx.query(
-          `update events set recorded_at = t.created
-           from unnest($1::uuid[], $2::timestamptz[]) as t(id, created)
-           where events.event_id = t.id`,
-          [events.map((e) => e.id), events.map((e) => e.created)],
-        )
-      })
-    } else {
-      await appendAll((stream, news, opts) => store.append(stream, news, opts))
-    }
+    await sink.recorded(events)
     appended += events.length
     options.onProgress?.({ events: appended, total: verified.events })
   }
@@ -248,15 +309,24 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     const waiting = pendingRows.get(table) ?? []
     pendingRows.set(table, [])
     if (waiting.length === 0) return
-    const key: string[] = [...backedUpTables[table].key]
-    // Secrets may have been made already by a service that started on the empty database.
-    await knex(table).insert(waiting).onConflict(key).merge()
+    await sink.insert(table, waiting)
     rows += waiting.length
   }
 
+  // The file is checked again as it is read: it may have changed since it was verified.
+  const hash = createHash('sha256')
+  let trailer: BackupTrailer | undefined
+  let lines = 0
   for await (const text of options.lines()) {
     if (text === '') continue
-    const value = JSON.parse(text) as BackupLine | BackupTrailer
+    lines += 1
+    if (trailer) throw new InvalidBackup('The backup changed while it was being restored: refused')
+    const value = parseLine(text, lines) as BackupLine | BackupTrailer
+    if (value.kind === 'end') {
+      trailer = value
+      continue
+    }
+    hash.update(`${text}\n`)
     if (value.kind === 'event') {
       const old = positionFromString(value.position)
       for (const mark of reactors.values())
@@ -270,7 +340,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       if (!backedUpTableNames.includes(value.table)) throw new InvalidBackup(`Unknown table ${value.table}`)
       const row = decodeRow(value.table, value.row)
       if (value.table === 'reactor_checkpoints') {
-        const restored = await restoredPosition(store, reactors.get(String(row.name)))
+        const mark = reactors.get(String(row.name))
+        const restored = mark?.last ? await sink.positionOf(mark.last.stream, mark.last.revision) : null
         Object.assign(row, {
           position: restored,
           failing_since: null,
@@ -285,10 +356,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       if (waiting.length >= batchSize) await insertRows(value.table)
     }
   }
+  if (trailer?.sha256 !== hash.digest('hex'))
+    throw new InvalidBackup('The backup changed while it was being restored: refused')
   await flush()
   for (const table of backedUpTableNames) await insertRows(table)
-  if (lastEvent) await untilReadable(store, lastEvent, options.readableWithinMs ?? 60_000)
-  return { events: appended, rows }
+  return { events: appended, rows, lastEvent }
 }
 
 /**
@@ -308,11 +380,4 @@ async function untilReadable(store: EventStore, last: BackupEvent, withinMs: num
     if (Date.now() - started > withinMs) throw new RestoredLogNotReadable(withinMs)
     await new Promise((resolve) => setTimeout(resolve, waitMs))
   }
-}
-
-/** The new log's position of the last event a reactor had dealt with; null: from the start. */
-async function restoredPosition(store: EventStore, mark: ReactorMark | undefined): Promise<string | null> {
-  if (!mark?.last) return null
-  const [event] = await store.readStream(mark.last.stream, { from: mark.last.revision, limit: 1 })
-  return event ? positionToString(event.position) : null
 }

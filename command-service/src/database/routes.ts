@@ -1,25 +1,42 @@
 import { Readable } from 'node:stream'
 import Router from '@koa/router'
-import { type AdminSystemResponse, endpoints, type SystemConsumer } from '@prizes/contracts'
+import {
+  type AdminSystemResponse,
+  authMessages,
+  backupMessages,
+  endpoints,
+  type SystemConsumer,
+} from '@prizes/contracts'
 import type { EventStore } from '@prizes/event-store'
 import {
   authenticate,
   conflict,
   createKnexSessionStore,
+  HttpError,
   jsonBody,
   type Logger,
   type PlatformSecrets,
   parseOr400,
   platformVersion,
+  type RateLimit,
+  type RateLimiter,
   requireAdmin,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
+import { isOwnPassword } from '../auth/account'
+import { countAsFailure, settle } from '../auth/failure-limits'
+import { longestWait, tooMany } from '../auth/rate-limits'
 import { respond } from '../auth/routes'
 import { measureHealth } from '../health/measure'
+import type { AccountDeps } from '../users/deps'
 import { writeBackup } from './backup'
+import { encryptBackup } from './backup-crypto'
 import { backupFileName, type EventStoreKind } from './backup-format'
 import { alreadyRunning, oneAtATime } from './one-at-a-time'
 import { optimiseReadModels } from './optimise'
+
+/** The error code of a backup asked for with a password that is not the admin's. */
+const backupPasswordIncorrect = 'PASSWORD_INCORRECT'
 
 /** Wipes everything and seeds the demo data and the admin account again; the events it left. */
 export type ResetTestData = () => Promise<{ readonly events: number }>
@@ -28,6 +45,11 @@ export interface DatabaseRouterDeps {
   readonly store: Pick<EventStore, 'readAll' | 'transaction'>
   readonly knex: Knex
   readonly secrets: PlatformSecrets
+  /** To check an admin's password again before a backup. */
+  readonly accounts: AccountDeps
+  readonly limiter: RateLimiter
+  /** Wrong passwords a backup may be asked with, per admin and per address. */
+  readonly passwordLimits: { readonly perUser: RateLimit; readonly perAddress: RateLimit }
   readonly logger: Logger
   readonly clock: () => Date
   /** Given only where the database is the embedded default; elsewhere reset is refused. */
@@ -73,19 +95,51 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
     }),
   )
 
-  router.get(endpoints.adminBackup.path, async (ctx) => {
+  /**
+   * Issue 23: the backup asks the admin's password again, so a stolen session (or an unattended
+   * browser) cannot take every secret of the platform; wrong passwords count against the
+   * admin's account and the address as failures, 5 in 15 minutes unless configured otherwise.
+   * The file is encrypted with the passphrase given: it holds no key, seed or session in clear.
+   */
+  router.post(endpoints.adminBackup.path, async (ctx) => {
     const admin = requireAdmin(ctx)
+    const now = deps.clock()
+    const failures = await countAsFailure(
+      deps.limiter,
+      [
+        { key: `backup-password:failures:user:${admin.userId}`, limit: deps.passwordLimits.perUser },
+        { key: `backup-password:failures:address:${ctx.ip}`, limit: deps.passwordLimits.perAddress },
+      ],
+      now,
+    )
+    const refused = failures.verdicts.filter((verdict) => !verdict.allowed)
+    if (refused.length > 0) {
+      await failures.refund()
+      throw tooMany(ctx, longestWait(refused), authMessages.tooManyAttempts)
+    }
+    const { passphrase } = await settle(
+      failures,
+      async () => {
+        const request = parseOr400(endpoints.adminBackup.request, ctx.request.body)
+        if (!(await isOwnPassword(deps.accounts, admin.userId, request.password)))
+          throw new HttpError(403, backupPasswordIncorrect, backupMessages.passwordIncorrect, {
+            password: [backupMessages.passwordIncorrect],
+          })
+        return request
+      },
+      (error) => error instanceof HttpError && error.code === backupPasswordIncorrect,
+    )
     const release = backups.take()
-    const now = new Date()
     deps.logger.info({ adminId: admin.userId }, 'backup started')
-    const body = Readable.from(writeBackup({ store: deps.store, knex: deps.knex, eventStore: kind, now }))
+    const plain = writeBackup({ store: deps.store, knex: deps.knex, eventStore: kind, now })
+    const body = Readable.from(encryptBackup(plain, passphrase))
     body.once('close', release)
     body.once('error', (error) => {
       release()
-      // The status is sent already: the file stops without its end line, which restore refuses.
+      // The status is sent already: the file stops without its last chunk, which restore refuses.
       deps.logger.error({ err: error }, 'backup failed part way')
     })
-    ctx.set('Content-Type', 'application/x-ndjson; charset=utf-8')
+    ctx.set('Content-Type', 'application/octet-stream')
     ctx.set('Content-Disposition', `attachment; filename="${backupFileName(now)}"`)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = body

@@ -27,6 +27,30 @@ export const adminResetResponse = z.object({
 })
 export type AdminResetResponse = z.infer<typeof adminResetResponse>
 
+/** Issue 23: the shortest and longest passphrase a backup is encrypted with. */
+export const backupPassphraseLength = { min: 12, max: 1024 } as const
+
+export const backupMessages = {
+  passwordRequired: 'Enter your password to download a backup',
+  passwordIncorrect: 'Your password is incorrect',
+  passphraseTooShort: `The backup passphrase must be at least ${backupPassphraseLength.min} characters`,
+  passphraseTooLong: `The backup passphrase must be at most ${backupPassphraseLength.max} characters`,
+} as const
+
+/**
+ * A backup asks the admin's password again (a stolen session alone cannot take one) and the
+ * passphrase the file is encrypted with; restore asks for the same passphrase.
+ */
+export const adminBackupRequest = z.object({
+  password: z.string().min(1, backupMessages.passwordRequired).max(256, backupMessages.passwordIncorrect),
+  passphrase: z
+    .string()
+    .trim()
+    .min(backupPassphraseLength.min, backupMessages.passphraseTooShort)
+    .max(backupPassphraseLength.max, backupMessages.passphraseTooLong),
+})
+export type AdminBackupRequest = z.infer<typeof adminBackupRequest>
+
 /** A projection or reactor as System Info shows it. */
 export const systemConsumer = consumerHealth.pick({
   name: true,

@@ -312,11 +312,11 @@ export const adminEndpoints = {
   }),
   /** Issue 11's database tools and System Info (admin only). */
   adminBackup: endpoint({
-    method: 'GET',
+    method: 'POST',
     path: '/api/admin/backup',
     service: 'command',
-    request: noBody,
-    /** application/x-ndjson: the event log and command-side rows, ending with a checksum line. */
+    request: adminDatabase.adminBackupRequest,
+    /** application/octet-stream: the log and command-side rows, encrypted with the passphrase. */
     response: z.string(),
   }),
   adminOptimiseDatabase: endpoint({

@@ -152,7 +152,7 @@ describe('the OpenAPI document', () => {
       'text/csv',
     ])
     expect(Object.keys(operationOf('adminBackup').responses['200']?.content ?? {})).toEqual([
-      'application/x-ndjson',
+      'application/octet-stream',
     ])
     expect(Object.keys(operationOf('apiDocs').responses['200']?.content ?? {})).toEqual(['text/html'])
     // The health check answers 503 with its own body too.

@@ -44,7 +44,7 @@ export interface Operation {
   /** The success answer's media type when it is not JSON (the response schema is then `z.string()`). */
   readonly produces?:
     | 'text/csv'
-    | 'application/x-ndjson'
+    | 'application/octet-stream'
     | 'text/html'
     | 'text/event-stream'
     | 'text/javascript or text/css'
@@ -555,13 +555,16 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'public',
   },
   adminBackup: {
-    summary: 'Download a backup',
+    summary: 'Download a backup, encrypted with a passphrase',
     description:
-      'The event log and the command-side rows as NDJSON, streamed, ending with a checksum line; `npm run restore` reads it.',
+      'The event log and the command-side rows, streamed and encrypted (AES-256-GCM in chunks, the key derived from the passphrase with scrypt); `npm run restore` reads it with the same passphrase. Asks for the admin’s password again.',
     tag: tags.adminPlatform,
     access: 'admin',
-    produces: 'application/x-ndjson',
-    errors: { 429: 'A backup is running already' },
+    produces: 'application/octet-stream',
+    errors: {
+      403: 'The password is not the admin’s',
+      429: 'A backup is running already, or too many wrong passwords',
+    },
   },
   adminOptimiseDatabase: {
     summary: 'Vacuum and analyse the read models',

@@ -190,10 +190,13 @@ describe('PublishCompetition', () => {
       .thenFails({ code: 'INVALID_DRAW_INPUT', field: 'seedCommitment' })
   })
 
-  it('refuses to publish twice', () => {
-    given(created, published)
-      .when(publish())
-      .thenFails({ code: 'INVALID_TRANSITION', from: 'active', to: 'active' })
+  it('records nothing when published already: the first commitment stands', () => {
+    const again: CompetitionCommand = {
+      type: 'PublishCompetition',
+      data: { competitionId: id, seedCommitment: 'd1'.repeat(32) },
+      metadata,
+    }
+    given(created, published).when(again).thenEmits([])
   })
 
   it.each(['closed', 'drawing', 'completed', 'cancelled'] as const)('refuses once %s', (status) => {

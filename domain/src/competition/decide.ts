@@ -113,6 +113,9 @@ function reviseCompetition(command: ReviseCompetition, state: CompetitionState):
 function publishCompetition(command: PublishCompetition, state: CompetitionState): CompetitionEvent[] {
   const { competitionId, seedCommitment } = command.data
   const competition = existing(state, competitionId)
+  // Published already (a double click, two admins at once): nothing more to record, and the
+  // first publication's commitment stands. Its seed is the one kept with it.
+  if (competition.status === 'active') return []
   assertAllowed(competition, 'competition.publish')
   assertSeedCommitment(seedCommitment)
   const { endDate } = competition.details

@@ -14,7 +14,7 @@ export {
   type RateLimiter,
   type RateLimitVerdict,
 } from './rate-limiter'
-export { loadSecrets, type PlatformSecrets, platformSecret } from './secrets'
+export { type EnvironmentKeys, loadSecrets, type PlatformSecrets, platformSecret } from './secrets'
 export {
   createKnexSessionStore,
   type SessionRecord,

@@ -271,6 +271,18 @@ const schema = z.object({
    * connection's address is the client's, and the header is ignored.
    */
   TRUSTED_PROXIES: trustedProxies,
+  /**
+   * The passphrase `npm run backup` encrypts a backup with and `npm run restore` reads it with,
+   * when neither `--passphrase-file` nor a prompt on a terminal gives it. Never read by a service.
+   */
+  BACKUP_PASSPHRASE: z.string().trim().min(12, 'must be at least 12 characters').max(1024).optional(),
+  /**
+   * The key the draw seeds are sealed with at rest (32 bytes, as 64 hex digits or base64), or a
+   * file holding it (`DRAW_SEED_KEY_FILE`, trimmed). Required in production (`NODE_ENV=production`
+   * or an https `PUBLIC_URL`); elsewhere one is generated and kept in the database.
+   */
+  DRAW_SEED_KEY: z.string().trim().max(256).optional(),
+  DRAW_SEED_KEY_FILE: z.string().trim().max(4096).optional(),
 })
 
 /**
@@ -388,7 +400,14 @@ export const testMode = (config: Pick<Config, 'PAYMENTS' | 'STRIPE_PUBLISHABLE_K
   config.PAYMENTS === 'offline-test' || (config.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_test_') ?? false)
 
 /** Variables whose values a refusal names but never shows: it ends up in logs. */
-const secrets = new Set(['METRICS_TOKEN', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+const secrets = new Set([
+  'METRICS_TOKEN',
+  'ADMIN_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'BACKUP_PASSPHRASE',
+  'DRAW_SEED_KEY',
+])
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,10 +1,13 @@
 import { createReadStream, createWriteStream } from 'node:fs'
 import { access } from 'node:fs/promises'
-import { createInterface } from 'node:readline'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
+  checkPassphrase,
+  decryptBackup,
   type EventStoreKind,
+  encryptBackup,
+  linesOf,
   migrateCommandTables,
   migrateReactorTables,
   type RestoreSummary,
@@ -21,9 +24,12 @@ import {
 } from '@prizes/projections'
 import type { Knex } from 'knex'
 
-/** The file's lines, read afresh on each call (restore reads it twice: to verify, then to load). */
-export function fileLines(file: string): () => AsyncIterable<string> {
-  return () => createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY })
+/**
+ * The encrypted file's lines, decrypted and checked chunk by chunk, read afresh on each call
+ * (restore reads it more than once: to verify, then to load).
+ */
+export function fileLines(file: string, passphrase: string): () => AsyncIterable<string> {
+  return () => linesOf(decryptBackup(createReadStream(file), passphrase))
 }
 
 export class BackupFileMissing extends Error {
@@ -33,17 +39,25 @@ export class BackupFileMissing extends Error {
   }
 }
 
-/** `npm run backup`: the same file `GET /api/admin/backup` downloads, written to `file`. */
+/** `npm run backup`: the same file `POST /api/admin/backup` downloads, written to `file`. */
 export async function backupToFile(options: {
   readonly store: EventStore
   readonly knex: Knex
   readonly file: string
+  /** The operator's passphrase the file is encrypted with (at least 12 characters). */
+  readonly passphrase: string
 }): Promise<void> {
+  checkPassphrase(options.passphrase)
   const eventStore: EventStoreKind = options.store.transaction ? 'postgres' : 'eventstoredb'
   await migrateCommandTables(options.knex)
   await migrateReactorTables(options.knex)
   await pipeline(
-    Readable.from(writeBackup({ store: options.store, knex: options.knex, eventStore })),
+    Readable.from(
+      encryptBackup(
+        writeBackup({ store: options.store, knex: options.knex, eventStore }),
+        options.passphrase,
+      ),
+    ),
     createWriteStream(options.file, { flags: 'wx' }),
   )
 }
@@ -56,14 +70,16 @@ export async function restoreFromFile(options: {
   readonly store: EventStore & { migrate(): Promise<void> }
   readonly knex: Knex
   readonly file: string
+  /** The passphrase the backup was encrypted with. */
+  readonly passphrase: string
   readonly onProgress?: (progress: { events: number; total: number }) => void
 }): Promise<RestoreSummary & { rebuild: RebuildSummary }> {
-  const { store, knex, file } = options
+  const { store, knex, file, passphrase } = options
   await access(file).catch(() => {
     throw new BackupFileMissing(file)
   })
   // Refuse a damaged file before touching any table.
-  await verifyBackup(fileLines(file))
+  await verifyBackup(fileLines(file, passphrase))
   await store.migrate()
   await migrateCommandTables(knex)
   await migrateReactorTables(knex)
@@ -71,7 +87,7 @@ export async function restoreFromFile(options: {
   const restored = await restoreBackup({
     store,
     knex,
-    lines: fileLines(file),
+    lines: fileLines(file, passphrase),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   })
   const rebuild = await rebuildProjections({ store, knex, projections: allProjections, names: 'all' })

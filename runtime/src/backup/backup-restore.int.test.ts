@@ -1,16 +1,23 @@
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import {
+  BackupDecryptionFailed,
   backedUpTableNames,
   closeCompetition,
   completeDraw,
   createCommandHandler,
   createCompetition,
   createDrawSeedStore,
-  InvalidBackup,
+  decryptBackup,
+  encryptBackup,
+  linesOf,
   publishCompetition,
   RestoreTargetNotEmpty,
   readModelTables,
@@ -20,7 +27,7 @@ import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/c
 import { details, timesAround } from '@prizes/domain/testing'
 import { createPostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createKnex, createLogger } from '@prizes/platform'
+import { createKnex, createLogger, loadSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -60,10 +67,58 @@ async function emptyTarget(label: string) {
   return { database, store, knex }
 }
 
-async function download(token?: string) {
+const passphrase = 'correct horse battery staple'
+
+async function download(token: string, body: unknown = { password: platform.adminPassword, passphrase }) {
   return fetch(`${platform.url}${endpoints.adminBackup.path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   })
+}
+
+/** The plaintext lines of an encrypted backup. */
+async function decryptedLines(file: Buffer, with_ = passphrase): Promise<string[]> {
+  const lines: string[] = []
+  for await (const line of linesOf(decryptBackup(Readable.from([file]), with_))) lines.push(line)
+  return lines
+}
+
+/** Every secret a backup could leak, from the source database: each as bytes. */
+async function secretsOf(knex: Knex): Promise<{ what: string; bytes: Buffer }[]> {
+  const secrets: { what: string; bytes: Buffer }[] = []
+  for (const row of await knex('platform_secrets').select<{ name: string; value: Buffer }[]>('name', 'value'))
+    secrets.push({ what: `platform secret ${row.name}`, bytes: row.value })
+  for (const row of await knex('user_keys').select<{ user_id: string; key: Buffer }[]>('user_id', 'key'))
+    secrets.push({ what: `personal-data key of ${row.user_id}`, bytes: row.key })
+  // The seeds themselves, opened with the platform's seed key (they are stored sealed).
+  const seeds = createDrawSeedStore(knex, (await loadSecrets(knex, {})).drawSeeds)
+  const rows = await knex('draw_seeds').select<{ competition_id: string; commitment: string }[]>(
+    'competition_id',
+    'commitment',
+  )
+  for (const row of rows) {
+    const seed = await seeds.load(row.competition_id, row.commitment)
+    if (seed) secrets.push({ what: `draw seed of ${row.competition_id}`, bytes: Buffer.from(seed) })
+  }
+  return secrets
+}
+
+/** Each secret found in the file, in raw, hex (either case), base64 or base64url form. */
+function leaked(file: Buffer, secrets: readonly { what: string; bytes: Buffer }[]): string[] {
+  const found: string[] = []
+  for (const { what, bytes } of secrets) {
+    const forms = {
+      raw: bytes,
+      hex: Buffer.from(bytes.toString('hex')),
+      HEX: Buffer.from(bytes.toString('hex').toUpperCase()),
+      base64: Buffer.from(bytes.toString('base64').replace(/=+$/, '')),
+      base64url: Buffer.from(bytes.toString('base64url')),
+    }
+    for (const [form, needle] of Object.entries(forms))
+      if (file.includes(needle)) found.push(`${what} (${form})`)
+  }
+  return found
 }
 
 /** Every row of a table, in a stable order whatever its key. */
@@ -74,18 +129,23 @@ async function rowsOf(knex: Knex, table: string): Promise<unknown[]> {
 
 const run = promisify(execFile)
 
-/** `npm run restore -- ...args` against `databaseUrl`: its exit code and what it printed. */
-async function restoreCli(args: readonly string[], databaseUrl: string) {
-  const script = path.resolve(import.meta.dirname, '../cli/restore.ts')
+/** `npm run <cli> -- ...args` against `databaseUrl`: its exit code and what it printed. */
+async function cli(
+  name: 'backup' | 'restore',
+  args: readonly string[],
+  databaseUrl: string,
+  env: Record<string, string> = {},
+) {
+  const script = path.resolve(import.meta.dirname, `../cli/${name}.ts`)
   try {
     const done = await run(process.execPath, ['--import', 'tsx', script, ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
       timeout: 60_000,
     })
-    return { code: 0, stderr: done.stderr }
+    return { code: 0, stdout: done.stdout, stderr: done.stderr }
   } catch (error) {
-    const failed = error as { code?: number; stderr?: string }
-    return { code: failed.code, stderr: failed.stderr ?? '' }
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
   }
 }
 
@@ -128,7 +188,7 @@ const drawnDetails: CompetitionDetails = {
 async function drawnCompetition() {
   const store = createPostgresEventStore({ connectionString: platform.databaseUrl })
   const handler = createCommandHandler({ store, logger: createLogger({ level: 'silent' }) })
-  const seeds = createDrawSeedStore(source)
+  const seeds = createDrawSeedStore(source, (await loadSecrets(source, {})).drawSeeds)
   const context = {
     actor: { userId: 'admin-1', role: 'admin' as const },
     now: new Date('2030-01-10T12:00:00Z'),
@@ -225,21 +285,35 @@ describe('backup and restore', () => {
 
     const response = await download(admin)
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toContain('application/x-ndjson')
+    expect(response.headers.get('content-type')).toContain('application/octet-stream')
     expect(response.headers.get('content-disposition')).toMatch(
-      /attachment; filename="prize-platform-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.ndjson"/,
+      /attachment; filename="prize-platform-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.ndjson\.enc"/,
     )
-    const text = await response.text()
-    const lines = text.trimEnd().split('\n')
+    const file = Buffer.from(await response.arrayBuffer())
+    // No key, seed or session in clear: not the JWT key, the one-time-token key, any user's
+    // personal-data key, any draw seed, in any of the usual encodings.
+    const secrets = await secretsOf(source)
+    expect(
+      secrets.filter((secret) => secret.what.startsWith('platform secret')).length,
+    ).toBeGreaterThanOrEqual(2)
+    expect(secrets.filter((secret) => secret.what.startsWith('personal-data key')).length).toBeGreaterThan(2)
+    expect(secrets.filter((secret) => secret.what.startsWith('draw seed')).length).toBeGreaterThan(2)
+    expect(leaked(file, secrets)).toEqual([])
+    const lines = await decryptedLines(file)
     const trailer = JSON.parse(lines.at(-1) ?? '{}') as { kind: string; events: number; sha256: string }
     expect(trailer.kind).toBe('end')
     expect(trailer.events).toBeGreaterThan(5)
     expect(lines.some((line) => line.includes('"table":"user_keys"'))).toBe(true)
-    backupFile = path.join(dir, 'backup.ndjson')
-    await writeFile(backupFile, text)
+    backupFile = path.join(dir, 'backup.ndjson.enc')
+    await writeFile(backupFile, file)
 
     const target = await emptyTarget('backup_restore_target')
-    const summary = await restoreFromFile({ store: target.store, knex: target.knex, file: backupFile })
+    const summary = await restoreFromFile({
+      store: target.store,
+      knex: target.knex,
+      file: backupFile,
+      passphrase,
+    })
     expect(summary.events).toBe(trailer.events)
 
     // The checkpoints name positions of each log, which differ; everything else is equal.
@@ -280,43 +354,116 @@ describe('backup and restore', () => {
 
     // A second restore into the same, now full, database is refused.
     await expect(
-      restoreFromFile({ store: target.store, knex: target.knex, file: backupFile }),
+      restoreFromFile({ store: target.store, knex: target.knex, file: backupFile, passphrase }),
     ).rejects.toThrow(RestoreTargetNotEmpty)
   }, 120_000)
 
-  test('a corrupted or truncated file is refused before anything is written', async () => {
-    const text = await readFile(backupFile, 'utf8')
-    const corrupted = path.join(dir, 'corrupted.ndjson')
-    await writeFile(corrupted, text.replace('"type":"Competition', '"type":"Xompetition'))
-    const truncated = path.join(dir, 'truncated.ndjson')
-    await writeFile(truncated, text.split('\n').slice(0, -2).join('\n'))
+  test('a wrong passphrase, a flipped byte or a file cut short is refused before anything is written', async () => {
+    const file = await readFile(backupFile)
+    const flipped = path.join(dir, 'flipped.ndjson.enc')
+    const altered = Buffer.from(file)
+    const at = Math.floor(file.length / 2)
+    altered[at] = (altered[at] ?? 0) ^ 0x01
+    await writeFile(flipped, altered)
+    const truncated = path.join(dir, 'truncated.ndjson.enc')
+    await writeFile(truncated, file.subarray(0, file.length - 100))
     const target = await emptyTarget('backup_restore_refused')
-    await expect(
-      restoreFromFile({ store: target.store, knex: target.knex, file: corrupted }),
-    ).rejects.toThrow(/checksum does not match/)
-    await expect(
-      restoreFromFile({ store: target.store, knex: target.knex, file: truncated }),
-    ).rejects.toThrow(InvalidBackup)
-    await expect(
-      restoreFromFile({ store: target.store, knex: target.knex, file: truncated }),
-    ).rejects.toThrow(/cut short/)
+    const restore = (file: string, with_ = passphrase) =>
+      restoreFromFile({ store: target.store, knex: target.knex, file, passphrase: with_ })
+    await expect(restore(backupFile, 'not the right passphrase')).rejects.toThrow(/passphrase is wrong/)
+    await expect(restore(flipped)).rejects.toThrow(BackupDecryptionFailed)
+    await expect(restore(truncated)).rejects.toThrow(/cut short/)
     // Refused before even the schema was made.
     expect(await target.knex.schema.hasTable('events')).toBe(false)
 
     // The CLI says why and exits non-zero. (Asynchronously: the platform under test shares this
     // process, and a blocked event loop would break its open connections.)
-    const cli = await restoreCli([corrupted], target.database.url)
-    expect(cli.code).toBe(1)
-    expect(cli.stderr).toContain('Restore refused: The backup is corrupted: its checksum does not match')
-    const missing = await restoreCli([], target.database.url)
+    const url = target.database.url
+    const wrong = await cli('restore', [backupFile], url, { BACKUP_PASSPHRASE: 'not the right passphrase' })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('Restore refused: The passphrase is wrong, or the backup was altered')
+    const missing = await cli('restore', [], url, { BACKUP_PASSPHRASE: passphrase })
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('give exactly one backup file')
+    const short = await cli('restore', [backupFile], url, { BACKUP_PASSPHRASE: 'too short' })
+    expect(short.code).toBe(1)
+    expect(short.stderr).toContain('at least 12 characters')
+    expect(await target.knex.schema.hasTable('events')).toBe(false)
   }, 120_000)
+
+  test('a restore that fails part way leaves the database as empty as it was (one transaction)', async () => {
+    // A backup its passphrase's holder made, whose events are fine but whose rows a table refuses.
+    const lines = await decryptedLines(await readFile(backupFile))
+    const body = lines.slice(0, -1)
+    const firstRow = body.findIndex((line) => line.includes('"kind":"row"'))
+    body.splice(firstRow, 0, JSON.stringify({ kind: 'row', table: 'user_keys', row: { no_such_column: 1 } }))
+    const hash = createHash('sha256')
+    for (const line of body) hash.update(`${line}\n`)
+    const events = body.filter((line) => line.includes('"kind":"event"')).length
+    const rows = body.filter((line) => line.includes('"kind":"row"')).length
+    const trailer = JSON.stringify({ kind: 'end', events, rows, sha256: hash.digest('hex') })
+    const bad = path.join(dir, 'bad-row.ndjson.enc')
+    const plain = Readable.from([`${[...body, trailer].join('\n')}\n`])
+    await pipeline(Readable.from(encryptBackup(plain, passphrase)), createWriteStream(bad))
+
+    const target = await emptyTarget('backup_restore_atomic')
+    await expect(
+      restoreFromFile({ store: target.store, knex: target.knex, file: bad, passphrase }),
+    ).rejects.toThrow(/no_such_column/)
+    expect(Number((await target.knex('events').count({ n: '*' }))[0]?.n)).toBe(0)
+    for (const table of ['user_keys', 'platform_secrets', 'auth_sessions', 'draw_seeds'])
+      expect({ table, rows: await target.knex(table).select() }).toEqual({ table, rows: [] })
+    // Nothing half done: the good backup restores into the same database afterwards.
+    const summary = await restoreFromFile({
+      store: target.store,
+      knex: target.knex,
+      file: backupFile,
+      passphrase,
+    })
+    expect(summary.events).toBe(events)
+  }, 120_000)
+
+  test('npm run backup writes the same encrypted file from a passphrase file, holding no key in clear', async () => {
+    const passphraseFile = path.join(dir, 'passphrase.txt')
+    await writeFile(passphraseFile, `${passphrase}\n`)
+    const written = path.join(dir, 'cli.ndjson.enc')
+    const made = await cli('backup', [written, '--passphrase-file', passphraseFile], platform.databaseUrl)
+    expect(made.stderr).toBe('')
+    expect(made.code).toBe(0)
+    const file = await readFile(written)
+    expect(leaked(file, await secretsOf(source))).toEqual([])
+    expect((await decryptedLines(file)).at(-1)).toMatch(/"kind":"end"/)
+    // No passphrase, no backup: nothing is written.
+    const refused = await cli('backup', [path.join(dir, 'none.ndjson.enc')], platform.databaseUrl)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('give the backup passphrase')
+  }, 120_000)
+})
+
+describe('a backup asks for the admin’s password again', () => {
+  test('a wrong password is 403, a short passphrase 400, and wrong passwords are limited (429)', async () => {
+    const { admin } = platform.tokens
+    const wrong = await download(admin, { password: 'not-my-password', passphrase })
+    expect(wrong.status).toBe(403)
+    expect(await wrong.json()).toMatchObject({ success: false, code: 'PASSWORD_INCORRECT' })
+    const short = await download(admin, { password: platform.adminPassword, passphrase: 'short' })
+    expect(short.status).toBe(400)
+    expect(await short.json()).toMatchObject({
+      fieldErrors: { passphrase: ['The backup passphrase must be at least 12 characters'] },
+    })
+    expect((await download(admin, { passphrase })).status).toBe(400)
+    // 5 wrong passwords in 15 minutes per admin; the 6th attempt is refused even with the right one.
+    for (let i = 0; i < 4; i += 1)
+      expect((await download(admin, { password: `wrong-${i}`, passphrase })).status).toBe(403)
+    const limited = await download(admin)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
 })
 
 describe('the database tools need an admin', () => {
   const routes = [
-    ['GET', endpoints.adminBackup.path, undefined],
+    ['POST', endpoints.adminBackup.path, { password: 'x', passphrase: 'a long backup passphrase' }],
     ['POST', endpoints.adminOptimiseDatabase.path, undefined],
     ['POST', endpoints.adminResetDatabase.path, { confirm: 'RESET' }],
     ['GET', endpoints.adminSystem.path, undefined],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -24,6 +25,8 @@ async function main() {
     NODE_ENV: 'production',
     // The bench buys with the offline test cards: TEST MODE, said out loud as production requires.
     PAYMENTS: 'offline-test',
+    // Production takes the draw seeds' key from the environment (issue 23).
+    DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -103,6 +104,8 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     // No Stripe keys here: production starts only when TEST MODE is asked for.
     PAYMENTS: 'offline-test',
+    // Production takes the draw seeds' key from the environment (issue 23).
+    DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,

@@ -1,20 +1,30 @@
-import { InvalidBackup, RestoredLogNotReadable, RestoreTargetNotEmpty } from '@prizes/command-service'
+import {
+  BackupDecryptionFailed,
+  InvalidBackup,
+  RestoredLogNotReadable,
+  RestoreTargetNotEmpty,
+} from '@prizes/command-service'
 import { ConfigError } from '@prizes/platform'
 import { BackupFileMissing, restoreFromFile } from '../backup/backup-file'
 import { fileArgument, withJobDatabase } from './job-database'
+import { backupPassphrase, passphraseFileArgument } from './passphrase'
 
-const usage = `Usage: npm run restore -- <backup.ndjson>
+const usage = `Usage: npm run restore -- <backup.ndjson.enc> [--passphrase-file <path>]
 
-Loads a backup (from Settings > Backup, or npm run backup) into an EMPTY platform: checks the
-file's checksum first, refuses a damaged file or a database that already holds events, appends
-every event in its original order, restores the command-side rows (user keys, secrets, draw
-seeds...), then rebuilds every read model. Stop the platform first; point DATABASE_URL (or the
-embedded database's DATA_DIR) at the new database.`
+Loads a backup (from Settings > Download backup, or npm run backup) into an EMPTY platform:
+decrypts it with its passphrase (--passphrase-file, else BACKUP_PASSPHRASE, else asked on the
+terminal) and checks every chunk of it first, refusing a wrong passphrase, an altered or damaged
+file, or a database that already holds events; then appends every event in its original order
+and restores the command-side rows, all in one transaction on PostgreSQL (a restore that fails
+part way leaves nothing), then rebuilds every read model. Stop the platform first; point
+DATABASE_URL (or the embedded database's DATA_DIR) at the new database.`
 
 /** `npm run restore -- <file>`. Exit code 1, and why, when nothing was restored. */
 async function main(argv: readonly string[]): Promise<void> {
-  const file = fileArgument(argv, usage, 'give exactly one backup file')
+  const { rest, file: passphraseFile } = passphraseFileArgument(argv)
+  const file = fileArgument(rest, usage, 'give exactly one backup file')
   if (file === undefined) return
+  const passphrase = await backupPassphrase(passphraseFile, { confirm: false })
   await withJobDatabase(async ({ store, knex, source }) => {
     console.log(`Restoring ${file} into ${source}`)
     let shown = 0
@@ -22,6 +32,7 @@ async function main(argv: readonly string[]): Promise<void> {
       store,
       knex,
       file,
+      passphrase,
       onProgress: ({ events, total }) => {
         if (events - shown < 10_000 && events < total) return
         shown = events
@@ -40,6 +51,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (
       error instanceof InvalidBackup ||
+      error instanceof BackupDecryptionFailed ||
       error instanceof RestoreTargetNotEmpty ||
       error instanceof BackupFileMissing ||
       error instanceof RestoredLogNotReadable ||

@@ -6,7 +6,9 @@ import {
   createKnex,
   createLogger,
   databaseTimeouts,
+  environmentKeys,
   loadConfig,
+  loadSecrets,
   openPlatformDatabase,
 } from '@prizes/platform'
 import { seedDemoData } from '../seed/seed'
@@ -37,10 +39,11 @@ async function main() {
     await store.migrate()
     await migrateCommandTables(knex)
     const handler = createCommandHandler({ store, logger })
+    const { drawSeeds } = await loadSecrets(knex, environmentKeys(config))
     const now = new Date()
     const { created, skipped } = await seedDemoData({
       store,
-      commands: seedCommands(handler, now, createDrawSeedStore(knex)),
+      commands: seedCommands(handler, now, createDrawSeedStore(knex, drawSeeds)),
       mediaDir: path.join(config.DATA_DIR, 'media'),
       now,
       logger,

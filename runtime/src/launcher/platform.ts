@@ -127,7 +127,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
         const now = new Date()
         const seeded = await seedDemoData({
           store,
-          commands: seedCommands(handler, now, createDrawSeedStore(knex)),
+          commands: seedCommands(handler, now, createDrawSeedStore(knex, secrets.drawSeeds)),
           mediaDir,
           now,
           logger,

@@ -20,6 +20,8 @@ export interface PlatformUnderTest {
   readonly tokens: { readonly admin: string; readonly user: string }
   /** The admin's sign-in, for a second session of the same account. */
   readonly adminLogin: { readonly email: string; readonly password: string }
+  /** The admin's password, for what asks for it again (a backup). */
+  readonly adminPassword: string
   /** An active competition the user has a reservation in, with its payment intent. */
   readonly competitionId: string
   readonly paymentIntentId: string
@@ -143,6 +145,7 @@ export async function startPlatformUnderTest(label: string): Promise<PlatformUnd
       databaseUrl: database.url,
       tokens: { admin, user },
       adminLogin: { email: adminEmail, password: adminPassword },
+      adminPassword,
       competitionId,
       adminCompetitionId,
       paymentIntentId: String(intent.paymentIntentId),

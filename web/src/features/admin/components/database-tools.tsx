@@ -1,8 +1,10 @@
 import { css } from '@emotion/react'
+import { adminBackupRequest } from '@prizes/contracts'
 import { useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { PasswordField } from '../../../components/form-field'
 import { formatCount } from '../../../lib/format'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useBackupDatabase } from '../api/backup-database'
@@ -17,7 +19,7 @@ export function backupFileName(at: Date): string {
   return `prize-platform-backup-${at
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
-    .replaceAll(':', '-')}.ndjson`
+    .replaceAll(':', '-')}.ndjson.enc`
 }
 
 function saveFile(blob: Blob, fileName: string) {
@@ -51,13 +53,35 @@ export function DatabaseTools() {
   const reset = useResetDatabase()
   const [confirming, setConfirming] = useState(false)
 
+  const [askingBackup, setAskingBackup] = useState(false)
+  const [password, setPassword] = useState('')
+  const [passphrase, setPassphrase] = useState('')
+  const [passphraseAgain, setPassphraseAgain] = useState('')
+  const [backupTried, setBackupTried] = useState(false)
+  const backupRequest = adminBackupRequest.safeParse({ password, passphrase })
+  const backupErrors = backupRequest.success ? {} : backupRequest.error.flatten().fieldErrors
+  const againError = passphraseAgain === passphrase ? undefined : 'The two passphrases differ'
+  const shown = (error: string | undefined) => (backupTried ? error : undefined)
+
+  function closeBackup() {
+    setAskingBackup(false)
+    setPassword('')
+    setPassphrase('')
+    setPassphraseAgain('')
+    setBackupTried(false)
+    backup.reset()
+  }
+
   async function downloadBackup() {
+    setBackupTried(true)
+    if (!backupRequest.success || againError) return
     try {
-      const blob = await backup.mutateAsync()
+      const blob = await backup.mutateAsync(backupRequest.data)
       saveFile(blob, backupFileName(new Date()))
-      showSnackbar('Backup downloaded', { severity: 'success' })
-    } catch (error) {
-      showSnackbar(failureMessage('Failed to back up the database', error), { severity: 'error' })
+      closeBackup()
+      showSnackbar('Backup downloaded, encrypted with your passphrase', { severity: 'success' })
+    } catch {
+      // Shown in the dialog.
     }
   }
 
@@ -78,16 +102,14 @@ export function DatabaseTools() {
         <h2 id="database-tools-heading">Database</h2>
 
         <div css={row}>
-          <Button type="button" onClick={() => void downloadBackup()} disabled={backup.isPending}>
+          <Button type="button" onClick={() => setAskingBackup(true)} disabled={backup.isPending}>
             {backup.isPending ? 'Backing up…' : 'Download backup'}
           </Button>
           <span>
-            The whole event log as NDJSON, ending with a SHA-256 checksum line. Restore with npm run restore.
+            The whole event log and the keys a restore needs, encrypted with a passphrase you choose. Restore
+            with npm run restore and the same passphrase.
           </span>
         </div>
-        {backup.isError && (
-          <Alert tone="error">{failureMessage('Failed to back up the database', backup.error)}</Alert>
-        )}
 
         <div css={row}>
           <Button
@@ -138,6 +160,42 @@ export function DatabaseTools() {
           />
         )}
       </AdminStack>
+      <ConfirmDialog
+        open={askingBackup}
+        title="Download an encrypted backup"
+        message="The backup holds every account's keys, so it is encrypted with a passphrase of at least 12 characters. Keep the passphrase apart from the file: without it the backup cannot be restored."
+        colour="warning"
+        confirmLabel={backup.isPending ? 'Backing up…' : 'Download backup'}
+        onConfirm={() => void downloadBackup()}
+        onCancel={closeBackup}
+        pending={backup.isPending}
+        error={backup.isError ? failureMessage('Failed to back up the database', backup.error) : null}
+      >
+        <PasswordField
+          label="Your password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          error={shown(backupErrors.password?.[0])}
+        />
+        <PasswordField
+          label="Backup passphrase"
+          name="backup-passphrase"
+          autoComplete="new-password"
+          value={passphrase}
+          onValueChange={setPassphrase}
+          error={shown(backupErrors.passphrase?.[0])}
+        />
+        <PasswordField
+          label="Backup passphrase again"
+          name="backup-passphrase-again"
+          autoComplete="new-password"
+          value={passphraseAgain}
+          onValueChange={setPassphraseAgain}
+          error={shown(againError)}
+        />
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming}
         title="Reset test data?"
