@@ -107,7 +107,8 @@ function evolveRegistered(user: RegisteredUser, event: UserEvent): UserState {
     case 'SpendingLimitIncreaseRequested':
     case 'SpendingLimitSkipped':
     case 'BreakTaken':
-      return { ...user, play: evolvePlay(user.play, event) }
+    case 'UnconfirmedPlayDropped':
+      return { ...user, play: evolvePlay(user.play, event, user.emailVerified) }
     default: {
       const unhandled: never = event
       throw new Error(`evolve does not handle ${JSON.stringify(unhandled)}`)

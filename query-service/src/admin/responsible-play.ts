@@ -141,6 +141,8 @@ export function summaryOf(type: string, data: unknown): string {
         ? 'Excluded themselves permanently'
         : `Took a break of ${breakPeriodLabels[parsed.period]} until ${formatUkMoment(parsed.endsAt)}`
     }
+    case 'UnconfirmedPlayDropped':
+      return 'Finished setting up the account from the emailed link: the limit and break set before the email was confirmed were dropped'
     default:
       return type
   }
