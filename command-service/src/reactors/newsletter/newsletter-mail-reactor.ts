@@ -119,24 +119,13 @@ export function createNewsletterMailReactor(options: NewsletterMailOptions): Rea
         const keyId = contactKeyId(data.reference)
         const to = await open(keyId, data.email, log)
         if (!to) return
-        const [name, subject, message] = await Promise.all([
-          open(keyId, data.name, log),
-          open(keyId, data.subject, log),
-          open(keyId, data.message, log),
-        ])
         const queued = await outbox.enqueue({
           key: event.id,
           template: 'contact-acknowledgement',
           userId: keyId,
           mail: {
             to,
-            ...contactAcknowledgementEmail({
-              name,
-              reference: data.reference,
-              topic: data.topic,
-              subject: subject ?? '',
-              message: message ?? '',
-            }),
+            ...contactAcknowledgementEmail({ reference: data.reference, topic: data.topic }),
           },
         })
         return void log.info({ queued }, 'contact acknowledgement')
