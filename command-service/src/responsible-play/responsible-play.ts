@@ -4,10 +4,11 @@ import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from '../users/deps'
 import { loadUser, registeredUser, runUserCommand } from '../users/user-stream'
 import { committedThisMonth } from './ledger'
+import { recordPersonBreak } from './people'
 
 /** The signed-in user's monthly spending limit and breaks (issue 14). */
 
-type Deps = Pick<AccountDeps, 'handler' | 'store' | 'knex'>
+type Deps = Pick<AccountDeps, 'handler' | 'store' | 'knex' | 'secrets'>
 
 async function statusOf(deps: Deps, user: RegisteredUser, now: Date): Promise<ResponsiblePlayStatus> {
   const limitPence = limitAt(user.play, now)
@@ -88,6 +89,11 @@ export async function takeBreak(
     { type: 'TakeBreak', data: { ...input }, metadata: { now: context.now } },
     context,
   )
-  const status = await statusOf(deps, registeredUser(result, input.userId), context.now)
+  const user = registeredUser(result, input.userId)
+  // Taken with a proven email, it holds for the person; unproven, for this account only.
+  if (user.emailVerified && user.play.breakEndsAt !== undefined) {
+    await recordPersonBreak(deps, user, user.play.breakEndsAt)
+  }
+  const status = await statusOf(deps, user, context.now)
   return { message: m.breakTaken(status.onBreak?.endsAt ?? null), status }
 }

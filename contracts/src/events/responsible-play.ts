@@ -48,6 +48,13 @@ export const responsiblePlayEvents = {
     /** The break restored: its end (null: permanent), or null when none. */
     break: z.object({ endsAt: z.string().datetime().nullable() }).nullable(),
   }),
+  /**
+   * The account's name, date of birth and postcode match a person on a break or excluded under
+   * another account: it may sign in but not pay until an admin has looked (issue 23).
+   */
+  AccountHeldForReview: z.object({ userId, reason: z.literal('matches-person-on-break') }),
+  /** An admin looked and found another person: the account may pay (the reason is in metadata). */
+  AccountReviewCleared: z.object({ userId }),
 } as const
 
 /** On the `settings` stream: the admin Users tab marks spending over this in 30 days. */

@@ -70,6 +70,12 @@ const userAppliers = {
       break_permanent: data.break !== null && data.break.endsAt === null,
     }),
   ),
+  AccountHeldForReview: on(userEvents.AccountHeldForReview, (trx, event, data) =>
+    record(trx, event, data.userId, { held_for_review: true }),
+  ),
+  AccountReviewCleared: on(userEvents.AccountReviewCleared, (trx, event, data) =>
+    record(trx, event, data.userId, { held_for_review: false }),
+  ),
 } satisfies Record<string, Apply>
 
 const applyUserEvent = dispatch(userAppliers)
