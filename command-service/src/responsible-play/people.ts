@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import type { PersonalData } from '@prizes/contracts'
-import { AccountHeldForReview, OnBreak, type RegisteredUser } from '@prizes/domain'
+import { AccountHeldForReview, breakAt, OnBreak, type RegisteredUser } from '@prizes/domain'
 import { readUserKey } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { mailboxOf } from '../auth/mailbox'
@@ -89,6 +89,19 @@ interface PeopleDeps {
 export async function ensurePerson(deps: PeopleDeps, user: RegisteredUser): Promise<void> {
   const known = await deps.knex('play_people').where({ user_id: user.userId }).first('user_id')
   if (known) return
+  const key = await readUserKey(deps.knex, user.userId)
+  if (!key) return
+  const hashes = personHashes(deps.secrets.oneTimeTokens, decryptPersonal(key, user.personal))
+  await personRow(deps.knex, user.userId, hashes)
+}
+
+/**
+ * After a profile change (the owner's, or an admin's with a new email): the row follows the new
+ * name, address and inbox, except while the account is on a break, whose person stays the one
+ * it was taken as (changing the details is no way out of one).
+ */
+export async function refreshPerson(deps: PeopleDeps, user: RegisteredUser, now: Date): Promise<void> {
+  if (breakAt(user.play, now)) return
   const key = await readUserKey(deps.knex, user.userId)
   if (!key) return
   const hashes = personHashes(deps.secrets.oneTimeTokens, decryptPersonal(key, user.personal))

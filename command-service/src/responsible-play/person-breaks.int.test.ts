@@ -162,6 +162,51 @@ describe('a person on a permanent break', () => {
   })
 })
 
+describe('a profile change', () => {
+  const profile = (token: string, details: Record<string, string>) =>
+    harness.call('PUT', '/api/auth/profile', { phone: '+44 20 7946 0958', ...details }, token)
+
+  it('moves an account onto the details it now gives, but does not move an account on a break off its own', async () => {
+    const someone = await verifiedAccount({
+      firstName: 'Kim',
+      lastName: 'Other',
+      dateOfBirth: '1988-03-04',
+      address: '7 Park Lane, Bath BA1 1AA',
+      email: `kim-${randomUUID().slice(0, 8)}@example.com`,
+    })
+    expect((await takeBreak(someone.token)).status).toBe(200)
+    // On a break, changing the name and address keeps the person it was taken as.
+    const moved = await profile(someone.token, {
+      firstName: 'Nobody',
+      lastName: 'Else',
+      address: 'Nowhere X1',
+    })
+    expect(moved.status).toBe(200)
+    const again = await verifiedAccount({
+      firstName: 'Kim',
+      lastName: 'Other',
+      dateOfBirth: '1988-03-04',
+      address: '9 Elsewhere, Bath BA1 1AA',
+      email: `kim-again-${randomUUID().slice(0, 8)}@example.com`,
+    })
+    expect((await reserve(again.token)).body.code).toBe('ACCOUNT_HELD_FOR_REVIEW')
+
+    // An account not on a break that changes to an excluded person's name and address is held.
+    const later = await verifiedAccount({
+      firstName: 'Pat',
+      lastName: 'Newman',
+      dateOfBirth: jo.dateOfBirth,
+      address: '3 Quiet Road, Derby DE1 1AA',
+      email: `pat-${randomUUID().slice(0, 8)}@example.com`,
+    })
+    expect((await reserve(later.token)).status).toBe(200)
+    expect(
+      (await profile(later.token, { firstName: 'Jo', lastName: 'Bloggs', address: jo.address })).status,
+    ).toBe(200)
+    expect((await reserve(later.token)).body.code).toBe('ACCOUNT_HELD_FOR_REVIEW')
+  })
+})
+
 describe('a break taken before the email was proven', () => {
   it('binds that guest account only, not other accounts of the inbox a stranger may have typed', async () => {
     const stranger = await guest('sam.owner@example.net')
