@@ -202,11 +202,16 @@ export async function holdIfPersonOnBreak(
  * inbox), or that is held for review (its details match one), holding it if it was not yet.
  */
 export async function assertPersonMayEnter(
-  deps: { readonly knex: Knex; readonly handler: CommandHandler },
+  deps: {
+    readonly knex: Knex
+    readonly handler: CommandHandler
+    readonly secrets?: PeopleDeps['secrets'] | undefined
+  },
   user: RegisteredUser,
   context: CommandContext,
 ): Promise<void> {
   if (user.review === 'held') throw new AccountHeldForReview()
+  if (deps.secrets) await ensurePerson({ knex: deps.knex, secrets: deps.secrets }, user)
   const match = await personBreakOf(deps.knex, user.userId, context.now)
   if (match === undefined) return
   if (match.kind === 'inbox') throw new OnBreak(match.endsAt)

@@ -90,6 +90,12 @@ describe('a person on a permanent break', () => {
     expect(await reserve(other.token)).toMatchObject(excluded)
   })
 
+  it('is excluded on an account made before people were kept, from its first purchase', async () => {
+    const other = await verifiedAccount({ email: 'jobloggs+older@gmail.com', firstName: 'Joan' })
+    await harness.knex('play_people').where({ user_id: other.userId }).delete()
+    expect(await reserve(other.token)).toMatchObject(excluded)
+  })
+
   it('is excluded on a guest account of the same inbox', async () => {
     const other = await guest('jobloggs+guest@googlemail.com')
     expect(await reserve(other.token)).toMatchObject(excluded)
