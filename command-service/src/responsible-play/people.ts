@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto'
 import type { PersonalData } from '@prizes/contracts'
-import { AccountHeldForReview, breakAt, OnBreak, type RegisteredUser } from '@prizes/domain'
+import { AccountHeldForReview, breakAt, OnBreak, type RegisteredUser, type UserState } from '@prizes/domain'
 import { readUserKey } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { mailboxOf } from '../auth/mailbox'
 import type { CommandHandler } from '../command-handler'
-import type { RowStatement } from '../command-rows'
+import type { RowStatement, RowWriter } from '../command-rows'
 import type { CommandContext } from '../event-metadata'
 import { decryptPersonal } from '../users/personal'
 import { runUserCommand } from '../users/user-stream'
@@ -108,17 +108,19 @@ export async function refreshPerson(deps: PeopleDeps, user: RegisteredUser, now:
   await personRow(deps.knex, user.userId, hashes)
 }
 
-/** A break its owner took with a proven email now holds for the person. */
-export async function recordPersonBreak(
-  deps: PeopleDeps,
-  user: RegisteredUser,
-  endsAt: string | null,
-): Promise<void> {
-  await ensurePerson(deps, user)
-  await deps
-    .knex('play_people')
-    .where({ user_id: user.userId })
-    .update({ break_ends_at: endsAt, break_permanent: endsAt === null })
+/**
+ * A break its owner took with a proven email holds for the person: the row change of the
+ * `TakeBreak` that took it (its row exists: `ensurePerson` first). Nothing for an unproven one.
+ */
+export async function personBreakRow(knex: Knex, state: UserState, rows: RowWriter): Promise<void> {
+  if (state.status !== 'registered' || !state.emailVerified) return
+  const endsAt = state.play.breakEndsAt
+  if (endsAt === undefined) return
+  await rows.run(
+    knex('play_people')
+      .where({ user_id: state.userId })
+      .update({ break_ends_at: endsAt, break_permanent: endsAt === null }),
+  )
 }
 
 export type PersonMatch =

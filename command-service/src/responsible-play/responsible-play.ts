@@ -4,7 +4,7 @@ import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from '../users/deps'
 import { loadUser, registeredUser, runUserCommand } from '../users/user-stream'
 import { committedThisMonth } from './ledger'
-import { recordPersonBreak } from './people'
+import { ensurePerson, personBreakRow } from './people'
 
 /** The signed-in user's monthly spending limit and breaks (issue 14). */
 
@@ -84,16 +84,17 @@ export async function takeBreak(
   input: { readonly userId: string; readonly period: BreakPeriod },
   context: CommandContext,
 ): Promise<PlayChange> {
+  const { user: before } = await loadUser(deps.store, input.userId)
+  await ensurePerson(deps, before)
   const result = await runUserCommand(
     deps.handler,
     { type: 'TakeBreak', data: { ...input }, metadata: { now: context.now } },
     context,
+    // Taken with a proven email, it holds for the person, recorded with the event (in its
+    // transaction on PostgreSQL); unproven, it binds this account only.
+    { rows: async (rows, state) => void (await personBreakRow(deps.knex, state, rows)) },
   )
   const user = registeredUser(result, input.userId)
-  // Taken with a proven email, it holds for the person; unproven, for this account only.
-  if (user.emailVerified && user.play.breakEndsAt !== undefined) {
-    await recordPersonBreak(deps, user, user.play.breakEndsAt)
-  }
   const status = await statusOf(deps, user, context.now)
   return { message: m.breakTaken(status.onBreak?.endsAt ?? null), status }
 }
