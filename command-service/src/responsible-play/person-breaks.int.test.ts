@@ -88,6 +88,8 @@ describe('a person on a permanent break', () => {
   ])('is excluded on a new account with %s', async (_how, email) => {
     const other = await verifiedAccount({ email, firstName: 'Joanne', address: '5 Elm Close, Hull HU1 1AA' })
     expect(await reserve(other.token)).toMatchObject(excluded)
+    const status = await harness.call('GET', '/api/account/responsible-play', undefined, other.token)
+    expect(status.body.status).toMatchObject({ onBreak: { endsAt: null } })
   })
 
   it('is excluded on an account made before people were kept, from its first purchase', async () => {

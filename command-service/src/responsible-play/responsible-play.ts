@@ -4,7 +4,7 @@ import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from '../users/deps'
 import { loadUser, registeredUser, runUserCommand } from '../users/user-stream'
 import { committedThisMonth } from './ledger'
-import { ensurePerson, personBreakRow } from './people'
+import { ensurePerson, personBreakOf, personBreakRow } from './people'
 
 /** The signed-in user's monthly spending limit and breaks (issue 14). */
 
@@ -13,7 +13,9 @@ type Deps = Pick<AccountDeps, 'handler' | 'store' | 'knex' | 'secrets'>
 async function statusOf(deps: Deps, user: RegisteredUser, now: Date): Promise<ResponsiblePlayStatus> {
   const limitPence = limitAt(user.play, now)
   const spent = await committedThisMonth(deps.knex, user.userId, now)
-  const current = breakAt(user.play, now)
+  // The account's own break, else one its person took under another account of the same inbox.
+  const person = await personBreakOf(deps.knex, user.userId, now)
+  const current = breakAt(user.play, now) ?? (person?.kind === 'inbox' ? person : undefined)
   return {
     limitPence,
     pendingLimit: pendingAt(user.play, now),
