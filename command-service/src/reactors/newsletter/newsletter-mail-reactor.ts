@@ -97,7 +97,7 @@ export function createNewsletterMailReactor(options: NewsletterMailOptions): Rea
         if (state.status !== 'subscribed') return void log.info({ reason: 'unsubscribed since' }, 'no email')
         const to = await open(subscriberKeyId(data.subscriberId), data.email, log)
         if (!to) return
-        if (await marketingPausedFor({ knex, store }, to, now())) {
+        if (await marketingPausedFor({ knex, store, secrets }, to, now())) {
           return void log.info({ reason: 'the account is on a break' }, 'no email')
         }
         const unsubscribeToken = newsletterToken(
