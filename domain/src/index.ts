@@ -201,7 +201,9 @@ export {
   type TakeBreak,
 } from './user/responsible-play'
 export {
+  AccountHeldForReview,
   BreakCannotBeShortened,
+  EntrantOnBreak,
   isResponsiblePlayError,
   OnBreak,
   type ResponsiblePlayError,

@@ -37,7 +37,7 @@ function envelope(overrides: Record<string, unknown> = {}) {
     email: `mary-${randomUUID()}@example.com`,
     address: '3 Jedburgh Road, Scotland',
     answer: '4',
-    receivedAt: '2030-01-09',
+    receivedAt: '2030-01-10',
     ...overrides,
   }
 }
@@ -68,7 +68,7 @@ describe('recording a postal entry', () => {
     })
     const [event] = await postalEvents(id)
     const data = entryEvents.PostalEntryRecorded.parse(event?.data)
-    expect(data).toMatchObject({ answer: '4', answerCorrect: true, receivedAt: '2030-01-09T00:00:00.000Z' })
+    expect(data).toMatchObject({ answer: '4', answerCorrect: true, receivedAt: '2030-01-10T00:00:00.000Z' })
     // The entrant is a guest account made for their email; their name stays off the competition's stream.
     expect(await emailOf(data.userId)).toBe(sent.email)
     expect(JSON.stringify(event)).not.toMatch(/Mary|Somerville|Jedburgh|example\.com/)
@@ -142,6 +142,50 @@ describe('recording a postal entry', () => {
     expect(await postalEvents(id)).toHaveLength(0)
     // Refused before anything was made: no account for the sender.
     expect(await harness.knex('user_emails').where({ email: refused }).first()).toBeUndefined()
+  })
+
+  it('refuses a date that is no real day, or before the competition opened, with a field error (issue 23)', async () => {
+    const id = await harness.competition(admin)
+    const refused = `odd-${randomUUID()}@example.com`
+    for (const receivedAt of ['0', '2026-02-30', '2030-01-10T25:00:00Z', '10/01/2030', 'yesterday']) {
+      const answer = await harness.call(
+        'POST',
+        postalPath(id),
+        envelope({ receivedAt, email: refused }),
+        admin,
+      )
+      expect(answer).toMatchObject({
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          fieldErrors: { receivedAt: ['Enter the date received as a real date, such as 2030-01-09'] },
+        },
+      })
+    }
+    // Real days, but before the competition opened (2030-01-10).
+    for (const receivedAt of ['0001-01-01', '2030-01-09', '2030-01-09T23:59:59Z']) {
+      const answer = await harness.call(
+        'POST',
+        postalPath(id),
+        envelope({ receivedAt, email: refused }),
+        admin,
+      )
+      expect(answer).toMatchObject({
+        status: 400,
+        body: {
+          message: 'The date received is before the competition opened: check the date on the envelope',
+          fieldErrors: { receivedAt: [expect.any(String)] },
+        },
+      })
+    }
+    expect(await postalEvents(id)).toHaveLength(0)
+    expect(await harness.knex('user_emails').where({ email: refused }).first()).toBeUndefined()
+    // The opening day itself, and a moment with its offset, are in time.
+    const opening = await harness.call('POST', postalPath(id), envelope({ receivedAt: '2030-01-10' }), admin)
+    expect(opening.status).toBe(201)
+    const moment = envelope({ receivedAt: '2030-01-10T09:30:00+01:00' })
+    expect((await harness.call('POST', postalPath(id), moment, admin)).status).toBe(201)
   })
 
   it('refuses a wrong field, a user, and an unknown competition', async () => {

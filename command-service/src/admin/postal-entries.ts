@@ -8,9 +8,11 @@ import {
 } from '@prizes/contracts'
 import {
   AccountBanned,
+  breakAt,
   type Competition,
   competitionDecider,
   EmailTaken,
+  EntrantOnBreak,
   type Entry,
   type RecordPostalEntry,
   UserNotFound,
@@ -32,6 +34,7 @@ import { nextEntryReference } from '../entries/allocate'
 import { competitionOf, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
 import type { ReadModels } from '../read-models'
+import { breakMatching, personBreakOf, personHashes } from '../responsible-play/people'
 import { isEmailClaimConflict, userIdByEmail } from '../users/email-index'
 import { openAccount } from '../users/registration'
 import { loadUserState } from '../users/user-stream'
@@ -98,6 +101,32 @@ async function standing(deps: AdminPostalEntryDeps, userId: string): Promise<str
   return userId
 }
 
+/**
+ * Refuses an envelope from a person on a break (issue 23): on the account its email names, on
+ * another account of the same inbox, or, for a known account, one its details match.
+ */
+async function assertEntrantNotOnBreak(
+  deps: AdminPostalEntryDeps,
+  request: AdminPostalEntryRequest,
+  known: string | undefined,
+  now: Date,
+): Promise<void> {
+  if (known !== undefined) {
+    const user = await loadUserState(deps.store, known)
+    if (user.status === 'registered' && breakAt(user.play, now)) throw new EntrantOnBreak()
+    if (await personBreakOf(deps.knex, known, now)) throw new EntrantOnBreak()
+  }
+  const { firstName, lastName, email, address } = request
+  const hashes = personHashes(deps.secrets.oneTimeTokens, {
+    firstName,
+    lastName,
+    email,
+    address,
+    dateOfBirth: null,
+  })
+  if (await breakMatching(deps.knex, hashes, now)) throw new EntrantOnBreak()
+}
+
 /** The postal entry a form already made, as the competition's stream holds it. */
 function recorded(competition: Competition | undefined, entryId: string): Entry | undefined {
   const entry = competition?.entries.get(entryId)
@@ -136,6 +165,7 @@ export async function recordPostalEntry(
   // late, a closed competition or a full one. A new entrant holds nothing yet, so any id will do.
   const known = await userIdByEmail(deps.knex, request.email)
   competitionDecider.decide(command(known ?? newEntrant, ''), before)
+  await assertEntrantNotOnBreak(deps, request, known, context.now)
   const userId = await entrantOf(deps, request, context)
   const entryReference = await nextEntryReference(deps, context.now)
   const result = await runEntryCommand(deps.handler, command(userId, entryReference), context)

@@ -74,3 +74,40 @@ describe('PUT /api/admin/competitions/:id once tickets are sold', () => {
     })
   })
 })
+
+describe('PUT /api/admin/competitions/:id: the cap on entries per person once tickets are sold (issue 23)', () => {
+  it('refuses lowering it with 409, naming the field, and allows raising it', async () => {
+    const created = await harness.call(
+      'POST',
+      route,
+      form({ total_tickets: 20, max_entries_per_person: 10 }),
+      admin,
+    )
+    const id = (created.body.competition as { id: string }).id
+    await buy(id, 8)
+    const before = await harness.events(id)
+    const lowered = await harness.call(
+      'PUT',
+      `${route}/${id}`,
+      form({ total_tickets: 20, max_entries_per_person: 5 }),
+      admin,
+    )
+    expect(lowered).toMatchObject({
+      status: 409,
+      body: {
+        success: false,
+        code: 'COMPETITION_TERMS_FIXED',
+        message: 'The maximum entries per person can only be raised once the competition has entries',
+        fieldErrors: { maxEntriesPerPerson: [expect.any(String)] },
+      },
+    })
+    expect(await harness.events(id)).toEqual(before)
+    const raised = await harness.call(
+      'PUT',
+      `${route}/${id}`,
+      form({ total_tickets: 20, max_entries_per_person: 12 }),
+      admin,
+    )
+    expect(raised.status).toBe(200)
+  })
+})

@@ -2,6 +2,7 @@ import type { SessionUser } from '@prizes/contracts'
 import { IncorrectCurrentPassword, UserNotFound } from '@prizes/domain'
 import { encryptValue, readUserKey, type UserKey } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
+import { refreshPerson } from '../responsible-play/people'
 import type { AccountDeps } from '../users/deps'
 import { hashPassword, passwordMatches } from '../users/passwords'
 import { decryptPasswordHash, sessionUserOf } from '../users/personal'
@@ -52,6 +53,7 @@ export async function updateProfile(
     },
     context,
   )
+  await refreshPerson(deps, registeredUser(result, userId), context.now)
   return sessionUserOf(registeredUser(result, userId), key, createdAt)
 }
 

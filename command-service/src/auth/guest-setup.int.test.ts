@@ -117,3 +117,40 @@ describe("a guest account's Finish setting up link", () => {
     expect((await profile(attackersToken)).status).toBe(401)
   })
 })
+
+describe('a limit and break the guest set before the owner finished setting up (issue 23)', () => {
+  const play = (token: string) => harness.call('GET', '/api/account/responsible-play', undefined, { token })
+
+  it('bind the guest account meanwhile, and are dropped when the owner sets a password from the link', async () => {
+    const { email, userId, attackersToken } = await preHijacked()
+    const token = { token: attackersToken }
+    const excluded = await harness.call(
+      'POST',
+      '/api/account/break',
+      { period: 'permanent', confirm: true },
+      token,
+    )
+    expect(excluded.status).toBe(200)
+    expect((await harness.call('PUT', '/api/account/spending-limit', { limitPence: 0 }, token)).status).toBe(
+      200,
+    )
+    expect((await play(attackersToken)).body.status).toMatchObject({
+      limitPence: 0,
+      onBreak: { endsAt: null },
+    })
+
+    const link = await harness.linkToken(userId, 'reset-password')
+    const set = await harness.call('POST', '/api/auth/reset-password', {
+      token: link,
+      password: ownersPassword,
+      confirmPassword: ownersPassword,
+    })
+    expect(set.status).toBe(200)
+    const owner = await login(email, ownersPassword)
+    expect(owner.status).toBe(200)
+    const status = (await play(stringField(owner.body, 'token'))).body.status
+    expect(status).toMatchObject({ limitPence: null, limitAnswered: false, onBreak: null })
+    const types = (await harness.store.readStream(userStream(userId))).map((event) => event.type)
+    expect(types.slice(-3)).toEqual(['PasswordReset', 'EmailVerified', 'UnconfirmedPlayDropped'])
+  })
+})

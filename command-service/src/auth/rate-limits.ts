@@ -31,6 +31,12 @@ export interface RateLimitPolicy {
   readonly perAddress: RateLimit
   readonly perEmail?: RateLimit
   readonly perInbox?: RateLimit
+  /**
+   * The kind of email `perInbox` counts, one bucket per inbox for each kind: account email
+   * (the default), contact acknowledgements, newsletter confirmations. Kinds apart, so that a
+   * stranger's contact messages cannot use up the owner's password resets.
+   */
+  readonly inboxMail?: 'account-mail' | 'contact-ack' | 'newsletter-mail'
 }
 
 export type RateLimitPolicies = Readonly<Record<RateLimitedAction, RateLimitPolicy>>
@@ -39,6 +45,14 @@ const minutes = (n: number) => n * 60 * 1000
 
 /** Account emails one inbox may be sent in an hour, whichever actions send them. */
 const accountEmailsPerInbox: RateLimit = { max: 10, windowMs: minutes(60) }
+
+/**
+ * Contact acknowledgements and newsletter confirmations one inbox may be sent in an hour, from
+ * whatever addresses and spellings of it (`+tags`, Gmail's dots) they were asked for (issue 23:
+ * rotating them sent one stranger 100 of 100).
+ */
+const contactAcksPerInbox: RateLimit = { max: 3, windowMs: minutes(60) }
+const newsletterMailsPerInbox: RateLimit = { max: 3, windowMs: minutes(60) }
 
 /** Sign-ups and guest accounts, each so many an hour per address (ACCOUNTS_PER_ADDRESS_HOUR). */
 export function accountCreationLimits(perAddressHour: number) {
@@ -80,6 +94,8 @@ export const defaultRateLimits: RateLimitPolicies = {
   newsletterSubscribe: {
     perEmail: { max: 5, windowMs: minutes(60) },
     perAddress: { max: 20, windowMs: minutes(60) },
+    perInbox: newsletterMailsPerInbox,
+    inboxMail: 'newsletter-mail',
   },
   // Confirm and unsubscribe links: a person clicks a few; guessing tokens needs millions.
   newsletterToken: { perAddress: { max: 30, windowMs: minutes(15) } },
@@ -87,6 +103,8 @@ export const defaultRateLimits: RateLimitPolicies = {
   contact: {
     perEmail: { max: 5, windowMs: minutes(60) },
     perAddress: { max: 10, windowMs: minutes(60) },
+    perInbox: contactAcksPerInbox,
+    inboxMail: 'contact-ack',
   },
 }
 
@@ -154,7 +172,7 @@ export function rateLimit(
     if (email !== undefined && policy.perInbox) {
       buckets.push({
         kind: 'inbox',
-        key: `account-mail:inbox:${digest(mailboxOf(email))}`,
+        key: `${policy.inboxMail ?? 'account-mail'}:inbox:${digest(mailboxOf(email))}`,
         limit: policy.perInbox,
       })
     }

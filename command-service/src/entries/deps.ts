@@ -15,6 +15,11 @@ export interface EntryDeps {
   readonly reservationMinutes?: number
   /** The `<PREFIX>` of entry references (ENTRY_REFERENCE_PREFIX); PRZ unless given. */
   readonly referencePrefix?: string
+  /**
+   * The one-time-token secret keys the person hashes (`play_people`): given, an account made
+   * before they were kept gets its row at its first purchase, so its person's breaks hold.
+   */
+  readonly secrets?: { readonly oneTimeTokens: Buffer }
 }
 
 export const defaultReservationMinutes = 10

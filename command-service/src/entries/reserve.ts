@@ -13,6 +13,7 @@ import {
 import { conflict } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import { dropHold, holdSpending, releaseReplacedHolds } from '../responsible-play/ledger'
+import { assertPersonMayEnter } from '../responsible-play/people'
 import { loadUserState } from '../users/user-stream'
 import { defaultReservationMinutes, type EntryDeps } from './deps'
 import { cancelQuietly, cancelReplacedIntent } from './replace'
@@ -27,13 +28,20 @@ export interface Reservation {
 
 /**
  * A signed-in user may enter while the account stands (registered, not erased, not banned) and
- * they are not on a break; answers the monthly spending limit in force.
+ * they are not on a break, under this account or as a person (another account of the same
+ * inbox, or held for review); answers the monthly spending limit in force.
  */
-async function assertMayEnter(deps: EntryDeps, userId: string, now: Date): Promise<number | null> {
+async function assertMayEnter(
+  deps: EntryDeps,
+  userId: string,
+  context: CommandContext,
+): Promise<number | null> {
+  const { now } = context
   const user = await loadUserState(deps.store, userId)
   if (user.status !== 'registered') throw new UserNotFound(userId)
   if (user.banned) throw new AccountBanned()
   assertNotOnBreak(user.play, now)
+  await assertPersonMayEnter(deps, user, context)
   return limitAt(user.play, now)
 }
 
@@ -54,7 +62,7 @@ export async function reserveEntry(
 ): Promise<Reservation> {
   const { userId, submission } = input
   const { competitionId, numberOfEntries: quantity, skillQuestionAnswer: answer } = submission
-  const limitPence = await assertMayEnter(deps, userId, context.now)
+  const limitPence = await assertMayEnter(deps, userId, context)
   const metadata = { now: context.now }
   const quoted = await quote(
     deps,

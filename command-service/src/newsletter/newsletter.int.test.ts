@@ -1,6 +1,8 @@
 import { contactStream, newsletterEvents, newsletterStream } from '@prizes/contracts'
 import { createLogger } from '@prizes/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailboxOf } from '../auth/mailbox'
+import { defaultRateLimits } from '../auth/rate-limits'
 import { type AuthHarness, startAuthHarness } from '../auth/test-harness'
 import { createMailOutbox } from '../mail/outbox'
 import { migrateReactorTables } from '../reactors'
@@ -17,7 +19,11 @@ let reactor: RunningReactor
 
 beforeAll(async () => {
   h = await startAuthHarness('newsletter', {
-    newsletterSubscribe: { perEmail: { max: 3, windowMs: hour }, perAddress: { max: 100, windowMs: hour } },
+    newsletterSubscribe: {
+      ...defaultRateLimits.newsletterSubscribe,
+      perEmail: { max: 3, windowMs: hour },
+      perAddress: { max: 100, windowMs: hour },
+    },
   })
   await migrateReactorTables(h.knex)
   reactor = await startNewsletterMailReactor({
@@ -138,6 +144,20 @@ describe('newsletter (double opt-in)', () => {
     expect(refused.headers.get('retry-after')).not.toBeNull()
   })
 
+  it('sends one inbox at most 3 confirmations an hour, across +tags, Gmail dots and googlemail.com (issue 23)', async () => {
+    const spellings = ['fan+1@gmail.com', 'f.a.n@gmail.com', 'fan@googlemail.com', 'FAN+news@gmail.com']
+    const answers = []
+    for (const [i, email] of spellings.entries()) answers.push(await subscribe(email, `192.0.2.${i + 40}`))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429])
+    expect(answers[3]?.body.message).toContain('Too many emails have been sent to this address')
+    for (const email of spellings.slice(0, 3)) await queuedFor(streamOf(email), email)
+    const confirmations = await h
+      .knex('mail_outbox')
+      .where({ template: 'newsletter-confirmation' })
+      .select<OutboxRow[]>()
+    expect(confirmations.filter((row) => mailboxOf(row.recipient) === 'fan@gmail.com')).toHaveLength(3)
+  })
+
   it('refuses bad input, unknown and expired tokens clearly', async () => {
     expect(await h.call('POST', '/api/newsletter/subscribe', { email: '' })).toMatchObject({
       status: 400,
@@ -220,10 +240,58 @@ describe('contact form', () => {
     const [ack] = await queuedFor(contactStream(reference), 'grace@example.com')
     expect(ack).toMatchObject({ template: 'contact-acknowledgement' })
     expect(ack?.subject).toContain(reference)
-    expect(ack?.text_body).toContain(message.message)
+    expect(ack?.text_body).toContain('Topic: A competition entry')
+    // Nothing the sender typed goes to the address they gave (issue 23).
+    for (const typed of [message.message, message.subject, message.name]) {
+      expect(ack?.text_body).not.toContain(typed)
+      expect(ack?.subject).not.toContain(typed)
+    }
 
     const second = await h.call('POST', '/api/contact', message)
     expect(second.body.reference).not.toBe(reference)
+  })
+
+  it('acknowledges at most 3 messages an hour to one inbox, however its address is spelt or whoever sends (issue 23)', async () => {
+    const spellings = [
+      'Lin.Da+1@gmail.com',
+      'linda+2@googlemail.com',
+      'l.i.n.d.a@gmail.com',
+      'linda@gmail.com',
+    ]
+    const answers = []
+    for (const [i, email] of spellings.entries()) {
+      answers.push(await h.call('POST', '/api/contact', { ...message, email }, { ip: `192.0.2.${i + 10}` }))
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 429])
+    expect(answers[3]?.body).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('Too many emails have been sent to this address'),
+    })
+    expect(answers[3]?.headers.get('retry-after')).not.toBeNull()
+    const references = answers.slice(0, 3).map((answer) => String(answer.body.reference))
+    for (const reference of references) {
+      const last = (await h.store.readStream(contactStream(reference))).at(-1)
+      if (last) await reactor.waitForPosition(last.position, { timeoutMs: 10_000 })
+    }
+    const acks = await h
+      .knex('mail_outbox')
+      .where({ template: 'contact-acknowledgement' })
+      .select<OutboxRow[]>()
+    expect(acks.filter((row) => mailboxOf(row.recipient) === 'linda@gmail.com')).toHaveLength(3)
+    // Another inbox is not held up, and an hour later this one has room again.
+    const other = await h.call(
+      'POST',
+      '/api/contact',
+      { ...message, email: 'linda@example.com' },
+      { ip: '192.0.2.20' },
+    )
+    expect(other.status).toBe(201)
+    h.clock.advance(hour + 1000)
+    expect(
+      (await h.call('POST', '/api/contact', { ...message, email: 'linda@gmail.com' }, { ip: '192.0.2.21' }))
+        .status,
+    ).toBe(201)
   })
 
   it('refuses missing and oversized fields with the form messages', async () => {

@@ -1,5 +1,5 @@
 import Router from '@koa/router'
-import { endpoints, formatPence, spendingAlertStream } from '@prizes/contracts'
+import { endpoints, formatPence, responsiblePlayMessages, spendingAlertStream } from '@prizes/contracts'
 import { spendingAlertDecider } from '@prizes/domain'
 import {
   authenticate,
@@ -14,8 +14,12 @@ import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { CommandHandler } from '../command-handler'
 import type { ReadModels } from '../read-models'
+import { runUserCommand } from '../users/user-stream'
 
-/** The admin's spending alert threshold (the Settings tab); its reads come from the query service. */
+/**
+ * The admin's spending alert threshold (the Settings tab), and clearing an account held for
+ * review (issue 23); their reads come from the query service.
+ */
 export function spendingAlertRouter(deps: {
   readonly handler: CommandHandler
   readonly knex: Knex
@@ -49,6 +53,20 @@ export function spendingAlertRouter(deps: {
       message: `Spending alert set to ${formatPence(result.state.thresholdPence)} in 30 days`,
       thresholdPence: result.state.thresholdPence,
     })
+  })
+  // Issue 23: an account held for review may pay once an admin has found it is someone else.
+  router.post(endpoints.adminClearUserReview.path, signedIn, jsonBody(), async (ctx) => {
+    requireAdmin(ctx)
+    const { reason } = parseOr400(endpoints.adminClearUserReview.request, ctx.request.body)
+    const context = requestContext(ctx, deps.clock)
+    const userId = ctx.params.id ?? ''
+    const result = await runUserCommand(
+      deps.handler,
+      { type: 'ClearAccountReview', data: { userId }, metadata: { now: context.now } },
+      { ...context, reason },
+    )
+    if (result.position && deps.readModels) await deps.readModels.caughtUp(result.position)
+    respond(ctx, 'adminClearUserReview', { success: true, message: responsiblePlayMessages.reviewCleared })
   })
   return router
 }

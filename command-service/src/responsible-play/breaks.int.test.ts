@@ -148,6 +148,22 @@ describe('no marketing email during a break', () => {
       'newsletter-welcome',
     ])
   })
+
+  it('a person on a break is not sent it at another spelling of their inbox either (issue 23)', async () => {
+    const registered = await h.call('POST', '/api/auth/register', person({ email: 'pat.rest@gmail.com' }))
+    const userId = (registered.body.user as { id: string }).id
+    const link = await h.linkToken(userId, 'verify-email')
+    expect((await h.call('GET', `/api/auth/verify-email/${link}`)).status).toBe(200)
+    const login = await h.call('POST', '/api/auth/login', {
+      email: 'pat.rest@gmail.com',
+      password: 'Secret123',
+    })
+    const token = String(login.body.token)
+    expect(
+      (await h.call('POST', '/api/account/break', { period: 'permanent', confirm: true }, { token })).status,
+    ).toBe(200)
+    expect(await subscribeAndConfirm('patrest+news@googlemail.com')).toEqual(['newsletter-confirmation'])
+  })
 })
 
 describe('the limit question at sign-up', () => {

@@ -4,15 +4,18 @@ import type { CommandContext } from '../event-metadata'
 import type { AccountDeps } from '../users/deps'
 import { loadUser, registeredUser, runUserCommand } from '../users/user-stream'
 import { committedThisMonth } from './ledger'
+import { ensurePerson, personBreakOf, personBreakRow } from './people'
 
 /** The signed-in user's monthly spending limit and breaks (issue 14). */
 
-type Deps = Pick<AccountDeps, 'handler' | 'store' | 'knex'>
+type Deps = Pick<AccountDeps, 'handler' | 'store' | 'knex' | 'secrets'>
 
 async function statusOf(deps: Deps, user: RegisteredUser, now: Date): Promise<ResponsiblePlayStatus> {
   const limitPence = limitAt(user.play, now)
   const spent = await committedThisMonth(deps.knex, user.userId, now)
-  const current = breakAt(user.play, now)
+  // The account's own break, else one its person took under another account of the same inbox.
+  const person = await personBreakOf(deps.knex, user.userId, now)
+  const current = breakAt(user.play, now) ?? (person?.kind === 'inbox' ? person : undefined)
   return {
     limitPence,
     pendingLimit: pendingAt(user.play, now),
@@ -83,11 +86,17 @@ export async function takeBreak(
   input: { readonly userId: string; readonly period: BreakPeriod },
   context: CommandContext,
 ): Promise<PlayChange> {
+  const { user: before } = await loadUser(deps.store, input.userId)
+  await ensurePerson(deps, before)
   const result = await runUserCommand(
     deps.handler,
     { type: 'TakeBreak', data: { ...input }, metadata: { now: context.now } },
     context,
+    // Taken with a proven email, it holds for the person, recorded with the event (in its
+    // transaction on PostgreSQL); unproven, it binds this account only.
+    { rows: async (rows, state) => void (await personBreakRow(deps.knex, state, rows)) },
   )
-  const status = await statusOf(deps, registeredUser(result, input.userId), context.now)
+  const user = registeredUser(result, input.userId)
+  const status = await statusOf(deps, user, context.now)
   return { message: m.breakTaken(status.onBreak?.endsAt ?? null), status }
 }

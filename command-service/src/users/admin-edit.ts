@@ -12,6 +12,7 @@ import { encryptValue, readUserKey } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { RowChanges, RowWriter } from '../command-rows'
 import type { CommandContext } from '../event-metadata'
+import { refreshPerson } from '../responsible-play/people'
 import type { AccountDeps } from './deps'
 import { isEmailClaimConflict } from './email-index'
 import { decryptPersonal } from './personal'
@@ -132,6 +133,7 @@ export async function adminUpdateUser(
   const result = await run().catch((error: unknown) => {
     throw isEmailClaimConflict(error) ? new EmailTaken() : error
   })
+  await refreshPerson(deps, registeredUser(result, userId), context.now)
   const personal = decryptPersonal(key, registeredUser(result, userId).personal)
   const edited = {
     id: userId,

@@ -120,6 +120,28 @@ export const adminEntryMessages = {
   postalRecorded: 'Postal entry recorded',
 } as const
 
+/** Whether year, month and day name a day the calendar has (not 30 February). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day) // Date.UTC would read years 0-99 as 1900-1999
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+const receivedDay = /^(\d{4})-(\d{2})-(\d{2})$/
+const receivedMoment =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/
+
+/**
+ * A received date as the form sends it (`YYYY-MM-DD`) or an ISO moment with its offset, naming
+ * a real calendar day (issue 23: `0`, `2026-02-30` were taken for dates). How early or late it
+ * may be is the competition's rule (its start and end, and today).
+ */
+export function isReceivedDate(value: string): boolean {
+  const parts = receivedDay.exec(value) ?? receivedMoment.exec(value)
+  if (!parts) return false
+  return isCalendarDay(Number(parts[1]), Number(parts[2]), Number(parts[3]))
+}
+
 /**
  * A free entry by post, as an admin records it from the envelope (issue 14): who sent it, their
  * answer and the day it arrived. `idempotencyKey` is the form's own id (a UUID made when the
@@ -135,7 +157,7 @@ export const adminPostalEntryRequest = z.object({
   /** The day the envelope arrived, `YYYY-MM-DD` (taken as the end of that day, UK time aside) or a moment. */
   receivedAt: text(maxLength.date, 'Enter the date received')
     .trim()
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Enter the date received'),
+    .refine(isReceivedDate, 'Enter the date received as a real date, such as 2030-01-09'),
 })
 export type AdminPostalEntryRequest = z.infer<typeof adminPostalEntryRequest>
 

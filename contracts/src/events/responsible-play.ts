@@ -34,6 +34,27 @@ export const responsiblePlayEvents = {
   SpendingLimitSkipped: z.object({ userId, prompt: z.enum(spendingLimitPrompts) }),
   /** A break from entering: until `endsAt`, or for good (`endsAt` null). Never ended early. */
   BreakTaken: z.object({ userId, period: breakPeriod, endsAt: z.string().datetime().nullable() }),
+  /**
+   * The owner proved the inbox by choosing a password from an emailed link (finishing a guest
+   * account's set-up, or a reset of an unverified one): the limit and break set while the email
+   * was unproven, possibly by a stranger who typed it, are dropped and what was in force before
+   * them (nothing, for a new account) is restored, as given here.
+   */
+  UnconfirmedPlayDropped: z.object({
+    userId,
+    limitPence: limitPence.nullable(),
+    pending: z.object({ limitPence: limitPence.nullable(), effectiveAt: z.string().datetime() }).nullable(),
+    limitAnswered: z.boolean(),
+    /** The break restored: its end (null: permanent), or null when none. */
+    break: z.object({ endsAt: z.string().datetime().nullable() }).nullable(),
+  }),
+  /**
+   * The account's name, date of birth and postcode match a person on a break or excluded under
+   * another account: it may sign in but not pay until an admin has looked (issue 23).
+   */
+  AccountHeldForReview: z.object({ userId, reason: z.literal('matches-person-on-break') }),
+  /** An admin looked and found another person: the account may pay (the reason is in metadata). */
+  AccountReviewCleared: z.object({ userId }),
 } as const
 
 /** On the `settings` stream: the admin Users tab marks spending over this in 30 days. */

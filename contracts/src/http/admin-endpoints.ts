@@ -203,6 +203,18 @@ export const adminEndpoints = {
     response: adminUsers.adminUserActionResponse,
     params: userParams,
   }),
+  /**
+   * Issue 23: an account held for review (its name, date of birth and postcode match a person on
+   * a break) is someone else; it may pay. The reason is required and kept in the audit trail.
+   */
+  adminClearUserReview: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/clear-review',
+    service: 'command',
+    request: adminUsers.adminUserRoleRequest,
+    response: adminUsers.adminUserActionResponse,
+    params: userParams,
+  }),
   adminEmailOutbox: endpoint({
     method: 'GET',
     path: '/api/admin/email/outbox',

@@ -438,6 +438,14 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'admin',
     errors: { 404: userNotFound },
   },
+  adminClearUserReview: {
+    summary: 'Clear an account held for review',
+    description:
+      'An account whose name, date of birth and postcode match a person on a break is held: it signs in but cannot pay until an admin, having checked it is someone else, clears it with a reason.',
+    tag: tags.adminUsers,
+    access: 'admin',
+    errors: { 404: userNotFound },
+  },
   adminPromoteUser: {
     summary: 'Make a user an admin',
     tag: tags.adminUsers,

@@ -16,6 +16,11 @@ export const adminResponsiblePlay = z.object({
   /** The end of the break in force; null when none (see `break_permanent`). */
   break_until: z.string().nullable(),
   break_permanent: z.boolean(),
+  /**
+   * Issue 23: the account's name, date of birth and postcode match a person on a break; it may
+   * not pay until an admin clears it (POST /api/admin/users/:id/clear-review).
+   */
+  held_for_review: z.boolean(),
   /** Paid and not refunded, in pounds, over the last 30 days. */
   spent_last_30_days: z.number(),
   /** Spending over the last 30 days passed the spending alert threshold. */

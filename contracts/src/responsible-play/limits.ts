@@ -41,4 +41,5 @@ export const responsiblePlayErrorCodes = {
   spendingLimitReached: 'SPENDING_LIMIT_REACHED',
   onBreak: 'TAKING_A_BREAK',
   breakCannotBeShortened: 'BREAK_CANNOT_BE_SHORTENED',
+  heldForReview: 'ACCOUNT_HELD_FOR_REVIEW',
 } as const

@@ -10,6 +10,12 @@ export const responsiblePlayMessages = {
     endsAt === null
       ? 'You have excluded yourself from entering competitions permanently.'
       : `You are taking a break from entering competitions until ${formatUkMoment(endsAt)}.`,
+  heldForReview:
+    'Your account is being checked by our team before you can enter competitions. We will be in touch by email; you can contact us meanwhile.',
+  /** To the admin recording a postal entry for someone on a break (by account, inbox or details). */
+  entrantOnBreak:
+    'This person is taking a break from entering competitions, or has excluded themselves, so their entry cannot be recorded.',
+  reviewCleared: 'The account is cleared: it may enter competitions again.',
   breakCannotBeShortened: (endsAt: string | null) =>
     endsAt === null
       ? 'You have already excluded yourself permanently. A break cannot be ended or shortened.'

@@ -63,6 +63,7 @@ export type FixedTerm =
   | 'endDate'
   | 'minimumTickets'
   | 'cashAlternativePence'
+  | 'maxEntriesPerPerson'
   | 'skillQuestion.question'
   | 'skillQuestion.options'
   | 'skillQuestion.correct'

@@ -31,6 +31,7 @@ const changes: ReadonlyArray<[field: string, change: Partial<CompetitionDetails>
   ['totalTickets', { totalTickets: 5 }, 'The total tickets can only be raised'],
   ['endDate', { endDate: '2030-01-31T00:00:00.000Z' }, 'The end date can only move later'],
   ['minimumTickets', { minimumTickets: 5 }, 'The minimum tickets can only be lowered or removed'],
+  ['maxEntriesPerPerson', { maxEntriesPerPerson: 3 }, 'The maximum entries per person can only be raised'],
   ['skillQuestion.question', question({ question: '3 + 3?' }), 'The skill question cannot change'],
   ['skillQuestion.options', question({ options: ['4', '3', '5', '6'] }), 'The answer options cannot change'],
   ['skillQuestion.correct', question({ correct: '5' }), 'The correct answer cannot change'],
@@ -101,6 +102,37 @@ describe('ReviseCompetition once the competition has entries', () => {
           cashAlternativePence: ['The cash alternative can only be raised once the competition has entries'],
         },
       })
+  })
+
+  it('lets the cap on entries per person rise, from the default too, never fall', () => {
+    const entered = (cap?: number) =>
+      given(created(cap === undefined ? {} : { maxEntriesPerPerson: cap }), published, reserved(1))
+    expect(
+      entered(10)
+        .when(revise({ maxEntriesPerPerson: 11 }))
+        .decided(),
+    ).toHaveLength(1)
+    expect(
+      entered(10)
+        .when(revise({ maxEntriesPerPerson: 10 }))
+        .decided(),
+    ).toHaveLength(1)
+    expect(
+      entered()
+        .when(revise({ maxEntriesPerPerson: 1_000 }))
+        .decided(),
+    ).toHaveLength(1)
+    entered(10)
+      .when(revise({ maxEntriesPerPerson: 9 }))
+      .thenFails({ code: 'COMPETITION_TERMS_FIXED', fieldErrors: { maxEntriesPerPerson: expect.any(Array) } })
+    // Unset means the default of 100: 99 is lower.
+    entered()
+      .when(revise({ maxEntriesPerPerson: 99 }))
+      .thenFails({ fieldErrors: { maxEntriesPerPerson: expect.any(Array) } })
+    // Leaving the field out of a revision goes back to the default: lower than 1,000.
+    entered(1_000)
+      .when(revise({ maxEntriesPerPerson: undefined }))
+      .thenFails({ fieldErrors: { maxEntriesPerPerson: expect.any(Array) } })
   })
 
   it('leaves every term open while nobody has entered', () => {

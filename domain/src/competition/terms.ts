@@ -1,4 +1,4 @@
-import type { CompetitionDetails } from '@prizes/contracts'
+import { type CompetitionDetails, entryCapOf } from '@prizes/contracts'
 import { CompetitionTermsFixed, type FixedTerm } from './errors'
 import type { Competition } from './state'
 
@@ -12,7 +12,9 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * shown, for an answer to the question and options they were shown, on odds out of the total
  * they were shown, until the end date they were shown. So the price, question, options and
  * answer stay, the total may only rise (the odds shown can only have been too good to be true
- * if it fell, and sold tickets could exceed it) and the end date only move later.
+ * if it fell, and sold tickets could exceed it) and the end date only move later. The cap on
+ * entries per person may only rise too: below what someone already holds it would cap nobody
+ * who has entered and refuse the rest, and knowing the highest holding would cost a scan.
  */
 const terms: ReadonlyArray<{
   readonly field: FixedTerm
@@ -48,6 +50,12 @@ const terms: ReadonlyArray<{
     keeps: (before, after) =>
       before.cashAlternativePence === undefined ||
       (after.cashAlternativePence !== undefined && after.cashAlternativePence >= before.cashAlternativePence),
+  },
+  {
+    // Issue 23: lowered after entries, a person could already hold more than the new cap.
+    field: 'maxEntriesPerPerson',
+    message: 'The maximum entries per person can only be raised once the competition has entries',
+    keeps: (before, after) => entryCapOf(after) >= entryCapOf(before),
   },
   {
     field: 'skillQuestion.question',

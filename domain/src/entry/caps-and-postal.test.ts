@@ -239,6 +239,27 @@ describe('RecordPostalEntry', () => {
       .thenFails({ code: 'INVALID_POSTAL_ENTRY', field: 'receivedAt' })
   })
 
+  it('refuses an envelope received before the day the competition opened (issue 23)', () => {
+    // The fixtures' competition opens at 2030-01-01T00:00Z.
+    for (const receivedAt of ['0001-01-01T00:00:00.000Z', '2029-12-31T23:59:59.000Z']) {
+      given(created(), published)
+        .when(postal(1, { receivedAt: new Date(receivedAt) }))
+        .thenFails({ code: 'INVALID_POSTAL_ENTRY', field: 'receivedAt' })
+    }
+    const opening = new Date('2030-01-01T00:00:00.000Z')
+    expect(
+      given(created(), published)
+        .when(postal(1, { receivedAt: opening }))
+        .decided(),
+    ).toHaveLength(1)
+    // An opening later in the day still takes an envelope dated that day.
+    expect(
+      given(created({ startDate: '2030-01-01T15:00:00.000Z' }), published)
+        .when(postal(1, { receivedAt: opening }))
+        .decided(),
+    ).toHaveLength(1)
+  })
+
   it('refuses a date received in the future', () => {
     given(created(), published)
       .when(postal(1, { receivedAt: minutes(60) }))

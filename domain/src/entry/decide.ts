@@ -224,7 +224,8 @@ const receivedAtTolerance = 5 * 60_000
  * A free entry by post: one ticket, under the rules of a paid one (open competition, an answer
  * among the options, a ticket left, the per-person cap with the entrant's live reservation
  * counted), and the answer decided as a paid one's is. It must have arrived before the close
- * (the end date) and not in the future. Recorded again with the same entry id, it records
+ * (the end date), not before the day the competition opened (its start date) and not in the
+ * future. Recorded again with the same entry id, it records
  * nothing; another entry under that id is refused.
  */
 export function recordPostalEntry(command: RecordPostalEntry, state: CompetitionState): EntryEvent[] {
@@ -241,6 +242,15 @@ export function recordPostalEntry(command: RecordPostalEntry, state: Competition
     throw new InvalidPostalEntry('receivedAt', 'The date received cannot be in the future')
   }
   const { details } = competition
+  // The form sends a day, taken as its start (UTC): an envelope of the opening day is in time.
+  const openingDay = new Date(details.startDate)
+  openingDay.setUTCHours(0, 0, 0, 0)
+  if (received < openingDay.getTime()) {
+    throw new InvalidPostalEntry(
+      'receivedAt',
+      'The date received is before the competition opened: check the date on the envelope',
+    )
+  }
   if (received >= Date.parse(details.endDate)) {
     throw new InvalidPostalEntry(
       'receivedAt',

@@ -83,6 +83,11 @@ export type DemoteUser = UserCommandOf<'DemoteUser', { readonly byUserId?: strin
 /** `byUserId`: the admin deleting the account, so nobody deletes themselves. */
 export type EraseUser = UserCommandOf<'EraseUser', { readonly byUserId?: string }>
 
+/** The account matches a person on a break under another account (the command side compared). */
+export type HoldAccountForReview = UserCommandOf<'HoldAccountForReview', Record<never, never>>
+/** An admin found the account belongs to someone else: it may pay. */
+export type ClearAccountReview = UserCommandOf<'ClearAccountReview', Record<never, never>>
+
 export type UserCommand =
   | RegisterUser
   | RequestEmailVerification
@@ -97,4 +102,6 @@ export type UserCommand =
   | PromoteUser
   | DemoteUser
   | EraseUser
+  | HoldAccountForReview
+  | ClearAccountReview
   | ResponsiblePlayCommand

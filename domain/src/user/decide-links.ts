@@ -10,6 +10,7 @@ import type {
 import type { OneTimeTokenPurpose } from './errors'
 import { AccountBanned, GuestSetupPending, InvalidToken } from './errors'
 import type { UserEvent } from './events'
+import { dropUnconfirmedPlay } from './responsible-play'
 import {
   expiryAfter,
   guestPasswordLinkLifetimeMs,
@@ -110,14 +111,20 @@ export function requestPasswordReset(command: RequestPasswordReset, user: Regist
 /**
  * The link came from the user's inbox, so completing a reset proves the email too; it ends every
  * earlier session and replaces whatever password was set before (for a guest still setting up,
- * the one chosen at entry time by whoever created the account).
+ * the one chosen at entry time by whoever created the account). The limit and break set while the
+ * email was unproven were set by whoever knew that password, not necessarily the inbox's owner,
+ * who now takes the account over: they are dropped (issue 23).
  */
 export function resetPassword(command: ResetPassword, user: RegisteredUser): UserEvent[] {
   const { userId, tokenHash, passwordHash } = command.data
   assertResetLinkUsable(user, tokenHash, command.metadata.now)
   const reset: UserEvent = { type: 'PasswordReset', data: { userId, passwordHash, tokenHash } }
   if (user.emailVerified) return [reset]
-  return [reset, { type: 'EmailVerified', data: { userId, tokenHash: null } }]
+  return [
+    reset,
+    { type: 'EmailVerified', data: { userId, tokenHash: null } },
+    ...dropUnconfirmedPlay(userId, user.play),
+  ]
 }
 
 export function changePassword(command: ChangePassword, user: RegisteredUser): UserEvent[] {

@@ -145,6 +145,16 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return demoteUser(command, registered(state, userId))
     case 'EraseUser':
       return eraseUser(command, state)
+    case 'HoldAccountForReview': {
+      // Held once; an account an admin cleared stays cleared.
+      const user = registered(state, userId)
+      if (user.review !== 'none') return []
+      return [{ type: 'AccountHeldForReview', data: { userId, reason: 'matches-person-on-break' } }]
+    }
+    case 'ClearAccountReview':
+      return registered(state, userId).review === 'cleared'
+        ? []
+        : [{ type: 'AccountReviewCleared', data: { userId } }]
     case 'SetSpendingLimit':
       return setSpendingLimit(command, registered(state, userId).play)
     case 'SkipSpendingLimit':

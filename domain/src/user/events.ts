@@ -50,6 +50,12 @@ export function decodeUserEvent(stored: StoredEvent): UserEvent | undefined {
       return { type, data: userEvents.SpendingLimitSkipped.parse(stored.data) }
     case 'BreakTaken':
       return { type, data: userEvents.BreakTaken.parse(stored.data) }
+    case 'UnconfirmedPlayDropped':
+      return { type, data: userEvents.UnconfirmedPlayDropped.parse(stored.data) }
+    case 'AccountHeldForReview':
+      return { type, data: userEvents.AccountHeldForReview.parse(stored.data) }
+    case 'AccountReviewCleared':
+      return { type, data: userEvents.AccountReviewCleared.parse(stored.data) }
     default: {
       const unhandled: never = type
       throw new Error(`No decoder for user event ${String(unhandled)}`)

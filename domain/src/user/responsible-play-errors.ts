@@ -28,12 +28,38 @@ export class BreakCannotBeShortened extends DomainError<typeof codes.breakCannot
   }
 }
 
-export type ResponsiblePlayError = SpendingLimitReached | OnBreak | BreakCannotBeShortened
+/**
+ * The account matches a person on a break under another account (name, date of birth and
+ * postcode) and may not pay until an admin has cleared it.
+ */
+export class AccountHeldForReview extends DomainError<typeof codes.heldForReview> {
+  readonly code = codes.heldForReview
+  constructor() {
+    super(m.heldForReview)
+  }
+}
+
+/** An admin recording a postal entry for a person on a break (by account, inbox or details). */
+export class EntrantOnBreak extends DomainError<typeof codes.onBreak> {
+  readonly code = codes.onBreak
+  constructor() {
+    super(m.entrantOnBreak)
+  }
+}
+
+export type ResponsiblePlayError =
+  | SpendingLimitReached
+  | OnBreak
+  | BreakCannotBeShortened
+  | AccountHeldForReview
+  | EntrantOnBreak
 
 export function isResponsiblePlayError(error: unknown): error is ResponsiblePlayError {
   return (
     error instanceof SpendingLimitReached ||
     error instanceof OnBreak ||
-    error instanceof BreakCannotBeShortened
+    error instanceof BreakCannotBeShortened ||
+    error instanceof AccountHeldForReview ||
+    error instanceof EntrantOnBreak
   )
 }

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest'
 import type { UserCommand } from './commands'
 import type { UserEvent } from './events'
 import { assertWithinLimit, breakAt, limitAt, pendingAt } from './responsible-play'
-import { given, hour, later, metadata, now, registered, userId } from './test-fixtures'
+import {
+  enc,
+  given,
+  hash,
+  hour,
+  later,
+  metadata,
+  now,
+  registered,
+  resetRequested,
+  userId,
+  verified,
+} from './test-fixtures'
 
 const setLimit = (limitPence: number | null, at = metadata): UserCommand => ({
   type: 'SetSpendingLimit',
@@ -136,5 +148,74 @@ describe('breaks', () => {
     given(registered, taken('1d', inADay))
       .when(takeBreak('1d', later(2 * day)))
       .thenEmits([taken('1d', new Date(now.getTime() + 3 * day).toISOString())])
+  })
+})
+
+describe('a limit and break set while the email was unproven (issue 23)', () => {
+  const permanent: UserEvent = { type: 'BreakTaken', data: { userId, period: 'permanent', endsAt: null } }
+  const reset = (n: number): UserCommand => ({
+    type: 'ResetPassword',
+    data: { userId, tokenHash: hash(n), passwordHash: enc('owner') },
+    metadata,
+  })
+  const resetDone = (n: number): UserEvent[] => [
+    { type: 'PasswordReset', data: { userId, passwordHash: enc('owner'), tokenHash: hash(n) } },
+    { type: 'EmailVerified', data: { userId, tokenHash: null } },
+  ]
+  const dropped = (restored: Partial<Extract<UserEvent, { type: 'UnconfirmedPlayDropped' }>['data']> = {}) =>
+    ({
+      type: 'UnconfirmedPlayDropped',
+      data: { userId, limitPence: null, pending: null, limitAnswered: false, break: null, ...restored },
+    }) as const satisfies UserEvent
+
+  it('bind the account until its owner chooses a password from the emailed link, then are dropped', () => {
+    const stranger = given(registered, permanent, limitSet(0), resetRequested(2))
+    if (stranger.state.status !== 'registered') throw new Error('registered expected')
+    expect(breakAt(stranger.state.play, now)).toEqual({ endsAt: null })
+    expect(limitAt(stranger.state.play, now)).toBe(0)
+    stranger.when(reset(2)).thenEmits([...resetDone(2), dropped()])
+    const owner = given(registered, permanent, limitSet(0), resetRequested(2), ...resetDone(2), dropped())
+    if (owner.state.status !== 'registered') throw new Error('registered expected')
+    expect(breakAt(owner.state.play, now)).toBeUndefined()
+    expect(limitAt(owner.state.play, now)).toBeNull()
+    // What the owner sets now binds them: a later reset drops nothing.
+    given(
+      registered,
+      permanent,
+      resetRequested(2),
+      ...resetDone(2),
+      dropped(),
+      limitSet(500),
+      resetRequested(3),
+    )
+      .when(reset(3))
+      .thenEmits([
+        { type: 'PasswordReset', data: { userId, passwordHash: enc('owner'), tokenHash: hash(3) } },
+      ])
+  })
+
+  it('restores what was in force before them: a proven limit stays', () => {
+    given(registered, verified, limitSet(1000), { type: 'EmailUnverified', data: { userId } })
+      .when(setLimit(0))
+      .thenEmits([limitSet(0)])
+    given(
+      registered,
+      verified,
+      limitSet(1000),
+      { type: 'EmailUnverified', data: { userId } },
+      limitSet(0),
+      permanent,
+      resetRequested(2),
+    )
+      .when(reset(2))
+      .thenEmits([...resetDone(2), dropped({ limitPence: 1000, limitAnswered: true })])
+  })
+
+  it('nothing to drop when every change was made with a proven email', () => {
+    given(registered, verified, permanent, resetRequested(2))
+      .when(reset(2))
+      .thenEmits([
+        { type: 'PasswordReset', data: { userId, passwordHash: enc('owner'), tokenHash: hash(2) } },
+      ])
   })
 })

@@ -21,6 +21,13 @@ export interface ResponsiblePlay {
   readonly limitAnswered: boolean
   /** The latest break: its end, or null for a permanent one; undefined when none was taken. */
   readonly breakEndsAt: string | null | undefined
+  /**
+   * What was in force before the first change made while the account's email was unproven;
+   * undefined when every change was made with a proven email. Those changes bind the account
+   * meanwhile, but may have been made by a stranger who typed someone else's email: when the
+   * owner proves the inbox by choosing a password from an emailed link, this is restored.
+   */
+  readonly beforeUnconfirmed?: ResponsiblePlay | undefined
 }
 
 export const noResponsiblePlay: ResponsiblePlay = {
@@ -40,8 +47,40 @@ export type ResponsiblePlayEvent =
     }
   | { type: 'SpendingLimitSkipped'; data: { userId: string; prompt: Prompt } }
   | { type: 'BreakTaken'; data: { userId: string; period: BreakPeriod; endsAt: string | null } }
+  | {
+      type: 'UnconfirmedPlayDropped'
+      data: {
+        userId: string
+        limitPence: number | null
+        pending: PendingLimit | null
+        limitAnswered: boolean
+        break: { endsAt: string | null } | null
+      }
+    }
 
-export function evolvePlay(play: ResponsiblePlay, event: ResponsiblePlayEvent): ResponsiblePlay {
+/**
+ * Applies a change; `emailVerified` says whether the account's email was proven when it was
+ * made (an unproven one remembers what it replaced, see `beforeUnconfirmed`).
+ */
+export function evolvePlay(
+  play: ResponsiblePlay,
+  event: ResponsiblePlayEvent,
+  emailVerified = true,
+): ResponsiblePlay {
+  if (event.type === 'UnconfirmedPlayDropped') {
+    const { limitPence, pending, limitAnswered } = event.data
+    return { limitPence, pending, limitAnswered, breakEndsAt: event.data.break?.endsAt }
+  }
+  const changed = applyPlay(play, event)
+  if (emailVerified || play.beforeUnconfirmed !== undefined) return changed
+  const { beforeUnconfirmed: _none, ...before } = play
+  return { ...changed, beforeUnconfirmed: before }
+}
+
+function applyPlay(
+  play: ResponsiblePlay,
+  event: Exclude<ResponsiblePlayEvent, { type: 'UnconfirmedPlayDropped' }>,
+): ResponsiblePlay {
   switch (event.type) {
     case 'SpendingLimitSet':
       return { ...play, limitPence: event.data.limitPence, pending: null, limitAnswered: true }
@@ -63,6 +102,29 @@ export function evolvePlay(play: ResponsiblePlay, event: ResponsiblePlayEvent): 
       throw new Error(`evolvePlay does not handle ${JSON.stringify(unhandled)}`)
     }
   }
+}
+
+/**
+ * The inbox's owner has just taken the account over (a password chosen from an emailed link
+ * while the email was unproven): the limit and break set before that are dropped, restoring
+ * what was in force before them. Nothing when every change was made with a proven email.
+ */
+export function dropUnconfirmedPlay(userId: string, play: ResponsiblePlay): ResponsiblePlayEvent[] {
+  const before = play.beforeUnconfirmed
+  if (before === undefined) return []
+  const { limitPence, pending, limitAnswered, breakEndsAt } = before
+  return [
+    {
+      type: 'UnconfirmedPlayDropped',
+      data: {
+        userId,
+        limitPence,
+        pending,
+        limitAnswered,
+        break: breakEndsAt === undefined ? null : { endsAt: breakEndsAt },
+      },
+    },
+  ]
 }
 
 /** The limit in force at `now`: a pending change applies once its 24 hours have passed. */

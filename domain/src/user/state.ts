@@ -31,6 +31,11 @@ export interface RegisteredUser {
   readonly tokenVersion: number
   /** The monthly spending limit and breaks the user set themselves. */
   readonly play: ResponsiblePlay
+  /**
+   * `held`: the account matches a person on a break under another account and may not pay
+   * until an admin clears it; `cleared`: an admin found another person (issue 23).
+   */
+  readonly review: 'none' | 'held' | 'cleared'
 }
 
 /** Erased: the stream keeps its shape, the key is gone, and no command applies any more. */
@@ -107,7 +112,12 @@ function evolveRegistered(user: RegisteredUser, event: UserEvent): UserState {
     case 'SpendingLimitIncreaseRequested':
     case 'SpendingLimitSkipped':
     case 'BreakTaken':
-      return { ...user, play: evolvePlay(user.play, event) }
+    case 'UnconfirmedPlayDropped':
+      return { ...user, play: evolvePlay(user.play, event, user.emailVerified) }
+    case 'AccountHeldForReview':
+      return { ...user, review: 'held' }
+    case 'AccountReviewCleared':
+      return { ...user, review: 'cleared' }
     default: {
       const unhandled: never = event
       throw new Error(`evolve does not handle ${JSON.stringify(unhandled)}`)
@@ -139,6 +149,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       reset: undefined,
       tokenVersion: 0,
       play: noResponsiblePlay,
+      review: 'none',
     }
   }
   if (state.status === 'erased') return state

@@ -60,6 +60,22 @@ const userAppliers = {
   BreakTaken: on(userEvents.BreakTaken, (trx, event, data) =>
     record(trx, event, data.userId, { break_ends_at: data.endsAt, break_permanent: data.endsAt === null }),
   ),
+  UnconfirmedPlayDropped: on(userEvents.UnconfirmedPlayDropped, (trx, event, data) =>
+    record(trx, event, data.userId, {
+      limit_pence: data.limitPence,
+      pending: data.pending !== null,
+      pending_limit_pence: data.pending?.limitPence ?? null,
+      pending_effective_at: data.pending?.effectiveAt ?? null,
+      break_ends_at: data.break?.endsAt ?? null,
+      break_permanent: data.break !== null && data.break.endsAt === null,
+    }),
+  ),
+  AccountHeldForReview: on(userEvents.AccountHeldForReview, (trx, event, data) =>
+    record(trx, event, data.userId, { held_for_review: true }),
+  ),
+  AccountReviewCleared: on(userEvents.AccountReviewCleared, (trx, event, data) =>
+    record(trx, event, data.userId, { held_for_review: false }),
+  ),
 } satisfies Record<string, Apply>
 
 const applyUserEvent = dispatch(userAppliers)

@@ -80,6 +80,26 @@ describe('the responsible play read model', () => {
     expect(changes[0]?.actor).toEqual({ userId, role: 'user' })
   })
 
+  test('given a limit and permanent break dropped when the owner set up the account, then none shown', async () => {
+    const userId = randomUUID()
+    const events: UserEvent[] = [
+      { type: 'SpendingLimitSet', data: { userId, limitPence: 0, prompt: 'account-settings' } },
+      { type: 'BreakTaken', data: { userId, period: 'permanent', endsAt: null } },
+      {
+        type: 'UnconfirmedPlayDropped',
+        data: { userId, limitPence: null, pending: null, limitAnswered: false, break: null },
+      },
+    ]
+    await apply(recorded(userStream(userId), events, { userId, role: 'user' }))
+    const row = await knex('user_responsible_play').where({ user_id: userId }).first()
+    expect(row).toMatchObject({
+      limit_pence: null,
+      pending: false,
+      break_ends_at: null,
+      break_permanent: false,
+    })
+  })
+
   test('given threshold changes, twice, then one row each with who and why', async () => {
     const log = recorded(
       spendingAlertStream,

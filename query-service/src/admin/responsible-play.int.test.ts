@@ -110,6 +110,7 @@ describe('oversight in the Users tab', () => {
       pending_limit: { amount: 200, effective_at: ago(-1) },
       break_until: ago(-2),
       break_permanent: false,
+      held_for_review: false,
       spent_last_30_days: 59.8,
       over_threshold: false,
       caps_reached: 0,
@@ -152,6 +153,21 @@ describe('oversight in the Users tab', () => {
     })
     expect((await harness.get(`/api/admin/users/${randomUUID()}/responsible-play`, admin)).status).toBe(404)
     expect(defaultSpendingAlertPence).toBe(50_000)
+  })
+
+  test('marks an account held for review, in the list and its changes, until it is cleared (issue 23)', async () => {
+    await asUser(ids.bob, [
+      { type: 'AccountHeldForReview', data: { userId: ids.bob, reason: 'matches-person-on-break' } },
+    ])
+    expect((await playOf(ids.bob))?.held_for_review).toBe(true)
+    await asUser(ids.bob, [{ type: 'AccountReviewCleared', data: { userId: ids.bob } }])
+    expect((await playOf(ids.bob))?.held_for_review).toBe(false)
+    const response = await harness.get(`/api/admin/users/${ids.bob}/responsible-play`, admin)
+    const { changes } = endpoints.adminResponsiblePlayOfUser.response.parse(await response.json())
+    expect(changes.map((change) => change.summary)).toEqual([
+      'Cleared by an admin after review: may enter competitions',
+      'Held for review: the name, date of birth and postcode match a person on a break',
+    ])
   })
 })
 

@@ -29,6 +29,7 @@ interface StandingRow {
   readonly pending_effective_at: Date | null
   readonly break_ends_at: Date | null
   readonly break_permanent: boolean
+  readonly held_for_review: boolean
 }
 
 /** The threshold in force: the newest change, else the default. */
@@ -103,6 +104,7 @@ export async function responsiblePlayOf(
           : null,
       break_until: onBreak ? onBreak.toISOString() : null,
       break_permanent: row?.break_permanent ?? false,
+      held_for_review: row?.held_for_review ?? false,
       spent_last_30_days: penceToPounds(spentPence),
       over_threshold: spentPence > threshold,
       caps_reached: capped.get(userId)?.length ?? 0,
@@ -141,6 +143,12 @@ export function summaryOf(type: string, data: unknown): string {
         ? 'Excluded themselves permanently'
         : `Took a break of ${breakPeriodLabels[parsed.period]} until ${formatUkMoment(parsed.endsAt)}`
     }
+    case 'AccountHeldForReview':
+      return 'Held for review: the name, date of birth and postcode match a person on a break'
+    case 'AccountReviewCleared':
+      return 'Cleared by an admin after review: may enter competitions'
+    case 'UnconfirmedPlayDropped':
+      return 'Finished setting up the account from the emailed link: the limit and break set before the email was confirmed were dropped'
     default:
       return type
   }

@@ -162,6 +162,7 @@ describe('the users list', () => {
           pending_limit: null,
           break_until: null,
           break_permanent: false,
+          held_for_review: false,
           spent_last_30_days: 14.95,
           over_threshold: false,
           caps_reached: 0,

@@ -178,6 +178,7 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
     }
     case 'adminBanUser':
     case 'adminUnbanUser':
+    case 'adminClearUserReview':
       return { route: endpoints[name].path.replace(':id', await freshUser(name)), body: { reason: 'test' } }
     case 'adminUpdateUser': {
       const id = await freshUser(name)

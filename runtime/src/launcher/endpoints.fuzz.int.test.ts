@@ -105,6 +105,7 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
       return { ...person, email: 'fuzz-admin-target@example.com' }
     case 'adminBanUser':
     case 'adminUnbanUser':
+    case 'adminClearUserReview':
     case 'adminPromoteUser':
     case 'adminDemoteUser':
     case 'adminRefundEntry':

@@ -2,16 +2,17 @@ import { type ContactTopic, contactTopicLabels } from '@prizes/contracts'
 import { brand, companyDetails } from '../brand'
 import { greeting, type RenderedEmail, renderEmail } from './render'
 
-/** To the sender of a contact message: it arrived, under this reference, and what it said. */
+/**
+ * To the address a contact message gave: it arrived, on this topic, under this reference. Nothing
+ * the sender typed (name, subject, message) is repeated: that address is unproven, and whoever
+ * types someone else's would otherwise have us deliver their text to it (issue 23).
+ */
 export function contactAcknowledgementEmail(input: {
-  readonly name: string | undefined
   readonly reference: string
   readonly topic: ContactTopic
-  readonly subject: string
-  readonly message: string
 }): RenderedEmail {
   return renderEmail(`We received your message [${input.reference}]`, [
-    { kind: 'paragraph', text: greeting(input.name) },
+    { kind: 'paragraph', text: greeting(undefined) },
     {
       kind: 'paragraph',
       text: `Thank you for contacting ${brand.name}. Your message has reached our support team, who reply Monday to Friday, 9am to 5pm GMT, within 24 hours.`,
@@ -22,9 +23,7 @@ export function contactAcknowledgementEmail(input: {
       text: `Please quote it if you write to us again at ${companyDetails().supportEmail}.`,
     },
     { kind: 'paragraph', text: `Topic: ${contactTopicLabels[input.topic]}` },
-    { kind: 'paragraph', text: `Subject: ${input.subject}` },
-    { kind: 'paragraph', text: 'Your message:' },
-    { kind: 'paragraph', text: input.message },
+    { kind: 'paragraph', text: 'If you did not write to us, you can ignore this email.' },
   ])
 }
 

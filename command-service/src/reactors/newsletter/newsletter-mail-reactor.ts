@@ -97,7 +97,7 @@ export function createNewsletterMailReactor(options: NewsletterMailOptions): Rea
         if (state.status !== 'subscribed') return void log.info({ reason: 'unsubscribed since' }, 'no email')
         const to = await open(subscriberKeyId(data.subscriberId), data.email, log)
         if (!to) return
-        if (await marketingPausedFor({ knex, store }, to, now())) {
+        if (await marketingPausedFor({ knex, store, secrets }, to, now())) {
           return void log.info({ reason: 'the account is on a break' }, 'no email')
         }
         const unsubscribeToken = newsletterToken(
@@ -119,24 +119,13 @@ export function createNewsletterMailReactor(options: NewsletterMailOptions): Rea
         const keyId = contactKeyId(data.reference)
         const to = await open(keyId, data.email, log)
         if (!to) return
-        const [name, subject, message] = await Promise.all([
-          open(keyId, data.name, log),
-          open(keyId, data.subject, log),
-          open(keyId, data.message, log),
-        ])
         const queued = await outbox.enqueue({
           key: event.id,
           template: 'contact-acknowledgement',
           userId: keyId,
           mail: {
             to,
-            ...contactAcknowledgementEmail({
-              name,
-              reference: data.reference,
-              topic: data.topic,
-              subject: subject ?? '',
-              message: message ?? '',
-            }),
+            ...contactAcknowledgementEmail({ reference: data.reference, topic: data.topic }),
           },
         })
         return void log.info({ queued }, 'contact acknowledgement')

@@ -36,6 +36,7 @@ export function ResponsiblePlayCell({ play }: { readonly play: AdminResponsibleP
         min-width: 160px;
       `}
     >
+      {play.held_for_review && <Chip tone="error">Held for review</Chip>}
       {play.over_threshold && <Chip tone="warning">High spending</Chip>}
       <span>30 days: {formatPrice(play.spent_last_30_days)}</span>
       <span>{limitText(play)}</span>

@@ -1,8 +1,15 @@
 import type { AdminResponsiblePlay, AdminUserRow } from '@prizes/contracts'
+import { useState } from 'react'
+import { Alert } from '../../../components/alert'
+import { Button } from '../../../components/button'
 import { Dialog } from '../../../components/dialog'
+import { TextField } from '../../../components/form-field'
 import { formatDate, formatDateTime, formatPrice } from '../../../lib/format'
+import { showSnackbar } from '../../../stores/ui-store'
+import { useClearUserReview } from '../api/clear-user-review'
 import { useAdminUser } from '../api/get-admin-user'
 import { useUserResponsiblePlay } from '../api/get-user-responsible-play'
+import { failureMessage } from '../model/errors'
 import { fullName } from '../model/user-actions'
 import { AdminStack, QueryView } from './load-state'
 import { breakText, limitText } from './responsible-play-cell'
@@ -54,6 +61,7 @@ export function UserDetailsDialog({
                   : []),
               ]}
             />
+            {shown.responsible_play?.held_for_review && <ClearReview userId={user.id} />}
             {shown.responsible_play && (
               <CappedCompetitions competitions={shown.responsible_play.capped_competitions ?? []} />
             )}
@@ -62,6 +70,46 @@ export function UserDetailsDialog({
         )}
       </QueryView>
     </Dialog>
+  )
+}
+
+/**
+ * Issue 23: the account's name, date of birth and postcode match a person on a break, so it
+ * cannot pay; an admin who has checked it is someone else clears it, saying why.
+ */
+function ClearReview({ userId }: { readonly userId: string }) {
+  const clear = useClearUserReview()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>(undefined)
+  async function submit() {
+    setError(undefined)
+    try {
+      const { message } = await clear.mutateAsync({ id: userId, reason: reason.trim() })
+      showSnackbar(message, { severity: 'success' })
+      setReason('')
+    } catch (failure) {
+      setError(failureMessage('Could not clear the review', failure))
+    }
+  }
+  return (
+    <section aria-label="Held for review">
+      <h3>Held for review</h3>
+      <Alert tone="warning">
+        This account's name, date of birth and postcode match a person who is on a break or has excluded
+        themselves. It can sign in but cannot enter until you clear it. Clear it only once you have checked it
+        belongs to someone else.
+      </Alert>
+      <TextField
+        label="Reason for clearing"
+        value={reason}
+        onValueChange={setReason}
+        error={error}
+        maxLength={500}
+      />
+      <Button disabled={clear.isPending || reason.trim() === ''} onClick={() => void submit()}>
+        Clear review
+      </Button>
+    </section>
   )
 }
 
