@@ -26,6 +26,8 @@ export const releaseReasons = [
 ] as const
 export type ReleaseReason = (typeof releaseReasons)[number]
 const ids = { competitionId: z.string(), entryId: z.string().uuid() }
+/** A provider's own id or word (a dispute id, a bank's reason): short, printable. */
+const providerId = z.string().min(1).max(255)
 
 export const entryEvents = {
   /** Tickets held for a payment; they count against availability until allocated or released. */
@@ -109,6 +111,36 @@ export const entryEvents = {
     amountPence: pence,
     paymentIntentId: z.string(),
     reason: z.string(),
+  }),
+  /**
+   * The entrant disputed the card payment with their bank (a chargeback opened at the provider):
+   * the money is held by the bank until the dispute closes. A disputed entry is off the draw list
+   * while the list is not sealed; one disputed after the close stays on the sealed list.
+   */
+  EntryDisputed: z.object({
+    ...ids,
+    amountPence: pence,
+    paymentIntentId: z.string(),
+    /** The provider's dispute (Stripe's `dp_...`). */
+    disputeId: providerId,
+    /** The bank's reason as the provider names it (`fraudulent`, `product_not_received`, ...). */
+    reason: providerId,
+  }),
+  /**
+   * The dispute closed. `won`: the money stays with us and, when `reinstated`, the entry is paid
+   * again (and back on a list not sealed yet). `lost`: the money went back to the entrant, and
+   * `EntryRefunded` (reason `chargeback`) follows in the same append.
+   */
+  EntryDisputeClosed: z.object({
+    ...ids,
+    paymentIntentId: z.string(),
+    disputeId: providerId,
+    outcome: z.enum(['won', 'lost']),
+    /**
+     * The entry is paid again. False for a lost dispute, and for a won one whose entry was taken
+     * off the list before the seal: the sealed list stands, so it stays out of that draw.
+     */
+    reinstated: z.boolean(),
   }),
   /** Money returned through the provider; a refunded entry's tickets never take part in the draw. */
   EntryRefunded: z.object({

@@ -10,6 +10,9 @@ import { setup, transition } from 'xstate'
  * when tickets remain (→ paid), otherwise the money is owed back (→ refundDue → refunded).
  * An admin's refund of a paid entry is requested first (→ refundPending, off the draw list from
  * that moment), then recorded once the provider has given the money back (→ refunded).
+ * The provider's own word counts too: a refund made at the provider is recorded (→ refunded), and
+ * a chargeback opened by the entrant's bank disputes a paid entry (→ disputed, off the draw list)
+ * until it closes: won, the entry is paid again; lost, the money went back (→ refunded).
  */
 export const entryPaymentEventTypes = [
   'payment.succeeded',
@@ -18,6 +21,8 @@ export const entryPaymentEventTypes = [
   'reservation.released',
   'refund.requested',
   'refund.recorded',
+  'dispute.opened',
+  'dispute.won',
 ] as const
 export type EntryPaymentEventType = (typeof entryPaymentEventTypes)[number]
 export type EntryPaymentEvent = { type: EntryPaymentEventType }
@@ -30,6 +35,7 @@ export const entryPaymentStatuses = [
   'refundDue',
   'refundPending',
   'refunded',
+  'disputed',
 ] as const
 export type EntryPaymentStatus = (typeof entryPaymentStatuses)[number]
 
@@ -55,7 +61,14 @@ export const entryPaymentMachine = setup({
     released: { on: latePayment },
     failed: { on: latePayment },
     paid: {
-      on: { 'refund.requested': { target: 'refundPending' }, 'refund.recorded': { target: 'refunded' } },
+      on: {
+        'refund.requested': { target: 'refundPending' },
+        'refund.recorded': { target: 'refunded' },
+        'dispute.opened': { target: 'disputed' },
+      },
+    },
+    disputed: {
+      on: { 'dispute.won': { target: 'paid' }, 'refund.recorded': { target: 'refunded' } },
     },
     refundPending: { on: { 'refund.recorded': { target: 'refunded' } } },
     refundDue: { on: { 'refund.recorded': { target: 'refunded' } } },

@@ -274,6 +274,16 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
       const next = moved(state, event.data.entryId, 'refund.recorded')
       return next ? put(state, next) : state
     }
+    case 'EntryDisputed': {
+      const next = moved(state, event.data.entryId, 'dispute.opened')
+      return next ? put(state, next) : state
+    }
+    case 'EntryDisputeClosed': {
+      // Lost: EntryRefunded follows. Won without reinstatement: the entry stays out of the draw.
+      if (!event.data.reinstated) return state
+      const next = moved(state, event.data.entryId, 'dispute.won')
+      return next ? put(state, next) : state
+    }
     default: {
       const unhandled: never = event
       throw new Error(`evolveEntries does not handle ${JSON.stringify(unhandled)}`)
