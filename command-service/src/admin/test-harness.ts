@@ -13,6 +13,7 @@ import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { submission } from '../entries/test-harness'
 import { migrateCommandTables } from '../migrations'
+import type { ActivePaymentProvider } from '../payments'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
 import { testCards } from '../payments/offline/test-cards'
 import { silentLogger } from '../testing/fixtures'
@@ -71,7 +72,10 @@ export interface Entrant {
 
 export async function startAdminHarness(
   label: string,
-  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health' | 'drandUrl' | 'email'> = {},
+  options: Pick<CommandAppOptions, 'readModels' | 'rateLimits' | 'health' | 'drandUrl' | 'email'> & {
+    /** The provider the app runs with, made from the offline one (a test's Stripe webhook on it). */
+    readonly activePayments?: (offline: OfflinePaymentProvider) => ActivePaymentProvider
+  } = {},
 ): Promise<AdminHarness> {
   const database = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
@@ -83,9 +87,11 @@ export async function startAdminHarness(
   const handler = createCommandHandler({ store, logger: silentLogger })
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'admin-media-'))
   const payments = createOfflinePaymentProvider({ knex, now: clock.now })
+  const { activePayments, ...appOptions } = options
   const app = createCommandApp({
-    ...{ store, knex, secrets, handler, payments, logger: silentLogger, clock: clock.now, mediaDir },
-    ...options,
+    ...{ store, knex, secrets, handler, payments: activePayments?.(payments) ?? payments },
+    ...{ logger: silentLogger, clock: clock.now, mediaDir },
+    ...appOptions,
   })
   const served = await serve(app.callback())
   const accounts: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }

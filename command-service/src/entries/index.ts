@@ -17,5 +17,6 @@ export {
   PaymentNotSucceeded,
   PaymentToBeRefunded,
 } from './errors'
+export { followProviderEvent, type ProviderEventOutcome } from './provider-events'
 export { type EntriesRouterDeps, entriesRouter } from './routes'
 export { type EntryResult, userEntryOf } from './stream'

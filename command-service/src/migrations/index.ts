@@ -15,6 +15,7 @@ import { newsletterAndContact } from './1100-newsletter-and-contact'
 import { offlinePaymentBehaviours } from './1310-offline-payment-behaviours'
 import { spendingLedger } from './1400-spending-ledger'
 import { creditCardLimit } from './1700-credit-card-limit'
+import { providerEvents } from './1830-provider-events'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -33,6 +34,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['1310-offline-payment-behaviours', offlinePaymentBehaviours],
   ['1400-spending-ledger', spendingLedger],
   ['1700-credit-card-limit', creditCardLimit],
+  ['1830-provider-events', providerEvents],
 ])
 
 /**

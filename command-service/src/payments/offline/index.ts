@@ -3,7 +3,9 @@ export {
   IdempotencyKeyReused,
   type OfflinePaymentProvider,
   type OfflinePaymentProviderOptions,
+  type OfflineProviderChange,
   PaymentIntentCanceled,
+  ProviderEventRefused,
   RefundRefused,
   type TestCardOutcome,
 } from './offline-provider'
