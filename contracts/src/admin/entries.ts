@@ -25,9 +25,10 @@ export type AdminEntriesQuery = z.infer<typeof adminEntriesQuery>
 
 /**
  * The payment statuses the admin sees: the entrant's, and `refund_pending` for an admin's refund
- * requested and not yet recorded (the provider is being asked, or the refund reactor completes it).
+ * requested and not yet recorded (the provider is being asked, or the refund reactor completes it),
+ * and `disputed` while a chargeback is open.
  */
-export const adminPaymentStatuses = [...paymentStatuses, 'refund_pending'] as const
+export const adminPaymentStatuses = [...paymentStatuses, 'refund_pending', 'disputed'] as const
 
 /** SPEC section 3 "Entry (admin)" row; the competition's id and status say whether it may be refunded. */
 export const adminEntryRow = z.object({

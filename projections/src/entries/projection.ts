@@ -107,6 +107,14 @@ const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: Record
       refunded_at: eventTime(event),
     }),
   ),
+  /** A chargeback opened: shown as disputed until it closes (the money stays paid meanwhile). */
+  EntryDisputed: onRow(entryEvents.EntryDisputed, (event, data) =>
+    updateEntry(change(event, data.entryId), { status: 'disputed' }),
+  ),
+  /** Won and reinstated: allocated again; lost: EntryRefunded follows; else it stays disputed. */
+  EntryDisputeClosed: onRow(entryEvents.EntryDisputeClosed, (event, data) =>
+    updateEntry(change(event, data.entryId), data.reinstated ? { status: 'allocated' } : {}),
+  ),
   /** The winning entry; the draw is on the same stream, so the revision guard holds. */
   DrawCompleted: onRow(competitionEvents.DrawCompleted, (event, data) =>
     updateEntry(change(event, data.winningEntryId), { won_at: eventTime(event) }),

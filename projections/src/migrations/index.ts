@@ -22,6 +22,7 @@ import { responsiblePlay } from './0040-responsible-play'
 import { postalEntriesAndCaps } from './0050-postal-entries-and-caps'
 import { undersoldCompetitions } from './0060-undersold-competitions'
 import { competitionsAdminList } from './0061-competitions-admin-list'
+import { entriesDisputed } from './0070-entries-disputed'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -47,6 +48,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0050-postal-entries-and-caps', postalEntriesAndCaps],
   ['0060-undersold-competitions', undersoldCompetitions],
   ['0061-competitions-admin-list', competitionsAdminList],
+  ['0070-entries-disputed', entriesDisputed],
 ])
 
 /**
