@@ -31,6 +31,7 @@ import { entryConfirmationName, startEntryConfirmationReactor } from './reactors
 import { reservationExpiryName, startReservationExpiry } from './reactors/entries/expiry-reactor'
 import { refundEmailName, startRefundEmailReactor } from './reactors/entries/refund-email-reactor'
 import { refundReactorName, startRefundReactor } from './reactors/entries/refund-reactor'
+import { paymentSettlementName, startPaymentSettlement } from './reactors/entries/settlement-reactor'
 import { autoCloseName, startAutoClose } from './reactors/lifecycle/auto-close-reactor'
 import { cancellationRefundsName, startCancellationRefunds } from './reactors/lifecycle/cancellation-refunds'
 import { extensionEmailName, startExtensionEmail } from './reactors/lifecycle/extension-email'
@@ -140,6 +141,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
         }),
     },
     { name: refundReactorName, start: () => startRefundReactor({ ...common, payments, commands }) },
+    { name: paymentSettlementName, start: () => startPaymentSettlement({ ...common, payments }) },
     {
       name: entryConfirmationName,
       start: () => startEntryConfirmationReactor({ ...common, outbox, publicUrl }),

@@ -66,6 +66,12 @@ export const entryEvents = {
      * the same entry date without searching the stream. Absent on events written before it.
      */
     allocatedAt: z.string().datetime().optional(),
+    /**
+     * The card was authorised, not yet charged: the tickets were allocated first, and the
+     * payment is captured now (a reactor makes sure of it after a crash). Absent on payments
+     * taken before allocation (events written before manual capture, and free entries).
+     */
+    authorised: z.literal(true).optional(),
   }),
   /**
    * A free entry by post, recorded by an admin from the envelope: one ticket, under the same
@@ -98,6 +104,18 @@ export const entryEvents = {
     amountPence: pence,
     paymentIntentId: z.string(),
     /** `entry_cap`: paying it would take the entrant past the competition's per-person cap. */
+    reason: z.enum(['sold_out', 'competition_closed', 'user_erased', 'entry_cap']),
+  }),
+  /**
+   * A card authorised for an entry whose tickets could no longer be given (sold out, closed, the
+   * entrant's cap, or an erased entrant): nothing was taken, so the authorisation is voided (the
+   * hold on the card released) rather than captured and refunded. A reactor makes sure of it.
+   */
+  PaymentVoidDue: z.object({
+    ...ids,
+    userId: z.string(),
+    amountPence: pence,
+    paymentIntentId: z.string(),
     reason: z.enum(['sold_out', 'competition_closed', 'user_erased', 'entry_cap']),
   }),
   /**

@@ -106,6 +106,7 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
     case 'ReservationReleased':
     case 'TicketsAllocated':
     case 'PaymentRefundDue':
+    case 'PaymentVoidDue':
     case 'EntryRefundRequested':
     case 'EntryDisputeClosed':
       return { ...state, ...evolveEntries(state, event) }

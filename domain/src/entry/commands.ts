@@ -52,6 +52,12 @@ export interface AllocateTickets {
      * is owed back, never allocated. An entry released for the erasure is owed back anyway.
      */
     readonly userErased?: boolean
+    /**
+     * The card is authorised, not charged (manual capture): tickets are allocated first and
+     * captured after (`authorised` on TicketsAllocated); when none can be given, the
+     * authorisation is voided (PaymentVoidDue) instead of a charge owed back.
+     */
+    readonly authorised?: boolean
   }
   readonly metadata: CommandMetadata
 }

@@ -7,7 +7,8 @@ import { setup, transition } from 'xstate'
  * Beyond the happy path (reserved → paid → refunded) a card payment can outlive its
  * reservation: a reservation released because it expired (or its first attempt failed) may
  * still be paid, because the provider's intent stays payable. Such a late payment is allocated
- * when tickets remain (→ paid), otherwise the money is owed back (→ refundDue → refunded).
+ * when tickets remain (→ paid), otherwise the money is owed back (→ refundDue → refunded), or,
+ * when the card was only authorised (manual capture), the authorisation is voided (→ voided).
  * An admin's refund of a paid entry is requested first (→ refundPending, off the draw list from
  * that moment), then recorded once the provider has given the money back (→ refunded).
  * The provider's own word counts too: a refund made at the provider is recorded (→ refunded), and
@@ -23,6 +24,7 @@ export const entryPaymentEventTypes = [
   'refund.recorded',
   'dispute.opened',
   'dispute.won',
+  'payment.voidable',
 ] as const
 export type EntryPaymentEventType = (typeof entryPaymentEventTypes)[number]
 export type EntryPaymentEvent = { type: EntryPaymentEventType }
@@ -36,6 +38,7 @@ export const entryPaymentStatuses = [
   'refundPending',
   'refunded',
   'disputed',
+  'voided',
 ] as const
 export type EntryPaymentStatus = (typeof entryPaymentStatuses)[number]
 
@@ -43,6 +46,7 @@ export type EntryPaymentStatus = (typeof entryPaymentStatuses)[number]
 const latePayment = {
   'payment.succeeded': { target: 'paid' },
   'payment.unallocatable': { target: 'refundDue' },
+  'payment.voidable': { target: 'voided' },
 } as const
 
 export const entryPaymentMachine = setup({
@@ -73,6 +77,7 @@ export const entryPaymentMachine = setup({
     refundPending: { on: { 'refund.recorded': { target: 'refunded' } } },
     refundDue: { on: { 'refund.recorded': { target: 'refunded' } } },
     refunded: { type: 'final' },
+    voided: { type: 'final' },
   },
 })
 

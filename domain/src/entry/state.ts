@@ -266,6 +266,10 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
       const next = moved(state, event.data.entryId, 'payment.unallocatable')
       return next ? put(state, next) : state
     }
+    case 'PaymentVoidDue': {
+      const next = moved(state, event.data.entryId, 'payment.voidable')
+      return next ? put(state, next) : state
+    }
     case 'EntryRefundRequested': {
       const next = moved(state, event.data.entryId, 'refund.requested')
       return next ? put(state, next) : state

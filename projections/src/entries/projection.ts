@@ -87,6 +87,10 @@ const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: Record
       refund_reason: data.reason,
     }),
   ),
+  /** A card authorised too late for tickets: voided, nothing taken. */
+  PaymentVoidDue: onRow(entryEvents.PaymentVoidDue, (event, data) =>
+    updateEntry(change(event, data.entryId), { payment_status: 'failed', status: 'released' }),
+  ),
   /**
    * An admin's refund on its way (the provider is being asked): shown as refunded to the entrant,
    * as a payment owed back is, and as pending to the admin until EntryRefunded.

@@ -95,6 +95,10 @@ const describe: { readonly [type: string]: (data: unknown) => string } = {
     const data = entryEvents.PaymentRefundDue.parse(d)
     return `Payment of ${money(data.amountPence)} arrived too late (${data.reason.replace('_', ' ')}): refund due (entry ${short(data.entryId)})`
   },
+  PaymentVoidDue: (d) => {
+    const data = entryEvents.PaymentVoidDue.parse(d)
+    return `Card authorised for ${money(data.amountPence)} too late (${data.reason.replace('_', ' ')}): not charged, the authorisation voided (entry ${short(data.entryId)})`
+  },
   EntryRefundRequested: (d) => {
     const data = entryEvents.EntryRefundRequested.parse(d)
     return `Refund of ${money(data.amountPence)} requested (entry ${short(data.entryId)}): ${data.reason}`
