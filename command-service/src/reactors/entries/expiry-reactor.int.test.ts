@@ -143,7 +143,10 @@ describe('reservation expiry reactor', () => {
     const types = await harness.waitFor(competitionId, (t) => t.includes('TicketsAllocated'))
     expect(types).not.toContain('ReservationReleased')
     expect(handedOver).toContain(reserved.paymentIntentId)
-    expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe('succeeded')
+    // Captured once the tickets are allocated.
+    await expect
+      .poll(async () => (await harness.payments.retrieveIntent(reserved.paymentIntentId)).status)
+      .toBe('succeeded')
     await stop()
   })
 
