@@ -34,13 +34,14 @@ import { type CommandHandler, createCommandHandler, type StreamStore } from './c
 import { adminContactRouter } from './contact/admin-routes'
 import { databaseRouter, type ResetTestData } from './database/routes'
 import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
-import { entriesRouter } from './entries'
+import { entriesRouter, followProviderEvent } from './entries'
 import type { ReservationLimits } from './entries/rate-limits'
 import { mapCommandError } from './errors'
 import { type HealthRouterDeps, healthRouter } from './health'
 import { type CompanyDetails, defaultCompanyDetails } from './mail/brand'
 import { newsletterRouter } from './newsletter/routes'
 import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
+import type { ProviderEvent } from './payments/port'
 import { allocatePaidEntry, type Reactor } from './reactors'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'
@@ -166,10 +167,17 @@ export function createCommandApp(options: CommandAppOptions): Koa {
   const onSucceeded = allocatePaidEntry(entryDeps, { logger, now: clock })
   const onFailed = async (paymentIntentId: string) =>
     logger.info({ paymentIntentId }, 'payment attempt failed; the reservation stays until it expires')
+  // Refunds and chargebacks at the provider, from Stripe's webhook or the offline TEST control.
+  const onProviderEvent = (event: ProviderEvent) => followProviderEvent(entryDeps, event, { now: clock() })
   const payments = [
-    paymentsRouter({ provider: options.payments, onSucceeded, onFailed }),
+    paymentsRouter({ provider: options.payments, onSucceeded, onFailed, onProviderEvent, logger }),
     ...(options.payments.name === 'offline'
-      ? [offlinePaymentsRouter({ provider: options.payments, onSucceeded, logger })]
+      ? [
+          offlinePaymentsRouter({
+            ...{ provider: options.payments, onSucceeded, onProviderEvent, logger },
+            ...{ secrets, knex, clock },
+          }),
+        ]
       : []),
   ]
   return createApp({

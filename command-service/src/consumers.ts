@@ -27,6 +27,7 @@ import {
   startReactor,
 } from './reactors'
 import { reservationExpiryName, startReservationExpiry } from './reactors/entries/expiry-reactor'
+import { paymentSettlementName, startPaymentSettlement } from './reactors/entries/settlement-reactor'
 import { autoCloseName, startAutoClose } from './reactors/lifecycle/auto-close-reactor'
 import { databaseReactors } from './reactors/registry'
 import { mailSuppression } from './settings/mail'
@@ -124,6 +125,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
           onSucceeded: allocatePaidEntry(entryDeps, { logger: options.logger }),
         }),
     },
+    { name: paymentSettlementName, start: () => startPaymentSettlement({ ...common, payments }) },
     { name: autoCloseName, start: () => startAutoClose({ ...common, commands: lifecycle }) },
   ]
   return { reactors, wakeMailSender: sender.wake, stop: () => sender.stop() }

@@ -72,6 +72,11 @@ export const entrySubmission = z.object({
 export type EntrySubmission = z.infer<typeof entrySubmission>
 
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const
+/**
+ * What an entrant (and an admin) sees of a payment: its status, or `disputed` while a chargeback
+ * the entrant's bank opened is not closed (the entry is out of a draw not yet sealed).
+ */
+export const shownPaymentStatuses = [...paymentStatuses, 'disputed'] as const
 export const entryStatuses = ['active', 'drawn', 'won', 'cancelled'] as const
 export const entryMethods = ['online', 'postal'] as const
 export type EntryMethod = (typeof entryMethods)[number]
@@ -87,7 +92,7 @@ export const userEntry = z.object({
   entryDate: z.string(),
   status: z.enum(entryStatuses),
   entryStatus: z.enum(entryStatuses),
-  paymentStatus: z.enum(paymentStatuses),
+  paymentStatus: z.enum(shownPaymentStatuses),
   entryReference: z.string().nullable(),
   drawDate: z.string().nullable(),
   ticketNumbers: z.array(z.number().int()),

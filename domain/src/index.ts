@@ -77,6 +77,7 @@ export type {
   EntryCommand,
   QuoteEntry,
   RecordPostalEntry,
+  RecordProviderChange,
   RecordRefund,
   ReleaseReservation,
   RequestRefund,

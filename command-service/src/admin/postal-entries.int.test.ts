@@ -283,16 +283,15 @@ describe('the per-person cap', () => {
     const over = await confirm(second)
     expect(over).toMatchObject({
       status: 409,
-      body: { message: `${entryCapMessage(4, 0)} Your payment will be refunded in full.` },
+      body: { message: `${entryCapMessage(4, 0)} Your card has not been charged.` },
     })
     const events = await harness.events(id)
     const allocated = events
       .filter((event) => event.type === 'TicketsAllocated' && event.data.userId === entrant.userId)
       .map((event) => entryEvents.TicketsAllocated.parse(event.data).ticketNumbers.length)
     expect(allocated.reduce((sum, n) => sum + n, 0)).toBe(4)
-    expect(events.filter((e) => e.type === 'PaymentRefundDue').map((e) => e.data.reason)).toEqual([
-      'entry_cap',
-    ])
+    expect(events.filter((e) => e.type === 'PaymentVoidDue').map((e) => e.data.reason)).toEqual(['entry_cap'])
+    expect((await harness.payments.retrieveIntent(second)).status).toBe('canceled')
   })
 })
 

@@ -13,6 +13,7 @@ import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { submission } from '../entries/test-harness'
 import { migrateCommandTables } from '../migrations'
+import type { ActivePaymentProvider } from '../payments'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
 import { testCards } from '../payments/offline/test-cards'
 import { createStripePaymentProvider } from '../payments/stripe/stripe-provider'
@@ -78,9 +79,11 @@ export async function startAdminHarness(
   > & {
     /** The app takes payments through Stripe (keys that reach nothing): real money, not TEST MODE. */
     readonly stripe?: boolean
+    /** The provider the app runs with, made from the offline one (a test's Stripe webhook on it). */
+    readonly activePayments?: (offline: OfflinePaymentProvider) => ActivePaymentProvider
   } = {},
 ): Promise<AdminHarness> {
-  const { stripe, ...appOptions } = options
+  const { stripe, activePayments, ...appOptions } = options
   const database = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
   await store.migrate()
@@ -92,7 +95,8 @@ export async function startAdminHarness(
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'admin-media-'))
   const payments = createOfflinePaymentProvider({ knex, now: clock.now })
   const app = createCommandApp({
-    ...{ store, knex, secrets, handler, payments, logger: silentLogger, clock: clock.now, mediaDir },
+    ...{ store, knex, secrets, handler, payments: activePayments?.(payments) ?? payments },
+    ...{ logger: silentLogger, clock: clock.now, mediaDir },
     ...(stripe
       ? {
           payments: createStripePaymentProvider({

@@ -2,7 +2,7 @@ import { competitionStream, entryCapMessage, entryCapOf, type UserEntry } from '
 import { competitionDecider, formatEntryReference, ticketsOfUser } from '@prizes/domain'
 import type { CommandContext } from '../event-metadata'
 import { defaultReferencePrefix, type EntryDeps } from './deps'
-import { PaymentToBeRefunded } from './errors'
+import { PaymentNotTaken, PaymentToBeRefunded } from './errors'
 import { allocatedAt, competitionOf, entryIn, runEntryCommand, userEntryOf } from './stream'
 
 /** The next entry reference; `nextval` never repeats, whoever else asks at the same moment. */
@@ -60,6 +60,8 @@ export async function allocateEntry(
     readonly paymentIntentId?: string
     /** The entrant was erased: the payment is owed back, never allocated. */
     readonly userErased?: boolean
+    /** The card is authorised, not yet charged: no tickets means the authorisation is voided. */
+    readonly authorised?: boolean
   },
   context: CommandContext,
 ): Promise<UserEntry> {
@@ -102,6 +104,7 @@ async function allocateOnce(
         entryReference,
         ...(input.paymentIntentId === undefined ? {} : { paymentIntentId: input.paymentIntentId }),
         ...(input.userErased ? { userErased: true } : {}),
+        ...(input.authorised ? { authorised: true } : {}),
       },
       metadata: { now: context.now },
     },
@@ -110,12 +113,17 @@ async function allocateOnce(
   const competition = competitionOf(result, competitionId)
   const entry = entryIn(competition, entryId)
   if (entry.ticketNumbers.length === 0) {
-    if (result.events.length > 0) deps.logger.warn({ competitionId, entryId }, 'paid too late: refund due')
-    const capped = result.events.some((e) => e.type === 'PaymentRefundDue' && e.data.reason === 'entry_cap')
-    if (!capped) throw new PaymentToBeRefunded(entryId)
+    // Voided (only authorised) or owed back (taken): the entry's status says which, however often asked.
+    const NoTickets = entry.status === 'voided' ? PaymentNotTaken : PaymentToBeRefunded
+    if (result.events.length > 0)
+      deps.logger.warn({ competitionId, entryId, status: entry.status }, 'paid too late: no tickets')
+    const capped = result.events.some(
+      (e) => (e.type === 'PaymentRefundDue' || e.type === 'PaymentVoidDue') && e.data.reason === 'entry_cap',
+    )
+    if (!capped) throw new NoTickets(entryId)
     const cap = entryCapOf(competition.details)
     const left = Math.max(0, cap - ticketsOfUser(competition, entry.userId))
-    throw new PaymentToBeRefunded(entryId, entryCapMessage(cap, left))
+    throw new NoTickets(entryId, entryCapMessage(cap, left))
   }
   // This call's own allocation happened now; a repeat finds the first one's date in the stream.
   const justAllocated = result.events.some((event) => event.type === 'TicketsAllocated')

@@ -34,20 +34,20 @@ interface IntentOwner {
 }
 
 /**
- * An authorised (`requires_capture`) intent, settled: a debit or prepaid card is captured; a
- * credit card is captured only once its amount is held on the user's monthly credit card ledger
- * within the limit. Over the limit, the intent is cancelled (the hold on the card released,
- * nothing taken), the entry's reservation released with the reason `credit_card_limit`, and
- * CreditCardLimitReached thrown. Safe to repeat and to race (confirm-payment and the webhook):
- * the ledger answers the first decision for the intent, the capture takes once.
+ * Before an authorised (`requires_capture`) intent's tickets are allocated: a credit card's
+ * amount is held on the user's monthly credit card ledger, within the limit. Over the limit,
+ * the intent is cancelled (the hold on the card released, nothing taken), the entry's
+ * reservation released with the reason `credit_card_limit`, and CreditCardLimitReached thrown.
+ * A debit or prepaid card holds nothing. Safe to repeat and to race (confirm-payment and the
+ * webhook): the ledger answers the first decision for the intent.
  */
-export async function captureWithinCreditLimit(
+export async function holdWithinCreditLimit(
   deps: EntryDeps,
   intent: PaymentIntent,
   owner: IntentOwner,
   context: CommandContext,
-): Promise<PaymentIntent> {
-  if (!capped(intent.funding)) return deps.payments.captureIntent(intent.id)
+): Promise<void> {
+  if (!capped(intent.funding)) return
   const hold = await holdCredit(deps.knex, {
     paymentIntentId: intent.id,
     userId: owner.userId,
@@ -58,17 +58,32 @@ export async function captureWithinCreditLimit(
   if (hold.status !== 'held' && hold.status !== 'captured') {
     throw new PaymentNotSucceeded(intent.id, intent.status, null)
   }
-  let captured: PaymentIntent
-  try {
-    captured = await deps.payments.captureIntent(intent.id)
-  } catch (error) {
-    if (!(error instanceof PaymentIntentNotCapturable)) throw error
-    // Cancelled meanwhile (the reservation ended, the entrant was erased): nothing was taken.
-    await giveCreditBack(deps.knex, intent.id, 'released')
-    throw new PaymentNotSucceeded(intent.id, error.status, null)
-  }
-  await markCreditCaptured(deps.knex, intent.id)
+}
+
+/**
+ * Takes the money of an authorised intent whose tickets are allocated, once: the provider's
+ * capture is idempotent (an intent captured already answers as it is), so a retry, a race with
+ * the webhook or the capture reactor after a crash never takes twice. The ledger's hold becomes
+ * captured.
+ */
+export async function captureAllocated(deps: Pick<EntryDeps, 'knex' | 'payments'>, paymentIntentId: string) {
+  const captured = await deps.payments.captureIntent(paymentIntentId)
+  await markCreditCaptured(deps.knex, paymentIntentId)
   return captured
+}
+
+/**
+ * Voids an authorised intent whose entry got no tickets: the hold on the card is released and
+ * nothing is taken; its credit card amount goes back to the month. A repeat changes nothing.
+ */
+export async function voidUnallocated(deps: Pick<EntryDeps, 'knex' | 'payments'>, paymentIntentId: string) {
+  try {
+    await deps.payments.voidAuthorisation(paymentIntentId)
+  } catch (error) {
+    // Captured after all (a payment taken before manual capture): the refund of PaymentRefundDue covers it.
+    if (!(error instanceof PaymentIntentNotCapturable)) throw error
+  }
+  await giveCreditBack(deps.knex, paymentIntentId, 'released')
 }
 
 async function refuse(

@@ -55,7 +55,24 @@ export class PaymentToBeRefunded extends DomainError<'NOT_ENOUGH_TICKETS'> {
   }
 }
 
+/**
+ * The card was authorised after its tickets stopped being held and none were left (or the
+ * competition closed, or the entrant's cap): no tickets, and nothing taken; the hold on the card
+ * is released.
+ */
+export class PaymentNotTaken extends DomainError<'NOT_ENOUGH_TICKETS'> {
+  readonly code = entryErrorCodes.notEnoughTickets
+  constructor(
+    readonly entryId: string,
+    /** Why no tickets: sold out (the default) or the entrant's cap, in the entrant's words. */
+    reason = `${entryMessages.notEnoughTickets}.`,
+  ) {
+    super(`${reason} Your card has not been charged.`)
+  }
+}
+
 export type EntryPaymentError =
+  | PaymentNotTaken
   | PaymentNotFound
   | PaymentNotSucceeded
   | PaymentProcessing
@@ -66,6 +83,7 @@ export function isEntryPaymentError(error: unknown): error is EntryPaymentError 
     error instanceof PaymentNotFound ||
     error instanceof PaymentNotSucceeded ||
     error instanceof PaymentProcessing ||
-    error instanceof PaymentToBeRefunded
+    error instanceof PaymentToBeRefunded ||
+    error instanceof PaymentNotTaken
   )
 }

@@ -3,7 +3,8 @@ import { competitionStream, entryMessages } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { processingChecks, retrieveFailuresAfterCharge, testCards } from '../payments/offline/test-cards'
 import { details } from '../testing/fixtures'
-import { recordRefund, releaseReservation } from './entries'
+import { captureAllocated } from './credit-card-limit'
+import { releaseReservation } from './entries'
 import { type Answer, type EntriesHarness, startEntriesHarness, submission } from './test-harness'
 
 let harness: EntriesHarness
@@ -109,35 +110,37 @@ describe('a payment that outlives its reservation', () => {
     }
   })
 
-  it('is owed back when its tickets were sold meanwhile, and the refund is recorded once', async () => {
+  it('is voided, never captured and refunded, when its tickets were sold meanwhile; the sale before it is captured once', async () => {
     const competitionId = await harness.competition({ totalTickets: 2 })
     const late = await harness.user()
     const lateIntent = intentOf(await createIntent(competitionId, late.token, 2))
-    const entryId = await entryIdOf(lateIntent)
     harness.clock.advance(minutes(11))
     try {
       const prompt = await harness.user()
       const promptIntent = intentOf(await createIntent(competitionId, prompt.token, 2))
       await harness.pay(promptIntent)
       expect((await confirm(promptIntent, prompt.token)).status).toBe(200)
+      // Captured once, however often the capture step runs again.
+      expect((await confirm(promptIntent, prompt.token)).status).toBe(200)
+      await captureAllocated(harness.deps, promptIntent)
+      expect(await harness.payments.chargesOf(promptIntent)).toBe(1)
+      expect((await harness.payments.retrieveIntent(promptIntent)).status).toBe('succeeded')
 
       await harness.pay(lateIntent)
       const refused = await confirm(lateIntent, late.token)
       expect(refused).toMatchObject({ status: 409, body: { code: 'NOT_ENOUGH_TICKETS' } })
       expect(refused.body.message).toContain(entryMessages.notEnoughTickets)
-      expect(refused.body.message).toContain('refunded')
+      expect(refused.body.message).toContain('not been charged')
       expect(await confirm(lateIntent, late.token)).toEqual(refused)
 
-      const refund = await harness.payments.refund({
-        paymentIntentId: lateIntent,
-        idempotencyKey: `refund-${entryId}`,
-      })
-      const input = { competitionId, entryId, refundId: refund.id, reason: 'sold_out' }
-      await recordRefund(harness.deps, input, harness.context())
-      await recordRefund(harness.deps, input, harness.context())
+      expect((await harness.payments.retrieveIntent(lateIntent)).status).toBe('canceled')
+      expect(await harness.payments.chargesOf(lateIntent)).toBe(0)
+      expect(await harness.knex('offline_payment_refunds').where({ payment_intent_id: lateIntent })).toEqual(
+        [],
+      )
       const types = (await harness.events(competitionId)).map((e) => e.type)
-      expect(types.filter((t) => t === 'PaymentRefundDue')).toHaveLength(1)
-      expect(types.filter((t) => t === 'EntryRefunded')).toHaveLength(1)
+      expect(types.filter((t) => t === 'PaymentVoidDue')).toHaveLength(1)
+      expect(types.filter((t) => t === 'PaymentRefundDue')).toHaveLength(0)
       expect(types.filter((t) => t === 'TicketsAllocated')).toHaveLength(1)
     } finally {
       harness.clock.advance(-minutes(11))

@@ -80,12 +80,12 @@ describe('a guest asking twice for 10 of 20 tickets', () => {
     }
   })
 
-  it('allocates a payment that got through on the replaced intent while tickets remain, else refunds it', async () => {
+  it('allocates a payment that got through on the replaced intent while tickets remain, else voids it', async () => {
     const roomy = await harness.competition({ totalTickets: 30 })
     const full = await harness.competition({ totalTickets: 20 })
     for (const [competitionId, outcome] of [
       [roomy, 'allocated'],
-      [full, 'refunded'],
+      [full, 'voided'],
     ] as const) {
       const buyer = await harness.user()
       const paidFirst = intentOf(await createIntent(competitionId, buyer.token, 10))
@@ -93,7 +93,7 @@ describe('a guest asking twice for 10 of 20 tickets', () => {
       // Asked again before the confirmation arrived: the paid attempt's tickets are given back.
       expect((await createIntent(competitionId, buyer.token, 10)).status).toBe(200)
       expect((await harness.payments.retrieveIntent(paidFirst)).status).toBe('requires_capture')
-      // Authorised, not cancelled: confirm-payment captures it.
+      // Authorised, not cancelled: confirm-payment allocates and captures it, or voids it.
       const other = await harness.user()
       expect((await createIntent(competitionId, other.token, 10)).status).toBe(200)
 
@@ -103,10 +103,12 @@ describe('a guest asking twice for 10 of 20 tickets', () => {
       } else {
         expect(confirmed).toMatchObject({ status: 409, body: { code: 'NOT_ENOUGH_TICKETS' } })
         expect(confirmed.body.message).toBe(
-          `${entryMessages.notEnoughTickets}. Your payment will be refunded in full.`,
+          `${entryMessages.notEnoughTickets}. Your card has not been charged.`,
         )
         const types = (await harness.events(competitionId)).map((event) => event.type)
-        expect(types).toContain('PaymentRefundDue')
+        expect(types).toContain('PaymentVoidDue')
+        expect(types).not.toContain('PaymentRefundDue')
+        expect(await harness.payments.chargesOf(paidFirst)).toBe(0)
       }
     }
   })

@@ -1,6 +1,11 @@
 export { allocateEntry, nextEntryReference } from './allocate'
 export { type ConfirmEntryPayment, confirmEntryPayment } from './confirm'
-export { CreditCardLimitReached, captureWithinCreditLimit } from './credit-card-limit'
+export {
+  CreditCardLimitReached,
+  captureAllocated,
+  holdWithinCreditLimit,
+  voidUnallocated,
+} from './credit-card-limit'
 export { defaultReferencePrefix, defaultReservationMinutes, type EntryDeps } from './deps'
 export {
   type EntryRequest,
@@ -15,7 +20,9 @@ export {
   isEntryPaymentError,
   PaymentNotFound,
   PaymentNotSucceeded,
+  PaymentNotTaken,
   PaymentToBeRefunded,
 } from './errors'
+export { followProviderEvent, type ProviderEventOutcome } from './provider-events'
 export { type EntriesRouterDeps, entriesRouter } from './routes'
 export { type EntryResult, userEntryOf } from './stream'

@@ -96,6 +96,8 @@ const paymentStatusOf = (entry: Entry): UserEntry['paymentStatus'] => {
     case 'refundDue':
     case 'refundPending':
       return 'refunded'
+    case 'disputed':
+      return 'disputed'
     default:
       return 'failed'
   }

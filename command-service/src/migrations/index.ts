@@ -16,6 +16,7 @@ import { offlinePaymentBehaviours } from './1310-offline-payment-behaviours'
 import { spendingLedger } from './1400-spending-ledger'
 import { creditCardLimit } from './1700-credit-card-limit'
 import { offlineRefundRefusals } from './1800-offline-refund-refusals'
+import { providerEvents } from './1830-provider-events'
 import { playPeople } from './1850-play-people'
 import { drawSeedCommitments } from './2300-draw-seed-commitments'
 import { endedSessions } from './2300-ended-sessions'
@@ -38,6 +39,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['1400-spending-ledger', spendingLedger],
   ['1700-credit-card-limit', creditCardLimit],
   ['1800-offline-refund-refusals', offlineRefundRefusals],
+  ['1830-provider-events', providerEvents],
   ['1850-play-people', playPeople],
   ['2300-draw-seed-commitments', drawSeedCommitments],
   ['2300-ended-sessions', endedSessions],

@@ -47,6 +47,20 @@ export interface Refund {
   readonly amountPence: number
 }
 
+/**
+ * What the provider says happened to a payment after it was taken, outside our own refunds: a
+ * refund made at the provider (its Dashboard), a chargeback opened or closed by the entrant's
+ * bank. `id` is the provider's own event id: the same notification delivered again has the same.
+ */
+export interface ProviderEvent {
+  readonly id: string
+  readonly paymentIntentId: string
+  readonly change:
+    | { readonly kind: 'refunded'; readonly refundId: string }
+    | { readonly kind: 'dispute_created'; readonly disputeId: string; readonly reason: string }
+    | { readonly kind: 'dispute_closed'; readonly disputeId: string; readonly outcome: 'won' | 'lost' }
+}
+
 /** A verified provider notification: the intent it is about and what happened. */
 export interface WebhookEvent {
   readonly type:
@@ -54,8 +68,16 @@ export interface WebhookEvent {
     /** A card was authorised: the intent is `requires_capture`, waiting for the server. */
     | 'payment_intent.amount_capturable_updated'
     | 'payment_intent.payment_failed'
+    | 'charge.refunded'
+    | 'charge.dispute.created'
+    | 'charge.dispute.closed'
     | 'other'
   readonly paymentIntentId: string | null
+  /**
+   * For the `charge.*` types, the change to follow; absent when the notification names no
+   * payment intent, or says nothing to follow (a partial refund, a dispute still open).
+   */
+  readonly providerEvent?: ProviderEvent
 }
 
 export class PaymentIntentNotFound extends Error {

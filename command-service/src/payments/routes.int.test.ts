@@ -10,7 +10,7 @@ import { silentLogger } from '../testing/fixtures'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from './offline/offline-provider'
 import { offlinePaymentsRouter } from './offline/offline-router'
 import { testCards } from './offline/test-cards'
-import type { PaymentProvider } from './port'
+import type { PaymentProvider, ProviderEvent } from './port'
 import { paymentsRouter } from './routes'
 import { createStripePaymentProvider } from './stripe/stripe-provider'
 
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 /** Serves the routers as the command app will, recording what the callbacks were told. */
 async function start(provider: PaymentProvider, extra: (calls: Calls) => Router[] = () => []) {
-  const calls: Calls = { succeeded: [], failed: [], failNext: false }
+  const calls: Calls = { succeeded: [], failed: [], providerEvents: [], failNext: false }
   const onSucceeded = async (id: string) => {
     if (calls.failNext) {
       calls.failNext = false
@@ -43,11 +43,16 @@ async function start(provider: PaymentProvider, extra: (calls: Calls) => Router[
     calls.succeeded.push(id)
   }
   const onFailed = async (id: string) => void calls.failed.push(id)
+  const onProviderEvent = async (event: ProviderEvent) => void calls.providerEvents.push(event)
   const app = createApp({
     name: 'payments-test',
     logger: silentLogger,
     // Routers that parse JSON come first, as in the command app: the webhook must still see raw bytes.
-    routers: [...extra(calls), jsonRouter(), paymentsRouter({ provider, onSucceeded, onFailed })],
+    routers: [
+      ...extra(calls),
+      jsonRouter(),
+      paymentsRouter({ provider, onSucceeded, onFailed, onProviderEvent, logger: silentLogger }),
+    ],
   })
   const server = await serve(app.callback())
   closers.push(server.close)
@@ -75,6 +80,7 @@ function jsonRouter(): Router {
 interface Calls {
   succeeded: string[]
   failed: string[]
+  providerEvents: ProviderEvent[]
   failNext: boolean
 }
 
@@ -95,7 +101,10 @@ describe('offline payments over HTTP', () => {
           }
           calls.succeeded.push(id)
         },
+        onProviderEvent: async () => 'recorded',
         logger: silentLogger,
+        secrets: { jwt: Buffer.alloc(32, 7) },
+        knex,
       }),
     ])
 

@@ -1,8 +1,8 @@
 import Router from '@koa/router'
 import { endpoints, type ResponseOf } from '@prizes/contracts'
-import { badRequest, HttpError } from '@prizes/platform'
+import { badRequest, HttpError, type Logger } from '@prizes/platform'
 import type Koa from 'koa'
-import { InvalidWebhookSignature, type PaymentProvider } from './port'
+import { InvalidWebhookSignature, type PaymentProvider, type ProviderEvent } from './port'
 
 export interface PaymentsRouterOptions {
   readonly provider: PaymentProvider
@@ -15,6 +15,12 @@ export interface PaymentsRouterOptions {
   readonly onSucceeded: (paymentIntentId: string) => Promise<void>
   /** A failed attempt on an intent; the entrant may still pay it with another card. */
   readonly onFailed: (paymentIntentId: string) => Promise<void>
+  /**
+   * The provider's own word about a payment taken (a refund at the provider, a chargeback
+   * opened or closed); once per provider event id (`followProviderEvent`).
+   */
+  readonly onProviderEvent: (event: ProviderEvent) => Promise<unknown>
+  readonly logger: Logger
 }
 
 /** Stripe's notifications are a few kilobytes; anything near this is not one. */
@@ -38,7 +44,7 @@ async function readRawBody(ctx: Koa.Context): Promise<Buffer> {
  * it without a JSON body parser in front of the webhook: it reads the raw body itself.
  */
 export function paymentsRouter(options: PaymentsRouterOptions): Router {
-  const { provider, onSucceeded, onFailed } = options
+  const { provider, onSucceeded, onFailed, onProviderEvent, logger } = options
   const router = new Router()
 
   router.get(endpoints.paymentConfig.path, (ctx) => {
@@ -73,6 +79,14 @@ export function paymentsRouter(options: PaymentsRouterOptions): Router {
         await onSucceeded(event.paymentIntentId)
       }
       if (event.type === 'payment_intent.payment_failed') await onFailed(event.paymentIntentId)
+    }
+    if (event.providerEvent) await onProviderEvent(event.providerEvent)
+    else if (event.type.startsWith('charge.')) {
+      // A partial refund, a dispute in a state we do not follow, or a charge of no intent.
+      logger.info(
+        { type: event.type, paymentIntentId: event.paymentIntentId },
+        'charge notification not followed',
+      )
     }
     const body: ResponseOf<'paymentWebhook'> = { received: true }
     ctx.body = body

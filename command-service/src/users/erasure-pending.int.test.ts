@@ -132,7 +132,7 @@ describe('deleting a user with a payment in flight', () => {
     await expect(pay(paymentIntentId)).rejects.toThrow()
   })
 
-  it('a payment that succeeds anyway is owed back and refunded, never allocated', async () => {
+  it('a card authorised anyway is voided, never allocated nor charged', async () => {
     const competitionId = await competition()
     const { userId, token, paymentIntentId } = await pendingEntry(competitionId)
     await deletion(userId, cannotCancel())
@@ -144,24 +144,19 @@ describe('deleting a user with a payment in flight', () => {
     ).toBe(401)
     await allocatePaidEntry(entryDeps(), { logger: silentLogger })(paymentIntentId)
 
-    await eventually(async () => (await providerRefunds(paymentIntentId)) === 1, 'the payment is refunded')
-    await eventually(
-      async () =>
-        (await entryEventsOf(competitionId, paymentIntentId)).some((e) => e.type === 'EntryRefunded'),
-      'the refund is recorded',
-    )
     const events = await entryEventsOf(competitionId, paymentIntentId)
     expect(events.map((event) => event.type)).toEqual([
       'TicketsReserved',
       'ReservationReleased',
-      'PaymentRefundDue',
-      'EntryRefunded',
+      'PaymentVoidDue',
     ])
-    expect(entryEvents.PaymentRefundDue.parse(events[2]?.data).reason).toBe('user_erased')
-    expect(await providerRefunds(paymentIntentId)).toBe(1)
+    expect(entryEvents.PaymentVoidDue.parse(events[2]?.data).reason).toBe('user_erased')
+    expect((await harness.payments.retrieveIntent(paymentIntentId)).status).toBe('canceled')
+    expect(await harness.payments.chargesOf(paymentIntentId)).toBe(0)
+    expect(await providerRefunds(paymentIntentId)).toBe(0)
   })
 
-  it('a reservation the release never saw is owed back too: confirmation sees the erasure', async () => {
+  it('a reservation the release never saw is voided too: confirmation sees the erasure', async () => {
     const competitionId = await competition()
     const { userId, paymentIntentId } = await pendingEntry(competitionId)
     // Erased with no release (as if the reservation was made by a request still in flight).
@@ -173,13 +168,13 @@ describe('deleting a user with a payment in flight', () => {
     await pay(paymentIntentId)
     await allocatePaidEntry(entryDeps(), { logger: silentLogger })(paymentIntentId)
 
-    await eventually(async () => (await providerRefunds(paymentIntentId)) === 1, 'the payment is refunded')
     const types = (await entryEventsOf(competitionId, paymentIntentId)).map((event) => event.type)
     expect(types).not.toContain('TicketsAllocated')
-    expect(types).toContain('PaymentRefundDue')
+    expect(types).toContain('PaymentVoidDue')
+    expect(await harness.payments.chargesOf(paymentIntentId)).toBe(0)
   })
 
-  it('a deletion racing the confirmation: allocated and refunded by the deletion, or owed back, each refunded once', async () => {
+  it('a deletion racing the confirmation: allocated and refunded by the deletion once, or voided and never charged', async () => {
     const competitionId = await competition()
     const outcomes = new Set<string>()
     for (let round = 0; round < 6; round += 1) {
@@ -192,6 +187,15 @@ describe('deleting a user with a payment in flight', () => {
         round % 2 === 0 ? confirm(paymentIntentId) : sleep(round).then(() => confirm(paymentIntentId)),
       ])
 
+      const voided = (await entryEventsOf(competitionId, paymentIntentId)).some(
+        (e) => e.type === 'PaymentVoidDue',
+      )
+      if (voided) {
+        expect(await harness.payments.chargesOf(paymentIntentId)).toBe(0)
+        expect(await providerRefunds(paymentIntentId)).toBe(0)
+        outcomes.add('voided')
+        continue
+      }
       await eventually(async () => (await providerRefunds(paymentIntentId)) === 1, 'the payment is refunded')
       await eventually(
         async () =>
@@ -202,15 +206,11 @@ describe('deleting a user with a payment in flight', () => {
       const types = events.map((event) => event.type)
       const refunded = events.filter((event) => event.type === 'EntryRefunded')
       expect(refunded).toHaveLength(1)
-      if (types.includes('TicketsAllocated')) {
-        // Allocated first: the deletion refunded it, as any paid entry it takes out of play.
-        expect(entryEvents.EntryRefunded.parse(refunded[0]?.data).reason).toBe(userDeletedRefundReason)
-        expect(deleted.deletedEntries).toBe(1)
-        outcomes.add('allocated, then refunded by the deletion')
-      } else {
-        expect(types).toContain('PaymentRefundDue')
-        outcomes.add('owed back')
-      }
+      expect(types).toContain('TicketsAllocated')
+      // Allocated first: the deletion refunded it, as any paid entry it takes out of play.
+      expect(entryEvents.EntryRefunded.parse(refunded[0]?.data).reason).toBe(userDeletedRefundReason)
+      expect(deleted.deletedEntries).toBe(1)
+      outcomes.add('allocated, then refunded by the deletion')
       // Nothing more arrives: one refund at the provider, however the race went.
       expect(await providerRefunds(paymentIntentId)).toBe(1)
     }

@@ -25,9 +25,10 @@ export type AdminEntriesQuery = z.infer<typeof adminEntriesQuery>
 
 /**
  * The payment statuses the admin sees: the entrant's, and `refund_pending` for an admin's refund
- * requested and not yet recorded (the provider is being asked, or the refund reactor completes it).
+ * requested and not yet recorded (the provider is being asked, or the refund reactor completes it),
+ * and `disputed` while a chargeback is open.
  */
-export const adminPaymentStatuses = [...paymentStatuses, 'refund_pending'] as const
+export const adminPaymentStatuses = [...paymentStatuses, 'refund_pending', 'disputed'] as const
 
 /** SPEC section 3 "Entry (admin)" row; the competition's id and status say whether it may be refunded. */
 export const adminEntryRow = z.object({
@@ -106,6 +107,38 @@ export const adminRefundEntryResponse = z.object({
   amount: z.number().nonnegative(),
 })
 export type AdminRefundEntryResponse = z.infer<typeof adminRefundEntryResponse>
+
+/**
+ * TEST MODE only (the offline provider): make the provider tell of a refund made at its end, a
+ * chargeback opened, or one closed, as Stripe's webhook would; the platform follows it as it
+ * follows Stripe's. With Stripe configured the endpoint does not exist (404).
+ */
+export const testPaymentEventTypes = [
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+] as const
+export const testPaymentEventRequest = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('charge.refunded') }),
+  z.object({
+    type: z.literal('charge.dispute.created'),
+    reason: z
+      .string()
+      .regex(/^[a-z_]{1,64}$/, 'The reason is a provider reason code, like fraudulent')
+      .default('fraudulent'),
+  }),
+  z.object({ type: z.literal('charge.dispute.closed'), outcome: z.enum(['won', 'lost']) }),
+])
+export type TestPaymentEventRequest = z.infer<typeof testPaymentEventRequest>
+
+export const testPaymentEventResponse = z.object({
+  success: z.literal(true),
+  /** The provider's event id, as a webhook would carry it. */
+  eventId: z.string(),
+  /** What the platform made of it (see the command side's `followProviderEvent`). */
+  outcome: z.enum(['recorded', 'unchanged', 'duplicate', 'unknown']),
+})
+export type TestPaymentEventResponse = z.infer<typeof testPaymentEventResponse>
 
 export const adminEntryMessages = {
   refunded: 'Entry refunded',

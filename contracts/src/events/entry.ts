@@ -26,6 +26,8 @@ export const releaseReasons = [
 ] as const
 export type ReleaseReason = (typeof releaseReasons)[number]
 const ids = { competitionId: z.string(), entryId: z.string().uuid() }
+/** A provider's own id or word (a dispute id, a bank's reason): short, printable. */
+const providerId = z.string().min(1).max(255)
 
 export const entryEvents = {
   /** Tickets held for a payment; they count against availability until allocated or released. */
@@ -64,6 +66,12 @@ export const entryEvents = {
      * the same entry date without searching the stream. Absent on events written before it.
      */
     allocatedAt: z.string().datetime().optional(),
+    /**
+     * The card was authorised, not yet charged: the tickets were allocated first, and the
+     * payment is captured now (a reactor makes sure of it after a crash). Absent on payments
+     * taken before allocation (events written before manual capture, and free entries).
+     */
+    authorised: z.literal(true).optional(),
   }),
   /**
    * A free entry by post, recorded by an admin from the envelope: one ticket, under the same
@@ -99,6 +107,18 @@ export const entryEvents = {
     reason: z.enum(['sold_out', 'competition_closed', 'user_erased', 'entry_cap']),
   }),
   /**
+   * A card authorised for an entry whose tickets could no longer be given (sold out, closed, the
+   * entrant's cap, or an erased entrant): nothing was taken, so the authorisation is voided (the
+   * hold on the card released) rather than captured and refunded. A reactor makes sure of it.
+   */
+  PaymentVoidDue: z.object({
+    ...ids,
+    userId: z.string(),
+    amountPence: pence,
+    paymentIntentId: z.string(),
+    reason: z.enum(['sold_out', 'competition_closed', 'user_erased', 'entry_cap']),
+  }),
+  /**
    * An admin's refund of a paid entry, decided on the competition's stream (so against its close:
    * an entry with a refund requested before the close is never on the sealed list). The money
    * goes back through the provider under the entry's refund key and EntryRefunded follows; if the
@@ -109,6 +129,36 @@ export const entryEvents = {
     amountPence: pence,
     paymentIntentId: z.string(),
     reason: z.string(),
+  }),
+  /**
+   * The entrant disputed the card payment with their bank (a chargeback opened at the provider):
+   * the money is held by the bank until the dispute closes. A disputed entry is off the draw list
+   * while the list is not sealed; one disputed after the close stays on the sealed list.
+   */
+  EntryDisputed: z.object({
+    ...ids,
+    amountPence: pence,
+    paymentIntentId: z.string(),
+    /** The provider's dispute (Stripe's `dp_...`). */
+    disputeId: providerId,
+    /** The bank's reason as the provider names it (`fraudulent`, `product_not_received`, ...). */
+    reason: providerId,
+  }),
+  /**
+   * The dispute closed. `won`: the money stays with us and, when `reinstated`, the entry is paid
+   * again (and back on a list not sealed yet). `lost`: the money went back to the entrant, and
+   * `EntryRefunded` (reason `chargeback`) follows in the same append.
+   */
+  EntryDisputeClosed: z.object({
+    ...ids,
+    paymentIntentId: z.string(),
+    disputeId: providerId,
+    outcome: z.enum(['won', 'lost']),
+    /**
+     * The entry is paid again. False for a lost dispute, and for a won one whose entry was taken
+     * off the list before the seal: the sealed list stands, so it stays out of that draw.
+     */
+    reinstated: z.boolean(),
   }),
   /** Money returned through the provider; a refunded entry's tickets never take part in the draw. */
   EntryRefunded: z.object({

@@ -10,7 +10,7 @@ import * as adminUsers from '../admin/users'
 import * as adminRead from '../admin-read'
 import * as contact from '../contact'
 import * as responsiblePlayAdmin from '../responsible-play/admin'
-import { entityId } from '../text'
+import { entityId, paymentIntentId } from '../text'
 import { competitionParams, endpoint, noBody, pageQuery, userParams } from './endpoint'
 
 /**
@@ -298,6 +298,14 @@ export const adminEndpoints = {
     request: adminEntries.adminRefundEntryRequest,
     response: adminEntries.adminRefundEntryResponse,
     params: z.object({ id: entityId }),
+  }),
+  adminTestPaymentEvent: endpoint({
+    method: 'POST',
+    path: '/api/admin/test-payments/:paymentIntentId/events',
+    service: 'command',
+    request: adminEntries.testPaymentEventRequest,
+    response: adminEntries.testPaymentEventResponse,
+    params: z.object({ paymentIntentId }),
   }),
   /** The platform settings (issue 11 item 5): read and changed by admins, enforced on the server. */
   adminGetSettings: endpoint({

@@ -544,6 +544,17 @@ export const operations: Record<EndpointName, Operation> = {
       503: 'The payment provider has not confirmed the refund yet; it completes later',
     },
   },
+  adminTestPaymentEvent: {
+    summary: 'TEST MODE: the offline provider tells of a refund or chargeback at its end',
+    description:
+      'As Stripe’s webhook would: charge.refunded, charge.dispute.created or charge.dispute.closed (won or lost) for an offline payment, followed by the platform as Stripe’s are. Served only while the offline provider is active; with Stripe it is 404.',
+    tag: tags.adminEntries,
+    access: 'admin',
+    errors: {
+      404: 'No such payment',
+      409: 'The payment was not taken, or has no dispute open to close',
+    },
+  },
   adminGetSettings: { summary: 'The platform settings', tag: tags.settings, access: 'admin' },
   adminUpdateSettings: {
     summary: 'Change the platform settings',

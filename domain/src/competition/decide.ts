@@ -10,6 +10,7 @@ import {
   requestRefund,
   reserveTickets,
 } from '../entry/decide'
+import { recordProviderChange } from '../entry/provider-change'
 import { type CompetitionLifecycleEventType, nextStatus } from './competition.machine'
 import { assertValidDetails } from './details'
 import {
@@ -180,6 +181,8 @@ export function decide(command: CompetitionCommand, state: CompetitionState): Co
       return requestRefund(command, state)
     case 'RecordRefund':
       return recordRefund(command, state)
+    case 'RecordProviderChange':
+      return recordProviderChange(command, state)
     default: {
       const unhandled: never = command
       throw new Error(`Unknown competition command ${JSON.stringify(unhandled)}`)

@@ -61,6 +61,12 @@ export function decodeCompetitionEvent(stored: StoredEvent): CompetitionEvent | 
       return { type, data: entryEvents.EntryRefundRequested.parse(stored.data) }
     case 'EntryRefunded':
       return { type, data: entryEvents.EntryRefunded.parse(stored.data) }
+    case 'PaymentVoidDue':
+      return { type, data: entryEvents.PaymentVoidDue.parse(stored.data) }
+    case 'EntryDisputed':
+      return { type, data: entryEvents.EntryDisputed.parse(stored.data) }
+    case 'EntryDisputeClosed':
+      return { type, data: entryEvents.EntryDisputeClosed.parse(stored.data) }
     default: {
       const unhandled: never = type
       throw new Error(`No decoder for competition event ${String(unhandled)}`)

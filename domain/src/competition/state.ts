@@ -21,8 +21,9 @@ export interface Competition extends Entries {
    */
   readonly sealed: { readonly seal: DrawSeal; readonly randomness: SealedRandomness } | null
   /**
-   * Entries refunded while sealed, which the list still holds. Only streams written before such
-   * refunds were refused have any; see `eligibleFromEntries`.
+   * Entries refunded or disputed while sealed, which the list still holds: refunds and disputes
+   * at the provider after the close (and our own refunds on streams written before those were
+   * refused); see `eligibleFromEntries`.
    */
   readonly refundedWhileSealed: PersistentMap<true>
   /** Whether an undersold end date was extended: it may be, once. */
@@ -88,9 +89,10 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       return { ...state, status: 'cancelled' }
     case 'CompetitionDeleted':
       return { ...state, status: 'deleted' }
-    case 'EntryRefunded': {
-      // Only a paid entry refunded while sealed is still on the list; one whose refund was
-      // requested before the close never was.
+    case 'EntryRefunded':
+    case 'EntryDisputed': {
+      // Only a paid entry refunded (at the provider) or disputed while sealed is still on the
+      // list; one whose refund was requested, or which was disputed, before the close never was.
       const sealedNow = state.status === 'closed' || state.status === 'drawing'
       const wasPaid = state.entries.get(event.data.entryId)?.status === 'paid'
       const refundedWhileSealed =
@@ -104,7 +106,9 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
     case 'ReservationReleased':
     case 'TicketsAllocated':
     case 'PaymentRefundDue':
+    case 'PaymentVoidDue':
     case 'EntryRefundRequested':
+    case 'EntryDisputeClosed':
       return { ...state, ...evolveEntries(state, event) }
     default: {
       const unhandled: never = event

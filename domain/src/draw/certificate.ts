@@ -111,7 +111,7 @@ export function publicCertificateOf(
   let seedCommitment: string | undefined
   let closed: Extract<RecordedCompetitionEvent, { type: 'CompetitionClosed' }> | undefined
   let drawn: Extract<RecordedCompetitionEvent, { type: 'DrawCompleted' }> | undefined
-  const entries = new Map<string, CertificateEntry & { eligible: boolean }>()
+  const entries = new Map<string, CertificateEntry & { eligible: boolean; correct: boolean }>()
   for (const event of events) {
     switch (event.type) {
       case 'CompetitionPublished':
@@ -120,15 +120,27 @@ export function publicCertificateOf(
       case 'TicketsAllocated':
       case 'PostalEntryRecorded': {
         const { entryId, entryReference, ticketNumbers, answerCorrect } = event.data
-        entries.set(entryId, { entryReference, ticketNumbers, eligible: answerCorrect })
+        entries.set(entryId, {
+          entryReference,
+          ticketNumbers,
+          eligible: answerCorrect,
+          correct: answerCorrect,
+        })
         break
       }
       case 'EntryRefundRequested':
-      case 'EntryRefunded': {
+      case 'EntryRefunded':
+      case 'EntryDisputed': {
         const entry = entries.get(event.data.entryId)
-        // A refund requested before the close takes the entry off the list; a refund after the
-        // close leaves the sealed list as it was.
+        // A refund requested (or a dispute opened) before the close takes the entry off the
+        // list; one after the close leaves the sealed list as it was.
         if (entry && !closed) entry.eligible = false
+        break
+      }
+      case 'EntryDisputeClosed': {
+        const entry = entries.get(event.data.entryId)
+        // A won dispute before the close puts a correct answer back on the list.
+        if (entry && !closed && event.data.reinstated) entry.eligible = entry.correct
         break
       }
       case 'CompetitionClosed':

@@ -43,9 +43,9 @@ export function eligibleTickets(entries: Iterable<AllocatedEntry>): EligibleTick
 }
 
 /**
- * The eligible list of a competition's entries as they stand: refunded ones (and those with a
- * refund requested) left out, except
- * those `keep` names (refunded after the list was sealed, which only older streams hold).
+ * The eligible list of a competition's entries as they stand: refunded and disputed ones (and
+ * those with a refund requested) left out, except those `keep` names (refunded or disputed after
+ * the list was sealed).
  */
 export function eligibleFromEntries(
   state: Pick<Entries, 'entries'>,
@@ -59,7 +59,10 @@ export function eligibleFromEntries(
       // Set by the allocation that gave the tickets; '' only satisfies the type.
       entryReference: entry.entryReference ?? '',
       // A requested refund leaves the list at once: the money is on its way back.
-      refunded: entry.status === 'refundPending' || (entry.status === 'refunded' && !keep(entry.entryId)),
+      // Refunded or disputed: out, unless that happened after the seal (`keep`).
+      refunded:
+        entry.status === 'refundPending' ||
+        ((entry.status === 'refunded' || entry.status === 'disputed') && !keep(entry.entryId)),
     })
   }
   return eligibleTickets(allocated)

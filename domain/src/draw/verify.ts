@@ -105,10 +105,18 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
     }
     // An entry leaves the list at its refund's request (or at the refund, on streams written
     // before requests), when that comes before the close; after it the sealed list stands.
+    // So does one disputed at the provider; a won dispute puts it back, when before the close.
     case 'EntryRefundRequested':
-    case 'EntryRefunded': {
+    case 'EntryRefunded':
+    case 'EntryDisputed': {
       const entry = replay.entries.get(event.data.entryId)
       if (entry && !replay.closed) replay.entries.set(entry.entryId, { ...entry, refunded: true })
+      return
+    }
+    case 'EntryDisputeClosed': {
+      const entry = replay.entries.get(event.data.entryId)
+      if (entry && !replay.closed && event.data.reinstated)
+        replay.entries.set(entry.entryId, { ...entry, refunded: false })
       return
     }
     case 'CompetitionClosed': {

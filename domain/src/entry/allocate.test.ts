@@ -124,6 +124,41 @@ describe('AllocateTickets', () => {
       .thenEmits([])
   })
 
+  it('with the card only authorised: allocates marked authorised, or voids when the tickets are gone', () => {
+    const authorised = (n: number, at = now): CompetitionCommand => {
+      const command = allocate(n, at)
+      return command.type === 'AllocateTickets'
+        ? { ...command, data: { ...command.data, authorised: true } }
+        : command
+    }
+    const live = given(created(), published, reserved(1, 2))
+    const [event] = live.when(authorised(1)).decided()
+    expect(event).toEqual({
+      ...allocated(1, [1, 2]),
+      data: { ...allocated(1, [1, 2]).data, authorised: true },
+    })
+    const history = [
+      created(),
+      published,
+      reserved(1, 2),
+      released(1),
+      reserved(2, 10, minutes(40)),
+      reserved(3, 9, minutes(40)),
+    ]
+    const voidDue: CompetitionEvent = {
+      ...refundDue(1, 2, 'sold_out'),
+      type: 'PaymentVoidDue',
+    } as CompetitionEvent
+    given(...history)
+      .when(authorised(1, minutes(30)))
+      .thenEmits([voidDue])
+    // Voided is final: a later confirmation (or a payment taken anyway) allocates nothing.
+    const after = given(...history, voidDue)
+    expect(after.state.exists && after.state.entries.get(entryId(1))?.status).toBe('voided')
+    after.when(authorised(1, minutes(31))).thenEmits([])
+    after.when(allocate(1, minutes(31))).thenEmits([])
+  })
+
   it('holds a live reservation’s tickets for it, even when the rest are gone', () => {
     given(created(), published, reserved(1, 10), reserved(2, 10))
       .when(allocate(2))

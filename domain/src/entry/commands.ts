@@ -52,6 +52,12 @@ export interface AllocateTickets {
      * is owed back, never allocated. An entry released for the erasure is owed back anyway.
      */
     readonly userErased?: boolean
+    /**
+     * The card is authorised, not charged (manual capture): tickets are allocated first and
+     * captured after (`authorised` on TicketsAllocated); when none can be given, the
+     * authorisation is voided (PaymentVoidDue) instead of a charge owed back.
+     */
+    readonly authorised?: boolean
   }
   readonly metadata: CommandMetadata
 }
@@ -109,7 +115,27 @@ export interface RecordPostalEntry {
   readonly metadata: CommandMetadata
 }
 
+/**
+ * What the card provider says happened to an entry's payment, outside our own refunds: a refund
+ * made at the provider (its Dashboard), a chargeback opened, a chargeback closed. The command
+ * side found the entry through the intent's metadata; `paymentIntentId` must be the entry's own.
+ */
+export interface RecordProviderChange {
+  readonly type: 'RecordProviderChange'
+  readonly data: {
+    readonly competitionId: string
+    readonly entryId: string
+    readonly paymentIntentId: string
+    readonly change:
+      | { readonly kind: 'refunded'; readonly refundId: string }
+      | { readonly kind: 'dispute_created'; readonly disputeId: string; readonly reason: string }
+      | { readonly kind: 'dispute_closed'; readonly disputeId: string; readonly outcome: 'won' | 'lost' }
+  }
+  readonly metadata: CommandMetadata
+}
+
 export type EntryCommand =
+  | RecordProviderChange
   | RecordPostalEntry
   | QuoteEntry
   | ReserveTickets

@@ -148,23 +148,30 @@ export function reserveTickets(command: ReserveTickets, state: CompetitionState)
 
 type RefundDueReason = Extract<EntryEvent, { type: 'PaymentRefundDue' }>['data']['reason']
 
-/** Money taken for an entry that gets no tickets: owed back (the refund reactor returns it). */
-function refundDue(competitionId: string, entry: Entry, reason: RefundDueReason): EntryEvent {
+/**
+ * A payment for an entry that gets no tickets: owed back when the money was taken (the refund
+ * reactor returns it), voided when the card was only authorised (nothing taken).
+ */
+function refundDue(
+  competitionId: string,
+  entry: Entry,
+  reason: RefundDueReason,
+  authorised = false,
+): EntryEvent {
   const { entryId, userId, amountPence, paymentIntentId } = entry
   if (paymentIntentId === null) throw new Error('a free entry owes nothing back')
-  return {
-    type: 'PaymentRefundDue',
-    data: { competitionId, entryId, userId, amountPence, paymentIntentId, reason },
-  }
+  const data = { competitionId, entryId, userId, amountPence, paymentIntentId, reason }
+  return authorised ? { type: 'PaymentVoidDue', data } : { type: 'PaymentRefundDue', data }
 }
 
 /**
  * Numbers the tickets of a paid (or free) entry. Idempotent: an entry already allocated, owed
  * back or refunded records nothing, and the caller answers from the state. A reservation that
  * no longer holds (expired, released, failed) is still allocated while tickets remain;
- * otherwise a paid entry becomes `PaymentRefundDue`, because the money has been taken. So does
- * the payment of an erased entrant, always: their reservation was released for the erasure, or
- * the command says they are erased.
+ * otherwise a paid entry becomes `PaymentRefundDue`, because the money has been taken, or, when
+ * the card was only authorised (`authorised`), `PaymentVoidDue`: nothing is taken at all. So
+ * does the payment of an erased entrant, always: their reservation was released for the erasure,
+ * or the command says they are erased.
  */
 export function allocateTickets(command: AllocateTickets, state: CompetitionState): EntryEvent[] {
   const { competitionId, entryId, entryReference } = command.data
@@ -177,7 +184,7 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
   if (command.data.userErased === true || entry.userErased) {
     // Tickets are never given to an erased account; a payment made anyway goes back.
     if (entry.paymentIntentId === null) throw new EntryNotFound(entryId)
-    return [refundDue(competitionId, entry, 'user_erased')]
+    return [refundDue(competitionId, entry, 'user_erased', command.data.authorised)]
   }
   const now = command.metadata.now
   const { details, tickets } = competition
@@ -195,7 +202,7 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
       const cap = entryCapOf(details)
       throw new EntryCapReached(cap, Math.max(0, cap - ticketsOfUser(competition, entry.userId)))
     }
-    return [refundDue(competitionId, entry, reason)]
+    return [refundDue(competitionId, entry, reason, command.data.authorised)]
   }
   const ticketNumbers = Array.from({ length: entry.quantity }, (_, i) => tickets.nextNumber + i)
   return [
@@ -212,6 +219,9 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
         amountPence: entry.amountPence,
         paymentIntentId: entry.paymentIntentId,
         allocatedAt: now.toISOString(),
+        ...(command.data.authorised === true && entry.paymentIntentId !== null
+          ? { authorised: true as const }
+          : {}),
       },
     },
   ]

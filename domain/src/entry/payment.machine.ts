@@ -7,9 +7,13 @@ import { setup, transition } from 'xstate'
  * Beyond the happy path (reserved → paid → refunded) a card payment can outlive its
  * reservation: a reservation released because it expired (or its first attempt failed) may
  * still be paid, because the provider's intent stays payable. Such a late payment is allocated
- * when tickets remain (→ paid), otherwise the money is owed back (→ refundDue → refunded).
+ * when tickets remain (→ paid), otherwise the money is owed back (→ refundDue → refunded), or,
+ * when the card was only authorised (manual capture), the authorisation is voided (→ voided).
  * An admin's refund of a paid entry is requested first (→ refundPending, off the draw list from
  * that moment), then recorded once the provider has given the money back (→ refunded).
+ * The provider's own word counts too: a refund made at the provider is recorded (→ refunded), and
+ * a chargeback opened by the entrant's bank disputes a paid entry (→ disputed, off the draw list)
+ * until it closes: won, the entry is paid again; lost, the money went back (→ refunded).
  */
 export const entryPaymentEventTypes = [
   'payment.succeeded',
@@ -18,6 +22,9 @@ export const entryPaymentEventTypes = [
   'reservation.released',
   'refund.requested',
   'refund.recorded',
+  'dispute.opened',
+  'dispute.won',
+  'payment.voidable',
 ] as const
 export type EntryPaymentEventType = (typeof entryPaymentEventTypes)[number]
 export type EntryPaymentEvent = { type: EntryPaymentEventType }
@@ -30,6 +37,8 @@ export const entryPaymentStatuses = [
   'refundDue',
   'refundPending',
   'refunded',
+  'disputed',
+  'voided',
 ] as const
 export type EntryPaymentStatus = (typeof entryPaymentStatuses)[number]
 
@@ -37,6 +46,7 @@ export type EntryPaymentStatus = (typeof entryPaymentStatuses)[number]
 const latePayment = {
   'payment.succeeded': { target: 'paid' },
   'payment.unallocatable': { target: 'refundDue' },
+  'payment.voidable': { target: 'voided' },
 } as const
 
 export const entryPaymentMachine = setup({
@@ -55,11 +65,19 @@ export const entryPaymentMachine = setup({
     released: { on: latePayment },
     failed: { on: latePayment },
     paid: {
-      on: { 'refund.requested': { target: 'refundPending' }, 'refund.recorded': { target: 'refunded' } },
+      on: {
+        'refund.requested': { target: 'refundPending' },
+        'refund.recorded': { target: 'refunded' },
+        'dispute.opened': { target: 'disputed' },
+      },
+    },
+    disputed: {
+      on: { 'dispute.won': { target: 'paid' }, 'refund.recorded': { target: 'refunded' } },
     },
     refundPending: { on: { 'refund.recorded': { target: 'refunded' } } },
     refundDue: { on: { 'refund.recorded': { target: 'refunded' } } },
     refunded: { type: 'final' },
+    voided: { type: 'final' },
   },
 })
 

@@ -266,12 +266,26 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
       const next = moved(state, event.data.entryId, 'payment.unallocatable')
       return next ? put(state, next) : state
     }
+    case 'PaymentVoidDue': {
+      const next = moved(state, event.data.entryId, 'payment.voidable')
+      return next ? put(state, next) : state
+    }
     case 'EntryRefundRequested': {
       const next = moved(state, event.data.entryId, 'refund.requested')
       return next ? put(state, next) : state
     }
     case 'EntryRefunded': {
       const next = moved(state, event.data.entryId, 'refund.recorded')
+      return next ? put(state, next) : state
+    }
+    case 'EntryDisputed': {
+      const next = moved(state, event.data.entryId, 'dispute.opened')
+      return next ? put(state, next) : state
+    }
+    case 'EntryDisputeClosed': {
+      // Lost: EntryRefunded follows. Won without reinstatement: the entry stays out of the draw.
+      if (!event.data.reinstated) return state
+      const next = moved(state, event.data.entryId, 'dispute.won')
       return next ? put(state, next) : state
     }
     default: {

@@ -38,6 +38,10 @@ const given = (events: Parameters<typeof applyEvents>[2]) =>
     await applyEvents(trx, competitionsProjection, events)
     await applyEvents(trx, entriesProjection, events)
   })
+const truncateThenGiven = async (events: CompetitionStreamEvent[]) => {
+  await knex.raw('truncate table entries, competitions, projection_checkpoints')
+  await given(recorded(events))
+}
 const rows = () => knex<EntryRow>('entries').orderBy('reserved_at').orderBy('id').select()
 const soldTickets = async () =>
   (await knex('competitions').first<{ sold_tickets: number }>('sold_tickets'))?.sold_tickets
@@ -137,6 +141,55 @@ describe('entries projection', () => {
       }),
     ])
     expect(await soldTickets()).toBe(3)
+  })
+
+  test('a chargeback shows the entry disputed; won and reinstated it is allocated again; lost it is refunded', async () => {
+    const dispute = (entryId: string): EntryEvent => ({
+      type: 'EntryDisputed',
+      data: {
+        competitionId: 'c1',
+        entryId,
+        amountPence: 598,
+        paymentIntentId: `pi_${entryId}`,
+        disputeId: `dp_${entryId}`,
+        reason: 'fraudulent',
+      },
+    })
+    const closed = (entryId: string, outcome: 'won' | 'lost'): EntryEvent => ({
+      type: 'EntryDisputeClosed',
+      data: {
+        competitionId: 'c1',
+        entryId,
+        paymentIntentId: `pi_${entryId}`,
+        disputeId: `dp_${entryId}`,
+        outcome,
+        reinstated: outcome === 'won',
+      },
+    })
+    const opened = [
+      created,
+      reserved(alice),
+      allocated(alice, [1, 2]),
+      reserved(bob, 'u-bob'),
+      allocated(bob, [3, 4], 'u-bob'),
+    ]
+    await given(recorded([...opened, dispute(alice), dispute(bob)]))
+    expect((await rows()).map((row) => [row.status, row.payment_status])).toEqual([
+      ['disputed', 'paid'],
+      ['disputed', 'paid'],
+    ])
+    await truncateThenGiven([
+      ...opened,
+      dispute(alice),
+      dispute(bob),
+      closed(alice, 'won'),
+      closed(bob, 'lost'),
+      refunded(bob, 598),
+    ])
+    expect((await rows()).map((row) => [row.status, row.payment_status])).toEqual([
+      ['allocated', 'paid'],
+      ['refunded', 'refunded'],
+    ])
   })
 
   test('a reservation is a pending row; its allocation makes it paid with its tickets', async () => {

@@ -87,6 +87,10 @@ const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: Record
       refund_reason: data.reason,
     }),
   ),
+  /** A card authorised too late for tickets: voided, nothing taken. */
+  PaymentVoidDue: onRow(entryEvents.PaymentVoidDue, (event, data) =>
+    updateEntry(change(event, data.entryId), { payment_status: 'failed', status: 'released' }),
+  ),
   /**
    * An admin's refund on its way (the provider is being asked): shown as refunded to the entrant,
    * as a payment owed back is, and as pending to the admin until EntryRefunded.
@@ -106,6 +110,14 @@ const steps: { readonly [K in EntryEventType | 'DrawCompleted']?: (event: Record
       refund_reason: data.reason,
       refunded_at: eventTime(event),
     }),
+  ),
+  /** A chargeback opened: shown as disputed until it closes (the money stays paid meanwhile). */
+  EntryDisputed: onRow(entryEvents.EntryDisputed, (event, data) =>
+    updateEntry(change(event, data.entryId), { status: 'disputed' }),
+  ),
+  /** Won and reinstated: allocated again; lost: EntryRefunded follows; else it stays disputed. */
+  EntryDisputeClosed: onRow(entryEvents.EntryDisputeClosed, (event, data) =>
+    updateEntry(change(event, data.entryId), data.reinstated ? { status: 'allocated' } : {}),
   ),
   /** The winning entry; the draw is on the same stream, so the revision guard holds. */
   DrawCompleted: onRow(competitionEvents.DrawCompleted, (event, data) =>

@@ -10,6 +10,7 @@ export const entryLifecycle = [
   'refund_due',
   'refund_pending',
   'refunded',
+  'disputed',
 ] as const
 export type EntryLifecycle = (typeof entryLifecycle)[number]
 

@@ -24,6 +24,7 @@ import { undersoldCompetitions } from './0060-undersold-competitions'
 import { competitionsAdminList } from './0061-competitions-admin-list'
 import { heldForReview } from './0065-held-for-review'
 import { competitionRandomnessSigned } from './0070-competition-randomness-signed'
+import { entriesDisputed } from './0070-entries-disputed'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -51,6 +52,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0061-competitions-admin-list', competitionsAdminList],
   ['0065-held-for-review', heldForReview],
   ['0070-competition-randomness-signed', competitionRandomnessSigned],
+  ['0070-entries-disputed', entriesDisputed],
 ])
 
 /**

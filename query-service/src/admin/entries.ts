@@ -161,7 +161,8 @@ export function toAdminEntryRow(row: EntryListRow, person: Person | undefined): 
     competition_status: row.competition_status,
     number_of_entries: row.quantity,
     total_cost: penceToPounds(row.amount_pence),
-    payment_status: row.status === 'refund_pending' ? 'refund_pending' : row.payment_status,
+    payment_status:
+      row.status === 'refund_pending' || row.status === 'disputed' ? row.status : row.payment_status,
     entry_date: (row.paid_at ?? row.reserved_at).toISOString(),
     entry_method: row.entry_method,
   }

@@ -95,9 +95,27 @@ const describe: { readonly [type: string]: (data: unknown) => string } = {
     const data = entryEvents.PaymentRefundDue.parse(d)
     return `Payment of ${money(data.amountPence)} arrived too late (${data.reason.replace('_', ' ')}): refund due (entry ${short(data.entryId)})`
   },
+  PaymentVoidDue: (d) => {
+    const data = entryEvents.PaymentVoidDue.parse(d)
+    return `Card authorised for ${money(data.amountPence)} too late (${data.reason.replace('_', ' ')}): not charged, the authorisation voided (entry ${short(data.entryId)})`
+  },
   EntryRefundRequested: (d) => {
     const data = entryEvents.EntryRefundRequested.parse(d)
     return `Refund of ${money(data.amountPence)} requested (entry ${short(data.entryId)}): ${data.reason}`
+  },
+  EntryDisputed: (d) => {
+    const data = entryEvents.EntryDisputed.parse(d)
+    return `Payment of ${money(data.amountPence)} disputed by the entrant's bank (dispute ${data.disputeId}, reason ${data.reason.replaceAll('_', ' ')}): out of a draw not yet sealed (entry ${short(data.entryId)})`
+  },
+  EntryDisputeClosed: (d) => {
+    const data = entryEvents.EntryDisputeClosed.parse(d)
+    const effect =
+      data.outcome === 'lost'
+        ? 'the money went back to the entrant'
+        : data.reinstated
+          ? 'the entry stands again'
+          : 'the money is kept; the entry stays out of the draw sealed without it'
+    return `Dispute ${data.disputeId} closed, ${data.outcome}: ${effect} (entry ${short(data.entryId)})`
   },
   EntryRefunded: (d) => {
     const data = entryEvents.EntryRefunded.parse(d)

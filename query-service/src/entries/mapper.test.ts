@@ -9,6 +9,7 @@ const row: UserEntryRow = {
   quantity: 3,
   amount_pence: 897,
   payment_status: 'paid',
+  status: 'allocated',
   entry_reference: 'PRZ-2030-000042',
   ticket_numbers: [40, 41, 42],
   reserved_at: new Date('2030-01-01T09:00:00Z'),
@@ -40,6 +41,17 @@ describe('entry mappers', () => {
       entryMethod: 'online',
       drawStatus: null,
     })
+    expect(userEntry.parse(entry)).toEqual(entry)
+  })
+
+  test('an entry under a chargeback shows its payment disputed, and no draw status', () => {
+    const entry = toUserEntry({
+      ...row,
+      status: 'disputed',
+      answer_correct: true,
+      competition_status: 'closed',
+    })
+    expect(entry).toMatchObject({ paymentStatus: 'disputed', drawStatus: null })
     expect(userEntry.parse(entry)).toEqual(entry)
   })
 

@@ -27,9 +27,11 @@ const closedStatuses = new Set(['closed', 'drawing', 'completed'])
  * cancelled competitions have no draw to be in.
  */
 export function drawStatusOf(
-  row: Pick<UserEntryRow, 'payment_status' | 'competition_status' | 'answer_correct'>,
+  row: Pick<UserEntryRow, 'payment_status' | 'competition_status' | 'answer_correct'> & { status?: string },
 ): UserEntry['drawStatus'] {
   if (row.payment_status !== 'paid' || !closedStatuses.has(row.competition_status ?? '')) return null
+  // A chargeback open: whether the sealed list holds it depends on when it opened; say nothing.
+  if (row.status === 'disputed') return null
   if (row.answer_correct === null) return null
   return row.answer_correct ? 'in_draw' : 'not_in_draw'
 }
@@ -46,7 +48,7 @@ export function toUserEntry(row: UserEntryRow): UserEntry {
     entryDate: (row.paid_at ?? row.reserved_at).toISOString(),
     status,
     entryStatus: status,
-    paymentStatus: row.payment_status,
+    paymentStatus: row.status === 'disputed' ? 'disputed' : row.payment_status,
     entryReference: row.entry_reference,
     drawDate: row.competition_end_date ? row.competition_end_date.toISOString() : null,
     ticketNumbers: [...row.ticket_numbers],

@@ -12,6 +12,8 @@ export interface UserEntryRow {
   readonly quantity: number
   readonly amount_pence: number
   readonly payment_status: 'paid' | 'refunded'
+  /** The entries model's lifecycle: `disputed` while a chargeback is open. */
+  readonly status: string
   readonly entry_reference: string | null
   readonly ticket_numbers: readonly number[]
   readonly reserved_at: Date
@@ -53,6 +55,7 @@ export function listUserEntries(knex: Knex, userId: string): Promise<UserEntryRo
       'e.quantity',
       'e.amount_pence',
       'e.payment_status',
+      'e.status',
       'e.entry_reference',
       'e.ticket_numbers',
       'e.reserved_at',

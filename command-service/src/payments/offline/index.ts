@@ -3,7 +3,9 @@ export {
   IdempotencyKeyReused,
   type OfflinePaymentProvider,
   type OfflinePaymentProviderOptions,
+  type OfflineProviderChange,
   PaymentIntentCanceled,
+  ProviderEventRefused,
   type TestCardOutcome,
 } from './offline-provider'
 export { type OfflinePaymentsRouterOptions, offlinePaymentsRouter } from './offline-router'

@@ -10,6 +10,7 @@ import {
   type PaymentIntentStatus,
   type PaymentProvider,
   PaymentProviderUnavailable,
+  type ProviderEvent,
   type Refund,
   RefundRefused,
 } from '../port'
@@ -50,6 +51,23 @@ export class IdempotencyKeyReused extends Error {
   }
 }
 
+/** A TEST control's request the payment does not allow: nothing taken, or no dispute to close. */
+export class ProviderEventRefused extends Error {
+  constructor(
+    readonly paymentIntentId: string,
+    reason: string,
+  ) {
+    super(`Payment ${paymentIntentId}: ${reason}`)
+    this.name = 'ProviderEventRefused'
+  }
+}
+
+/** What the offline provider can be told happened at its end (the admin's TEST control). */
+export type OfflineProviderChange =
+  | { readonly type: 'charge.refunded' }
+  | { readonly type: 'charge.dispute.created'; readonly reason: string }
+  | { readonly type: 'charge.dispute.closed'; readonly outcome: 'won' | 'lost' }
+
 export interface OfflinePaymentProvider extends PaymentProvider {
   readonly name: 'offline'
   /**
@@ -68,6 +86,14 @@ export interface OfflinePaymentProvider extends PaymentProvider {
    * it charged back by the cardholder's bank, so our refund is refused as `disputed`.
    */
   actAtDashboard(paymentIntentId: string, action: 'refunded' | 'disputed'): Promise<void>
+  /**
+   * TEST MODE: something happens at the provider's end, as with Stripe's Dashboard or a bank: a
+   * captured payment refunded in full there, a chargeback opened, an open one closed. Answers the
+   * event Stripe's webhook would carry (a new id each time), for the platform to follow. Throws
+   * ProviderEventRefused when the payment does not allow it (nothing taken, refunded already,
+   * no dispute open).
+   */
+  happenAtProvider(paymentIntentId: string, change: OfflineProviderChange): Promise<ProviderEvent>
 }
 
 export interface OfflinePaymentProviderOptions {
@@ -77,6 +103,8 @@ export interface OfflinePaymentProviderOptions {
 }
 
 interface IntentRow {
+  dispute_id: string | null
+  dispute_status: 'open' | 'won' | 'lost' | null
   id: string
   client_secret: string
   amount_pence: number
@@ -346,6 +374,10 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
           }
           return toRefund(replay)
         }
+        // Authorised and allocated, not yet captured: the capture is on its way (the settlement
+        // reactor), so this is a refund to ask again shortly, not one to refuse.
+        if (intent.status === 'requires_capture')
+          throw new PaymentProviderUnavailable(request.paymentIntentId)
         if (intent.status !== 'succeeded') {
           throw new RefundRefused(request.paymentIntentId, 'not_paid', `it is ${intent.status}`)
         }
@@ -355,7 +387,7 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
           .where({ payment_intent_id: request.paymentIntentId })
           .first()
         if (earlier) return toRefund(earlier)
-        if (intent.disputed_at !== null) {
+        if (intent.disputed_at !== null || intent.dispute_status === 'open') {
           throw new RefundRefused(request.paymentIntentId, 'disputed', 'the cardholder disputed the charge')
         }
         const [created] = await trx<RefundRow>(refunds)
@@ -368,6 +400,59 @@ export function createOfflinePaymentProvider(options: OfflinePaymentProviderOpti
           .returning('*')
         if (!created) throw new Error(`Refund of ${request.paymentIntentId} was not recorded`)
         return toRefund(created)
+      })
+    },
+
+    async happenAtProvider(paymentIntentId: string, change: OfflineProviderChange): Promise<ProviderEvent> {
+      const id = `evt_offline_${token(12)}`
+      return knex.transaction(async (trx): Promise<ProviderEvent> => {
+        const row = await lockIntent(trx, paymentIntentId)
+        const refuse = (reason: string) => new ProviderEventRefused(paymentIntentId, reason)
+        if (row.status !== 'succeeded') throw refuse(`it is ${row.status}: no money was taken`)
+        const refunded = await trx<RefundRow>(refunds).where({ payment_intent_id: paymentIntentId }).first()
+        switch (change.type) {
+          case 'charge.refunded': {
+            if (refunded) throw refuse(`it was refunded already (${refunded.id})`)
+            const refundId = `re_offline_${token(12)}`
+            await trx<RefundRow>(refunds).insert({
+              id: refundId,
+              payment_intent_id: paymentIntentId,
+              amount_pence: row.amount_pence,
+              idempotency_key: `provider-${id}`,
+            })
+            return { id, paymentIntentId, change: { kind: 'refunded', refundId } }
+          }
+          case 'charge.dispute.created': {
+            if (refunded) throw refuse(`it was refunded already (${refunded.id})`)
+            if (row.dispute_status === 'open') throw refuse(`dispute ${row.dispute_id} is open already`)
+            const disputeId = `dp_offline_${token(12)}`
+            await trx(intents)
+              .where({ id: paymentIntentId })
+              .update({ dispute_id: disputeId, dispute_status: 'open', updated_at: trx.fn.now() })
+            return {
+              id,
+              paymentIntentId,
+              change: { kind: 'dispute_created', disputeId, reason: change.reason },
+            }
+          }
+          case 'charge.dispute.closed': {
+            if (row.dispute_status !== 'open' || row.dispute_id === null)
+              throw refuse('it has no dispute open')
+            await trx(intents)
+              .where({ id: paymentIntentId })
+              .update({ dispute_status: change.outcome, updated_at: trx.fn.now() })
+            const disputeId = row.dispute_id
+            return {
+              id,
+              paymentIntentId,
+              change: { kind: 'dispute_closed', disputeId, outcome: change.outcome },
+            }
+          }
+          default: {
+            const unexpected: never = change
+            throw new Error(`Unexpected provider change ${JSON.stringify(unexpected)}`)
+          }
+        }
       })
     },
 

@@ -1,9 +1,20 @@
 import Router from '@koa/router'
 import { endpoints, entryErrorCodes, type ResponseOf } from '@prizes/contracts'
-import { conflict, HttpError, jsonBody, type Logger, parseOr400 } from '@prizes/platform'
+import {
+  authenticate,
+  conflict,
+  createKnexSessionStore,
+  HttpError,
+  jsonBody,
+  type Logger,
+  type PlatformSecrets,
+  parseOr400,
+  requireAdmin,
+} from '@prizes/platform'
+import type { Knex } from 'knex'
 import type Koa from 'koa'
-import { PaymentIntentNotFound } from '../port'
-import { type OfflinePaymentProvider, PaymentIntentCanceled } from './offline-provider'
+import { PaymentIntentNotFound, type ProviderEvent } from '../port'
+import { type OfflinePaymentProvider, PaymentIntentCanceled, ProviderEventRefused } from './offline-provider'
 
 export interface OfflinePaymentsRouterOptions {
   readonly provider: OfflinePaymentProvider
@@ -13,8 +24,16 @@ export interface OfflinePaymentsRouterOptions {
    * succeeded intent calls it again.
    */
   readonly onSucceeded: (paymentIntentId: string) => Promise<void>
+  /** What the webhook does with Stripe's `charge.*` events (`followProviderEvent`). */
+  readonly onProviderEvent: (event: ProviderEvent) => Promise<ProviderEventOutcome>
   readonly logger: Logger
+  /** To know an admin for the TEST control. */
+  readonly secrets: Pick<PlatformSecrets, 'jwt'>
+  readonly knex: Knex
+  readonly clock?: () => Date
 }
+
+type ProviderEventOutcome = ResponseOf<'adminTestPaymentEvent'>['outcome']
 
 function mapOfflineErrors() {
   return async function mapOfflinePaymentErrors(_ctx: Koa.Context, next: Koa.Next) {
@@ -24,7 +43,8 @@ function mapOfflineErrors() {
       if (error instanceof PaymentIntentNotFound) {
         throw new HttpError(404, entryErrorCodes.paymentNotFound, 'Payment not found')
       }
-      if (error instanceof PaymentIntentCanceled) throw conflict(error.message)
+      if (error instanceof PaymentIntentCanceled || error instanceof ProviderEventRefused)
+        throw conflict(error.message)
       throw error
     }
   }
@@ -55,6 +75,23 @@ export function offlinePaymentsRouter(options: OfflinePaymentsRouterOptions): Ro
       )
     }
     const body: ResponseOf<'confirmTestPayment'> = outcome
+    ctx.body = body
+  })
+
+  // TEST MODE only: an admin makes the provider tell of a refund or chargeback at its end, which
+  // the platform then follows exactly as it follows Stripe's webhook.
+  const clock = options.clock ?? (() => new Date())
+  const admins = authenticate({
+    secret: options.secrets.jwt,
+    sessions: createKnexSessionStore(options.knex),
+    clock,
+  })
+  router.post(endpoints.adminTestPaymentEvent.path, admins, mapOfflineErrors(), async (ctx) => {
+    requireAdmin(ctx)
+    const change = parseOr400(endpoints.adminTestPaymentEvent.request, ctx.request.body)
+    const event = await provider.happenAtProvider(ctx.params.paymentIntentId ?? '', change)
+    const outcome = await options.onProviderEvent(event)
+    const body: ResponseOf<'adminTestPaymentEvent'> = { success: true, eventId: event.id, outcome }
     ctx.body = body
   })
   return router

@@ -1,4 +1,11 @@
-import type { CardFunding, PaymentIntent, PaymentIntentStatus, Refund, WebhookEvent } from '../port'
+import type {
+  CardFunding,
+  PaymentIntent,
+  PaymentIntentStatus,
+  ProviderEvent,
+  Refund,
+  WebhookEvent,
+} from '../port'
 
 /** The fields of Stripe's PaymentIntent the port needs; `Stripe.PaymentIntent` satisfies it. */
 export interface StripeIntentFields {
@@ -29,6 +36,7 @@ export interface StripeRefundFields {
 }
 
 export interface StripeEventFields {
+  readonly id?: string
   readonly type: string
   readonly data: { readonly object: unknown }
 }
@@ -112,15 +120,72 @@ const objectId = (object: unknown): string | null => {
   return typeof object.id === 'string' ? object.id : null
 }
 
+const field = (object: unknown, name: string): unknown =>
+  typeof object === 'object' && object !== null && name in object
+    ? (object as Record<string, unknown>)[name]
+    : undefined
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+/** An id field that Stripe sends as the id or, expanded, as the object. */
+const idOf = (value: unknown): string | null => text(value) ?? text(field(value, 'id'))
+
+/**
+ * A charge refunded in full (a partial refund changes no entry: the entrant still holds their
+ * tickets, and an admin sees it at the provider). The refund id is the latest refund's when the
+ * charge carries its refunds, else the charge's own.
+ */
+function refundedCharge(eventId: string, charge: unknown): ProviderEvent | undefined {
+  const paymentIntentId = idOf(field(charge, 'payment_intent'))
+  const chargeId = idOf(charge)
+  if (paymentIntentId === null || chargeId === null || field(charge, 'refunded') !== true) return undefined
+  const refunds = field(field(charge, 'refunds'), 'data')
+  const latest = Array.isArray(refunds) ? idOf(refunds[0]) : null
+  return { id: eventId, paymentIntentId, change: { kind: 'refunded', refundId: latest ?? chargeId } }
+}
+
+/** Stripe's dispute statuses at closing: `won` and `warning_closed` leave us the money, `lost` does not. */
+function closedOutcome(status: unknown): 'won' | 'lost' | undefined {
+  if (status === 'won' || status === 'warning_closed') return 'won'
+  if (status === 'lost') return 'lost'
+  return undefined
+}
+
+function disputeEvent(eventId: string, type: string, dispute: unknown): ProviderEvent | undefined {
+  const paymentIntentId = idOf(field(dispute, 'payment_intent'))
+  const disputeId = idOf(dispute)
+  if (paymentIntentId === null || disputeId === null) return undefined
+  if (type === 'charge.dispute.created') {
+    const reason = (text(field(dispute, 'reason')) ?? 'unknown').slice(0, 255)
+    return { id: eventId, paymentIntentId, change: { kind: 'dispute_created', disputeId, reason } }
+  }
+  const outcome = closedOutcome(field(dispute, 'status'))
+  if (outcome === undefined) return undefined
+  return { id: eventId, paymentIntentId, change: { kind: 'dispute_closed', disputeId, outcome } }
+}
+
 /** The notifications that move an entry; the rest are acknowledged and ignored. */
 export function toWebhookEvent(event: StripeEventFields): WebhookEvent {
-  const paymentIntentId = objectId(event.data.object)
+  const object = event.data.object
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.amount_capturable_updated':
     case 'payment_intent.payment_failed':
-      return { type: event.type, paymentIntentId }
+      return { type: event.type, paymentIntentId: objectId(object) }
+    case 'charge.refunded':
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const paymentIntentId = idOf(field(object, 'payment_intent'))
+      const eventId = text(event.id)
+      const providerEvent =
+        eventId === null
+          ? undefined
+          : event.type === 'charge.refunded'
+            ? refundedCharge(eventId, object)
+            : disputeEvent(eventId, event.type, object)
+      return { type: event.type, paymentIntentId, ...(providerEvent ? { providerEvent } : {}) }
+    }
     default:
-      return { type: 'other', paymentIntentId }
+      return { type: 'other', paymentIntentId: objectId(object) }
   }
 }

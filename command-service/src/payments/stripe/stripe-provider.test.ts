@@ -271,8 +271,47 @@ describe('Stripe webhook verification', () => {
     expect(provider.verifyWebhook(Buffer.from(failed), sign(failed)).type).toBe(
       'payment_intent.payment_failed',
     )
-    const other = event('charge.refunded')
+    const other = event('charge.updated')
     expect(provider.verifyWebhook(Buffer.from(other), sign(other)).type).toBe('other')
+  })
+
+  it("maps a charge's refund and a dispute's opening and closing to the intent they are about", () => {
+    const of = (type: string, object: Record<string, unknown>) => {
+      const body = JSON.stringify({ id: 'evt_9', object: 'event', type, data: { object } })
+      return provider.verifyWebhook(Buffer.from(body), sign(body))
+    }
+    const charge = { id: 'ch_1', object: 'charge', payment_intent: 'pi_123', refunded: true }
+    expect(of('charge.refunded', charge)).toEqual({
+      type: 'charge.refunded',
+      paymentIntentId: 'pi_123',
+      providerEvent: {
+        id: 'evt_9',
+        paymentIntentId: 'pi_123',
+        change: { kind: 'refunded', refundId: 'ch_1' },
+      },
+    })
+    // A partial refund: nothing to follow.
+    expect(of('charge.refunded', { ...charge, refunded: false }).providerEvent).toBeUndefined()
+    const dispute = {
+      id: 'dp_1',
+      object: 'dispute',
+      payment_intent: 'pi_123',
+      reason: 'fraudulent',
+      status: 'needs_response',
+    }
+    expect(of('charge.dispute.created', dispute).providerEvent?.change).toEqual({
+      kind: 'dispute_created',
+      disputeId: 'dp_1',
+      reason: 'fraudulent',
+    })
+    const closed = (status: string) =>
+      of('charge.dispute.closed', { ...dispute, status }).providerEvent?.change
+    expect(closed('won')).toMatchObject({ outcome: 'won' })
+    expect(closed('warning_closed')).toMatchObject({ outcome: 'won' })
+    expect(closed('lost')).toMatchObject({ outcome: 'lost' })
+    expect(closed('under_review')).toBeUndefined()
+    // No intent named: acknowledged, nothing to follow.
+    expect(of('charge.dispute.created', { ...dispute, payment_intent: null }).providerEvent).toBeUndefined()
   })
 
   it('refuses a tampered body, another secret, a stale timestamp and no signature', () => {

@@ -3,7 +3,12 @@ import { competitionDecider } from '@prizes/domain'
 import type { Logger } from '@prizes/platform'
 import { CreditCardLimitReached, confirmEntryPayment, recordRefund, releaseReservation } from '../../entries'
 import type { EntryDeps } from '../../entries/deps'
-import { PaymentNotFound, PaymentNotSucceeded, PaymentToBeRefunded } from '../../entries/errors'
+import {
+  PaymentNotFound,
+  PaymentNotSucceeded,
+  PaymentNotTaken,
+  PaymentToBeRefunded,
+} from '../../entries/errors'
 import type { CommandContext } from '../../event-metadata'
 
 /**
@@ -50,10 +55,10 @@ export function entryCommandsOf(deps: EntryDeps): EntryCommands {
 
 /**
  * What the webhook, the offline card form and the expiry reactor call when an intent was
- * authorised or succeeded: confirm-payment's capture and allocation, which is idempotent. A
- * payment that came too late for tickets is recorded as owed back (the refund reactor returns
- * it), and a credit card over the monthly limit is cancelled (nothing taken): outcomes, not
- * failures.
+ * authorised or succeeded: confirm-payment's allocation and capture, which is idempotent. An
+ * authorisation that came too late for tickets is voided (nothing taken), a payment taken
+ * before allocation is recorded as owed back (the refund reactor returns it), and a credit card
+ * over the monthly limit is cancelled (nothing taken): outcomes, not failures.
  * An intent that is not ours (no entry in its metadata) is acknowledged and logged, so the
  * provider stops redelivering it; anything else throws, so the caller's retry comes back.
  */
@@ -67,7 +72,12 @@ export function allocatePaidEntry(
     try {
       await confirmEntryPayment(deps, { paymentIntentId }, { actor, now: now() })
     } catch (error) {
-      if (error instanceof PaymentToBeRefunded || error instanceof CreditCardLimitReached) return
+      if (
+        error instanceof PaymentToBeRefunded ||
+        error instanceof PaymentNotTaken ||
+        error instanceof CreditCardLimitReached
+      )
+        return
       if (error instanceof PaymentNotFound || error instanceof PaymentNotSucceeded) {
         options.logger.warn(
           { err: error, paymentIntentId },

@@ -175,7 +175,10 @@ describe('reservation expiry reactor', () => {
     expect(types).toContain('TicketsAllocated')
     expect(types).not.toContain('ReservationReleased')
     expect(handedOver).toContain(reserved.paymentIntentId)
-    expect((await harness.payments.retrieveIntent(reserved.paymentIntentId)).status).toBe('succeeded')
+    // Captured once the tickets are allocated.
+    await expect
+      .poll(async () => (await harness.payments.retrieveIntent(reserved.paymentIntentId)).status)
+      .toBe('succeeded')
     await stop()
   })
 

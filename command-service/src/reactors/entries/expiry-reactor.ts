@@ -30,6 +30,8 @@ export interface ReservationExpiryOptions {
   readonly maxRetryDelayMs?: number
   /** When the provider is still processing a payment, look again after this long. */
   readonly processingRecheckMs?: number
+  /** At start, how many open reservations (the latest first) the provider is asked about; 500 unless given. */
+  readonly startupCheckLimit?: number
 }
 
 export const reservationExpiryName = 'reservation-expiry'
@@ -37,6 +39,8 @@ export const reservationExpiryName = 'reservation-expiry'
 /** setTimeout's longest delay; a later expiry is looked at again then. */
 const maxTimerMs = 2 ** 31 - 1
 const pageSize = 500
+/** Provider calls at once when asking about open reservations at start. */
+const startupConcurrency = 4
 
 type Outcome = 'done' | 'later'
 
@@ -141,6 +145,48 @@ export async function startReservationExpiry(options: ReservationExpiryOptions):
   await rebuild()
   for (const reservation of due.list()) scheduleAtExpiry(reservation)
   logger.info({ due: due.list().length }, 'reservations due rebuilt from the log')
+  const startupWork = settlePaidAtStart().finally(() => inFlight.delete(startupWork))
+  inFlight.add(startupWork)
+
+  /**
+   * A payment taken just before a crash (the card authorised, the confirmation and the webhook
+   * lost with the process) is allocated now rather than at its reservation's expiry, up to
+   * RESERVATION_MINUTES later: the open reservations this reactor holds (not the log, not every
+   * entry) are asked about at start, the latest first, at most `startupCheckLimit` of them and a
+   * few at a time. One the provider says is authorised or succeeded goes to `onSucceeded`, as at
+   * expiry; one it cannot answer about is left to its expiry. Reservations already expired are
+   * dealt with at once by their timers.
+   */
+  async function settlePaidAtStart(): Promise<void> {
+    const at = now().getTime()
+    const open = due
+      .list()
+      .filter((reservation) => reservation.paymentIntentId !== null && reservation.expiresAt.getTime() > at)
+      .sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())
+      .slice(0, options.startupCheckLimit ?? 500)
+    let handed = 0
+    for (let i = 0; i < open.length && !stopped; i += startupConcurrency) {
+      const batch = open.slice(i, i + startupConcurrency)
+      await Promise.all(
+        batch.map(async (reservation) => {
+          const { paymentIntentId } = reservation
+          if (paymentIntentId === null || stopped || due.get(reservation.entryId) !== reservation) return
+          try {
+            const { status } = await payments.retrieveIntent(paymentIntentId)
+            if (status !== 'requires_capture' && status !== 'succeeded') return
+            await paid(paymentIntentId)
+            handed += 1
+          } catch (error) {
+            logger.warn(
+              { err: error, paymentIntentId },
+              'could not settle a paid reservation at start; left to its expiry',
+            )
+          }
+        }),
+      )
+    }
+    logger.info({ asked: open.length, handed }, 'open reservations asked about at start')
+  }
 
   /** Every reservation event up to the checkpoint; the runner delivers the ones after it. */
   async function rebuild(): Promise<void> {

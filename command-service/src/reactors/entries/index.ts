@@ -17,3 +17,9 @@ export {
   refundReactorName,
   startRefundReactor,
 } from './refund-reactor'
+export {
+  createPaymentSettlementReactor,
+  type PaymentSettlementOptions,
+  paymentSettlementName,
+  startPaymentSettlement,
+} from './settlement-reactor'

@@ -34,6 +34,8 @@ async function latePaymentOnSoldOut(): Promise<{ competitionId: string; late: Re
   await harness.pay(prompt.paymentIntentId)
   await allocate(prompt.paymentIntentId)
   await harness.pay(late.paymentIntentId)
+  // Taken before allocation (as payments were before manual capture): owed back, not voided.
+  await harness.payments.captureIntent(late.paymentIntentId)
   await allocate(late.paymentIntentId)
   const types = (await harness.events(competitionId)).map((e) => e.type)
   expect(count(types, 'PaymentRefundDue')).toBe(1)

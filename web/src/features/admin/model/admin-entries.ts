@@ -8,6 +8,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   failed: 'Failed',
   refunded: 'Refunded',
   refund_pending: 'Refund pending',
+  disputed: 'Disputed (chargeback)',
 }
 
 export const paymentStatusTones = {
@@ -16,6 +17,7 @@ export const paymentStatusTones = {
   failed: 'error',
   refunded: 'info',
   refund_pending: 'warning',
+  disputed: 'error',
 } as const satisfies Record<PaymentStatus, string>
 
 /** SPEC section 7: the platform's entries export is saved as `entries-YYYY-MM-DD.csv` (as the server names it, UTC). */

@@ -20,6 +20,7 @@ export function entryStateLabel(
   now: Date,
 ): EntryStateLabel {
   if (entry.paymentStatus === 'refunded') return { label: 'Refunded', tone: 'error' }
+  if (entry.paymentStatus === 'disputed') return { label: 'Payment disputed', tone: 'warning' }
   if (entry.status !== 'cancelled' && entry.drawStatus === 'not_in_draw') {
     return { label: entryMessages.notInTheDraw, tone: 'error' }
   }
