@@ -22,6 +22,8 @@ describe('emailNotifications and the mail templates', () => {
     const accountTemplates: MailTemplate[] = ['verification', 'guest-invitation', 'password-reset']
     const queued = [
       ...accountTemplates,
+      // The old address, told that an admin changed the account's email.
+      'email-changed',
       entryConfirmationName,
       refundEmailName,
       competitionCancelledTemplate,
