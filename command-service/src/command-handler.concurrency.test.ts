@@ -1,4 +1,4 @@
-import { type CompetitionCommand, competitionDecider, InvalidTransition } from '@prizes/domain'
+import { type CompetitionCommand, competitionDecider } from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler, type StreamStore } from './command-handler'
