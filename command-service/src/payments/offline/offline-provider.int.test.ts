@@ -264,15 +264,20 @@ describe('offline payment provider', () => {
     expect(await knex('offline_payment_refunds').where({ payment_intent_id: disputed.id })).toHaveLength(0)
   })
 
-  it('refuses to refund an intent that took no money, authorised or not', async () => {
+  it('refuses to refund an intent that took no money; an authorised one is asked again once captured', async () => {
     const intent = await newIntent()
     await expect(
       provider.refund({ paymentIntentId: intent.id, idempotencyKey: `r-${randomUUID()}` }),
     ).rejects.toThrow(RefundRefused)
     await provider.confirmWithTestCard(intent.id, card(testCards.succeeds))
+    // Authorised, its capture on the way: not refused (a refund reactor would park it), but
+    // unavailable for now, so the reactor holds and asks again.
     await expect(
       provider.refund({ paymentIntentId: intent.id, idempotencyKey: `r-${randomUUID()}` }),
-    ).rejects.toThrow(RefundRefused)
+    ).rejects.toThrow(PaymentProviderUnavailable)
+    await provider.captureIntent(intent.id)
+    const refund = await provider.refund({ paymentIntentId: intent.id, idempotencyKey: `r-${randomUUID()}` })
+    expect(refund.paymentIntentId).toBe(intent.id)
   })
 
   it('charges a card once however often it is posted again', async () => {
