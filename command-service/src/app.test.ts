@@ -1,4 +1,4 @@
-import { createKnex } from '@prizes/platform'
+import { createKnex, sessionKeys } from '@prizes/platform'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createCommandApp } from './app'
 import { createOfflinePaymentProvider } from './payments'
@@ -14,7 +14,7 @@ afterEach(async () => {
 // These tests never reach a table; knex connects only on a first query, so nothing listens here.
 const knex = createKnex('postgres://nobody@127.0.0.1:9/none')
 afterAll(() => knex.destroy())
-const secrets = { jwt: Buffer.alloc(32, 1), oneTimeTokens: Buffer.alloc(32, 2) }
+const secrets = { jwt: sessionKeys(Buffer.alloc(32, 1)), oneTimeTokens: Buffer.alloc(32, 2) }
 const payments = createOfflinePaymentProvider({ knex })
 
 async function start(store: Parameters<typeof createCommandApp>[0]['store']) {

@@ -2,6 +2,7 @@ import type { EventStore, SnapshotStore } from '@prizes/event-store'
 import {
   type Config,
   createSettingsCache,
+  environmentKeys,
   type LeasedConsumer,
   type Logger,
   loadSecrets,
@@ -84,7 +85,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
     })
   const settings =
     options.commandService?.settings ?? createSettingsCache({ load: () => loadSettings(store) })
-  const secrets = await loadSecrets(knex)
+  const secrets = await loadSecrets(knex, environmentKeys(config))
   configureCompanyDetails(companyDetailsOf(config))
   // TEST MODE: every email the reactors queue says so.
   configureTestMode(testMode(config))

@@ -11,7 +11,7 @@ export {
   stripeConfigured,
   testMode,
 } from './config/config'
-export { environmentKeys, keysRequired } from './config/keys'
+export { environmentKeys, environmentSessionKeys, keysRequired } from './config/keys'
 export * from './consumers'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'

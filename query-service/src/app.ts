@@ -12,6 +12,7 @@ import {
   type MetricsEndpointOptions,
   maintenanceGuard,
   readAfter,
+  type SessionKeys,
   type SessionStore,
   type SettingsCache,
   serviceUnavailable,
@@ -34,10 +35,10 @@ export interface QueryAppOptions {
   readonly knex: Knex
   readonly logger: Logger
   /**
-   * The session-token secret the command service signs with (`loadSecrets(knex).jwt`). Passed
+   * The session tokens' keys the command service signs with (`loadSessionKeys`). Passed
    * in, so creating the app stays synchronous and needs no table of its own.
    */
-  readonly secret: Uint8Array
+  readonly secret: SessionKeys
   /** Where a token's standing is checked; default the `auth_sessions` table through `knex`. */
   readonly sessions?: SessionStore
   /** Tests move time; the default is the real clock. */

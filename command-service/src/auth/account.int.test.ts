@@ -1,5 +1,5 @@
 import { authMessages } from '@prizes/contracts'
-import { issueSessionToken } from '@prizes/platform'
+import { issueSessionToken, sessionKeys } from '@prizes/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdminAccount } from '../users/admin-account'
 import { banUser, demoteUser, promoteUser, unbanUser } from '../users/standing'
@@ -36,7 +36,7 @@ describe('GET /api/auth/profile', () => {
     expect((await profile()).body).toMatchObject({ code: 'UNAUTHORIZED' })
     const account = await signedIn(harness)
     const forged = await issueSessionToken(
-      Buffer.alloc(32, 7),
+      sessionKeys(Buffer.alloc(32, 7)),
       { userId: account.userId, role: 'admin', tokenVersion: 0 },
       harness.clock.now(),
     )

@@ -34,7 +34,7 @@ describe('session tokens', () => {
         .setSubject(account.userId)
         .setIssuedAt(harness.clock.now())
       return (withExp ? jwt.setExpirationTime(new Date(harness.clock.now().getTime() + 60_000)) : jwt).sign(
-        harness.secrets.jwt,
+        harness.secrets.jwt.current.key,
       )
     }
     const profile = (token: string) => harness.call('GET', '/api/auth/profile', undefined, { token })

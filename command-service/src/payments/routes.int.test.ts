@@ -1,6 +1,6 @@
 import Router from '@koa/router'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createApp, createKnex, jsonBody } from '@prizes/platform'
+import { createApp, createKnex, jsonBody, sessionKeys } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
 import Stripe from 'stripe'
@@ -103,7 +103,7 @@ describe('offline payments over HTTP', () => {
         },
         onProviderEvent: async () => 'recorded',
         logger: silentLogger,
-        secrets: { jwt: Buffer.alloc(32, 7) },
+        secrets: { jwt: sessionKeys(Buffer.alloc(32, 7)) },
         knex,
       }),
     ])

@@ -6,9 +6,9 @@ import { createApp } from '../http/app'
 import { type Served, serve } from '../testing/serve'
 import { authenticate, optionalUser, requireAdmin, requireUser } from './authenticate'
 import type { SessionRecord, SessionStore } from './session-store'
-import { issueSessionToken } from './session-token'
+import { issueSessionToken, sessionKeys } from './session-token'
 
-const secret = Buffer.alloc(32, 9)
+const secret = sessionKeys(Buffer.alloc(32, 9))
 const now = new Date('2030-06-15T10:00:00.000Z')
 const sessions = new Map<string, SessionRecord>()
 const store: SessionStore = { get: async (userId) => sessions.get(userId) }

@@ -2,7 +2,7 @@ import { authMessages } from '@prizes/contracts'
 import type Koa from 'koa'
 import { forbidden, unauthorized } from '../http/errors'
 import type { SessionStore } from './session-store'
-import { verifySessionToken } from './session-token'
+import { type SessionKeys, verifySessionToken } from './session-token'
 
 /** Who is calling, as the server sees them now (the role is the current one, not the token's). */
 export interface Principal {
@@ -22,8 +22,8 @@ type Outcome = { readonly principal: Principal; readonly session: CurrentSession
 const outcomes = new WeakMap<Koa.Context, Outcome>()
 
 export interface AuthenticateOptions {
-  /** The HS256 secret (`loadSecrets(knex).jwt`). */
-  readonly secret: Uint8Array
+  /** The session tokens' keys (`loadSecrets(knex).jwt`). */
+  readonly secret: SessionKeys
   readonly sessions: SessionStore
   /** Tests move time; the default is the real clock. */
   readonly clock?: () => Date

@@ -14,11 +14,27 @@ export {
   type RateLimiter,
   type RateLimitVerdict,
 } from './rate-limiter'
-export { type EnvironmentKeys, loadSecrets, type PlatformSecrets, platformSecret } from './secrets'
+export {
+  type EnvironmentKeys,
+  type EnvironmentSessionKeys,
+  loadSecrets,
+  loadSessionKeys,
+  type PlatformSecrets,
+  platformSecret,
+  rotateDatabaseSessionKey,
+} from './secrets'
 export {
   createKnexSessionStore,
   type SessionRecord,
   type SessionStore,
   sessionRecordOf,
 } from './session-store'
-export { issueSessionToken, type SessionClaims, sessionLifetimeMs, verifySessionToken } from './session-token'
+export {
+  issueSessionToken,
+  type SessionClaims,
+  type SessionKey,
+  type SessionKeys,
+  sessionKeys,
+  sessionLifetimeMs,
+  verifySessionToken,
+} from './session-token'

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { errors, jwtVerify, SignJWT } from 'jose'
+import { createHash, randomBytes } from 'node:crypto'
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
 
 /** SPEC section 9: the token (and the web's `auth_token` cookie) lasts 7 days. */
@@ -21,6 +21,46 @@ export interface SessionClaims {
 /** 128 random bits, base64url: a session's id. */
 export const newSessionId = (): string => randomBytes(16).toString('base64url')
 
+/** One key that signs or verifies session tokens, named in their `kid` header. */
+export interface SessionKey {
+  readonly kid: string
+  readonly key: Uint8Array
+}
+
+/**
+ * The keys of session tokens: `current` signs new ones; `previous` (the keys before a rotation)
+ * still verify the tokens they signed, until those expire.
+ */
+export interface SessionKeys {
+  readonly current: SessionKey
+  readonly previous: readonly SessionKey[]
+}
+
+/** A key's id: a hash of it, so every service names the same key alike and none shows it. */
+function sessionKeyId(key: Uint8Array): string {
+  return createHash('sha256').update('session-key-id\0').update(key).digest('base64url').slice(0, 16)
+}
+
+export function sessionKeys(current: Uint8Array, previous: readonly Uint8Array[] = []): SessionKeys {
+  const named = (key: Uint8Array): SessionKey => ({ kid: sessionKeyId(key), key })
+  return { current: named(current), previous: previous.map(named) }
+}
+
+/**
+ * The key a token names: the current one or a previous one; a token without `kid` (signed
+ * before tokens carried one) is the current key's. Undefined for a key we do not hold.
+ */
+function keyOf(keys: SessionKeys, token: string): Uint8Array | undefined {
+  let kid: unknown
+  try {
+    kid = decodeProtectedHeader(token).kid
+  } catch {
+    return undefined
+  }
+  if (kid === undefined) return keys.current.key
+  return [keys.current, ...keys.previous].find((key) => key.kid === kid)?.key
+}
+
 const payload = z.object({
   sub: z.string().min(1),
   role: z.enum(['user', 'admin']),
@@ -30,16 +70,16 @@ const payload = z.object({
 })
 
 export async function issueSessionToken(
-  secret: Uint8Array,
+  keys: SessionKeys,
   claims: Pick<SessionClaims, 'userId' | 'role' | 'tokenVersion'>,
   now: Date,
 ): Promise<string> {
   return new SignJWT({ role: claims.role, tv: claims.tokenVersion, sid: newSessionId() })
-    .setProtectedHeader({ alg: algorithm })
+    .setProtectedHeader({ alg: algorithm, kid: keys.current.kid })
     .setSubject(claims.userId)
     .setIssuedAt(now)
     .setExpirationTime(new Date(now.getTime() + sessionLifetimeMs))
-    .sign(secret)
+    .sign(keys.current.key)
 }
 
 /**
@@ -48,15 +88,17 @@ export async function issueSessionToken(
  * A token must say when it was issued and when it ends, and is refused once a session's 7 days
  * from its issue have passed: without `exp` jose would take it as never ending, and with `exp`
  * alone a far one would do the same. A token without a session id (`sid`) is refused: it could
- * not be ended by logging out.
+ * not be ended by logging out. A token naming a key (`kid`) we do not hold is refused.
  */
 export async function verifySessionToken(
-  secret: Uint8Array,
+  keys: SessionKeys,
   token: string,
   now: Date,
 ): Promise<SessionClaims | undefined> {
+  const key = keyOf(keys, token)
+  if (key === undefined) return undefined
   try {
-    const { payload: verified } = await jwtVerify(token, secret, {
+    const { payload: verified } = await jwtVerify(token, key, {
       algorithms: [algorithm],
       currentDate: now,
       requiredClaims: ['sub', 'iat', 'exp'],

@@ -283,6 +283,27 @@ const schema = z.object({
    */
   DRAW_SEED_KEY: z.string().trim().max(256).optional(),
   DRAW_SEED_KEY_FILE: z.string().trim().max(4096).optional(),
+  /**
+   * The key session tokens are signed with (HS256; 32 bytes or more, as hex digits or base64),
+   * or a file holding it (`JWT_SECRET_FILE`, trimmed). Required in production; elsewhere one is
+   * generated and kept in the database (`npm run rotate-keys` replaces it).
+   */
+  JWT_SECRET: z.string().trim().max(1024).optional(),
+  JWT_SECRET_FILE: z.string().trim().max(4096).optional(),
+  /**
+   * After a rotation: the keys JWT_SECRET had before (comma-separated, at most 4), or a file
+   * holding them. They verify the sessions they signed, never sign; drop each 7 days after.
+   */
+  JWT_PREVIOUS_SECRETS: z.string().trim().max(4200).optional(),
+  JWT_PREVIOUS_SECRETS_FILE: z.string().trim().max(4096).optional(),
+  /**
+   * The key one-time tokens (verification, reset and newsletter links) are derived with, and the
+   * command side's lookup hashes keyed with (32 bytes or more), or a file holding it
+   * (`TOKEN_SECRET_FILE`). Required in production; elsewhere generated and kept in the database.
+   * Changing it ends the links already sent and loses those lookups.
+   */
+  TOKEN_SECRET: z.string().trim().max(1024).optional(),
+  TOKEN_SECRET_FILE: z.string().trim().max(4096).optional(),
 })
 
 /**
@@ -407,6 +428,9 @@ const secrets = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'BACKUP_PASSPHRASE',
   'DRAW_SEED_KEY',
+  'JWT_SECRET',
+  'JWT_PREVIOUS_SECRETS',
+  'TOKEN_SECRET',
 ])
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */

@@ -2,6 +2,7 @@ import { type Endpoint, endpoints, errorCodes, settingsMessages } from '@prizes/
 import type Koa from 'koa'
 import { authenticate, optionalUser } from '../auth/authenticate'
 import type { SessionStore } from '../auth/session-store'
+import type { SessionKeys } from '../auth/session-token'
 import { createEndpointTable } from '../http/endpoint-table'
 import { HttpError } from '../http/errors'
 import type { SettingsCache } from './settings-cache'
@@ -41,7 +42,7 @@ const adminOnly = (endpoint: Endpoint) =>
 
 export interface MaintenanceGuardOptions {
   readonly settings: SettingsCache
-  readonly secret: Uint8Array
+  readonly secret: SessionKeys
   readonly sessions: SessionStore
   readonly clock?: () => Date
 }

@@ -16,6 +16,7 @@ import {
   parseOr400,
   readUserKeys,
   requireAdmin,
+  type SessionKeys,
   type SessionStore,
   type UserKey,
 } from '@prizes/platform'
@@ -84,7 +85,7 @@ function toRow(row: ContactRow, key: UserKey | undefined): AdminContactRow {
 
 export interface ContactRouterOptions {
   readonly knex: Knex
-  readonly secret: Uint8Array
+  readonly secret: SessionKeys
   readonly sessions: SessionStore
   readonly clock?: () => Date
 }

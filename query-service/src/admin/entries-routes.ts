@@ -1,6 +1,13 @@
 import Router from '@koa/router'
 import { adminEntriesPageSize, adminEntriesQuery, adminEntryMessages, endpoints } from '@prizes/contracts'
-import { authenticate, HttpError, parseOr400, requireAdmin, type SessionStore } from '@prizes/platform'
+import {
+  authenticate,
+  HttpError,
+  parseOr400,
+  requireAdmin,
+  type SessionKeys,
+  type SessionStore,
+} from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { sendPrivate } from '../http/private'
@@ -20,7 +27,7 @@ import { searchMatches, userSearchKey } from './users'
 
 export interface AdminEntriesRouteOptions {
   readonly knex: Knex
-  readonly secret: Uint8Array
+  readonly secret: SessionKeys
   readonly sessions: SessionStore
   readonly clock?: () => Date
   /** Rows read (and people looked up) per export batch. */

@@ -8,7 +8,14 @@ import {
   competitionHistoryPageSize,
   endpoints,
 } from '@prizes/contracts'
-import { authenticate, HttpError, parseOr400, requireAdmin, type SessionStore } from '@prizes/platform'
+import {
+  authenticate,
+  HttpError,
+  parseOr400,
+  requireAdmin,
+  type SessionKeys,
+  type SessionStore,
+} from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { toAdminCompetition } from '../competitions/mapper'
@@ -42,7 +49,7 @@ import {
 
 export interface AdminRouteOptions {
   readonly knex: Knex
-  readonly secret: Uint8Array
+  readonly secret: SessionKeys
   readonly sessions: SessionStore
   readonly clock?: () => Date
 }

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type CompetitionEvent, competitionStream, endpoints } from '@prizes/contracts'
 import type { ExpectedRevision } from '@prizes/event-store'
-import { createLogger } from '@prizes/platform'
+import { createLogger, sessionKeys } from '@prizes/platform'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import {
   closedAndDrawn,
@@ -31,7 +31,10 @@ beforeAll(async () => {
     projections: allProjections,
   })
   // These endpoints are public: the session secret is never used here.
-  server = createQueryApp({ knex: db.knex, logger, secret: Buffer.alloc(32) }).listen(0, '127.0.0.1')
+  server = createQueryApp({ knex: db.knex, logger, secret: sessionKeys(Buffer.alloc(32)) }).listen(
+    0,
+    '127.0.0.1',
+  )
   await new Promise((resolve) => server.once('listening', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 

@@ -3,7 +3,7 @@ import { createCommandApp, createOfflinePaymentProvider } from '@prizes/command-
 import { type Endpoint, endpoints } from '@prizes/contracts'
 import { buildOpenApiDocument, openApiPath } from '@prizes/contracts/openapi'
 import { createPostgresEventStore } from '@prizes/event-store'
-import { createKnex, createLogger } from '@prizes/platform'
+import { createKnex, createLogger, sessionKeys } from '@prizes/platform'
 import type Koa from 'koa'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createQueryApp } from '../app'
@@ -26,7 +26,7 @@ afterAll(async () => {
   await store.close()
 })
 const logger = createLogger({ level: 'silent' })
-const secret = Buffer.alloc(32, 1)
+const secret = sessionKeys(Buffer.alloc(32, 1))
 
 const apps = {
   command: createCommandApp({

@@ -10,7 +10,7 @@ import {
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/contracts'
 import { jsDrawCrypto, roundTime, verifyPublicCertificate } from '@prizes/domain'
-import { createLogger } from '@prizes/platform'
+import { createLogger, sessionKeys } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import {
@@ -40,7 +40,9 @@ beforeAll(async () => {
     projections: allProjections,
   })
   // Public endpoints: the session secret is never used here.
-  served = await serve(createQueryApp({ knex: db.knex, logger, secret: Buffer.alloc(32) }).callback())
+  served = await serve(
+    createQueryApp({ knex: db.knex, logger, secret: sessionKeys(Buffer.alloc(32)) }).callback(),
+  )
 })
 afterAll(async () => {
   await served.close()

@@ -1,6 +1,6 @@
 import Router from '@koa/router'
 import { endpoints } from '@prizes/contracts'
-import { authenticate, requireUser, type SessionStore } from '@prizes/platform'
+import { authenticate, requireUser, type SessionKeys, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendPrivate } from '../http/private'
 import { toEntryStats, toUserEntry } from './mapper'
@@ -8,7 +8,7 @@ import { listUserEntries, userEntryTotals } from './rows'
 
 export interface EntriesRouteOptions {
   readonly knex: Knex
-  readonly secret: Uint8Array
+  readonly secret: SessionKeys
   readonly sessions: SessionStore
   readonly clock?: () => Date
 }

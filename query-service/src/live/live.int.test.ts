@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type CompetitionChange, competitionStream, endpoints } from '@prizes/contracts'
-import { createLogger } from '@prizes/platform'
+import { createLogger, sessionKeys } from '@prizes/platform'
 import {
   openEventStream,
   type ReceivedEvent,
@@ -35,7 +35,7 @@ const instances: Instance[] = []
 async function instance(limits: Partial<LiveLimits> = {}): Promise<Instance> {
   const live = startLiveCompetitions({ connectionString: db.url, logger, limits })
   // Public endpoints only: the session secret is never used here.
-  const app = createQueryApp({ knex: db.knex, logger, secret: Buffer.alloc(32), live })
+  const app = createQueryApp({ knex: db.knex, logger, secret: sessionKeys(Buffer.alloc(32)), live })
   const served = await serve(app.callback())
   const started = { live, served }
   instances.push(started)
@@ -242,7 +242,7 @@ describe('GET /api/competitions/live', () => {
     const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) })
     url.host = `127.0.0.1:${proxy.port}`
     const live = startLiveCompetitions({ connectionString: url.toString(), logger, reconnectDelayMs: 50 })
-    const app = createQueryApp({ knex: db.knex, logger, secret: Buffer.alloc(32), live })
+    const app = createQueryApp({ knex: db.knex, logger, secret: sessionKeys(Buffer.alloc(32)), live })
     const served = await serve(app.callback())
     instances.push({ live, served })
     try {

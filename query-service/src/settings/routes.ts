@@ -1,6 +1,6 @@
 import Router from '@koa/router'
 import { endpoints, type ResponseOf, settingsHistoryPageSize } from '@prizes/contracts'
-import { authenticate, requireAdmin, type SessionStore } from '@prizes/platform'
+import { authenticate, requireAdmin, type SessionKeys, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { actorUserId } from '../admin/history'
 import { pageOf } from '../admin/mapper'
@@ -10,7 +10,7 @@ import { settingsHistoryPage, toSettingsHistoryEntry } from './rows'
 
 export interface SettingsRouteOptions {
   readonly knex: Knex
-  readonly secret: Uint8Array
+  readonly secret: SessionKeys
   readonly sessions: SessionStore
   readonly clock?: () => Date
 }

@@ -25,8 +25,10 @@ async function main() {
     NODE_ENV: 'production',
     // The bench buys with the offline test cards: TEST MODE, said out loud as production requires.
     PAYMENTS: 'offline-test',
-    // Production takes the draw seeds' key from the environment (issue 23).
+    // Production takes the draw seeds' and the tokens' keys from the environment (issue 23).
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -8,7 +8,13 @@ describe('findEntries', () => {
   it('finds every process and CLI, and neither a test nor a helper a sibling imports', async () => {
     const entries = await findEntries()
     expect(entries).toEqual(
-      expect.arrayContaining(['processes/gateway', 'processes/migrate', 'cli/seed', 'cli/audit']),
+      expect.arrayContaining([
+        'processes/gateway',
+        'processes/migrate',
+        'cli/seed',
+        'cli/audit',
+        'cli/rotate-keys',
+      ]),
     )
     expect(entries).not.toContain('cli/job-database')
     expect(entries.filter((entry) => entry.includes('.test'))).toEqual([])

@@ -104,8 +104,10 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     // No Stripe keys here: production starts only when TEST MODE is asked for.
     PAYMENTS: 'offline-test',
-    // Production takes the draw seeds' key from the environment (issue 23).
+    // Production takes the draw seeds' and the tokens' keys from the environment (issue 23).
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,

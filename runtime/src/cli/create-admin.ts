@@ -13,6 +13,7 @@ import {
   createKnex,
   createLogger,
   databaseTimeouts,
+  environmentKeys,
   loadConfig,
   loadSecrets,
   openPlatformDatabase,
@@ -116,7 +117,8 @@ async function main() {
   try {
     await store.migrate()
     await migrateCommandTables(knex)
-    const secrets = await loadSecrets(knex)
+    // The services' keys: the person hashes it records are keyed with TOKEN_SECRET in production.
+    const secrets = await loadSecrets(knex, environmentKeys(config))
     const handler = createCommandHandler({ store, logger })
     const { outcome } = await createAdminAccount({ handler, store, knex, secrets, logger }, input, {
       actor: { system: 'create-admin' },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -49,6 +50,10 @@ beforeAll(async () => {
     PUBLIC_URL: publicUrl,
     // An https site is production: without Stripe keys it runs only in TEST MODE, said out loud.
     PAYMENTS: 'offline-test',
+    // And takes the draw seeds' and the tokens' keys from the environment (issue 23).
+    DRAW_SEED_KEY: randomBytes(32).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     MAILDEV_SMTP_PORT: String(await freePort()),

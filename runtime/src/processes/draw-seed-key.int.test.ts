@@ -6,8 +6,8 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 /**
- * Issue 23: in production the draw seeds' key comes from the environment, never from the
- * database; a command service started in production without it refuses, and says why.
+ * Issue 23: in production the draw seeds' and the tokens' keys come from the environment, never
+ * from the database; a service started in production without one refuses, and says why.
  */
 const run = promisify(execFile)
 let database: TestDatabase
@@ -17,8 +17,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => database?.drop())
 
-async function commandService(env: Record<string, string>) {
-  const script = path.resolve(import.meta.dirname, 'command-service.ts')
+async function commandService(env: Record<string, string>, service = 'command-service') {
+  const script = path.resolve(import.meta.dirname, `${service}.ts`)
   try {
     await run(process.execPath, ['--import', 'tsx', script], {
       env: {
@@ -29,7 +29,10 @@ async function commandService(env: Record<string, string>) {
         HOST: '127.0.0.1',
         // Never listened on: the start is refused first (a start that is not would time out, failing).
         COMMAND_SERVICE_PORT: '39901',
+        QUERY_SERVICE_PORT: '39902',
         LOG_LEVEL: 'warn',
+        // Production refuses the offline provider unless asked for: asked, so the keys are what is missing.
+        PAYMENTS: 'offline-test',
         ...env,
       },
       timeout: 60_000,
@@ -59,4 +62,25 @@ describe('the draw seeds’ key in production', () => {
     expect(short.code).toBe(1)
     expect(short.output).toContain('DRAW_SEED_KEY: must be 32 bytes')
   }, 90_000)
+
+  test('NODE_ENV=production without JWT_SECRET or TOKEN_SECRET: the command and query services refuse to start', async () => {
+    const key = () => randomBytes(32).toString('hex')
+    const noJwt = await commandService({ NODE_ENV: 'production', DRAW_SEED_KEY: key(), TOKEN_SECRET: key() })
+    expect(noJwt.code).toBe(1)
+    expect(noJwt.output).toContain('JWT_SECRET (or JWT_SECRET_FILE): required in production')
+    expect(noJwt.output).not.toContain('TOKEN_SECRET')
+    const noToken = await commandService({ NODE_ENV: 'production', DRAW_SEED_KEY: key(), JWT_SECRET: key() })
+    expect(noToken.code).toBe(1)
+    expect(noToken.output).toContain('TOKEN_SECRET (or TOKEN_SECRET_FILE): required in production')
+    // The query service verifies tokens too, and needs no other key.
+    const query = await commandService({ NODE_ENV: 'production', DRAW_SEED_KEY: key() }, 'query-service')
+    expect(query.code).toBe(1)
+    expect(query.output).toContain('JWT_SECRET (or JWT_SECRET_FILE): required in production')
+    const unknown = await commandService(
+      { NODE_ENV: 'production', JWT_SECRET: key(), JWT_PREVIOUS_SECRETS: `${key()},short` },
+      'query-service',
+    )
+    expect(unknown.code).toBe(1)
+    expect(unknown.output).toContain('JWT_PREVIOUS_SECRETS: must be at least 32 bytes')
+  }, 120_000)
 })

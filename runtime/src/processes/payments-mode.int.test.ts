@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
@@ -31,6 +32,10 @@ const productionEnv = async (extra: Record<string, string>) => ({
   SMTP_URL: 'smtp://127.0.0.1:9',
   COMMAND_SERVICE_PORT: String(await freePort()),
   PUBLIC_URL: 'https://prizes.example.com',
+  // Production takes the draw seeds' and the tokens' keys from the environment (issue 23).
+  DRAW_SEED_KEY: randomBytes(32).toString('hex'),
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  TOKEN_SECRET: randomBytes(32).toString('hex'),
   ...extra,
 })
 

@@ -5,10 +5,13 @@ import {
   closeServer,
   createKnex,
   databaseTimeouts,
+  type EnvironmentSessionKeys,
+  environmentSessionKeys,
   type Logger,
   listen,
-  loadSecrets,
+  loadSessionKeys,
   runProcess,
+  type SessionKeys,
 } from '@prizes/platform'
 import { createQueryApp, startLiveCompetitions } from '@prizes/query-service'
 import type { Knex } from 'knex'
@@ -23,14 +26,19 @@ import type { Knex } from 'knex'
 const secretWaitMs = 120_000
 
 /**
- * The session-token secret lives in `platform_secrets`, which the command service migrates. On
- * a fresh database both start together, so wait for the table rather than fail.
+ * The session tokens' keys: the environment's (JWT_SECRET, required in production), else those
+ * in `platform_secrets`, which the command service migrates. On a fresh database both start
+ * together, so wait for the table rather than fail.
  */
-async function sessionSecret(knex: Knex, logger: Logger): Promise<Buffer> {
+async function sessionSecret(
+  knex: Knex,
+  fromEnvironment: EnvironmentSessionKeys,
+  logger: Logger,
+): Promise<SessionKeys> {
   const deadline = Date.now() + secretWaitMs
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return (await loadSecrets(knex)).jwt
+      return await loadSessionKeys(knex, fromEnvironment)
     } catch (error) {
       if (Date.now() > deadline) throw error
       if (attempt === 0) logger.info('waiting for the command service to create its tables')
@@ -42,7 +50,7 @@ async function sessionSecret(knex: Knex, logger: Logger): Promise<Buffer> {
 runProcess('query-service', async ({ config, logger }) => {
   if (!config.DATABASE_URL) throw new ConfigError(['DATABASE_URL: required for the query service on its own'])
   const knex = createKnex(config.DATABASE_URL, { poolMax: 10, timeouts: databaseTimeouts(config) })
-  const secret = await sessionSecret(knex, logger)
+  const secret = await sessionSecret(knex, environmentSessionKeys(config), logger)
   const live = startLiveCompetitions({
     connectionString: config.DATABASE_URL,
     timeouts: databaseTimeouts(config),
