@@ -52,7 +52,7 @@ it("refuses a draw's randomness without drand's signature (409 UNVERIFIED_RANDOM
       email: `mary-${randomUUID()}@example.com`,
       address: '3 Jedburgh Road, Scotland',
       answer: '4',
-      receivedAt: '2030-01-09',
+      receivedAt: '2030-01-10',
     },
     admin,
   )

@@ -258,6 +258,12 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
         route: endpoints[name].path.replace(':id', await parkedEventId()),
         body: { reason: 'authorisation test' },
       }
+    case 'adminTestPaymentEvent':
+      // The user's reservation took no money: an admin gets past the checks to the provider's refusal.
+      return {
+        route: endpoints[name].path.replace(':paymentIntentId', platform.paymentIntentId),
+        body: { type: 'charge.refunded' },
+      }
     default:
       throw new Error(`No admin request for ${name}: add one so its authorisation is tested`)
   }
@@ -396,6 +402,11 @@ describe('every admin and email endpoint', () => {
       const admin = await json(endpoint.method, request.route, request.body, platform.tokens.admin)
       if (name === 'adminResetDatabase') {
         expect(admin).toMatchObject({ status: 409, body: { code: 'RESET_NOT_AVAILABLE' } })
+        return
+      }
+      if (name === 'adminTestPaymentEvent') {
+        expect(admin.status, JSON.stringify(admin.body)).toBe(409)
+        expect(String(admin.body.message)).toContain('no money was taken')
         return
       }
       expect(admin.status, `${endpoint.method} ${request.route}: ${JSON.stringify(admin.body)}`).toBeLessThan(

@@ -33,7 +33,7 @@ const reservationMinutes = '0.2'
  * The projections' lease and the thirteen reactors' (the newsletter mailer, the spending ledger
  * and the extension emails are the last three).
  */
-const consumerLeases = 14
+const consumerLeases = 15
 const adminLogin = { email: 'scale-admin@example.com', password: 'Admin12345', firstName: 'Sol' }
 
 beforeAll(async () => {
