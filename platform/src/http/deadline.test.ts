@@ -18,6 +18,7 @@ function gate() {
 const slow = gate()
 const failingLate = gate()
 const backupGate = gate()
+const neverAnswered = gate()
 const logged: string[] = []
 const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line).msg) })
 
@@ -31,6 +32,10 @@ router.get('/api/auth/profile', async (ctx) => {
   ctx.body = { success: true }
 })
 router.get('/api/quick', (ctx) => {
+  ctx.body = { success: true }
+})
+router.get('/api/held', async (ctx) => {
+  await neverAnswered.opened
   ctx.body = { success: true }
 })
 // A streamed backup is long by nature: no deadline.
@@ -72,7 +77,9 @@ describe('the request deadline', () => {
 
   test('long answers by nature (a backup) are exempt', async () => {
     const answer = fetch(`${served.url}/api/admin/backup`, { method: 'POST' })
-    setTimeout(() => backupGate.open(), 400)
+    // A request sent after the backup has been given up at its deadline: the backup's has passed too.
+    expect((await fetch(`${served.url}/api/held`)).status).toBe(503)
+    backupGate.open()
     const done = await answer
     expect(done.status).toBe(200)
     expect(await done.json()).toEqual({ success: true, backup: 'done' })
