@@ -19,37 +19,46 @@ const milliseconds = z.coerce
   .min(100)
   .max(60 * 60 * 1000)
 /**
+ * A comma-separated list of http(s) URLs, at most `max`, none twice; `baseOnly`: no path, query
+ * or fragment.
+ */
+const httpUrlList = (options: { readonly max: number; readonly noun: string; readonly baseOnly: boolean }) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value, ctx) => {
+      const urls = value.split(',').map((part) => part.trim())
+      if (urls.length > options.max) {
+        ctx.addIssue({ code: 'custom', message: `at most ${options.max} ${options.noun}s` })
+        return z.NEVER
+      }
+      for (const url of urls) {
+        const parsed = URL.canParse(url) ? new URL(url) : undefined
+        if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${JSON.stringify(url)} is not an http:// or https:// URL`,
+          })
+          return z.NEVER
+        }
+        if (options.baseOnly && (parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '')) {
+          ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)}: give the base URL only, no path` })
+          return z.NEVER
+        }
+      }
+      if (new Set(urls).size !== urls.length) {
+        ctx.addIssue({ code: 'custom', message: `a ${options.noun} is listed twice` })
+        return z.NEVER
+      }
+      return urls as readonly string[]
+    })
+    .optional()
+/**
  * Base URLs of a service's instances, comma-separated (`http://a:3101,http://b:3101`): the
  * gateway spreads requests over them. At most 64, each http(s) with no path, query or fragment.
  */
-const serviceUrls = z
-  .string()
-  .trim()
-  .min(1)
-  .transform((value, ctx) => {
-    const urls = value.split(',').map((part) => part.trim())
-    if (urls.length > 64) {
-      ctx.addIssue({ code: 'custom', message: 'at most 64 URLs' })
-      return z.NEVER
-    }
-    for (const url of urls) {
-      const parsed = URL.canParse(url) ? new URL(url) : undefined
-      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)} is not an http:// or https:// URL` })
-        return z.NEVER
-      }
-      if (parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '') {
-        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)}: give the base URL only, no path` })
-        return z.NEVER
-      }
-    }
-    if (new Set(urls).size !== urls.length) {
-      ctx.addIssue({ code: 'custom', message: 'a URL is listed twice' })
-      return z.NEVER
-    }
-    return urls as readonly string[]
-  })
-  .optional()
+const serviceUrls = httpUrlList({ max: 64, noun: 'URL', baseOnly: true })
 /**
  * TRUSTED_PROXIES: comma-separated addresses and CIDR ranges of the proxies in front of the
  * gateway (at most 64); checked entry by entry, a bad one named.
@@ -97,30 +106,7 @@ export const publicDrandRelays: readonly string[] = [
  * DRAND_URL: one drand relay or several, comma-separated, tried in turn. At most 8, each
  * http(s), none twice; a relay may name the chain's path (`https://api.drand.sh/<chain hash>`).
  */
-const drandUrls = z
-  .string()
-  .trim()
-  .min(1)
-  .transform((value, ctx) => {
-    const urls = value.split(',').map((part) => part.trim())
-    if (urls.length > 8) {
-      ctx.addIssue({ code: 'custom', message: 'at most 8 relays' })
-      return z.NEVER
-    }
-    for (const url of urls) {
-      const parsed = URL.canParse(url) ? new URL(url) : undefined
-      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(url)} is not an http:// or https:// URL` })
-        return z.NEVER
-      }
-    }
-    if (new Set(urls).size !== urls.length) {
-      ctx.addIssue({ code: 'custom', message: 'a relay is listed twice' })
-      return z.NEVER
-    }
-    return urls as readonly string[]
-  })
-  .optional()
+const drandUrls = httpUrlList({ max: 8, noun: 'relay', baseOnly: false })
 
 /** Half a Stripe configuration would take money it cannot verify, or show a form nobody serves. */
 function allStripeKeysOrNone(
