@@ -1,8 +1,13 @@
 /** Section scrolling from the app shell leaves room for the sticky header (SPEC section 2). */
 export const sectionOffsetPx = 80
 
-/** Long enough for the home page's data to arrive and push sections down. */
-const followLayoutMs = 2500
+/**
+ * Following the layout ends once the page has not changed size for this long (the home page's
+ * data has arrived and pushed sections down), or at the latest after `followLayoutMaxMs`: a slow
+ * phone or a busy server can take longer than any fixed window.
+ */
+const followLayoutQuietMs = 1500
+const followLayoutMaxMs = 20_000
 
 export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -28,7 +33,7 @@ const userScrollEvents = ['wheel', 'touchstart', 'keydown', 'mousedown'] as cons
 /**
  * Smoothly scrolls to the element with this id, 80 px below the top. While content above it is
  * still loading (competition cards arriving), it keeps the section in place as the page grows,
- * until the user scrolls themselves. Resolves false when no such element appears.
+ * until the layout settles or the user scrolls themselves. Resolves false when no such element appears.
  */
 export async function scrollToSection(id: string): Promise<boolean> {
   stopFollowing?.()
@@ -37,17 +42,21 @@ export async function scrollToSection(id: string): Promise<boolean> {
 
   window.scrollTo({ top: targetTop(element), behavior: behavior() })
 
+  let quiet = window.setTimeout(() => stop(), followLayoutQuietMs)
   const observer = new ResizeObserver(() => {
+    window.clearTimeout(quiet)
+    quiet = window.setTimeout(() => stop(), followLayoutQuietMs)
     const top = targetTop(element)
     if (Math.abs(top - window.scrollY) > 2) window.scrollTo({ top, behavior: behavior() })
   })
   const stop = () => {
     observer.disconnect()
     window.clearTimeout(timer)
+    window.clearTimeout(quiet)
     for (const type of userScrollEvents) window.removeEventListener(type, stop)
     if (stopFollowing === stop) stopFollowing = undefined
   }
-  const timer = window.setTimeout(stop, followLayoutMs)
+  const timer = window.setTimeout(stop, followLayoutMaxMs)
   for (const type of userScrollEvents) window.addEventListener(type, stop, { passive: true })
   observer.observe(document.body)
   stopFollowing = stop
