@@ -406,8 +406,30 @@ describe('Stripe refund refusals, mapped', () => {
     await expect(provider.refund(request)).rejects.toMatchObject({ reason: 'already_refunded' })
   })
 
-  it('other refusals stay what they were', async () => {
-    const { provider } = fakeStripe(() => stripeError('amount_too_large'))
+  const refusedWhile = (status: string) =>
+    fakeStripe((r) =>
+      r.method === 'POST' ? stripeError('charge_not_refundable') : { body: intentJson({ status }) },
+    )
+
+  it('an authorisation not yet captured: unavailable, to be asked again once the capture is made', async () => {
+    const { provider, sent } = refusedWhile('requires_capture')
+    await expect(provider.refund(request)).rejects.toThrow(PaymentProviderUnavailable)
+    expect(sent[1]).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_123' })
+  })
+
+  it('an intent that took no money is refused as not paid', async () => {
+    for (const status of ['canceled', 'requires_payment_method']) {
+      await expect(refusedWhile(status).provider.refund(request)).rejects.toMatchObject({
+        name: 'RefundRefused',
+        reason: 'not_paid',
+      })
+    }
+  })
+
+  it('other refusals of a paid intent stay what they were', async () => {
+    const { provider } = fakeStripe((r) =>
+      r.method === 'POST' ? stripeError('amount_too_large') : { body: intentJson({ status: 'succeeded' }) },
+    )
     const refusal = provider.refund(request)
     await expect(refusal).rejects.toThrow(Stripe.errors.StripeInvalidRequestError)
   })

@@ -85,6 +85,23 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
     }
   }
 
+  /**
+   * A refund Stripe refused for no reason named above: the intent says whether it is one to ask
+   * again (authorised, not yet captured: the settlement reactor captures it shortly, as the
+   * offline provider answers), one that took no money (`not_paid`), or a refusal of a paid
+   * intent that stays what it was.
+   */
+  async function unrefundable(paymentIntentId: string, error: unknown): Promise<unknown> {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return error
+    const current = await retrieveIntent(paymentIntentId)
+    const detail = `it is ${current.status}`
+    if (current.status === 'requires_capture' || current.status === 'processing') {
+      return new PaymentProviderUnavailable(paymentIntentId, { cause: error })
+    }
+    if (current.status !== 'succeeded') return new RefundRefused(paymentIntentId, 'not_paid', detail)
+    return error
+  }
+
   async function retrieveIntent(paymentIntentId: string): Promise<PaymentIntent> {
     try {
       return toPaymentIntent(await stripe.paymentIntents.retrieve(paymentIntentId, withCharge))
@@ -169,7 +186,7 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
         const mapped = portError(paymentIntentId, error)
         if (mapped !== error) throw mapped
         const refusal = refundRefusalOf(error)
-        if (refusal === undefined) throw error
+        if (refusal === undefined) throw await unrefundable(paymentIntentId, error)
         const detail = error instanceof Error ? error.message : undefined
         if (refusal === 'disputed') throw new RefundRefused(paymentIntentId, 'disputed', detail)
         // Refunded already, at the dashboard or under a key Stripe has forgotten: the refund
