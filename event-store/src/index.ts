@@ -1,6 +1,7 @@
 export * from './create-event-store'
 export * from './eventstoredb'
 export type { EventStoreLogger } from './logger'
+export * from './pages'
 export * from './port'
 export * from './postgres'
 export type { Snapshot, SnapshotStore } from './snapshots/port'

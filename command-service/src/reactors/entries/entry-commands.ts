@@ -35,9 +35,9 @@ export interface EntryCommands {
   ): Promise<unknown>
   /**
    * Whether the entry's refund is recorded, from the competition's state as the handler holds it
-   * (no walk of the stream). Absent in tests that give only `recordRefund`; the stream is read then.
+   * (its snapshot and the events since: no walk of a stream an entry long).
    */
-  refundRecorded?(input: { readonly competitionId: string; readonly entryId: string }): Promise<boolean>
+  refundRecorded(input: { readonly competitionId: string; readonly entryId: string }): Promise<boolean>
 }
 
 export function entryCommandsOf(deps: EntryDeps): EntryCommands {

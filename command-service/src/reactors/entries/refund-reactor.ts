@@ -23,16 +23,6 @@ export const refundReactorName = 'payment-refunds'
 /** One refund per entry, whoever asks and however often: the provider returns the first. */
 export const refundIdempotencyKey = (entryId: string) => `refund-${entryId}`
 
-/** Whether the entry's refund is on the stream already (recorded by an earlier run or an admin). */
-async function alreadyRefunded(store: EventStore, due: RecordedEvent, entryId: string): Promise<boolean> {
-  const later = await store.readStream(due.streamId, { from: due.revision })
-  return later.some((event) => {
-    if (event.type !== 'EntryRefunded') return false
-    const parsed = entryEvents.EntryRefunded.safeParse(event.data)
-    return parsed.success && parsed.data.entryId === entryId
-  })
-}
-
 /** What a refund event owes: the entry's intent and amount, and the reason to record. */
 interface Owed {
   readonly competitionId: string
@@ -62,7 +52,7 @@ function owedBy(event: RecordedEvent): Owed | undefined {
  * provider being unreachable holds them all (they would fail alike).
  */
 export function createRefundReactor(options: RefundReactorOptions): Reactor {
-  const { store, payments, commands } = options
+  const { payments, commands } = options
   const now = options.now ?? (() => new Date())
   const logger = options.logger.child({ reactor: refundReactorName })
   return {
@@ -79,10 +69,8 @@ export function createRefundReactor(options: RefundReactorOptions): Reactor {
       const log = logger.child({ competitionId, entryId, paymentIntentId })
       if (event.streamId !== competitionStream(competitionId))
         return void log.error('refund due on another stream')
-      const recorded = commands.refundRecorded
-        ? await commands.refundRecorded({ competitionId, entryId })
-        : await alreadyRefunded(store, event, entryId)
-      if (recorded) return void log.info('already refunded')
+      // From the competition's state (snapshot and the events since), not a read of the stream.
+      if (await commands.refundRecorded({ competitionId, entryId })) return void log.info('already refunded')
       const refund = await payments
         .refund({ paymentIntentId, idempotencyKey: refundIdempotencyKey(entryId) })
         .catch((error: unknown) => {

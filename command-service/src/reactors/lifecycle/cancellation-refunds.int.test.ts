@@ -1,4 +1,5 @@
 import { competitionStream } from '@prizes/contracts'
+import type { EventStore } from '@prizes/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cancelCompetition } from '../../competitions/lifecycle'
 import type { Mailer } from '../../mail/mailer'
@@ -43,9 +44,14 @@ async function cancelledAt(competitionId: string) {
 }
 const admin = () => ({ actor: { userId: 'admin-1', role: 'admin' as const }, now: new Date() })
 
-function start(recordRefund: EntryCommands['recordRefund'], retryDelayMs = 20): Promise<RunningReactor> {
+function start(
+  recordRefund: EntryCommands['recordRefund'],
+  retryDelayMs = 20,
+  store: EventStore = harness.store,
+): Promise<RunningReactor> {
   return startCancellationRefunds({
-    store: harness.store,
+    store,
+    pageSize: 2,
     knex: harness.knex,
     logger: silentLogger,
     payments: harness.payments,
@@ -117,10 +123,21 @@ describe('cancellation refunds', () => {
   it('refunds every paid entry once, records each, emails each entrant once, and never repeats', async () => {
     const { competitionId, title, paid } = await cancelledWithThreePaid()
     const real = entryCommandsOf(harness.deps)
-    const running = await start(real.recordRefund)
+    // A competition's stream holds an event per entry: it is read a page at a time, never whole.
+    const reads: (number | undefined)[] = []
+    const store: EventStore = {
+      ...harness.store,
+      readStream: (streamId, options) => {
+        if (streamId === competitionStream(competitionId)) reads.push(options?.limit)
+        return harness.store.readStream(streamId, options)
+      },
+    }
+    const running = await start(real.recordRefund, 20, store)
     try {
       await harness.waitFor(competitionId, (types) => types.filter((t) => t === 'EntryRefunded').length === 3)
       await expectEveryEntryRefundedOnce(competitionId, title, paid)
+      expect(reads.length).toBeGreaterThan(2)
+      expect(reads.every((limit) => limit !== undefined && limit <= 2)).toBe(true)
     } finally {
       await running.stop()
     }

@@ -1,5 +1,5 @@
 import { competitionEvents, competitionStream, competitionStreamPrefix } from '@prizes/contracts'
-import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import { type EventStore, type RecordedEvent, streamPages } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { MailOutbox } from '../../mail/outbox'
@@ -9,7 +9,7 @@ import { refundIdempotencyKey } from '../entries/refund-reactor'
 import { entrantRecipient } from '../mail/recipient'
 import { CannotReact, type Reactor, type RunningReactor, startReactor } from '../runner'
 import { knexUserKeyReader, type UserKeyReader } from '../user-keys'
-import { foldCancelledCompetition, type PaidEntry } from './cancelled-entries'
+import { cancelledCompetition, learn, type PaidEntry, paidEntryOf } from './cancelled-entries'
 import type { LifecycleCommands } from './commands'
 
 export interface CancellationRefundOptions {
@@ -28,6 +28,8 @@ export interface CancellationRefundOptions {
   readonly retryDelayMs?: number
   /** Attempts at an event before it is parked (the runner's default unless given). */
   readonly maxAttempts?: number
+  /** Events read at a time from the competition's stream (`streamPages`' default unless given). */
+  readonly pageSize?: number
 }
 
 export const cancellationRefundsName = 'competition-cancellation-refunds'
@@ -55,6 +57,7 @@ export function createCancellationRefundReactor(options: CancellationRefundOptio
   const now = options.now ?? (() => new Date())
   const userKeys = options.userKeys ?? knexUserKeyReader(knex)
   const logger = options.logger.child({ reactor: cancellationRefundsName })
+  const pages = options.pageSize === undefined ? {} : { pageSize: options.pageSize }
 
   async function refund(event: RecordedEvent, competitionId: string, entry: PaidEntry): Promise<PaidEntry> {
     const made = await payments.refund({
@@ -108,30 +111,42 @@ export function createCancellationRefundReactor(options: CancellationRefundOptio
       const { competitionId } = parsed.data
       if (event.streamId !== competitionStream(competitionId))
         return void logger.error({ eventId: event.id }, 'cancellation on another stream')
-      const competition = foldCancelledCompetition(await store.readStream(event.streamId))
-      const settled: PaidEntry[] = []
+      // Two passes a page at a time: the title and the refunds recorded, then each paid entry.
+      const competition = cancelledCompetition()
+      for await (const page of streamPages(store, event.streamId, pages))
+        for (const e of page) learn(competition, e)
+      const title = competition.title ?? 'the competition'
       const refused: RefundRefused[] = []
-      for (const entry of competition.paid) {
-        try {
-          settled.push(entry.refund ? entry : await refund(event, competitionId, entry))
-        } catch (error) {
-          if (!(error instanceof RefundRefused)) throw error
-          logger.error(
-            { err: error, competitionId, entryId: entry.entryId },
-            'refund refused by the provider',
-          )
-          refused.push(error)
+      let refunded = 0
+      for await (const page of streamPages(store, event.streamId, { ...pages, to: event.revision })) {
+        for (const e of page) {
+          const entry = paidEntryOf(competition, e)
+          if (!entry) continue
+          let settled: PaidEntry
+          try {
+            settled = entry.refund ? entry : await refund(event, competitionId, entry)
+          } catch (error) {
+            if (!(error instanceof RefundRefused)) throw error
+            logger.error(
+              { err: error, competitionId, entryId: entry.entryId },
+              'refund refused by the provider',
+            )
+            refused.push(error)
+            continue
+          }
+          refunded += 1
+          if (!settled.refund) continue
+          // A second allocation event of the same entry (none is written, but a log may hold
+          // one) then finds it refunded.
+          competition.refunds.set(settled.entryId, settled.refund)
+          if (settled.refund.reason === cancellationRefundReason)
+            await email(settled, settled.refund.amountPence, title)
         }
       }
       logger.info(
-        { competitionId, refunded: settled.length, refused: refused.length },
+        { competitionId, refunded, refused: refused.length },
         'cancelled competition: paid entries refunded',
       )
-      const title = competition.title ?? 'the competition'
-      for (const entry of settled) {
-        if (entry.refund?.reason !== cancellationRefundReason) continue
-        await email(entry, entry.refund.amountPence, title)
-      }
       if (refused.length > 0) {
         throw new CannotReact(refused.map((error) => error.message).join('; '), { cause: refused[0] })
       }

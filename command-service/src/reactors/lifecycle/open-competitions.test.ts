@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@prizes/event-store'
 import { describe, expect, it } from 'vitest'
 import { details } from '../../testing/fixtures'
-import { foldCancelledCompetition } from './cancelled-entries'
+import { cancelledCompetition, learn, paidEntryOf } from './cancelled-entries'
 import { isSoldOut, OpenCompetitions } from './open-competitions'
 
 let sequence = 0
@@ -116,7 +116,7 @@ describe('OpenCompetitions', () => {
   })
 })
 
-describe('foldCancelledCompetition', () => {
+describe('a cancelled competition, learnt then met entry by entry', () => {
   it('lists paid entries in allocation order with their refunds; free entries owe nothing', () => {
     const events = [
       recorded('a', 'CompetitionCreated', { details, featured: false }),
@@ -132,9 +132,11 @@ describe('foldCancelledCompetition', () => {
         reason: 'admin',
       }),
     ]
-    const folded = foldCancelledCompetition(events)
-    expect(folded.title).toBe('Win a boat')
-    expect(folded.paid.map((entry) => [entry.entryId, entry.amountPence, entry.refund?.reason])).toEqual([
+    const competition = cancelledCompetition()
+    for (const event of events) learn(competition, event)
+    expect(competition.title).toBe('Win a boat')
+    const paid = events.flatMap((event) => paidEntryOf(competition, event) ?? [])
+    expect(paid.map((entry) => [entry.entryId, entry.amountPence, entry.refund?.reason])).toEqual([
       [entryId(1), 250, 'admin'],
       [entryId(3), 500, undefined],
     ])

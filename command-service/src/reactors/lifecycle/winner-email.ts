@@ -7,7 +7,7 @@ import {
   type SealedRandomness,
 } from '@prizes/contracts'
 import { sealedChain } from '@prizes/domain'
-import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import { type EventStore, type RecordedEvent, streamPages } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { MailOutbox } from '../../mail/outbox'
@@ -33,25 +33,31 @@ export const winnerEmailName = 'winner-email'
 
 /**
  * The competition's title, prize and cash alternative as they stood at the draw, and the winning
- * entry's reference.
+ * entry's reference: the stream up to the draw, a page at a time (an event per entry before it).
  */
-function drawnCompetition(events: readonly RecordedEvent[], winningEntryId: string) {
+async function drawnCompetition(
+  store: Pick<EventStore, 'readStream'>,
+  draw: RecordedEvent,
+  winningEntryId: string,
+) {
   let title: string | undefined
   let prize: string | undefined
   let cashAlternativePence: number | undefined
   let entryReference: string | undefined
   let sealed: SealedRandomness | undefined
-  for (const event of events) {
-    if (event.type === 'CompetitionClosed') {
-      const parsed = competitionEvents.CompetitionClosed.safeParse(event.data)
-      if (parsed.success) sealed = parsed.data.randomness
-    } else if (event.type === 'CompetitionCreated' || event.type === 'CompetitionRevised') {
-      const parsed = competitionEvents[event.type].safeParse(event.data)
-      if (parsed.success) ({ title, prize, cashAlternativePence } = parsed.data.details)
-    } else if (event.type === 'TicketsAllocated' || event.type === 'PostalEntryRecorded') {
-      const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
-      if (parsed.success && parsed.data.entryId === winningEntryId)
-        entryReference = parsed.data.entryReference
+  for await (const page of streamPages(store, draw.streamId, { to: draw.revision })) {
+    for (const event of page) {
+      if (event.type === 'CompetitionClosed') {
+        const parsed = competitionEvents.CompetitionClosed.safeParse(event.data)
+        if (parsed.success) sealed = parsed.data.randomness
+      } else if (event.type === 'CompetitionCreated' || event.type === 'CompetitionRevised') {
+        const parsed = competitionEvents[event.type].safeParse(event.data)
+        if (parsed.success) ({ title, prize, cashAlternativePence } = parsed.data.details)
+      } else if (event.type === 'TicketsAllocated' || event.type === 'PostalEntryRecorded') {
+        const parsed = entryEvents.TicketsAllocated.safeParse(event.data)
+        if (parsed.success && parsed.data.entryId === winningEntryId)
+          entryReference = parsed.data.entryReference
+      }
     }
   }
   return title && prize && entryReference
@@ -88,10 +94,9 @@ export function createWinnerEmailReactor(options: WinnerEmailOptions): Reactor {
     const parsed = competitionEvents.DrawCompleted.safeParse(event.data)
     if (!parsed.success) return void log.error('unreadable DrawCompleted; no email')
     const { competitionId, winnerUserId, winningEntryId, winningTicket, publicRandomness } = parsed.data
-    const events = await store.readStream(competitionStream(competitionId), {
-      limit: Number(event.revision) + 1,
-    })
-    const competition = drawnCompetition(events, winningEntryId)
+    if (event.streamId !== competitionStream(competitionId))
+      return void log.error({ competitionId }, 'a draw on another stream; no email')
+    const competition = await drawnCompetition(store, event, winningEntryId)
     if (!competition)
       return void log.error({ competitionId }, 'the winning entry or the title is missing; no email')
     const recipient = await entrantRecipient({ store, userKeys }, winnerUserId, log)
