@@ -18,6 +18,7 @@ import { createAfterAnswer } from './auth/after-answer'
 import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
+import { sealClearSeeds } from './competitions/draw-seeds'
 import type { ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
@@ -97,6 +98,10 @@ export async function startCommandService(options: {
     )
   }
   const secrets = await loadSecrets(knex, environmentKeys(config))
+  if (secrets.drawSeeds) {
+    const sealed = await sealClearSeeds(knex, secrets.drawSeeds)
+    if (sealed > 0) logger.info({ sealed }, 'draw seeds kept clear before DRAW_SEED_KEY sealed under it')
+  }
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)
   configureTestMode(testMode(config))

@@ -89,6 +89,36 @@ export function createDrawSeedStore(knex: Knex, key?: Uint8Array): DrawSeedStore
   }
 }
 
+/** Rows sealed per transaction by `sealClearSeeds`. */
+const sealBatch = 200
+
+/**
+ * Seals, under `key`, the seeds kept clear before DRAW_SEED_KEY was given (32 bytes, as written
+ * without a key): the database and its backups then show no seed of a competition not yet
+ * drawn. A batch at a time, skipping rows another starting instance holds; returns how many.
+ */
+export async function sealClearSeeds(knex: Knex, key: Uint8Array): Promise<number> {
+  let sealed = 0
+  for (;;) {
+    const count = await knex.transaction(async (trx) => {
+      const rows: { competition_id: string; commitment: string; seed: Buffer }[] = await trx('draw_seeds')
+        .whereRaw('octet_length(seed) = 32')
+        .limit(sealBatch)
+        .forUpdate()
+        .skipLocked()
+        .select('competition_id', 'commitment', 'seed')
+      for (const { competition_id, commitment, seed } of rows) {
+        await trx('draw_seeds')
+          .where({ competition_id, commitment })
+          .update({ seed: seal(key, competition_id, commitment, seed) })
+      }
+      return rows.length
+    })
+    sealed += count
+    if (count < sealBatch) return sealed
+  }
+}
+
 /**
  * Seeds kept in this process only: for unit tests, benchmarks and callers that never draw.
  * A service that draws must use `createDrawSeedStore`, or a restart loses every seed.

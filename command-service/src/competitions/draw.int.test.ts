@@ -13,7 +13,7 @@ import { migrateCommandTables } from '../migrations'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
 import { createCompetition, publishCompetition } from './commands'
 import { loadDrawEvents } from './draw-events'
-import { createDrawSeedStore, type DrawSeedStore } from './draw-seeds'
+import { createDrawSeedStore, type DrawSeedStore, sealClearSeeds } from './draw-seeds'
 import { closeCompetition, completeDraw, drandMargin, startDraw } from './lifecycle'
 import { nodeDrawCrypto } from './node-draw-crypto'
 
@@ -189,6 +189,28 @@ describe('a draw on PostgreSQL', () => {
     await expect(createDrawSeedStore(knex).load(competitionId, commitment)).rejects.toThrow(
       /no DRAW_SEED_KEY/,
     )
+  })
+
+  it('seals the seeds kept clear before DRAW_SEED_KEY was given, once, and they still open', async () => {
+    const handler = createCommandHandler({ store, logger: silentLogger })
+    const { competitionId } = await createCompetition(handler, { details }, adminContext)
+    const published = await publishCompetition(handler, { competitionId }, adminContext, seeds)
+    const commitment = String(published.state.exists ? published.state.seedCommitment : null)
+    const clear = Buffer.from((await seeds.load(competitionId, commitment)) ?? [])
+    const stored = () =>
+      knex('draw_seeds').where({ competition_id: competitionId }).first<{ seed: Buffer }>('seed')
+    expect((await stored()).seed).toEqual(clear)
+
+    const key = randomBytes(32)
+    expect(await sealClearSeeds(knex, key)).toBeGreaterThanOrEqual(1)
+    const sealed = (await stored()).seed
+    expect(sealed.length).toBe(60)
+    expect(sealed.includes(clear)).toBe(false)
+    expect(Buffer.from((await createDrawSeedStore(knex, key).load(competitionId, commitment)) ?? [])).toEqual(
+      clear,
+    )
+    expect(await sealClearSeeds(knex, key)).toBe(0)
+    expect((await stored()).seed).toEqual(sealed)
   })
 
   it('keeps no seed when the publication is refused', async () => {
