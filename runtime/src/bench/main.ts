@@ -11,14 +11,17 @@ import { benchEntriesExport, exportRows } from './entries-export'
 import { benchHotStreamBatched } from './hot-stream'
 import { benchHomePage, type LighthouseFigures } from './lighthouse'
 import { formatTable, quantile, throughput } from './measure'
+import { benchOpenLoop, type OpenLoopResult } from './open-loop'
 import { benchAnswer, benchPricePence, benchPurchases, newCompetition } from './purchases'
 import { benchRebuild } from './rebuild'
 import {
   atLeast,
   atMost,
+  checkOpenLoop,
   coldRows,
   lighthouseRows,
   ms,
+  openLoopTable,
   purchaseRows,
   rate,
   reportLighthouseDetails,
@@ -29,8 +32,9 @@ import { fillCompetition, measureColdLoad } from './volume'
 /**
  * `npm run bench`: event-store append throughput against PostgreSQL's own plain INSERT rate,
  * projection lag, rebuild throughput (BENCH_REBUILD_EVENTS entry events, a million by default),
- * purchases per second end to end over HTTP with the ticket audit, and the home page's
- * Lighthouse mobile scores with its initial JavaScript, each against its budget. One run,
+ * purchases per second end to end over HTTP with the ticket audit, the home page's Lighthouse
+ * mobile scores with its initial JavaScript, and purchases at fixed arrival rates (open loop),
+ * each against its budget. One run,
  * one table. Uses a fresh database on DATABASE_URL's server when set, else a throwaway embedded
  * cluster.
  */
@@ -43,6 +47,10 @@ const tailEntries = 250
 const rebuildEvents = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000)
 /** Entries the export case loads into the read model; `BENCH_ONLY=entries-export` runs that case alone. */
 const exportEntries = Number(process.env.BENCH_EXPORT_ENTRIES ?? 1_000_000)
+/** Open-loop purchases (issue 26): the arrival rates, seconds at each, and buyers in flight at most. */
+const openRates = (process.env.BENCH_OPEN_RATES ?? '50,100,200,400,800').split(',').map(Number)
+const openSeconds = Number(process.env.BENCH_OPEN_SECONDS ?? 10)
+const openBuyers = Number(process.env.BENCH_OPEN_BUYERS ?? 400)
 /** Lighthouse runs of the home page; the median is reported. */
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 
@@ -126,14 +134,47 @@ function printHomePage(figures: LighthouseFigures) {
   reportLighthouseDetails(figures)
 }
 
+/** Purchases at fixed arrival rates, on a database of its own. */
+async function openLoopCase(): Promise<OpenLoopResult> {
+  console.log(`Open-loop purchases: ${openRates.join(', ')} a second, ${openSeconds} s each...`)
+  const db = await benchDatabase()
+  const logger = createLogger({ level: 'warn', name: 'bench' })
+  const store = createPostgresEventStore({ connectionString: db.url })
+  const knex = createKnex(db.url)
+  try {
+    await store.migrate()
+    await migrateReadModels(knex)
+    return await benchOpenLoop({
+      databaseUrl: db.url,
+      rates: openRates,
+      seconds: openSeconds,
+      buyers: openBuyers,
+      logger,
+    })
+  } finally {
+    await knex.destroy()
+    await store.close()
+    await db.drop()
+  }
+}
+
+function printOpenLoop(result: OpenLoopResult) {
+  console.log(`\n${openLoopTable(result)}\n`)
+  checkOpenLoop(result)
+}
+
 async function main() {
   const only = onlyCase()
   if (only === 'lighthouse') {
     printHomePage(await homePageCase())
     return
   }
+  if (only === 'open-loop') {
+    printOpenLoop(await openLoopCase())
+    return
+  }
   if (only !== undefined && only !== 'entries-export')
-    throw new Error(`No bench case ${only}: lighthouse or entries-export`)
+    throw new Error(`No bench case ${only}: lighthouse, open-loop or entries-export`)
   const db = await benchDatabase()
   const logger = createLogger({ level: 'warn', name: 'bench' })
   // The rebuild case copies and swaps whole read models of a million events: job-length statements.
@@ -223,6 +264,7 @@ async function main() {
     const rebuild = await benchRebuild({ store, knex, count: rebuildEvents, created: competitionCreated })
 
     const homePage = await homePageCase()
+    const openLoop = await openLoopCase()
 
     const pct = (n: number) => `${((n / inserts.perSecond) * 100).toFixed(0)}%`
     console.log(
@@ -256,6 +298,7 @@ async function main() {
       )}\n`,
     )
     printHomePage(homePage)
+    printOpenLoop(openLoop)
     reportPurchaseFailures(purchases)
     reportPurchaseFailures(busy)
   } finally {

@@ -44,7 +44,7 @@ export interface PurchaseBenchResult {
 }
 
 /** Plenty for any machine: the bench measures the purchase path, not a sell-out. */
-const totalTickets = 1_000_000
+export const totalTickets = 1_000_000
 export const benchAnswer = '4'
 const answer = benchAnswer
 export const benchPricePence = 299
@@ -66,7 +66,7 @@ export function benchCompetitionDetails(now: Date): CompetitionDetails {
 }
 
 /** Waits until every projection and reactor has caught up with the log, as `/api/health` tells it. */
-async function readModelsCaughtUp(baseUrl: string): Promise<void> {
+export async function readModelsCaughtUp(baseUrl: string): Promise<void> {
   let last = ''
   for (let attempt = 0; attempt < 600; attempt += 1) {
     const response = await fetch(`${baseUrl}${endpoints.health.path}`)
@@ -83,7 +83,7 @@ async function readModelsCaughtUp(baseUrl: string): Promise<void> {
 }
 
 /** Transactions committed in the database so far (PostgreSQL's own statistics). */
-async function commitsSoFar(databaseUrl: string): Promise<number> {
+export async function commitsSoFar(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
@@ -113,7 +113,7 @@ export async function newCompetition(store: PostgresEventStore, now: Date, logge
   return competitionId
 }
 
-async function readModelSold(
+export async function readModelSold(
   baseUrl: string,
   competitionId: string,
   sold: number,

@@ -1,4 +1,6 @@
 import type { LighthouseFigures } from './lighthouse'
+import { formatTable } from './measure'
+import type { OpenLoopResult } from './open-loop'
 import type { PurchaseBenchResult } from './purchases'
 import type { ColdLoadResult } from './volume'
 
@@ -112,4 +114,60 @@ export function reportLighthouseDetails(f: LighthouseFigures): void {
   if (f.failures.length > 0)
     console.log(`Other failed audits:\n${f.failures.map((l) => `  - ${l}`).join('\n')}`)
   console.log(`Initial scripts: ${f.initialJs.files.join(', ')}`)
+}
+
+/** The open-loop table (issue 26): one row per arrival rate. */
+export function openLoopTable(result: OpenLoopResult): string {
+  const cpu = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(1))
+  const header = [
+    'arrivals/s',
+    'completed/s',
+    'p50',
+    'p99',
+    'p99, every arrival',
+    'failed',
+    'CPU ms/purchase: platform',
+    'PostgreSQL',
+    'load',
+    'txns/purchase',
+  ]
+  const rows = result.rates.map((r) => [
+    rate(r.rate),
+    rate(r.completed / r.elapsedSeconds),
+    ms(r.p50Ms),
+    ms(r.p99Ms),
+    r.p99AllMs === null ? 'over 1% failed' : ms(r.p99AllMs),
+    `${(((r.offered - r.completed) / r.offered) * 100).toFixed(1)}%`,
+    cpu(r.cpuMsPerPurchase.platform),
+    cpu(r.cpuMsPerPurchase.postgres),
+    cpu(r.cpuMsPerPurchase.load),
+    r.commitsPerPurchase.toFixed(1),
+  ])
+  const sustainable = result.sustainableRate
+  const audit = result.audit
+  return [
+    formatTable(header, rows),
+    '',
+    `sustainable rate (p99 over every arrival ≤ 100 ms): ${sustainable === undefined ? 'none of the rates' : rate(sustainable)}; ${atLeast(sustainable ?? 0, 250, '/s')}`,
+    `oversold ${audit.oversold}, numbers twice or out of range ${audit.duplicateNumbers + audit.outOfRange}, refunds due ${audit.refundsDue}; sold ${audit.sold} per the stream, ${result.readModelSold ?? 'missing'} in the read model`,
+    ...result.rates.flatMap((r) =>
+      Object.entries(r.failures).map(([what, count]) => `  at ${rate(r.rate)} failed: ${what} × ${count}`),
+    ),
+  ].join('\n')
+}
+
+/** A failing exit when the open-loop run oversold, doubled a number or lost the read model. */
+export function checkOpenLoop(result: OpenLoopResult): void {
+  const { audit } = result
+  const confirmedWithout = result.rates.reduce(
+    (n, r) => n + (r.failures['confirmed without tickets'] ?? 0),
+    0,
+  )
+  if (
+    audit.oversold + audit.duplicateNumbers + audit.outOfRange + confirmedWithout > 0 ||
+    result.readModelSold !== audit.sold
+  ) {
+    console.error('Open-loop ticket audit FAILED: see the lines above.')
+    process.exitCode = 1
+  }
 }
