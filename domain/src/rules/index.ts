@@ -9,3 +9,14 @@ export {
   registerStrengthLabels,
   resetPasswordStrength,
 } from './password-strength'
+export { ukTimeZoneName } from './uk-time'
+export {
+  addWorkingDays,
+  type ComplaintDeadlines,
+  complaintAcknowledgeWorkingDays,
+  complaintDeadlines,
+  complaintFinalAnswerWeeks,
+  englandAndWalesBankHolidays,
+  isWorkingDay,
+  londonDate,
+} from './working-days'
