@@ -18,5 +18,4 @@ export {
   complaintFinalAnswerWeeks,
   englandAndWalesBankHolidays,
   isWorkingDay,
-  londonDate,
 } from './working-days'

@@ -1,11 +1,6 @@
+import { londonDate } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
-import {
-  addWorkingDays,
-  complaintDeadlines,
-  englandAndWalesBankHolidays,
-  isWorkingDay,
-  londonDate,
-} from './working-days'
+import { addWorkingDays, complaintDeadlines, englandAndWalesBankHolidays, isWorkingDay } from './working-days'
 
 describe('England and Wales bank holidays', () => {
   it('match the published lists for 2026 and 2027 (gov.uk/bank-holidays)', () => {

@@ -1,3 +1,5 @@
+import { londonDate } from '@prizes/contracts'
+
 /**
  * Working days in England and Wales, for the complaint deadlines the DCMS Code of Good Practice
  * for prize draw operators asks for (acknowledged within 2 working days, a final answer within
@@ -101,18 +103,6 @@ function workingDayOnOrBefore(iso: string): string {
   let date = iso
   while (!isWorkingDay(date)) date = plusDays(date, -1)
   return date
-}
-
-const londonDates = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-/** The calendar date in London (GMT or BST) at an instant. */
-export function londonDate(instant: Date): string {
-  return londonDates.format(instant)
 }
 
 export const complaintAcknowledgeWorkingDays = 2
