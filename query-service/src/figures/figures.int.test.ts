@@ -67,6 +67,22 @@ describe('GET /api/success-figures', () => {
     expect(await figures()).toEqual({ success: true, members: 2, winners: 1, prizesWonPence: 4_500_000 })
   })
 
+  test('an erased account is no longer a member', async () => {
+    const userId = randomUUID()
+    const person = { firstName: 'Gone', lastName: 'Soon', email: 'gone@example.com' }
+    const registered = await harness.registration(userId, person, { verified: true })
+    await harness.append(userStream(userId), [
+      { type: registered.type, data: registered.data, metadata: eventMetadata() },
+    ])
+    now = new Date(now.getTime() + 60_000)
+    const members = (await figures()).members
+    await harness.append(userStream(userId), [
+      { type: 'UserErased', data: { userId }, metadata: eventMetadata() },
+    ])
+    now = new Date(now.getTime() + 60_000)
+    expect((await figures()).members).toBe(members - 1)
+  })
+
   test('is public, with an ETag', async () => {
     const response = await harness.get(endpoints.successFigures.path)
     const etag = response.headers.get('etag')
