@@ -38,15 +38,21 @@ const routes: readonly {
       for (const id of homeSections) await expect(page.locator(`[id="${id}"]`)).toBeAttached()
     },
   },
-  ...['/about', '/privacy-policy', '/terms-and-conditions', '/responsible-gaming', '/no-such-page'].map(
-    (path) => ({
-      name: path,
-      path: async () => path,
-      ready: async (page: Page) => {
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      },
-    }),
-  ),
+  ...[
+    '/about',
+    '/privacy-policy',
+    '/terms-and-conditions',
+    '/responsible-gaming',
+    '/complaints',
+    '/our-commitments',
+    '/no-such-page',
+  ].map((path) => ({
+    name: path,
+    path: async () => path,
+    ready: async (page: Page) => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    },
+  })),
   {
     name: 'a competition page',
     path: async (page) => `/competitions/${(await openCompetition(page.request)).id}`,
