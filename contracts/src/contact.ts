@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { historyActor } from './admin-read'
 import { tooLongMessage } from './bounds'
-import { contactBounds, contactReferencePattern, contactTopics } from './events/contact'
+import { longDate } from './calendar'
+import {
+  type ComplaintDeadlinesData,
+  complaintDeadlines,
+  contactBounds,
+  contactReferencePattern,
+  contactTopics,
+} from './events/contact'
 import { text } from './text'
 
 export const contactMessages = {
@@ -15,8 +22,14 @@ export const contactMessages = {
   failure: 'Failed to send your message. Please try again.',
 } as const
 
-export const sentMessage = (reference: string) =>
-  `Thank you, your message has been sent. Your reference is ${reference}; we have emailed you a copy.`
+/** What a complaint's deadlines promise, in one sentence: the screen and the email say the same. */
+export const complaintDeadlinesSentence = (deadlines: ComplaintDeadlinesData) =>
+  `We will acknowledge your complaint by ${longDate(deadlines.acknowledgeBy)} and send our final answer by ${longDate(deadlines.finalAnswerBy)} at the latest.`
+
+export const sentMessage = (reference: string, deadlines: ComplaintDeadlinesData | null = null) =>
+  `Thank you, your message has been sent. Your reference is ${reference}; we have emailed you a copy.${
+    deadlines ? ` ${complaintDeadlinesSentence(deadlines)}` : ''
+  }`
 
 const required = (message: string, label: string, max: number) =>
   text(max, tooLongMessage(label, max), { error: message }).trim().min(1, message)
@@ -42,6 +55,8 @@ export const contactResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   reference: z.string().regex(contactReferencePattern),
+  /** A complaint's deadlines; null for other topics. */
+  deadlines: complaintDeadlines.nullable(),
 })
 export type ContactResponse = z.infer<typeof contactResponse>
 
@@ -54,7 +69,7 @@ export const adminContactQuery = z.object({
     .optional(),
   /** A reference (`CT-…`, or its start) or a whole email address. */
   search: text(254, 'The search must be at most 254 characters').optional(),
-  /** `complaint`: complaints only (issue 14). */
+  /** `complaint`: complaints only (issue 14), by the deadline due next, the overdue first (issue 24). */
   topic: z.enum(contactTopics).optional(),
   status: z.enum(['open', 'answered', 'closed']).optional(),
 })
@@ -77,6 +92,10 @@ export const adminContactRow = z.object({
   email: z.string(),
   subject: z.string(),
   status: z.enum(contactMessageStatuses),
+  /** A complaint's deadlines (null for other topics), the one due next, and whether it has passed. */
+  deadlines: complaintDeadlines.nullable(),
+  dueBy: z.string().nullable(),
+  overdue: z.boolean(),
 })
 export type AdminContactRow = z.infer<typeof adminContactRow>
 
@@ -143,10 +162,16 @@ export const contactReferenceParams = z.object({
   ),
 })
 
-/** The published way to reach the company: the contact card shows it. */
+/** The published way to reach the company: the contact card, the footer and the complaints page show it. */
 export const contactDetailsResponse = z.object({
   success: z.literal(true),
   supportEmail: z.string(),
   company: z.object({ name: z.string(), address: z.string() }),
+  /** When support answers, in UK time (SUPPORT_HOURS); the site adds GMT or BST as the date says. */
+  supportHours: z.string(),
+  /** The regulator or licence line (OPERATOR_LICENCE); null: none is shown. */
+  licence: z.string().nullable(),
+  /** Where a complainant goes after our final answer (COMPLAINTS_BODY_*); null: none is named. */
+  complaintsBody: z.object({ name: z.string(), url: z.string().nullable() }).nullable(),
 })
 export type ContactDetailsResponse = z.infer<typeof contactDetailsResponse>

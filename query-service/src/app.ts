@@ -27,6 +27,7 @@ import { competitionsRouter } from './competitions/routes'
 import { apiDocsRouter } from './docs/routes'
 import { drawsRouter } from './draws/routes'
 import { entriesRouter } from './entries/routes'
+import { successFiguresRouter } from './figures/routes'
 import type { LiveCompetitions } from './live/live-competitions'
 import { settingsRouter } from './settings/routes'
 import { currentSettings } from './settings/rows'
@@ -111,6 +112,7 @@ export function createQueryApp(options: QueryAppOptions): Koa {
       healthRouter(options),
       competitionsRouter(knex, options.live),
       drawsRouter(knex),
+      successFiguresRouter(knex, clock),
       adminRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       adminEntriesRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),
       adminContactRouter({ knex, secret, sessions, ...(clock ? { clock } : {}) }),

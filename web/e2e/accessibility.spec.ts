@@ -22,7 +22,15 @@ test.describe('accessibility', () => {
     expect(await seriousViolations(page)).toEqual([])
   })
 
-  for (const path of ['/about', '/privacy-policy', '/terms-and-conditions', '/responsible-gaming', '/nope']) {
+  for (const path of [
+    '/about',
+    '/privacy-policy',
+    '/terms-and-conditions',
+    '/responsible-gaming',
+    '/complaints',
+    '/our-commitments',
+    '/nope',
+  ]) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -11,7 +11,7 @@ test('a visitor subscribes from the home page, confirms from the email, and unsu
   const since = new Date()
   await page.goto('/')
 
-  const section = page.getByRole('region', { name: 'Join 45,000+ Members' })
+  const section = page.getByRole('region', { name: 'Never miss a competition' })
   await section.scrollIntoViewIfNeeded()
   await section.getByLabel('Email address').fill(email)
   await section.getByRole('button', { name: 'Subscribe' }).click()

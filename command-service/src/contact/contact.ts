@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto'
-import { type ContactRequest, contactKeyId, contactStream } from '@prizes/contracts'
+import {
+  type ComplaintDeadlinesData,
+  type ContactRequest,
+  contactKeyId,
+  contactStream,
+} from '@prizes/contracts'
 import { ContactMessageNotFound, ContactReferenceTaken, contactDecider } from '@prizes/domain'
 import { encryptValue, generateUserKey, readUserKey, userKeysTable } from '@prizes/platform'
 import type { Knex } from 'knex'
@@ -26,7 +31,8 @@ export interface ContactDeps {
 /**
  * Records a contact message under a new reference. The message's key is inserted first, under
  * the reference: that insert is what claims the reference (a taken one inserts nothing and
- * another is drawn); the stream, appended only when new, is the second guard.
+ * another is drawn); the stream, appended only when new, is the second guard. A complaint's
+ * deadlines are the ones the decider recorded.
  */
 export async function receiveContactMessage(
   deps: ContactDeps,
@@ -34,7 +40,7 @@ export async function receiveContactMessage(
   userId: string | null,
   context: CommandContext,
   draw: () => string = newContactReference,
-): Promise<string> {
+): Promise<{ reference: string; deadlines: ComplaintDeadlinesData | null }> {
   for (let attempt = 0; attempt < maxTries; attempt++) {
     const reference = draw()
     const key = generateUserKey()
@@ -46,7 +52,7 @@ export async function receiveContactMessage(
       .returning('user_id')
     if (claimed.length === 0) continue
     try {
-      await deps.handler.handle(
+      const { events } = await deps.handler.handle(
         contactStream(reference),
         contactDecider,
         {
@@ -64,7 +70,9 @@ export async function receiveContactMessage(
         },
         context,
       )
-      return reference
+      const [received] = events
+      const deadlines = received?.type === 'ContactMessageReceived' ? (received.data.deadlines ?? null) : null
+      return { reference, deadlines }
     } catch (error) {
       // The key was gone but the stream is there (an erased message): leave it as it was.
       await deps

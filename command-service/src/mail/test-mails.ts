@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { TestEntryConfirmationRequest } from '@prizes/contracts'
+import { complaintDeadlines } from '@prizes/domain'
 import { inTestMode, testModeNotice } from './brand'
 import type { OutgoingMail } from './mailer'
 import { guestInvitationEmail, passwordResetEmail, verificationEmail } from './templates/account-emails'
@@ -116,7 +117,15 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
     ],
     ['newsletter-confirmation', newsletterConfirmationEmail({ publicUrl, token: sampleToken })],
     ['newsletter-welcome', newsletterWelcomeEmail({ publicUrl, unsubscribeToken: sampleToken })],
-    ['contact-acknowledgement', contactAcknowledgementEmail({ reference: 'CT-7K2M9Q', topic: 'general' })],
+    [
+      'contact-acknowledgement',
+      contactAcknowledgementEmail({
+        reference: 'CT-7K2M9Q',
+        topic: 'complaint',
+        deadlines: complaintDeadlines(now),
+        publicUrl,
+      }),
+    ],
     [
       'contact-answer',
       contactAnswerEmail({

@@ -81,10 +81,15 @@ export function newsletterRouter(deps: NewsletterRouterDeps): Router {
     const input = parseOr400(endpoints.contact.request, ctx.request.body)
     const context = requestContext(ctx, clock)
     const userId = 'userId' in context.actor ? context.actor.userId : null
-    const reference = await receiveContactMessage(deps, input, userId, context)
+    const { reference, deadlines } = await receiveContactMessage(deps, input, userId, context)
     noStore(ctx)
     ctx.status = 201
-    respond(ctx, 'contact', { success: true, message: sentMessage(reference), reference })
+    respond(ctx, 'contact', {
+      success: true,
+      message: sentMessage(reference, deadlines),
+      reference,
+      deadlines,
+    })
   })
 
   router.get(endpoints.contactDetails.path, async (ctx) => {
@@ -93,6 +98,9 @@ export function newsletterRouter(deps: NewsletterRouterDeps): Router {
       success: true,
       supportEmail: deps.company.supportEmail,
       company: { name: deps.company.name, address: deps.company.address },
+      supportHours: deps.company.supportHours,
+      licence: deps.company.licence,
+      complaintsBody: deps.company.complaintsBody,
     })
   })
 

@@ -33,6 +33,17 @@ export const contactTopicLabels: Readonly<Record<ContactTopic, string>> = {
   other: 'Something else',
 }
 
+/** A calendar date, `yyyy-mm-dd`. */
+const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/**
+ * A complaint's deadlines (DCMS Code of Good Practice for prize draw operators): acknowledged
+ * by a person by the end of `acknowledgeBy`, answered finally by the end of `finalAnswerBy`
+ * (London dates, working days in England and Wales).
+ */
+export const complaintDeadlines = z.object({ acknowledgeBy: calendarDate, finalAnswerBy: calendarDate })
+export type ComplaintDeadlinesData = z.infer<typeof complaintDeadlines>
+
 export const contactEvents = {
   ContactMessageReceived: z.object({
     reference: z.string().regex(contactReferencePattern),
@@ -43,6 +54,8 @@ export const contactEvents = {
     message: encrypted,
     /** The sender was signed in as this user, else null. */
     userId: z.string().uuid().nullable(),
+    /** A complaint's deadlines, fixed when it arrived; null for other topics and absent before issue 24. */
+    deadlines: complaintDeadlines.nullable().optional(),
   }),
   /** An admin's reply, emailed to the sender; encrypted with the message's key like the message. */
   ContactMessageAnswered: z.object({

@@ -327,6 +327,14 @@ export const operations: Record<EndpointName, Operation> = {
     errors: { 404: competitionNotFound },
   },
   listWinners: { summary: 'The winners of completed draws', tag: tags.draws, access: 'public', etag: true },
+  successFigures: {
+    summary: "The platform's success figures",
+    description:
+      'Members (accounts with a verified email), winners (completed draws) and the value of the prizes they won, from the read models; cached for a few seconds.',
+    tag: tags.draws,
+    access: 'public',
+    etag: true,
+  },
   drawCertificate: {
     summary: "A completed draw's certificate",
     description: 'Everything needed to re-run the draw and check it, and no one’s identity.',

@@ -9,6 +9,7 @@ import { healthResponse } from '../health'
 import { competitionsLivePath } from '../live-events'
 import * as newsletter from '../newsletter'
 import * as responsiblePlaySchemas from '../responsible-play/schemas'
+import { successFiguresResponse } from '../success-figures'
 import { entityId, paymentIntentId } from '../text'
 import { docsAssetName, openApiDocument } from './api-docs'
 import { competitionParams, endpoint, noBody, tokenParams } from './endpoint'
@@ -242,6 +243,13 @@ export const publicEndpoints = {
     service: 'query',
     request: noBody,
     response: adminRead.winnersResponse,
+  }),
+  successFigures: endpoint({
+    method: 'GET',
+    path: '/api/success-figures',
+    service: 'query',
+    request: noBody,
+    response: successFiguresResponse,
   }),
   drawCertificate: endpoint({
     method: 'GET',

@@ -36,6 +36,8 @@ export const sitePages = {
   privacyPolicy: { path: '/privacy-policy', indexed: true },
   terms: { path: '/terms-and-conditions', indexed: true },
   responsibleGaming: { path: '/responsible-gaming', indexed: true },
+  complaints: { path: '/complaints', indexed: true },
+  commitments: { path: '/our-commitments', indexed: true },
 } as const satisfies Record<string, SitePage>
 
 export type SitePageName = keyof typeof sitePages

@@ -53,3 +53,33 @@ describe('a contact message', () => {
     }
   })
 })
+
+describe('a complaint received', () => {
+  const receive = (topic: 'complaint' | 'general', now: Date): ContactCommand => ({
+    type: 'ReceiveContactMessage',
+    data: {
+      reference,
+      topic,
+      name: sealed('n'),
+      email: sealed('e'),
+      subject: sealed('s'),
+      message: sealed('m'),
+      userId: null,
+    },
+    metadata: { now },
+  })
+
+  it('records its deadlines: acknowledged in 2 working days, answered within 8 weeks', () => {
+    // Thursday 26 November 2026: the weekend is not counted.
+    const [event] = decideContact(receive('complaint', new Date('2026-11-26T15:00:00Z')), initialContactState)
+    expect(event).toMatchObject({
+      type: 'ContactMessageReceived',
+      data: { topic: 'complaint', deadlines: { acknowledgeBy: '2026-11-30', finalAnswerBy: '2027-01-21' } },
+    })
+  })
+
+  it('other topics have no deadlines', () => {
+    const [event] = decideContact(receive('general', new Date('2026-11-26T15:00:00Z')), initialContactState)
+    expect(event).toMatchObject({ type: 'ContactMessageReceived', data: { deadlines: null } })
+  })
+})

@@ -3,6 +3,7 @@ import { contactAnswerMessages, contactEvents } from '@prizes/contracts'
 import type { CommandMetadata } from '../competition/decide'
 import type { StoredEvent, StreamDecider } from '../decider'
 import { DomainError } from '../domain-error'
+import { complaintDeadlines } from '../rules/working-days'
 
 /**
  * A contact message (`contact-<reference>`): received (open), answered by an admin (any number
@@ -86,7 +87,15 @@ export function decideContact(command: ContactCommand, state: ContactMessageStat
   switch (command.type) {
     case 'ReceiveContactMessage':
       if (state.status !== 'none') throw new ContactReferenceTaken(command.data.reference)
-      return [{ type: 'ContactMessageReceived', data: command.data }]
+      return [
+        {
+          type: 'ContactMessageReceived',
+          data: {
+            ...command.data,
+            deadlines: command.data.topic === 'complaint' ? complaintDeadlines(command.metadata.now) : null,
+          },
+        },
+      ]
     case 'AnswerContactMessage':
       if (state.status === 'none') throw new ContactMessageNotFound(command.data.reference)
       if (state.status === 'closed') throw new ContactMessageClosed(command.data.reference)

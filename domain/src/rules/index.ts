@@ -9,3 +9,13 @@ export {
   registerStrengthLabels,
   resetPasswordStrength,
 } from './password-strength'
+export { ukTimeZoneName } from './uk-time'
+export {
+  addWorkingDays,
+  type ComplaintDeadlines,
+  complaintAcknowledgeWorkingDays,
+  complaintDeadlines,
+  complaintFinalAnswerWeeks,
+  englandAndWalesBankHolidays,
+  isWorkingDay,
+} from './working-days'

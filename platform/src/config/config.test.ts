@@ -29,6 +29,24 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*EVENTSTORE_URL/)
   })
 
+  test('what the site publishes: support hours by default, no licence or complaints body unless set', () => {
+    const config = loadConfig({})
+    expect(config.SUPPORT_HOURS).toBe('Monday to Friday, 9am to 5pm')
+    expect(config.OPERATOR_LICENCE).toBeUndefined()
+    expect(config.COMPLAINTS_BODY_NAME).toBeUndefined()
+    expect(
+      loadConfig({ COMPLAINTS_BODY_NAME: 'The Ombudsman', COMPLAINTS_BODY_URL: 'https://ombudsman.example' })
+        .COMPLAINTS_BODY_URL,
+    ).toBe('https://ombudsman.example')
+    expect(() => loadConfig({ COMPLAINTS_BODY_URL: 'https://ombudsman.example' })).toThrow(
+      /COMPLAINTS_BODY_NAME/,
+    )
+    expect(() =>
+      loadConfig({ COMPLAINTS_BODY_NAME: 'The Ombudsman', COMPLAINTS_BODY_URL: 'http://ombudsman.example' }),
+    ).toThrow(/COMPLAINTS_BODY_URL/)
+    expect(() => loadConfig({ OPERATOR_LICENCE: 'x'.repeat(301) })).toThrow(/OPERATOR_LICENCE/)
+  })
+
   test('METRICS_TOKEN: unset by default; a short one is refused without being shown', () => {
     expect(loadConfig({}).METRICS_TOKEN).toBeUndefined()
     const token = 'a-long-enough-metrics-token'

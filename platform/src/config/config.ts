@@ -240,6 +240,20 @@ const schema = z.object({
     .default('1 Example Street, London, EC1A 1AA, United Kingdom'),
   /** The published support address: the contact card, email footers and acknowledgements. */
   SUPPORT_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('support@prizeplatform.local'),
+  /** When support answers, in UK time: the site adds GMT or BST as the date says. */
+  SUPPORT_HOURS: z.string().trim().min(1).max(120).default('Monday to Friday, 9am to 5pm'),
+  /** The regulator or licence line the footer shows, as written; unset, there is none. */
+  OPERATOR_LICENCE: z.string().trim().min(1).max(300).optional(),
+  /** The independent body a complainant can go to after our final answer (name and https page). */
+  COMPLAINTS_BODY_NAME: z.string().trim().min(1).max(150).optional(),
+  COMPLAINTS_BODY_URL: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:', {
+      message: 'must be an https:// URL',
+    })
+    .optional(),
   /** Entry references read `<PREFIX>-<YYYY>-<6 digits>`. */
   ENTRY_REFERENCE_PREFIX: z
     .string()
@@ -356,7 +370,22 @@ function paymentsDecided(
   }
 }
 
+/** A complaints body's page without its name would be a bare link: the name is needed. */
+function complaintsBodyNamed(
+  config: { COMPLAINTS_BODY_NAME?: string | undefined; COMPLAINTS_BODY_URL?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (config.COMPLAINTS_BODY_URL !== undefined && config.COMPLAINTS_BODY_NAME === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['COMPLAINTS_BODY_NAME'],
+      message: 'COMPLAINTS_BODY_URL needs COMPLAINTS_BODY_NAME: the body the link goes to',
+    })
+  }
+}
+
 const checked = schema
+  .superRefine(complaintsBodyNamed)
   .superRefine(allStripeKeysOrNone)
   .superRefine(testChainOnlyOffline)
   .superRefine(paymentsDecided)

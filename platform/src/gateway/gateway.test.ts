@@ -402,6 +402,16 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
     expect(await (await get('/reset-password?token=abc')).text()).toContain('content="noindex"')
   })
 
+  test('the complaints and commitments pages (issue 24): 200, indexed, with their canonical address', async () => {
+    for (const route of ['/complaints', '/our-commitments']) {
+      const page = await get(route)
+      expect(page.status, route).toBe(200)
+      const html = await page.text()
+      expect(html).toContain(`<link rel="canonical" href="https://prizes.example.com${route}" />`)
+      expect(html).not.toContain('noindex')
+    }
+  })
+
   test('a path that is no page: 404 with the app (its Not Found page), not for indexing', async () => {
     for (const route of ['/nope', '/about/more', '/competitions/not-an-id', '/missing.js']) {
       const res = await get(route)
@@ -460,6 +470,8 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
       'https://prizes.example.com/privacy-policy',
       'https://prizes.example.com/terms-and-conditions',
       'https://prizes.example.com/responsible-gaming',
+      'https://prizes.example.com/complaints',
+      'https://prizes.example.com/our-commitments',
       `https://prizes.example.com/competitions/${known}`,
       `https://prizes.example.com/competitions/${missing}`,
     ])

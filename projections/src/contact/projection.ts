@@ -1,4 +1,5 @@
 import { contactEvents, contactKeyId, newsletterEvents } from '@prizes/contracts'
+import { complaintDeadlines } from '@prizes/domain'
 import type { RecordedEvent } from '@prizes/event-store'
 import {
   decryptValue,
@@ -62,7 +63,13 @@ async function applyContact(trx: Knex.Transaction, event: RecordedEvent): Promis
     await trx(contactMessagesTable)
       .where({ reference: data.reference })
       .whereNot({ status: 'closed' })
-      .update({ status: 'answered', answer: data.answer, answered_at: eventTime(event) })
+      .update({
+        status: 'answered',
+        answer: data.answer,
+        answered_at: eventTime(event),
+        // Acknowledged: the final answer is due next.
+        due_by: trx.ref('final_answer_by'),
+      })
     return
   }
   if (event.type === 'ContactMessageClosed') {
@@ -70,12 +77,15 @@ async function applyContact(trx: Knex.Transaction, event: RecordedEvent): Promis
     if (!(await recordStep(trx, data.reference, event))) return
     await trx(contactMessagesTable)
       .where({ reference: data.reference })
-      .update({ status: 'closed', close_note: data.note, closed_at: eventTime(event) })
+      .update({ status: 'closed', close_note: data.note, closed_at: eventTime(event), due_by: null })
     return
   }
   if (event.type !== 'ContactMessageReceived') return
   const data = contactEvents.ContactMessageReceived.parse(event.data)
   await recordStep(trx, data.reference, event)
+  // A complaint from before its deadlines were recorded gets them by the same rule, from its time.
+  const deadlines =
+    data.topic === 'complaint' ? (data.deadlines ?? complaintDeadlines(eventTime(event))) : null
   await trx(contactMessagesTable)
     .insert({
       reference: data.reference,
@@ -87,6 +97,9 @@ async function applyContact(trx: Knex.Transaction, event: RecordedEvent): Promis
       message: data.message,
       user_id: data.userId,
       email_term: await emailTerm(trx, data.reference, data.email),
+      acknowledge_by: deadlines?.acknowledgeBy ?? null,
+      final_answer_by: deadlines?.finalAnswerBy ?? null,
+      due_by: deadlines?.acknowledgeBy ?? null,
     })
     .onConflict('reference')
     .ignore()

@@ -104,6 +104,18 @@ const handlers: Record<string, Handler> = {
       fold.add({ verified: 1 })
     },
   ),
+  // An erased account is no longer a member: the verified count (the home page's members) drops.
+  UserErased: handler(
+    userEvents.UserErased,
+    (data) => ({ user: data.userId }),
+    (fold, _event, data) => {
+      const current = fold.users.get(data.userId)
+      if (!current?.verified) return
+      fold.users.set(data.userId, { verified: false })
+      fold.changedUsers.add(data.userId)
+      fold.add({ verified: -1 })
+    },
+  ),
   TicketsReserved: handler(
     entryEvents.TicketsReserved,
     (data) => ({ entry: data.entryId }),

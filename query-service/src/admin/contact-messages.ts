@@ -7,6 +7,7 @@ import {
   contactKeyId,
   contactReferencePattern,
   endpoints,
+  londonDate,
 } from '@prizes/contracts'
 import {
   authenticate,
@@ -39,7 +40,22 @@ interface ContactRow {
   readonly user_id: string | null
   readonly answer: string | null
   readonly close_note: string | null
+  /** London dates, `yyyy-mm-dd` (read as text, see `columns`). */
+  readonly acknowledge_by: string | null
+  readonly final_answer_by: string | null
+  readonly due_by: string | null
 }
+
+/**
+ * Every column, the dates as text: node-postgres would make a `date` a local midnight. The
+ * aliases shadow the columns, so an ORDER BY names its table.
+ */
+const columns = (knex: Knex) => [
+  'contact_messages.*',
+  knex.raw('acknowledge_by::text as acknowledge_by'),
+  knex.raw('final_answer_by::text as final_answer_by'),
+  knex.raw('due_by::text as due_by'),
+]
 
 interface StepRow {
   readonly reference: string
@@ -56,6 +72,11 @@ const stepSummaries: Record<ContactHistoryEntry['type'], string> = {
   ContactMessageClosed: 'Closed',
 }
 
+const newestFirst = [
+  { column: 'contact_messages.received_at', order: 'desc' },
+  { column: 'contact_messages.reference', order: 'desc' },
+] as const
+
 /** A message's steps, oldest first; bounded, though a message has a handful. */
 const maxSteps = 100
 
@@ -71,7 +92,8 @@ function open(key: UserKey | undefined, value: string): string {
   }
 }
 
-function toRow(row: ContactRow, key: UserKey | undefined): AdminContactRow {
+/** `today`: the London date now; a deadline is overdue the day after it. */
+function toRow(row: ContactRow, key: UserKey | undefined, today: string): AdminContactRow {
   return {
     reference: row.reference,
     receivedAt: row.received_at.toISOString(),
@@ -80,6 +102,12 @@ function toRow(row: ContactRow, key: UserKey | undefined): AdminContactRow {
     name: open(key, row.name),
     email: open(key, row.email),
     subject: open(key, row.subject),
+    deadlines:
+      row.acknowledge_by && row.final_answer_by
+        ? { acknowledgeBy: row.acknowledge_by, finalAnswerBy: row.final_answer_by }
+        : null,
+    dueBy: row.due_by,
+    overdue: row.due_by !== null && row.due_by < today,
   }
 }
 
@@ -94,6 +122,7 @@ export interface ContactRouterOptions {
 export function adminContactRouter({ knex, secret, sessions, clock }: ContactRouterOptions): Router {
   const router = new Router()
   const signedIn = authenticate({ secret, sessions, ...(clock ? { clock } : {}) })
+  const today = () => londonDate(clock ? clock() : new Date())
   const searchKeyOf = userSearchKey(knex)
 
   router.get(endpoints.adminListContactMessages.path, signedIn, async (ctx) => {
@@ -117,15 +146,17 @@ export function adminContactRouter({ knex, secret, sessions, clock }: ContactRou
         rows = rows.whereRaw('false')
       }
     }
+    // Complaints by the deadline due next (the overdue first), from their own index; the rest newest first.
+    const order =
+      query.topic === 'complaint'
+        ? [{ column: 'contact_messages.due_by', order: 'asc', nulls: 'last' } as const, ...newestFirst]
+        : [...newestFirst]
     const [found, stats] = await Promise.all([
       rows
-        .orderBy([
-          { column: 'received_at', order: 'desc' },
-          { column: 'reference', order: 'desc' },
-        ])
+        .orderBy(order)
         .offset(offset)
         .limit(limit + 1)
-        .select<ContactRow[]>(),
+        .select<ContactRow[]>(columns(knex)),
       knex('newsletter_stats').where({ id: 1 }).first<{ confirmed: number } | undefined>('confirmed'),
     ])
     const shown = found.slice(0, limit)
@@ -137,7 +168,7 @@ export function adminContactRouter({ knex, secret, sessions, clock }: ContactRou
       ctx,
       endpoints.adminListContactMessages.response.parse({
         success: true,
-        messages: shown.map((row) => toRow(row, keys.get(contactKeyId(row.reference)))),
+        messages: shown.map((row) => toRow(row, keys.get(contactKeyId(row.reference)), today())),
         page,
         pageSize: adminContactPageSize,
         hasMore: found.length > limit,
@@ -151,7 +182,7 @@ export function adminContactRouter({ knex, secret, sessions, clock }: ContactRou
     const reference = String(ctx.params.reference)
     const row = await knex<ContactRow>('contact_messages')
       .where({ reference })
-      .first<ContactRow | undefined>()
+      .first<ContactRow | undefined>(columns(knex))
     if (!row) throw new HttpError(404, 'NOT_FOUND', 'No message has this reference')
     const [keys, steps] = await Promise.all([
       readUserKeys(knex, [contactKeyId(reference)]),
@@ -184,7 +215,12 @@ export function adminContactRouter({ knex, secret, sessions, clock }: ContactRou
       ctx,
       endpoints.adminGetContactMessage.response.parse({
         success: true,
-        message: { ...toRow(row, key), message: open(key, row.message), userId: row.user_id, history },
+        message: {
+          ...toRow(row, key, today()),
+          message: open(key, row.message),
+          userId: row.user_id,
+          history,
+        },
       }),
     )
   })

@@ -1,4 +1,5 @@
-import { contactStream, endpoints } from '@prizes/contracts'
+import { contactStream, endpoints, longDate } from '@prizes/contracts'
+import { complaintDeadlines } from '@prizes/domain'
 import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -163,5 +164,41 @@ describe('complaints', () => {
       (await platform.call('POST', route(reference, '/answer'), { answer: 'A long enough answer.' })).status,
     ).toBe(401)
     expect((await streamEvents(reference)).map((event) => event.type)).toEqual(['ContactMessageReceived'])
+  })
+
+  it('tell the sender, on screen and by email, when we will acknowledge and answer (issue 24)', async () => {
+    const before = new Date()
+    const sent = await platform.call('POST', '/api/contact', { ...complaint, email: 'deadlines@example.com' })
+    expect(sent.status).toBe(201)
+    const answer = endpoints.contact.response.parse(sent.body)
+    // The platform's clock is the real one: the deadlines are those of today in London.
+    expect(answer.deadlines).toEqual(complaintDeadlines(before))
+    const deadlines = answer.deadlines ?? { acknowledgeBy: '', finalAnswerBy: '' }
+    expect(answer.message).toContain(`acknowledge your complaint by ${longDate(deadlines.acknowledgeBy)}`)
+    expect(answer.message).toContain(`final answer by ${longDate(deadlines.finalAnswerBy)}`)
+
+    const general = await platform.call('POST', '/api/contact', { ...complaint, topic: 'general' })
+    expect(endpoints.contact.response.parse(general.body).deadlines).toBeNull()
+
+    await eventually(async () => {
+      const [mail] = await knex('mail_outbox').where({
+        template: 'contact-acknowledgement',
+        recipient: 'deadlines@example.com',
+      })
+      return mail !== undefined
+    }, 'the acknowledgement queued')
+    const [mail] = await knex('mail_outbox').where({
+      template: 'contact-acknowledgement',
+      recipient: 'deadlines@example.com',
+    })
+    expect(mail.text_body).toContain(longDate(deadlines.acknowledgeBy))
+    expect(mail.text_body).toContain(longDate(deadlines.finalAnswerBy))
+    expect(mail.text_body).toContain('/complaints')
+
+    await eventually(async () => {
+      const list = await platform.call('GET', '/api/admin/contact-messages?topic=complaint', undefined, admin)
+      const rows = endpoints.adminListContactMessages.response.parse(list.body).messages
+      return rows.some((row) => row.reference === answer.reference && row.dueBy === deadlines.acknowledgeBy)
+    }, 'the complaint listed with its acknowledgement due')
   })
 })

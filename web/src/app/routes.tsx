@@ -24,6 +24,13 @@ const ResponsibleGamingPage = lazy(() =>
   import('./routes/responsible-gaming-page').then((m) => ({ default: m.ResponsibleGamingPage })),
 )
 
+const ComplaintsPage = lazy(() =>
+  import('./routes/complaints-page').then((m) => ({ default: m.ComplaintsPage })),
+)
+const CommitmentsPage = lazy(() =>
+  import('./routes/commitments-page').then((m) => ({ default: m.CommitmentsPage })),
+)
+
 /** SPEC section 2, routes; the paths are the gateway's too, which answers any other with 404. */
 export function AppRoutes() {
   return (
@@ -94,6 +101,16 @@ export function AppRoutes() {
       <Route path={sitePages.responsibleGaming.path}>
         <Suspense fallback={<PageLoading />}>
           <ResponsibleGamingPage />
+        </Suspense>
+      </Route>
+      <Route path={sitePages.complaints.path}>
+        <Suspense fallback={<PageLoading />}>
+          <ComplaintsPage />
+        </Suspense>
+      </Route>
+      <Route path={sitePages.commitments.path}>
+        <Suspense fallback={<PageLoading />}>
+          <CommitmentsPage />
         </Suspense>
       </Route>
       <Route component={NotFoundPage} />

@@ -14,6 +14,7 @@ afterEach(() => configureCompanyDetails(defaultCompanyDetails))
 describe('every email shares the site brand', () => {
   it("uses only the site's colours, the wordmark and the company's details", () => {
     configureCompanyDetails({
+      ...defaultCompanyDetails,
       name: 'Acme Prizes Ltd',
       address: '2 High Street, Leeds, LS1 1AA',
       supportEmail: 'help@acme.test',

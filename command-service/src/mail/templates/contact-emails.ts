@@ -1,5 +1,12 @@
-import { type ContactTopic, contactTopicLabels } from '@prizes/contracts'
+import {
+  type ComplaintDeadlinesData,
+  type ContactTopic,
+  complaintDeadlinesSentence,
+  contactTopicLabels,
+  sitePages,
+} from '@prizes/contracts'
 import { brand, companyDetails } from '../brand'
+import { pageLink } from './links'
 import { greeting, type RenderedEmail, renderEmail } from './render'
 
 /**
@@ -10,14 +17,26 @@ import { greeting, type RenderedEmail, renderEmail } from './render'
 export function contactAcknowledgementEmail(input: {
   readonly reference: string
   readonly topic: ContactTopic
+  /** A complaint's deadlines, which the email states with a link to the complaints page. */
+  readonly deadlines: ComplaintDeadlinesData | null
+  readonly publicUrl: string
 }): RenderedEmail {
   return renderEmail(`We received your message [${input.reference}]`, [
     { kind: 'paragraph', text: greeting(undefined) },
     {
       kind: 'paragraph',
-      text: `Thank you for contacting ${brand.name}. Your message has reached our support team, who reply Monday to Friday, 9am to 5pm GMT, within 24 hours.`,
+      text: `Thank you for contacting ${brand.name}. Your message has reached our support team, who answer ${companyDetails().supportHours}, UK time.`,
     },
     { kind: 'paragraph', text: `Your reference: ${input.reference}` },
+    ...(input.deadlines
+      ? [
+          { kind: 'paragraph' as const, text: complaintDeadlinesSentence(input.deadlines) },
+          {
+            kind: 'paragraph' as const,
+            text: `How we handle complaints, and where to go if our final answer does not settle it: ${pageLink(input.publicUrl, sitePages.complaints.path)}`,
+          },
+        ]
+      : []),
     {
       kind: 'paragraph',
       text: `Please quote it if you write to us again at ${companyDetails().supportEmail}.`,

@@ -40,3 +40,8 @@ export function oneClickUnsubscribeLink(publicUrl: string, token: string): strin
   url.searchParams.set('token', token)
   return url.toString()
 }
+
+/** `<PUBLIC_URL><path>`: a public page of the web app (`sitePages` in contracts). */
+export function pageLink(publicUrl: string, path: string): string {
+  return new URL(`${base(publicUrl)}${path}`).toString()
+}

@@ -125,7 +125,12 @@ export function createNewsletterMailReactor(options: NewsletterMailOptions): Rea
           userId: keyId,
           mail: {
             to,
-            ...contactAcknowledgementEmail({ reference: data.reference, topic: data.topic }),
+            ...contactAcknowledgementEmail({
+              reference: data.reference,
+              topic: data.topic,
+              deadlines: data.deadlines ?? null,
+              publicUrl,
+            }),
           },
         })
         return void log.info({ queued }, 'contact acknowledgement')

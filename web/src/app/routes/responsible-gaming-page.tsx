@@ -42,7 +42,7 @@ export function ResponsibleGamingPage() {
         <li>Take regular breaks, and do not enter when you are upset or under pressure.</li>
         <li>Keep track of what you spend; your account will show every entry you make.</li>
       </ul>
-      <h2>Monthly spending limits</h2>
+      <h2 id="spending-limits">Monthly spending limits</h2>
       <p>
         In Account Settings, under Limits &amp; breaks, you can set a limit on what you spend on entries each
         calendar month (UK time), any amount from £0. We ask you to set one when you sign up and before your
@@ -51,7 +51,7 @@ export function ResponsibleGamingPage() {
         once; raising or removing it applies only after 24 hours, so the decision is never made in the heat of
         the moment.
       </p>
-      <h2>Taking a break</h2>
+      <h2 id="breaks">Taking a break</h2>
       <p>
         You can take a break from entering for 1 day, 7 days, 30 days, 6 months, or exclude yourself
         permanently, from Account Settings. During a break you cannot enter any competition and we send you no

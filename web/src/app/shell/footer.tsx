@@ -1,12 +1,12 @@
 import { css, useTheme } from '@emotion/react'
 import { siteName } from '@prizes/contracts'
 import { Link } from 'wouter'
-import { ShieldIcon } from '../../components/icons/shield'
 import { Container } from '../../components/layout'
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form'
+import { LicenceLine } from './licence-line'
 import { Logo } from './logo'
 import { legalLinks, sectionLinks } from './nav'
-import { regulatoryStatement, responsibleGamblingNotice } from './regulatory'
+import { responsibleGamblingNotice } from './regulatory'
 import { SectionLink } from './section-link'
 
 /** The newsletter block's id, for "Get Notified". */
@@ -68,19 +68,7 @@ export function Footer() {
         >
           <Logo inverse />
           <p>Skill-based prize competitions for adults in the UK and Ireland.</p>
-          <p
-            css={css`
-              display: flex;
-              gap: 8px;
-              font-size: 0.875rem;
-            `}
-          >
-            <ShieldIcon
-              size={18}
-              css={{ flex: 'none', marginTop: '2px', color: theme.palette.accent.main }}
-            />
-            {regulatoryStatement}
-          </p>
+          <LicenceLine />
         </div>
 
         <nav aria-label="Explore">

@@ -12,4 +12,6 @@ export const legalLinks = [
   { href: '/privacy-policy', label: 'Privacy Policy' },
   { href: '/terms-and-conditions', label: 'Terms & Conditions' },
   { href: '/responsible-gaming', label: 'Responsible Gaming' },
+  { href: '/our-commitments', label: 'Our Commitments' },
+  { href: '/complaints', label: 'Complaints' },
 ] as const

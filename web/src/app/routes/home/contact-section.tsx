@@ -4,12 +4,14 @@ import { MailIcon } from '../../../components/icons/mail'
 import { Section } from '../../../components/layout'
 import { useContactDetails } from '../../../features/contact/api/contact'
 import { ContactForm } from '../../../features/contact/components/contact-form'
+import { useSupportHours } from '../../../features/contact/components/support-hours'
 
 /** SPEC section 2, home section 7: support hours, the published support address and the contact form. */
 export function ContactSection() {
   const theme = useTheme()
   const details = useContactDetails()
   const supportEmail = details.data?.supportEmail
+  const supportHours = useSupportHours()
   const row = css`
     display: flex;
     gap: 14px;
@@ -48,7 +50,7 @@ export function ContactSection() {
             >
               Support hours:
             </strong>{' '}
-            Monday to Friday, 9am to 5pm GMT. We reply within 24 hours.
+            {supportHours ?? 'Loading…'}
           </span>
         </p>
         <p css={row}>

@@ -39,7 +39,7 @@ export function NewsletterSection() {
                 font-size: clamp(1.5rem, 4vw, 2rem);
               `}
             >
-              Join 45,000+ Members
+              Never miss a competition
             </h2>
             <p
               css={css`
@@ -51,7 +51,7 @@ export function NewsletterSection() {
               confirm your address first, and every email has a one-click unsubscribe.
             </p>
           </div>
-          <NewsletterForm inputId="home-newsletter-email" label="Join our members: newsletter sign-up" />
+          <NewsletterForm inputId="home-newsletter-email" label="Newsletter sign-up" />
         </div>
       </Container>
     </section>

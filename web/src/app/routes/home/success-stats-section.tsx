@@ -1,34 +1,40 @@
 import { css, useTheme } from '@emotion/react'
+import type { SuccessFigures } from '@prizes/contracts'
 import { Section } from '../../../components/layout'
+import { useSuccessFigures } from '../../../features/draws/api/get-success-figures'
+import { formatCount, formatPrizeValue } from '../../../lib/format'
+
+/** What the platform's own records show (issue 24): nothing is rounded up or made up. */
+export function figuresOf(figures: SuccessFigures): readonly { value: string; label: string }[] {
+  return [
+    { value: formatCount(figures.members), label: figures.members === 1 ? 'member' : 'members' },
+    { value: formatPrizeValue(figures.prizesWonPence / 100), label: 'in prizes won' },
+    { value: formatCount(figures.winners), label: figures.winners === 1 ? 'winner' : 'winners' },
+  ]
+}
 
 /**
- * SPEC section 2 asks for static figures here. They are the operator's published numbers, kept
- * in this one list; whoever publishes new ones changes them here (the newsletter's "45,000+
- * members" is the same figure).
+ * Home section 5 (SPEC section 2): success figures from the platform's own data, shown only
+ * once a draw has been completed (until then there is no success to report), and not while
+ * they cannot be read.
  */
-const figures = [
-  { value: '45,000+', label: 'members' },
-  { value: '£1.2M+', label: 'in prizes won' },
-  { value: '900+', label: 'winners' },
-  { value: '48 hours', label: 'to contact every winner' },
-] as const
-
-/** Home section 5 (SPEC section 2): success-story figures. */
 export function SuccessStatsSection() {
   const theme = useTheme()
+  const figures = useSuccessFigures()
+  if (!figures.data || figures.data.winners === 0) return null
   return (
     <Section id="success-stories" title="Success stories" intro="Real prizes, won by real entrants." muted>
       <dl
         css={css`
           display: grid;
-          grid-template-columns: repeat(2, minmax(0, 1fr));
+          grid-template-columns: repeat(1, minmax(0, 1fr));
           gap: 16px;
-          ${theme.mq.md} {
-            grid-template-columns: repeat(4, minmax(0, 1fr));
+          ${theme.mq.sm} {
+            grid-template-columns: repeat(3, minmax(0, 1fr));
           }
         `}
       >
-        {figures.map((figure) => (
+        {figuresOf(figures.data).map((figure) => (
           <div
             key={figure.label}
             css={css`

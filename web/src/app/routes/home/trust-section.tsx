@@ -5,33 +5,47 @@ import { LockIcon } from '../../../components/icons/lock'
 import { MailIcon } from '../../../components/icons/mail'
 import { ShieldIcon } from '../../../components/icons/shield'
 import { Section } from '../../../components/layout'
+import { useContactDetails } from '../../../features/contact/api/contact'
+import { useSupportHours } from '../../../features/contact/components/support-hours'
 
-const indicators: readonly { title: string; text: string; icon: ReactNode }[] = [
-  {
-    title: 'Secure',
-    text: 'Card payments are taken by our payment provider over an encrypted connection. We never see or store your card number.',
-    icon: <LockIcon size={24} />,
-  },
-  {
-    title: 'Licensed',
-    text: 'We run skill-based prize competitions for adults in the UK and Ireland. Our regulatory details are in the footer of every page.',
-    icon: <ShieldIcon size={24} />,
-  },
-  {
-    title: 'Fair Play',
-    text: 'Every draw is random and can be checked: its seed is committed before entries open, and each draw has a public certificate.',
-    icon: <CheckCircleIcon size={24} />,
-  },
-  {
-    title: '24/7 Support',
-    text: 'Send us a message at any time of day from the contact section below, and we will reply by email.',
-    icon: <MailIcon size={24} />,
-  },
-]
+interface Indicator {
+  readonly title: string
+  readonly text: string
+  readonly icon: ReactNode
+}
+
+/**
+ * Only what is true (issue 24): the licence card only when a licence is configured
+ * (OPERATOR_LICENCE), and support by its real hours in UK time, GMT or BST as the date says.
+ */
+function indicatorsOf(licence: string | null | undefined, supportHours: string | undefined): Indicator[] {
+  return [
+    {
+      title: 'Secure',
+      text: 'Card payments are taken by our payment provider over an encrypted connection. We never see or store your card number.',
+      icon: <LockIcon size={24} />,
+    },
+    ...(licence ? [{ title: 'Licence', text: licence, icon: <ShieldIcon size={24} /> }] : []),
+    {
+      title: 'Fair Play',
+      text: 'Every draw is random and can be checked: its seed is committed before entries open, and each draw has a public certificate.',
+      icon: <CheckCircleIcon size={24} />,
+    },
+    {
+      title: 'Support',
+      text: supportHours
+        ? `Write to us at any time from the contact section below. We answer ${supportHours}.`
+        : 'Write to us at any time from the contact section below, and we will reply by email.',
+      icon: <MailIcon size={24} />,
+    },
+  ]
+}
 
 /** Home section 4 (SPEC section 2): the trust indicators. */
 export function TrustSection() {
   const theme = useTheme()
+  const details = useContactDetails()
+  const indicators = indicatorsOf(details.data?.licence, useSupportHours())
   return (
     <Section id="trust" title="Why enter with us" intro="What we promise every entrant.">
       <ul

@@ -7,6 +7,7 @@ import {
   contactBounds,
   contactStatusLabels,
   contactTopicLabels,
+  longDate,
 } from '@prizes/contracts'
 import { useState } from 'react'
 import { Alert } from '../../../components/alert'
@@ -21,6 +22,7 @@ import { showSnackbar } from '../../../stores/ui-store'
 import { type ContactStep, useContactStep } from '../api/answer-contact-message'
 import { useContactMessage, useContactMessages } from '../api/get-contact-messages'
 import { failureMessage } from '../model/errors'
+import { ComplaintDue } from './complaint-due'
 import { AdminStack, QueryView } from './load-state'
 import { Facts, TableFrame, Td } from './table'
 
@@ -32,7 +34,8 @@ const statusTones: Record<ContactMessageStatus, 'warning' | 'info' | 'success'> 
 
 /**
  * The Messages tab: what visitors sent with the contact form, ten a page, newest first;
- * complaints marked and filterable, each message answered and closed from its details.
+ * complaints marked and filterable (then ordered by the deadline due next, the overdue first),
+ * each message answered and closed from its details.
  */
 export function MessagesTab() {
   const theme = useTheme()
@@ -60,7 +63,7 @@ export function MessagesTab() {
           onValueChange={(value) => setComplaintsOnly(value === 'complaints')}
           options={[
             { value: 'all', label: 'All messages' },
-            { value: 'complaints', label: 'Complaints only' },
+            { value: 'complaints', label: 'Complaints by deadline' },
           ]}
         />
       </FieldRow>
@@ -83,7 +86,7 @@ export function MessagesTab() {
             ) : (
               <TableFrame
                 label="Contact messages"
-                columns={['Reference', 'From', 'Topic', 'Subject', 'Received', 'Status', '']}
+                columns={['Reference', 'From', 'Topic', 'Subject', 'Received', 'Status', 'Due', '']}
               >
                 <tbody>
                   {list.messages.map((message) => (
@@ -133,6 +136,9 @@ export function MessagesTab() {
                         <Chip tone={statusTones[message.status]}>{contactStatusLabels[message.status]}</Chip>
                       </Td>
                       <Td>
+                        <ComplaintDue message={message} />
+                      </Td>
+                      <Td>
                         <Button
                           type="button"
                           size="sm"
@@ -177,6 +183,12 @@ function MessageDialog({ reference, onClose }: { readonly reference: string; rea
                 { term: 'Topic', value: contactTopicLabels[m.topic] },
                 { term: 'Received', value: formatDate(m.receivedAt) },
                 { term: 'Status', value: contactStatusLabels[m.status] },
+                ...(m.deadlines
+                  ? [
+                      { term: 'Acknowledge by', value: longDate(m.deadlines.acknowledgeBy) },
+                      { term: 'Final answer by', value: longDate(m.deadlines.finalAnswerBy) },
+                    ]
+                  : []),
               ]}
             />
             <h3>{m.subject}</h3>
