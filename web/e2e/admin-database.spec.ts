@@ -52,7 +52,7 @@ test.describe('Admin database tools and System Info', () => {
       )
       expect(system.eventStore.events).toBeGreaterThan(0)
       await dashboard.getByRole('button', { name: 'System Info' }).click()
-      const info = dashboard.getByRole('region', { name: 'System Info' })
+      const info = dashboard.getByRole('dialog', { name: 'System Info' })
       const fact = (term: string) =>
         info.locator('div', { has: page.getByText(term, { exact: true }) }).locator('dd')
       await expect(fact('Version')).toHaveText(system.version)
