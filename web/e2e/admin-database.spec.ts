@@ -52,9 +52,9 @@ test.describe('Admin database tools and System Info', () => {
       )
       expect(system.eventStore.events).toBeGreaterThan(0)
       await dashboard.getByRole('button', { name: 'System Info' }).click()
-      const info = dashboard.getByRole('region', { name: 'System Info' })
+      const info = dashboard.getByRole('dialog', { name: 'System Info' })
       const fact = (term: string) =>
-        info.locator('div', { has: page.getByText(term, { exact: true }) }).locator('dd')
+        info.locator('dl > div', { has: page.getByText(term, { exact: true }) }).locator('dd')
       await expect(fact('Version')).toHaveText(system.version)
       await expect(fact('Event store')).toHaveText('PostgreSQL')
       // Other specs append meanwhile: the panel shows at least what the server counted just before.

@@ -37,6 +37,8 @@ test.describe('admin settings', () => {
     browser,
     request,
   }) => {
+    // Three browsers through a dozen steps: about 26 s alone on a busy machine, too near the default 30 s.
+    test.setTimeout(60_000)
     const { admin, settings } = await openFreshSettings(page, request)
     const maintenance = settings.getByRole('switch', { name: 'Maintenance mode' })
     const visitor = await browser.newContext()

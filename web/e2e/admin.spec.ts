@@ -399,8 +399,9 @@ test.describe('admin dashboard', () => {
     const admin = await adminSession(request)
     const dashboard = await openAdminDashboard(page, admin.user)
     await dashboard.getByRole('button', { name: 'System Info' }).click()
-    await expect(dashboard.getByRole('region', { name: 'System Info' })).toBeVisible()
+    await expect(dashboard.getByRole('dialog', { name: 'System Info' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
 
     await dashboard.getByRole('button', { name: 'Create Competition' }).click()
     await expect(page.getByRole('dialog', { name: 'Create Competition' })).toBeVisible()

@@ -183,12 +183,18 @@ test.describe('responsible play', () => {
     await expect(settings.getByText('You can make it longer, but not shorter.')).toBeVisible()
     await settings.getByRole('button', { name: 'Close' }).click()
 
-    const dialog = await startEntry(page, id, title, 1)
-    // Told before asking (the notice above the form), then refused by the server when asking.
-    const onBreak = dialog
-      .getByRole('alert')
-      .filter({ hasText: 'You are taking a break from entering competitions until' })
-    await expect(onBreak).toHaveCount(2)
+    // Told at once, in the form's place: no question, no details, nothing to pay.
+    await page.goto(`/competitions/${id}`)
+    await page.getByRole('button', { name: 'Enter Competition' }).click()
+    const dialog = page.getByRole('dialog', { name: title })
+    await expect(
+      dialog
+        .getByRole('alert')
+        .filter({ hasText: 'You are taking a break from entering competitions until' }),
+    ).toHaveCount(1)
+    await expect(dialog.getByRole('form', { name: 'Entry Details' })).toHaveCount(0)
+    await expect(dialog.getByRole('radio')).toHaveCount(0)
+    await expect(dialog.getByRole('button', { name: 'Proceed to Payment' })).toHaveCount(0)
     await expect(dialog.getByRole('form', { name: 'Card details' })).toHaveCount(0)
   })
 

@@ -3,12 +3,19 @@ import type { TestEntryConfirmationRequest } from '@prizes/contracts'
 import { complaintDeadlines } from '@prizes/domain'
 import { inTestMode, testModeNotice } from './brand'
 import type { OutgoingMail } from './mailer'
-import { guestInvitationEmail, passwordResetEmail, verificationEmail } from './templates/account-emails'
+import {
+  emailChangedEmail,
+  guestInvitationEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from './templates/account-emails'
 import { competitionCancelledEmail } from './templates/cancellation-emails'
+import { mailTemplateClasses } from './templates/classification'
 import { contactAcknowledgementEmail, contactAnswerEmail } from './templates/contact-emails'
 import { entryConfirmationEmail } from './templates/entry-emails'
 import { endDateExtendedEmail } from './templates/extension-emails'
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './templates/newsletter-emails'
+import { entryRefundedEmail } from './templates/refund-emails'
 import { contentStart, escapeHtml, type RenderedEmail, subjectInMode } from './templates/render'
 import { winnerEmail } from './templates/winner-emails'
 
@@ -59,18 +66,25 @@ export function entryConfirmationTest(input: TestEntryConfirmationRequest, publi
   return { template: 'entry-confirmation', mail: markAsTest(input.email, rendered) }
 }
 
-/** One of every template the platform sends, with sample details. */
+type MailTemplate = keyof typeof mailTemplateClasses
+
+/**
+ * One of every template the platform sends, with sample details, in the registry's order. The
+ * samples are keyed by the registry (`mailTemplateClasses`), so a template added there without
+ * a sample here does not compile: "Test all templates" cannot skip one.
+ */
 export function everyTemplateTest(to: string, publicUrl: string, now: Date): TestEmail[] {
   const link = { publicUrl, firstName: 'Alex', token: sampleToken }
   const validFor = (ms: number) => ({ requestedAt: now, expiresAt: new Date(now.getTime() + ms) })
   const hour = 60 * 60 * 1000
   const competition = 'Sample competition: win a campervan'
-  const rendered: Array<[string, RenderedEmail]> = [
-    ['verification', verificationEmail({ ...link, ...validFor(24 * hour) })],
-    ['password-reset', passwordResetEmail({ ...link, ...validFor(hour) })],
-    ['guest-invitation', guestInvitationEmail({ ...link, ...validFor(7 * 24 * hour) })],
-    [
-      'entry-confirmation',
+  const competitionId = '00000000-0000-4000-8000-000000000000'
+  const samples: Record<MailTemplate, () => RenderedEmail> = {
+    verification: () => verificationEmail({ ...link, ...validFor(24 * hour) }),
+    'password-reset': () => passwordResetEmail({ ...link, ...validFor(hour) }),
+    'guest-invitation': () => guestInvitationEmail({ ...link, ...validFor(7 * 24 * hour) }),
+    'email-changed': () => emailChangedEmail({ firstName: 'Alex', publicUrl }),
+    'entry-confirmation': () =>
       entryConfirmationEmail({
         firstName: 'Alex',
         competitionTitle: competition,
@@ -79,9 +93,7 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         totalPaidPence: 750,
         publicUrl,
       }),
-    ],
-    [
-      'competition-cancelled',
+    'competition-cancelled': () =>
       competitionCancelledEmail({
         firstName: 'Alex',
         competitionTitle: competition,
@@ -89,12 +101,35 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         refundedPence: 750,
         publicUrl,
       }),
-    ],
-    [
-      'winner-email',
+    'entry-refund-email': () =>
+      entryRefundedEmail({
+        firstName: 'Alex',
+        competitionTitle: competition,
+        entryReference: sampleReference(),
+        refundedPence: 750,
+        reason: 'A sample reason an admin gives for a refund.',
+        publicUrl,
+      }),
+    'competition-extended': () =>
+      endDateExtendedEmail({
+        firstName: 'Alex',
+        competitionId,
+        competitionTitle: competition,
+        previousEndDate: now.toISOString(),
+        endDate: new Date(now.getTime() + 14 * 24 * hour).toISOString(),
+        publicUrl,
+      }),
+    'contact-answer': () =>
+      contactAnswerEmail({
+        name: 'Alex',
+        reference: 'CT-7K2M9Q',
+        subject: 'A sample question',
+        answer: 'This is where the answer an admin wrote is given.',
+      }),
+    'winner-email': () =>
       winnerEmail({
         firstName: 'Alex',
-        competitionId: '00000000-0000-4000-8000-000000000000',
+        competitionId,
         competitionTitle: competition,
         prize: 'A VW California campervan',
         cashAlternativePence: 4_500_000,
@@ -103,40 +138,20 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         entryReference: sampleReference(),
         publicUrl,
       }),
-    ],
-    [
-      'competition-extended',
-      endDateExtendedEmail({
-        firstName: 'Alex',
-        competitionId: '00000000-0000-4000-8000-000000000000',
-        competitionTitle: competition,
-        previousEndDate: now.toISOString(),
-        endDate: new Date(now.getTime() + 14 * 24 * hour).toISOString(),
-        publicUrl,
-      }),
-    ],
-    ['newsletter-confirmation', newsletterConfirmationEmail({ publicUrl, token: sampleToken })],
-    ['newsletter-welcome', newsletterWelcomeEmail({ publicUrl, unsubscribeToken: sampleToken })],
-    [
-      'contact-acknowledgement',
+    'newsletter-confirmation': () => newsletterConfirmationEmail({ publicUrl, token: sampleToken }),
+    'contact-acknowledgement': () =>
       contactAcknowledgementEmail({
         reference: 'CT-7K2M9Q',
         topic: 'complaint',
         deadlines: complaintDeadlines(now),
         publicUrl,
       }),
-    ],
-    [
-      'contact-answer',
-      contactAnswerEmail({
-        name: 'Alex',
-        reference: 'CT-7K2M9Q',
-        subject: 'A sample question',
-        answer: 'This is where the answer an admin wrote is given.',
-      }),
-    ],
-  ]
-  return rendered.map(([template, email]) => ({ template, mail: markAsTest(to, email) }))
+    'newsletter-welcome': () => newsletterWelcomeEmail({ publicUrl, unsubscribeToken: sampleToken }),
+  }
+  return (Object.keys(mailTemplateClasses) as MailTemplate[]).map((template) => ({
+    template,
+    mail: markAsTest(to, samples[template]()),
+  }))
 }
 
 /** A plain message with no template: does mail from us reach this inbox at all? */

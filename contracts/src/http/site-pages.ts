@@ -42,6 +42,18 @@ export const sitePages = {
 
 export type SitePageName = keyof typeof sitePages
 
+/**
+ * The pages that stay public in maintenance mode: the legal pages (what a visitor agreed to,
+ * where to get help) and the draw certificates, which anyone must be able to check at any time.
+ * Every other page answers 503 with Retry-After, and the app shows its maintenance page there.
+ */
+export const pagesOpenInMaintenance: ReadonlySet<SitePageName> = new Set<SitePageName>([
+  'privacyPolicy',
+  'terms',
+  'responsibleGaming',
+  'drawCertificate',
+])
+
 export interface SitePageMatch {
   readonly name: SitePageName
   readonly params: Readonly<Record<string, string>>

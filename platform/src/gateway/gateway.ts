@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors'
 import type { MetricsEndpointOptions } from '../metrics/endpoint'
 import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
 import type { RequestHandler } from './proxy'
+import type { FindPublicSettings } from './query-pages'
 import { createRouteTable } from './routes'
 import type { ListCompetitionPages } from './sitemap'
 import { serveWeb } from './web-app'
@@ -43,6 +44,8 @@ export interface GatewayOptions {
   readonly findHomeAnswers?: FindHomeAnswers
   /** The public competitions for `sitemap.xml`. None: it lists the static pages only. */
   readonly listCompetitionPages?: ListCompetitionPages
+  /** The public settings: in maintenance, pages but the legal ones and the certificates answer 503. None: never. */
+  readonly findPublicSettings?: FindPublicSettings
 }
 
 const oneYear = 365 * 24 * 60 * 60
@@ -130,6 +133,7 @@ export function createGateway(options: GatewayOptions): Koa {
       findCompetitionPage: options.findCompetitionPage,
       findHomeAnswers: options.findHomeAnswers,
       listCompetitionPages: options.listCompetitionPages,
+      findPublicSettings: options.findPublicSettings,
     }),
   )
   return app

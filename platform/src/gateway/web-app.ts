@@ -5,6 +5,7 @@ import {
   entityId,
   errorCodes,
   matchSitePage,
+  pagesOpenInMaintenance,
   type ServerAnswers,
   sitePages,
 } from '@prizes/contracts'
@@ -12,8 +13,10 @@ import type Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
 import { HttpError } from '../http/errors'
+import { maintenanceRetryAfterSeconds } from '../settings/maintenance'
 import { cachedLookup, type FindCompetitionPage, type FindHomeAnswers } from './competition-lookup'
 import { competitionHead, headAddition, pageUrl, preloadableImage, withPageHead } from './page-head'
+import type { FindPublicSettings } from './query-pages'
 import { serverRender, withRenderedRoot } from './server-render'
 import { createSitemap, type ListCompetitionPages } from './sitemap'
 
@@ -29,6 +32,11 @@ export interface WebAppOptions {
    */
   readonly serverRenderFile?: string
   readonly listCompetitionPages?: ListCompetitionPages
+  /**
+   * The public settings, for maintenance mode: a page other than `pagesOpenInMaintenance` then
+   * answers 503 with Retry-After (the app in it shows the maintenance page). None: never.
+   */
+  readonly findPublicSettings?: FindPublicSettings
   /** Milliseconds now, for how long lookups are reused; tests move it. */
   readonly now?: () => number
 }
@@ -94,6 +102,23 @@ export function serveWeb(options: WebAppOptions) {
         onError: (error) => logger.warn({ err: error }, 'home page sent without its server render'),
       })
     : undefined
+  // Read once for every page of 2 s, like the home page's answers; unknown (a failed or slow
+  // read) sends the page as usual, and the app asks for the settings itself.
+  const findSettings = options.findPublicSettings
+  const settings = findSettings
+    ? cachedLookup((_key, signal) => findSettings(signal), {
+        maxEntries: 1,
+        ttlMs: 2000,
+        now: options.now,
+        onError: (error) => logger.warn({ err: error }, 'page sent without knowing of maintenance'),
+      })
+    : undefined
+  async function closedForMaintenance(pathname: string): Promise<boolean> {
+    const match = matchSitePage(pathname)
+    if (!settings || !match || pagesOpenInMaintenance.has(match.name)) return false
+    const found = await settings.lookup(homePage)
+    return found.kind === 'found' && found.value.settings.maintenanceMode
+  }
   const renderHome = serverRender(
     options.serverRenderFile ?? path.join(path.dirname(distDir), 'dist-server', 'entry-server.js'),
     (error) => logger.error({ err: error }, 'home page not rendered on the server'),
@@ -184,11 +209,18 @@ export function serveWeb(options: WebAppOptions) {
     if (!html) {
       throw new HttpError(503, 'WEB_NOT_BUILT', 'The web app is not built. Run `npm run build:web`.')
     }
+    ctx.set('Cache-Control', 'no-cache')
+    ctx.type = 'text/html; charset=utf-8'
+    if (await closedForMaintenance(ctx.path)) {
+      // The app, which shows the maintenance page (and a signed-in admin the site), as a 503.
+      ctx.status = 503
+      ctx.set('Retry-After', String(maintenanceRetryAfterSeconds))
+      ctx.body = withPageHead(html.text, { add: headAddition({ kind: 'noindex' }) })
+      return
+    }
     // Every other path is a page of the app, or its Not Found page with that status.
     const page = await pageOf(ctx.path, Boolean(ctx.cookies.get(authCookieName)))
     ctx.status = page.status
-    ctx.set('Cache-Control', 'no-cache')
-    ctx.type = 'text/html; charset=utf-8'
     const withHead = withPageHead(html.text, page.head)
     ctx.body = page.rendered
       ? withRenderedRoot(withHead, page.rendered.markup, page.rendered.answers)

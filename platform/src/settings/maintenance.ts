@@ -23,8 +23,9 @@ export const maintenanceError = () =>
 /**
  * Endpoints that stay up during maintenance for everyone: health (monitoring), the public
  * config and settings (the web learns of the maintenance from them), sign-in (the handler
- * lets only admins in), and the payment webhook (a payment taken before the maintenance
- * began must still be allocated or refunded: money is never left hanging).
+ * lets only admins in), the payment webhook (a payment taken before the maintenance
+ * began must still be allocated or refunded: money is never left hanging), and the draw
+ * certificates, whose pages stay public (`pagesOpenInMaintenance`).
  */
 const alwaysOpen: ReadonlySet<Endpoint> = new Set<Endpoint>([
   endpoints.health,
@@ -34,6 +35,7 @@ const alwaysOpen: ReadonlySet<Endpoint> = new Set<Endpoint>([
   endpoints.publicSettings,
   endpoints.login,
   endpoints.paymentWebhook,
+  endpoints.drawCertificate,
 ])
 
 /** Admin and email-tool endpoints refuse non-admins themselves (401/403), so they pass. */

@@ -101,6 +101,13 @@ describe('settings across the command and query services', () => {
       expect((await call(query, 'GET', '/api/competitions', undefined, tokens.admin)).status).toBe(200)
       expect((await call(query, 'GET', '/api/admin/stats', undefined, tokens.admin)).status).toBe(200)
       expect((await call(query, 'GET', '/api/health/query')).status).toBe(200)
+      // Draw certificates stay public: this one answers for itself (there is no such draw), not 503.
+      const certificate = await call(
+        query,
+        'GET',
+        '/api/draws/3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21/certificate',
+      )
+      expect(certificate.status).toBe(404)
     } finally {
       expect(
         (await call(command, 'PUT', '/api/admin/settings', { maintenanceMode: false }, tokens.admin)).status,

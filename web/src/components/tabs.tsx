@@ -59,15 +59,24 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect }: Tabs
         aria-label={label}
         onKeyDown={move}
         css={css`
-          display: grid;
-          grid-template-columns: repeat(${tabs.length}, minmax(max-content, 1fr));
-          /* Many tabs on a narrow screen scroll sideways rather than overflow the page. */
-          overflow-x: auto;
+          /* On a phone the tabs wrap onto more rows, each label whole, rather than scroll out of sight. */
+          display: flex;
+          flex-wrap: wrap;
           gap: 4px;
           padding: 4px;
           margin-bottom: 20px;
-          border-radius: ${theme.radius.pill};
+          border-radius: ${theme.radius.lg};
           background: ${theme.palette.background.muted};
+          & > * {
+            flex: 1 1 auto;
+          }
+          ${theme.mq.sm} {
+            display: grid;
+            grid-template-columns: repeat(${tabs.length}, minmax(max-content, 1fr));
+            /* Many tabs scroll sideways rather than overflow the page. */
+            overflow-x: auto;
+            border-radius: ${theme.radius.pill};
+          }
         `}
       >
         {tabs.map((tab) => {

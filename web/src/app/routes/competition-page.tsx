@@ -3,6 +3,7 @@ import { Button } from '../../components/button'
 import { ContentPage } from '../../components/content-page'
 import { PageLoading } from '../../components/page-loading'
 import { useCompetition } from '../../features/competitions/api/get-competition'
+import { useLiveCompetitions } from '../../features/competitions/api/live-competitions'
 import { CompetitionDetails } from '../../features/competitions/components/competition-details'
 import { NotFoundPage } from './not-found-page'
 
@@ -10,6 +11,8 @@ import { NotFoundPage } from './not-found-page'
 export default function CompetitionPage() {
   const { id = '' } = useParams<{ id: string }>()
   const { data, isPending, error, refetch, isFetching } = useCompetition(id)
+  // Its sold count and status change live, as the home page's cards do.
+  useLiveCompetitions()
 
   if (isPending) return <PageLoading />
   if (data === null) return <NotFoundPage />

@@ -25,7 +25,8 @@ export function ScrollToTopButton() {
       css={css`
         position: fixed;
         right: 12px;
-        bottom: 16px;
+        /* Above a bar at the foot of the screen (a competition page's Enter bar on a phone). */
+        bottom: calc(16px + var(--bottom-bar-height, 0px));
         z-index: 30;
         display: grid;
         place-items: center;

@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { Dialog } from '../../../components/dialog'
 import { RefreshIcon } from '../../../components/icons/refresh'
@@ -31,7 +31,6 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
   const [tab, setTab] = useState<AdminTab>('competitions')
   const [refreshing, setRefreshing] = useState(false)
   const [infoOpen, setInfoOpen] = useState(false)
-  const infoId = useId()
 
   async function refresh() {
     setRefreshing(true)
@@ -91,9 +90,8 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
             type="button"
             variant="outline"
             size="sm"
-            onClick={() => setInfoOpen((shown) => !shown)}
-            aria-expanded={infoOpen}
-            aria-controls={infoId}
+            onClick={() => setInfoOpen(true)}
+            aria-haspopup="dialog"
           >
             System Info
           </Button>
@@ -102,7 +100,7 @@ export function AdminDashboard({ onClose }: AdminDashboardProps) {
             {refreshing ? 'Refreshing…' : 'Refresh Data'}
           </Button>
         </div>
-        <SystemInfo id={infoId} hidden={!infoOpen} />
+        {infoOpen && <SystemInfo onClose={() => setInfoOpen(false)} />}
         <Tabs label="Admin sections" tabs={tabs} selected={tab} onSelect={setTab} />
       </div>
     </Dialog>

@@ -76,7 +76,7 @@ export function CompetitionFormDialog({ competition, onClose }: CompetitionFormD
     try {
       await save.mutateAsync({
         ...(competition ? { id: competition.id } : {}),
-        payload: competitionPayload(values),
+        payload: competitionPayload(values, competition),
         ...(image ? { image } : {}),
       })
       showSnackbar(competition ? 'Competition saved' : 'Competition created', { severity: 'success' })

@@ -1,6 +1,7 @@
-import { css, useTheme } from '@emotion/react'
+import { css } from '@emotion/react'
 import { Alert } from '../../../components/alert'
 import { Chip } from '../../../components/chip'
+import { Dialog } from '../../../components/dialog'
 import { formatCount, formatDateTime } from '../../../lib/format'
 import { useHealth } from '../api/get-health'
 import { useSystem } from '../api/get-system'
@@ -114,31 +115,25 @@ function Health({ shown }: { readonly shown: boolean }) {
   )
 }
 
-export function SystemInfo({ id, hidden }: { readonly id: string; readonly hidden: boolean }) {
-  const theme = useTheme()
+/**
+ * System Info, a dialog over the dashboard: Escape closes it alone, as the topmost dialog,
+ * and the dashboard stays. Measured only while open; Refresh Data measures again.
+ */
+export function SystemInfo({ onClose }: { readonly onClose: () => void }) {
   return (
-    <section
-      id={id}
-      hidden={hidden}
-      aria-label="System Info"
-      css={css`
-        display: grid;
-        grid-template-columns: minmax(0, 1fr);
-        gap: 16px;
-        padding: 16px;
-        border-radius: ${theme.radius.lg};
-        background: ${theme.palette.background.surface};
-        box-shadow: ${theme.shadow.card};
-        /* Without this the grid would show a hidden panel. */
-        &[hidden] {
-          display: none;
-        }
-      `}
-    >
-      <Platform shown={!hidden} />
-      <Facts facts={facts} />
-      <Health shown={!hidden} />
-      <ParkedEvents shown={!hidden} />
-    </section>
+    <Dialog open onClose={onClose} title="System Info" size="xl">
+      <div
+        css={css`
+          display: grid;
+          grid-template-columns: minmax(0, 1fr);
+          gap: 16px;
+        `}
+      >
+        <Platform shown />
+        <Facts facts={facts} />
+        <Health shown />
+        <ParkedEvents shown />
+      </div>
+    </Dialog>
   )
 }

@@ -1,10 +1,62 @@
-import { css, useTheme } from '@emotion/react'
+import { css, type Theme, useTheme } from '@emotion/react'
 import styled from '@emotion/styled'
 import type { ReactNode } from 'react'
 
+/** A column's heading as a CSS string, for the label a cell shows on a card. */
+const cssString = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
+
 /**
- * A table that scrolls sideways on a narrow screen instead of squeezing its columns: its header
- * row names the `columns`; `children` are its bodies (`<tbody>`).
+ * Below 600 px each row is a card: each cell under its column's heading (the header row is kept
+ * for screen readers only), so nothing, the actions least of all, is off-screen.
+ */
+function asCards(theme: Theme, columns: readonly string[]) {
+  const labels = columns
+    .map((column, index) => `tbody tr > :nth-child(${index + 1})::before { content: ${cssString(column)}; }`)
+    .join('\n')
+  return css`
+    ${theme.below.sm} {
+      table,
+      tbody,
+      tr {
+        display: block;
+      }
+      thead {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
+        white-space: nowrap;
+      }
+      tbody tr {
+        padding: 6px 0;
+        border-bottom: 1px solid ${theme.palette.border};
+      }
+      tbody tr > th,
+      tbody tr > td {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr);
+        gap: 2px;
+        padding: 6px 12px;
+        border-bottom: none;
+        white-space: normal;
+        text-align: left;
+        overflow-wrap: anywhere;
+      }
+      tbody tr > *::before {
+        font-size: 0.8125rem;
+        font-weight: 700;
+        color: ${theme.palette.text.secondary};
+      }
+      ${labels}
+    }
+  `
+}
+
+/**
+ * A table that scrolls sideways on a narrow screen instead of squeezing its columns, and below
+ * 600 px shows each row as a card: its header row names the `columns`; `children` are its bodies
+ * (`<tbody>`).
  */
 export function TableFrame({
   label,
@@ -31,6 +83,7 @@ export function TableFrame({
         border: 1px solid ${theme.palette.border};
         border-radius: ${theme.radius.md};
         background: ${theme.palette.background.surface};
+        ${asCards(theme, columns)}
       `}
     >
       <table

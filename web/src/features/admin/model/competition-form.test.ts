@@ -145,32 +145,33 @@ describe('field errors', () => {
 })
 
 describe('editing', () => {
+  const editable: AdminCompetition = {
+    id: 'c1',
+    title: 'Win a Car',
+    description: 'A car',
+    prize: 'A car',
+    prize_value: 25000,
+    entry_price: 2.5,
+    total_tickets: 500,
+    sold_tickets: 3,
+    max_entries_per_person: 100,
+    location: 'London',
+    start_date: new Date(2026, 0, 1, 12, 0).toISOString(),
+    end_date: new Date(2026, 1, 1, 12, 0).toISOString(),
+    status: 'draft',
+    featured: true,
+    draw: { seed_commitment: null, randomness_round: null, eligible_tickets: null, list_hash: null },
+    image_url: null,
+    drawn_at: null,
+    minimum_tickets: null,
+    cash_alternative: null,
+    end_date_extended: false,
+    skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'], correct: 'c' },
+    winner: null,
+  }
+
   it('fills the form from the competition', () => {
-    const competition: AdminCompetition = {
-      id: 'c1',
-      title: 'Win a Car',
-      description: 'A car',
-      prize: 'A car',
-      prize_value: 25000,
-      entry_price: 2.5,
-      total_tickets: 500,
-      sold_tickets: 3,
-      max_entries_per_person: 100,
-      location: 'London',
-      start_date: new Date(2026, 0, 1, 12, 0).toISOString(),
-      end_date: new Date(2026, 1, 1, 12, 0).toISOString(),
-      status: 'draft',
-      featured: true,
-      draw: { seed_commitment: null, randomness_round: null, eligible_tickets: null, list_hash: null },
-      image_url: null,
-      drawn_at: null,
-      minimum_tickets: null,
-      cash_alternative: null,
-      end_date_extended: false,
-      skill_question: { question: 'Q?', options: ['a', 'b', 'c', 'd'], correct: 'c' },
-      winner: null,
-    }
-    expect(competitionValues(competition)).toMatchObject({
+    expect(competitionValues(editable)).toMatchObject({
       prize_value: '25000',
       entry_price: '2.5',
       total_tickets: '500',
@@ -180,6 +181,15 @@ describe('editing', () => {
       correct: '2',
       option3: 'd',
     })
+  })
+
+  it('sends unchanged dates unchanged, seconds and all; a changed one as typed', () => {
+    const saved = { start_date: '2030-01-01T09:15:42.125Z', end_date: '2030-03-01T18:30:37.250Z' }
+    const values = { ...filled(), ...competitionValues({ ...editable, ...saved }) }
+    expect(competitionPayload(values, saved)).toMatchObject(saved)
+    const moved = competitionPayload({ ...values, end_date: '2030-03-02T18:30' }, saved)
+    expect(moved.start_date).toBe(saved.start_date)
+    expect(moved.end_date).toBe(new Date(2030, 2, 2, 18, 30).toISOString())
   })
 
   it('reads back the moment a datetime-local input shows', () => {

@@ -115,8 +115,25 @@ const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 
 const optionsOf = (values: CompetitionFormValues) => optionFields.map((field) => values[field])
 
-/** What the server receives (`adminCompetitionForm`'s input): numbers parsed, dates as ISO instants. */
-export function competitionPayload(values: CompetitionFormValues) {
+/** The dates a competition was saved with, to the millisecond. */
+export type SavedDates = Pick<AdminCompetition, 'start_date' | 'end_date'>
+
+/**
+ * A date field as an ISO instant: the saved one, exactly, while the input still shows it (an
+ * input holds minutes, and a competition with entries refuses an end date moved even a second
+ * earlier); else what was typed.
+ */
+function dateOf(values: CompetitionFormValues, field: keyof SavedDates, saved: SavedDates | null): string {
+  const typed = values[field]
+  if (saved && typed === toLocalInput(new Date(saved[field]))) return saved[field]
+  return fromLocalInput(typed)
+}
+
+/**
+ * What the server receives (`adminCompetitionForm`'s input): numbers parsed, dates as ISO
+ * instants; an edited competition's dates the admin left alone are sent as they were saved.
+ */
+export function competitionPayload(values: CompetitionFormValues, saved: SavedDates | null = null) {
   const options = optionsOf(values)
   return {
     title: values.title,
@@ -127,8 +144,8 @@ export function competitionPayload(values: CompetitionFormValues) {
     total_tickets: numberOf(values.total_tickets),
     max_entries_per_person: numberOf(values.max_entries_per_person),
     location: values.location,
-    start_date: fromLocalInput(values.start_date),
-    end_date: fromLocalInput(values.end_date),
+    start_date: dateOf(values, 'start_date', saved),
+    end_date: dateOf(values, 'end_date', saved),
     status: values.status,
     featured: values.featured,
     skill_question: {

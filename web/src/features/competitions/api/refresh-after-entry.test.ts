@@ -47,18 +47,20 @@ describe('refresh after an entry', () => {
     expect(featured).toMatchObject({ tickets: 57, soldPercentage: 43 })
   })
 
-  it('refreshes competitions after 1 s and featured after 2 s, and does not reload when both succeed', async () => {
+  it('refreshes competitions and its page after 1 s and featured after 2 s, and does not reload when all succeed', async () => {
     const reload = vi.fn()
     const refetch = vi.spyOn(client, 'invalidateQueries')
     refreshAfterEntry(client, { competitionId: 'c-1', tickets: 3 }, reload)
     await vi.advanceTimersByTimeAsync(999)
     expect(refetch).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1)
-    expect(refetch).toHaveBeenCalledTimes(1)
-    expect(refetch.mock.calls[0]?.[0]).toEqual({ queryKey: ['competitions'], exact: true })
+    expect(refetch.mock.calls.map(([filters]) => filters)).toEqual([
+      { queryKey: ['competitions'], exact: true },
+      { queryKey: ['competitions', 'detail', 'c-1'], exact: true },
+    ])
     await vi.advanceTimersByTimeAsync(1000)
-    expect(refetch).toHaveBeenCalledTimes(2)
-    expect(refetch.mock.calls[1]?.[0]).toEqual({ queryKey: ['competitions', 'featured'], exact: true })
+    expect(refetch).toHaveBeenCalledTimes(3)
+    expect(refetch.mock.calls[2]?.[0]).toEqual({ queryKey: ['competitions', 'featured'], exact: true })
     await vi.advanceTimersByTimeAsync(5000)
     expect(reload).not.toHaveBeenCalled()
   })

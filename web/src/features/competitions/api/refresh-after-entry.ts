@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { withMoreSold, withMoreSoldTickets } from '../model/home-competition'
+import { competitionQueryOptions } from './get-competition'
 import { competitionsQueryOptions } from './get-competitions'
 import { featuredCompetitionsQueryOptions } from './get-featured-competitions'
 
@@ -9,8 +10,8 @@ export const refreshDelays = { competitionsMs: 1000, featuredMs: 2000, reloadMs:
 
 /**
  * After an entry the home page raises the sold count at once (the tickets are the entrant's
- * already), then asks the server for the real figures. If that fails the page reloads, so the
- * counts shown are never left wrong.
+ * already), then asks the server for the real figures, the competition's own page's too. If
+ * that fails the page reloads, so the counts shown are never left wrong.
  */
 export function refreshAfterEntry(
   queryClient: QueryClient,
@@ -33,6 +34,8 @@ export function refreshAfterEntry(
     }, delayMs)
   refresh(competitions, refreshDelays.competitionsMs)
   refresh(featured, refreshDelays.featuredMs)
+  // Its own page is not raised here: the live stream may have counted the sale already.
+  refresh(competitionQueryOptions(competitionId).queryKey, refreshDelays.competitionsMs)
 }
 
 export function useRefreshAfterEntry() {

@@ -18,6 +18,7 @@ import { CompetitionDescription } from './competition-description'
 import { CompetitionImage } from './competition-image'
 import { DrawCommitment } from './draw-commitment'
 import { LiveCountdown } from './live-countdown'
+import { enterPanelId, MobileEnterBar } from './mobile-enter-bar'
 
 /** Where the terms describe entering free of charge. */
 export const freeEntryHref = '/terms-and-conditions#free-entry'
@@ -169,6 +170,7 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
         </article>
 
         <aside
+          id={enterPanelId}
           aria-label="Enter this competition"
           css={css`
             display: grid;
@@ -320,6 +322,7 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
           </section>
         </aside>
       </div>
+      <MobileEnterBar competition={competition} />
     </Container>
   )
 }

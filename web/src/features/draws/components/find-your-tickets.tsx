@@ -1,7 +1,7 @@
 import type { DrawCertificate } from '@prizes/contracts'
 import { useState } from 'react'
 import { TextField } from '../../../components/form-field'
-import { ticketsOf } from '../model/certificate'
+import { exampleReference, ticketsOf } from '../model/certificate'
 
 /**
  * An entrant looks up their tickets on the sealed list by the entry reference from their
@@ -11,11 +11,12 @@ export function FindYourTickets({ certificate }: { readonly certificate: DrawCer
   const [reference, setReference] = useState('')
   const tickets = ticketsOf(certificate, reference)
   const asked = reference.trim() !== ''
+  const example = exampleReference(certificate)
   return (
     <div>
       <TextField
         label="Your entry reference"
-        placeholder="e.g. CMP-2030-000123"
+        placeholder={example === undefined ? undefined : `e.g. ${example}`}
         autoComplete="off"
         spellCheck={false}
         maxLength={64}

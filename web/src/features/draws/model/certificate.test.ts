@@ -1,5 +1,11 @@
 import { type DrawCertificate, endpoints } from '@prizes/contracts'
-import { type DrandChain, publicCertificateOf, quicknet, testDrandChain } from '@prizes/domain'
+import {
+  type DrandChain,
+  entryReferencePattern,
+  publicCertificateOf,
+  quicknet,
+  testDrandChain,
+} from '@prizes/domain'
 import {
   completedCompetition,
   fixtureRound,
@@ -11,7 +17,14 @@ import {
   signedBeacon,
 } from '@prizes/domain/testing'
 import { describe, expect, test } from 'vitest'
-import { chainLabel, randomnessStatus, stepLabel, ticketsOf, verifyCertificate } from './certificate'
+import {
+  chainLabel,
+  exampleReference,
+  randomnessStatus,
+  stepLabel,
+  ticketsOf,
+  verifyCertificate,
+} from './certificate'
 
 /**
  * The certificate as GET /api/draws/:id/certificate sends it (through JSON and the contract):
@@ -111,4 +124,22 @@ test('ticketsOf finds an entrant by reference, and nothing for an entry not on t
   // A wrong answer is not on the sealed list.
   expect(ticketsOf(drawn, 'CMP-2030-000002')).toBeUndefined()
   expect(ticketsOf(drawn, '')).toBeUndefined()
+})
+
+test('the example reference has the real format: the prefix of the listed references, the year of the close', () => {
+  const drawn = certificate()
+  const example = exampleReference(drawn)
+  expect(example).toMatch(entryReferencePattern)
+  expect(example).toBe(`CMP-${new Date(drawn.seal.closedAt).getUTCFullYear()}-123456`)
+  // An example, not someone's entry.
+  expect(ticketsOf(drawn, example ?? '')).toBeUndefined()
+  const taken = {
+    ...drawn,
+    entries: [{ entryReference: example ?? '', ticketNumbers: [9] }, ...drawn.entries],
+  }
+  expect(exampleReference(taken)).toBe(`CMP-${new Date(drawn.seal.closedAt).getUTCFullYear()}-123457`)
+  // Nothing listed in the real format: no example rather than a made-up one.
+  expect(exampleReference({ ...drawn, entries: [{ entryReference: 'legacy', ticketNumbers: [1] }] })).toBe(
+    undefined,
+  )
 })

@@ -1,6 +1,8 @@
 import type { DrawCertificate } from '@prizes/contracts'
 import {
   type DrawVerification,
+  entryReferencePattern,
+  formatEntryReference,
   jsDrawCrypto,
   quicknet,
   sealedChain,
@@ -58,4 +60,24 @@ export function ticketsOf(certificate: DrawCertificate, reference: string): read
   const wanted = reference.trim().toUpperCase()
   if (wanted === '') return undefined
   return certificate.entries.find((entry) => entry.entryReference.toUpperCase() === wanted)?.ticketNumbers
+}
+
+/** The example's sequence number: plainly a sample, moved on if it is someone's on this list. */
+const exampleSequence = 123_456
+
+/**
+ * An example entry reference in the platform's real format (`formatEntryReference`): the prefix
+ * of the references listed, the year the entries were sealed. Undefined when no listed reference
+ * shows the format, rather than an example that may not match it.
+ */
+export function exampleReference(certificate: DrawCertificate): string | undefined {
+  const listed = certificate.entries.map((entry) => entry.entryReference)
+  const sample = listed.find((reference) => entryReferencePattern.test(reference))
+  if (!sample) return undefined
+  const prefix = sample.slice(0, sample.indexOf('-'))
+  const closedAt = new Date(certificate.seal.closedAt)
+  const taken = new Set(listed)
+  let sequence = exampleSequence
+  while (taken.has(formatEntryReference(prefix, closedAt, sequence))) sequence += 1
+  return formatEntryReference(prefix, closedAt, sequence)
 }

@@ -103,6 +103,8 @@ export function EntryModal({
   // cannot be read (the server's own limit checks still hold). An account made or logged into
   // inside the flow is asked by the flow itself (`askingLimit`), before its payment is prepared.
   const asking = user !== null && state === 'details'
+  // On a break, the form gives way to the break's end (the notice above): nothing to answer or pay.
+  const onBreak = asking && Boolean(play.data?.onBreak)
   const askLimit =
     state === 'askingLimit' || (asking && play.data?.limitAnswered === false && play.data.onBreak === null)
   const readingLimit = asking && play.isPending
@@ -170,7 +172,7 @@ export function EntryModal({
         />
       )}
       {step === 1 && readingLimit && <p role="status">Loading…</p>}
-      {step === 1 && !askLimit && !readingLimit && (
+      {step === 1 && !askLimit && !readingLimit && !onBreak && (
         <DetailsStep
           form={form}
           competition={competition}

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react'
-import { settingsMessages } from '@prizes/contracts'
+import { settingsMessages, sitePages } from '@prizes/contracts'
 import { Button } from '../../../components/button'
 import { openOverlay } from '../../../stores/ui-store'
 
@@ -46,6 +46,25 @@ export function MaintenancePage() {
         >
           {settingsMessages.maintenance}
         </p>
+        <nav aria-label="Pages open during maintenance">
+          <p
+            css={css`
+              margin: 0;
+              display: flex;
+              flex-wrap: wrap;
+              justify-content: center;
+              gap: 4px 16px;
+              a {
+                display: inline-block;
+                padding: 8px 0;
+              }
+            `}
+          >
+            <a href={sitePages.terms.path}>Terms and conditions</a>
+            <a href={sitePages.privacyPolicy.path}>Privacy policy</a>
+            <a href={sitePages.responsibleGaming.path}>Responsible gaming</a>
+          </p>
+        </nav>
         <div>
           <Button
             type="button"
