@@ -46,6 +46,7 @@ import { allocatePaidEntry, type Reactor } from './reactors'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'
 import { responsiblePlayRouter } from './responsible-play/routes'
+import { winnerNameRouter } from './winner-name/routes'
 import { settingsRouter } from './settings/routes'
 import { loadSettings } from './settings/settings'
 
@@ -204,6 +205,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       }),
       ...auth,
       responsiblePlayRouter({ ...deps, clock }),
+      winnerNameRouter({ ...deps, clock, limiter }),
       ...payments,
       entriesRouter({ ...entryDeps, secrets, clock, limiter, reservationLimits: options.reservationLimits }),
       settingsRouter({ handler, store, knex, secrets, settings, clock, readModels: options.readModels }),
