@@ -46,9 +46,9 @@ import { allocatePaidEntry, type Reactor } from './reactors'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'
 import { responsiblePlayRouter } from './responsible-play/routes'
-import { winnerNameRouter } from './winner-name/routes'
 import { settingsRouter } from './settings/routes'
 import { loadSettings } from './settings/settings'
+import { winnerNameRouter } from './winner-name/routes'
 
 export interface CommandAppOptions {
   /** Streams for the commands; the log (`readAll`) for measuring each consumer's lag. */

@@ -24,6 +24,7 @@ export const sitePages = {
   competitions: { path: '/competitions', indexed: false },
   competition: { path: '/competitions/:id', indexed: true },
   winners: { path: '/winners', indexed: false },
+  pastWinners: { path: '/past-winners', indexed: true },
   faqs: { path: '/faqs', indexed: false },
   contact: { path: '/contact', indexed: false },
   // One-time pages of email links.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { competitionStream, endpoints, type UserEvent, userStream } from '@prizes/contracts'
 import { type CompetitionStreamEvent, closedAndDrawn, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { competitionPages } from '../competitions/pages'
 import { created, purchase, refund } from '../entries/test-events'
 import { type Person, type QueryHarness, startQueryHarness } from '../testing/query-harness'
 
@@ -160,6 +161,8 @@ describe('the competition page', () => {
     )
     const cancelled = await competitionPage(id)
     expect(cancelled.status).toBe('cancelled')
+    // What the gateway in the same process decides its page's status by: found, so 200.
+    expect(await competitionPages(harness.db.knex).find(id)).toMatchObject({ status: 'cancelled' })
     expect(cancelled.cancellation).toEqual({ refunds: 'in_progress' })
     await given(id, [refund(id, entry(30), 598)], '2030-05-03T09:05:00.000Z')
     expect((await competitionPage(id)).cancellation).toEqual({ refunds: 'complete' })
@@ -175,5 +178,6 @@ describe('the competition page', () => {
     )
     const response = await harness.get(endpoints.getCompetition.path.replace(':id', id))
     expect(response.status).toBe(404)
+    expect(await competitionPages(harness.db.knex).find(id)).toBeNull()
   })
 })
