@@ -346,6 +346,7 @@ export const operations: Record<EndpointName, Operation> = {
     tag: tags.draws,
     access: 'public',
     etag: true,
+    errors: { 400: 'A limit outside 1 to 50, or a cursor no page gave', 429: rateLimited },
   },
   drawCertificate: {
     summary: "A completed draw's certificate",

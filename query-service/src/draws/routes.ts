@@ -9,6 +9,7 @@ import {
 import { HttpError, parseOr400 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
+import { createReadLimit, defaultReadLimit, type ReadLimitOptions } from '../http/read-limit'
 import { lookUpPeople } from '../users/directory'
 import { publicWinnerOf } from './public-winner-of'
 import {
@@ -69,9 +70,9 @@ const toCertificate = (row: CertificateRow, entries: readonly CertificateEntryRo
  * which lets anyone re-run the draw and each entrant find their tickets by reference, and shows
  * no one's identity (see `drawCertificate` in contracts).
  */
-export function drawsRouter(knex: Knex): Router {
+export function drawsRouter(knex: Knex, winnersLimit: ReadLimitOptions = defaultReadLimit): Router {
   const router = new Router()
-  router.get(endpoints.listWinners.path, async (ctx) => {
+  router.get(endpoints.listWinners.path, createReadLimit(winnersLimit), async (ctx) => {
     const query = parseOr400(winnersQuery, ctx.query)
     const limit = query.limit ? Number(query.limit) : winnersPageSize
     // One more than the page says whether another follows.
