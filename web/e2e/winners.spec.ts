@@ -1,8 +1,18 @@
 import { expect, test } from '@playwright/test'
-import { adminToken, bearer, createCompetition, okJson, skillQuestion } from './support/admin'
+import { winnerNameMessages } from '@prizes/contracts'
+import { accountMenu, expectSnackbar, logIn } from './support/accounts'
+import {
+  adminSession,
+  adminToken,
+  bearer,
+  createCompetition,
+  okJson,
+  openAdminTab,
+  skillQuestion,
+} from './support/admin'
 import { seriousViolations } from './support/axe'
 import { completeDrawOnceRoundIsOut, completionRefusedTooEarly } from './support/draws'
-import { enterAsGuest } from './support/entries'
+import { enterAsGuest, registerVerifiedUser } from './support/entries'
 
 /** Issue 24, point 5: odds, past winners, the winner on the competition page, cancelled pages. */
 
@@ -127,4 +137,36 @@ test('after the draw the page names its winner; the past winners page, from the 
   const plain = await request.get('/past-winners')
   expect(plain.status()).toBe(200)
   expect(await (await request.get('/sitemap.xml')).text()).toContain('/past-winners</loc>')
+})
+
+test('a member objects in Account Settings to their name being shown if they win, and the admin sees it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const member = await registerVerifiedUser(page, request)
+  await logIn(page, member.email, member.password)
+  await accountMenu(page, member.firstName).click()
+  await page.getByRole('menuitem', { name: 'Account Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Account Settings' })
+  const choice = settings.getByRole('switch', { name: 'Show my name if I win' })
+  await expect(choice).toHaveAttribute('aria-checked', 'true')
+  expect(await seriousViolations(page)).toEqual([])
+  await choice.click()
+  await expectSnackbar(page, winnerNameMessages.hidden)
+  await expect(choice).toHaveAttribute('aria-checked', 'false')
+
+  const adminContext = await browser.newContext()
+  const adminPage = await adminContext.newPage()
+  const { user: admin } = await adminSession(request)
+  const { dashboard } = await openAdminTab(adminPage, admin, 'Users')
+  await dashboard.getByLabel('Search users by name or email').fill(member.email)
+  const row = dashboard
+    .getByRole('table', { name: 'Users' })
+    .getByRole('row')
+    .filter({ hasText: member.email })
+  await row.getByRole('button', { name: `View ${member.email}` }).click()
+  const details = adminPage.getByRole('dialog', { name: `User: ${member.firstName} ${member.lastName}` })
+  await expect(details).toContainText('Objected: shown only as a winner from their town or county')
+  await adminContext.close()
 })
