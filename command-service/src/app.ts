@@ -48,6 +48,7 @@ import { spendingAlertRouter } from './responsible-play/admin-routes'
 import { responsiblePlayRouter } from './responsible-play/routes'
 import { settingsRouter } from './settings/routes'
 import { loadSettings } from './settings/settings'
+import { winnerNameRouter } from './winner-name/routes'
 
 export interface CommandAppOptions {
   /** Streams for the commands; the log (`readAll`) for measuring each consumer's lag. */
@@ -204,6 +205,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       }),
       ...auth,
       responsiblePlayRouter({ ...deps, clock }),
+      winnerNameRouter({ ...deps, clock, limiter }),
       ...payments,
       entriesRouter({ ...entryDeps, secrets, clock, limiter, reservationLimits: options.reservationLimits }),
       settingsRouter({ handler, store, knex, secrets, settings, clock, readModels: options.readModels }),

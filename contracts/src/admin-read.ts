@@ -78,7 +78,37 @@ export const winner = z.object({
 })
 export type Winner = z.infer<typeof winner>
 
-export const winnersResponse = z.object({ success: z.literal(true), winners: z.array(winner) })
+/** The past-winners page reads this many draws a page unless it asks for fewer (at most 50). */
+export const winnersPageSize = 12
+export const maxWinnersPageSize = 50
+
+/**
+ * Where a page of winners starts: after the draw the cursor names (`<drawn at, ms>~<competition
+ * id>`, as `nextCursor` gives it), newest first.
+ */
+export const winnersCursor = text(80, 'Must be a cursor from the previous page').regex(
+  /^\d{1,15}~[A-Za-z0-9-]{1,64}$/,
+  'Must be a cursor from the previous page',
+)
+
+export const winnersQuery = z.object({
+  limit: text(3, `Must be a number from 1 to ${maxWinnersPageSize}`)
+    .regex(/^[1-9][0-9]*$/, `Must be a number from 1 to ${maxWinnersPageSize}`)
+    .refine(
+      (value) => Number(value) <= maxWinnersPageSize,
+      `Must be a number from 1 to ${maxWinnersPageSize}`,
+    )
+    .optional(),
+  before: winnersCursor.optional(),
+})
+export type WinnersQuery = z.infer<typeof winnersQuery>
+
+/** A page of completed draws, newest first; `nextCursor` asks for the next, null on the last. */
+export const winnersResponse = z.object({
+  success: z.literal(true),
+  winners: z.array(winner),
+  nextCursor: winnersCursor.nullable(),
+})
 export type WinnersResponse = z.infer<typeof winnersResponse>
 
 /** One entry of the sealed list: its reference and its tickets, so an entrant can find theirs. */

@@ -99,6 +99,26 @@ export const publicCompetitionDetail = publicCompetition.extend({
     randomness_verified: z.boolean().nullable().optional(),
     draw_date: z.string(),
   }),
+  /**
+   * Issue 24: once drawn, the winner as the public sees them (display name and place, null once
+   * erased) and the winning ticket; null before. Optional for answers made before it.
+   */
+  winner: z
+    .object({
+      name: z.string().nullable(),
+      town: z.string().nullable(),
+      ticket_number: z.number().int().positive(),
+    })
+    .nullable()
+    .optional(),
+  /**
+   * A cancelled competition's refunds: `complete` once no paid entry is left unrefunded, else
+   * `in_progress`; null unless cancelled.
+   */
+  cancellation: z
+    .object({ refunds: z.enum(['complete', 'in_progress']) })
+    .nullable()
+    .optional(),
 })
 export type PublicCompetitionDetail = z.infer<typeof publicCompetitionDetail>
 

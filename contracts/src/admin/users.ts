@@ -82,6 +82,8 @@ export type AdminUsersResponse = z.infer<typeof adminUsersResponse>
 export const adminUserDetails = adminUserRow.extend({
   address: z.string(),
   last_entry_date: z.string().nullable(),
+  /** Issue 24: how the public winners list would name them: `name` ("Grace H.") or `place` (they objected). */
+  winner_name_shown_as: z.enum(['name', 'place']).optional(),
 })
 export const adminUserResponse = z.object({ success: z.literal(true), user: adminUserDetails })
 export type AdminUserResponse = z.infer<typeof adminUserResponse>

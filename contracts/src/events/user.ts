@@ -79,6 +79,10 @@ export const userEvents = {
   UserPromoted: z.object({ userId }),
   UserDemoted: z.object({ userId }),
   UserErased: z.object({ userId }),
+  /** The user objected to their name being published as a winner: they are "a winner from <place>". */
+  WinnerNameHidden: z.object({ userId }),
+  /** The user withdrew that objection: first name and surname initial again. */
+  WinnerNameShown: z.object({ userId }),
   ...responsiblePlayEvents,
 } as const
 

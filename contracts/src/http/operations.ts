@@ -172,6 +172,19 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'user',
     errors: { 409: 'A break is in force that ends later (a break cannot be shortened)', 429: rateLimited },
   },
+  getWinnerName: {
+    summary: "Whether the signed-in user's name is shown if they win",
+    tag: tags.auth,
+    access: 'user',
+  },
+  setWinnerName: {
+    summary: 'Show or hide my name if I win',
+    description:
+      'Shown (the default): first name and surname initial on the winners page and the competition page. Hidden: "A winner from <town or county>".',
+    tag: tags.auth,
+    access: 'user',
+    errors: { 429: rateLimited },
+  },
   adminSpendingAlert: {
     summary: 'The spending alert threshold and its changes',
     description: 'The admin Users tab marks users whose spending over the last 30 days passes it.',
@@ -326,7 +339,15 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'admin',
     errors: { 404: competitionNotFound },
   },
-  listWinners: { summary: 'The winners of completed draws', tag: tags.draws, access: 'public', etag: true },
+  listWinners: {
+    summary: 'The winners of completed draws, newest first, a page at a time',
+    description:
+      'At most `limit` draws (12 unless given, up to 50); `before` is the `nextCursor` of the page before. Each winner is named by first name and surname initial, or as "A winner from <place>" when they objected.',
+    tag: tags.draws,
+    access: 'public',
+    etag: true,
+    errors: { 400: 'A limit outside 1 to 50, or a cursor no page gave', 429: rateLimited },
+  },
   successFigures: {
     summary: "The platform's success figures",
     description:

@@ -11,6 +11,7 @@ import * as newsletter from '../newsletter'
 import * as responsiblePlaySchemas from '../responsible-play/schemas'
 import { successFiguresResponse } from '../success-figures'
 import { entityId, paymentIntentId } from '../text'
+import * as winnerName from '../winner-name'
 import { docsAssetName, openApiDocument } from './api-docs'
 import { competitionParams, endpoint, noBody, tokenParams } from './endpoint'
 
@@ -42,7 +43,7 @@ export const publicEndpoints = {
     request: noBody,
     response: z.string(),
   }),
-  /** One published competition's page; drafts, cancelled and deleted ones are not found. */
+  /** One published competition's page, a cancelled one too (it says so); drafts and deleted ones are not found. */
   getCompetition: endpoint({
     method: 'GET',
     path: '/api/competitions/:id',
@@ -121,6 +122,20 @@ export const publicEndpoints = {
     service: 'command',
     request: responsiblePlaySchemas.takeBreakRequest,
     response: responsiblePlaySchemas.responsiblePlayChangeResponse,
+  }),
+  getWinnerName: endpoint({
+    method: 'GET',
+    path: '/api/account/winner-name',
+    service: 'command',
+    request: noBody,
+    response: winnerName.winnerNameResponse,
+  }),
+  setWinnerName: endpoint({
+    method: 'PUT',
+    path: '/api/account/winner-name',
+    service: 'command',
+    request: winnerName.winnerNameRequest,
+    response: winnerName.winnerNameResponse,
   }),
   resendVerification: endpoint({
     method: 'POST',
@@ -243,6 +258,7 @@ export const publicEndpoints = {
     service: 'query',
     request: noBody,
     response: adminRead.winnersResponse,
+    query: adminRead.winnersQuery,
   }),
   successFigures: endpoint({
     method: 'GET',

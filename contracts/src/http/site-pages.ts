@@ -24,6 +24,7 @@ export const sitePages = {
   competitions: { path: '/competitions', indexed: false },
   competition: { path: '/competitions/:id', indexed: true },
   winners: { path: '/winners', indexed: false },
+  pastWinners: { path: '/past-winners', indexed: true },
   faqs: { path: '/faqs', indexed: false },
   contact: { path: '/contact', indexed: false },
   // One-time pages of email links.
@@ -44,13 +45,15 @@ export type SitePageName = keyof typeof sitePages
 
 /**
  * The pages that stay public in maintenance mode: the legal pages (what a visitor agreed to,
- * where to get help) and the draw certificates, which anyone must be able to check at any time.
+ * where to get help, how to complain, what we commit to) and the draw certificates, which anyone must be able to check at any time.
  * Every other page answers 503 with Retry-After, and the app shows its maintenance page there.
  */
 export const pagesOpenInMaintenance: ReadonlySet<SitePageName> = new Set<SitePageName>([
   'privacyPolicy',
   'terms',
   'responsibleGaming',
+  'complaints',
+  'commitments',
   'drawCertificate',
 ])
 

@@ -88,6 +88,9 @@ export type HoldAccountForReview = UserCommandOf<'HoldAccountForReview', Record<
 /** An admin found the account belongs to someone else: it may pay. */
 export type ClearAccountReview = UserCommandOf<'ClearAccountReview', Record<never, never>>
 
+/** Whether the user's name may be published if they win (`shown: false` is their objection). */
+export type ChooseWinnerName = UserCommandOf<'ChooseWinnerName', { readonly shown: boolean }>
+
 export type UserCommand =
   | RegisterUser
   | RequestEmailVerification
@@ -104,4 +107,5 @@ export type UserCommand =
   | EraseUser
   | HoldAccountForReview
   | ClearAccountReview
+  | ChooseWinnerName
   | ResponsiblePlayCommand

@@ -155,6 +155,11 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return registered(state, userId).review === 'cleared'
         ? []
         : [{ type: 'AccountReviewCleared', data: { userId } }]
+    case 'ChooseWinnerName': {
+      const { shown } = command.data
+      if (registered(state, userId).winnerNameHidden === !shown) return []
+      return [{ type: shown ? 'WinnerNameShown' : 'WinnerNameHidden', data: { userId } }]
+    }
     case 'SetSpendingLimit':
       return setSpendingLimit(command, registered(state, userId).play)
     case 'SkipSpendingLimit':

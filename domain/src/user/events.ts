@@ -42,6 +42,10 @@ export function decodeUserEvent(stored: StoredEvent): UserEvent | undefined {
       return { type, data: userEvents.UserDemoted.parse(stored.data) }
     case 'UserErased':
       return { type, data: userEvents.UserErased.parse(stored.data) }
+    case 'WinnerNameHidden':
+      return { type, data: userEvents.WinnerNameHidden.parse(stored.data) }
+    case 'WinnerNameShown':
+      return { type, data: userEvents.WinnerNameShown.parse(stored.data) }
     case 'SpendingLimitSet':
       return { type, data: userEvents.SpendingLimitSet.parse(stored.data) }
     case 'SpendingLimitIncreaseRequested':

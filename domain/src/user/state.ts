@@ -36,6 +36,8 @@ export interface RegisteredUser {
    * until an admin clears it; `cleared`: an admin found another person (issue 23).
    */
   readonly review: 'none' | 'held' | 'cleared'
+  /** Whether the user objected to their name being published as a winner (issue 24). */
+  readonly winnerNameHidden: boolean
 }
 
 /** Erased: the stream keeps its shape, the key is gone, and no command applies any more. */
@@ -114,6 +116,10 @@ function evolveRegistered(user: RegisteredUser, event: UserEvent): UserState {
     case 'BreakTaken':
     case 'UnconfirmedPlayDropped':
       return { ...user, play: evolvePlay(user.play, event, user.emailVerified) }
+    case 'WinnerNameHidden':
+      return { ...user, winnerNameHidden: true }
+    case 'WinnerNameShown':
+      return { ...user, winnerNameHidden: false }
     case 'AccountHeldForReview':
       return { ...user, review: 'held' }
     case 'AccountReviewCleared':
@@ -150,6 +156,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       tokenVersion: 0,
       play: noResponsiblePlay,
       review: 'none',
+      winnerNameHidden: false,
     }
   }
   if (state.status === 'erased') return state

@@ -341,6 +341,7 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
   const known = '3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21'
   const missing = '0b7e6f3c-1111-4c1e-9a7f-2b6d5e4c3a21'
   const slow = '5a5a5a5a-2222-4c1e-9a7f-2b6d5e4c3a21'
+  const cancelled = '6c6c6c6c-3333-4c1e-9a7f-2b6d5e4c3a21'
   const competition = {
     id: known,
     title: 'Win a <Tesla>',
@@ -373,6 +374,7 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
         if (id === slow) {
           return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
         }
+        if (id === cancelled) return { ...competition, id, title: 'Win a boat', status: 'cancelled' as const }
         return id === known ? competition : null
       },
       listCompetitionPages: async (limit) => {
@@ -412,6 +414,14 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
     }
   })
 
+  test('the past winners have a page of their own: 200, indexed (issue 24)', async () => {
+    const page = await get('/past-winners')
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('<link rel="canonical" href="https://prizes.example.com/past-winners" />')
+    expect(html).not.toContain('noindex')
+  })
+
   test('a path that is no page: 404 with the app (its Not Found page), not for indexing', async () => {
     for (const route of ['/nope', '/about/more', '/competitions/not-an-id', '/missing.js']) {
       const res = await get(route)
@@ -441,6 +451,12 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
     expect(await unknown.text()).toContain('<title>Prize Platform</title>')
   })
 
+  test('a cancelled competition the query service still answers keeps its page: 200 (issue 24)', async () => {
+    const page = await get(`/competitions/${cancelled}`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<title>Win a boat – Prize Platform</title>')
+  })
+
   test('a query service that does not answer in time: the plain page with 200, never an error', async () => {
     const started = Date.now()
     const page = await get(`/competitions/${slow}`)
@@ -467,6 +483,7 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
     expect(locs).toEqual([
       'https://prizes.example.com/',
       'https://prizes.example.com/about',
+      'https://prizes.example.com/past-winners',
       'https://prizes.example.com/privacy-policy',
       'https://prizes.example.com/terms-and-conditions',
       'https://prizes.example.com/responsible-gaming',

@@ -23,7 +23,8 @@ export const maintenanceError = () =>
 /**
  * Endpoints that stay up during maintenance for everyone: health (monitoring), the public
  * config and settings (the web learns of the maintenance from them), sign-in (the handler
- * lets only admins in), the payment webhook (a payment taken before the maintenance
+ * lets only admins in), the operator's contact details (the open legal pages and the footer
+ * show them: configuration, no data), the payment webhook (a payment taken before the maintenance
  * began must still be allocated or refunded: money is never left hanging), and the draw
  * certificates, whose pages stay public (`pagesOpenInMaintenance`).
  */
@@ -36,6 +37,7 @@ const alwaysOpen: ReadonlySet<Endpoint> = new Set<Endpoint>([
   endpoints.login,
   endpoints.paymentWebhook,
   endpoints.drawCertificate,
+  endpoints.contactDetails,
 ])
 
 /** Admin and email-tool endpoints refuse non-admins themselves (401/403), so they pass. */

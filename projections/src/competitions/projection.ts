@@ -43,7 +43,7 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
   CompetitionPublished: onRow(competitionEvents.CompetitionPublished, (event, data) =>
     updateCompetition({
       ...change(event, data.competitionId),
-      set: { status: 'active', seed_commitment: data.seedCommitment ?? null },
+      set: { status: 'active', seed_commitment: data.seedCommitment ?? null, published_at: eventTime(event) },
     }),
   ),
   CompetitionFeaturedSet: onRow(competitionEvents.CompetitionFeaturedSet, (event, data) =>

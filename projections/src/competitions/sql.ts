@@ -22,6 +22,8 @@ export interface CompetitionRow {
   readonly drawn_at: Date | null
   /** Set by CompetitionDeleted; every reader hides such rows. */
   readonly deleted_at: Date | null
+  /** When it was published; a cancelled competition keeps its public page only if it was (issue 24). */
+  readonly published_at: Date | null
   /** The draw's commitments: from publication, then from close (null until then). */
   readonly seed_commitment: string | null
   readonly randomness_round: number | null
@@ -81,6 +83,7 @@ const columns = [
   'image_url',
   'drawn_at',
   'deleted_at',
+  'published_at',
   'seed_commitment',
   'randomness_round',
   'eligible_tickets',
@@ -101,6 +104,7 @@ const blank = {
   sold_tickets: 0,
   drawn_at: null,
   deleted_at: null,
+  published_at: null,
   seed_commitment: null,
   randomness_round: null,
   eligible_tickets: null,

@@ -16,6 +16,8 @@ export interface UserRow {
   readonly marketing_emails: boolean
   readonly email_verified: boolean
   readonly banned: boolean
+  /** The user objected to their name being published as a winner. */
+  readonly winner_name_hidden: boolean
   readonly personal: Record<string, string | null> | null
   readonly registered_at: Date
   readonly erased_at: Date | null
@@ -76,6 +78,12 @@ const appliers: { readonly [K in UserEventType]?: Apply } = {
   ),
   UserDemoted: on(userEvents.UserDemoted, (trx, event, data) =>
     update(trx, event, data.userId, { role: 'user' }),
+  ),
+  WinnerNameHidden: on(userEvents.WinnerNameHidden, (trx, event, data) =>
+    update(trx, event, data.userId, { winner_name_hidden: true }),
+  ),
+  WinnerNameShown: on(userEvents.WinnerNameShown, (trx, event, data) =>
+    update(trx, event, data.userId, { winner_name_hidden: false }),
   ),
   /** The key is gone already; the ciphertext goes too, so nothing here even looks like data. */
   UserErased: on(userEvents.UserErased, async (trx, event, data) => {

@@ -112,3 +112,41 @@ describe('the users read model', () => {
     expect(row.erased_at).toBeInstanceOf(Date)
   })
 })
+
+describe("a winner's objection to their name (issue 24)", () => {
+  const userId = randomUUID()
+  const registered: UserEvent = {
+    type: 'UserRegistered',
+    data: {
+      userId,
+      personal: personal('grace'),
+      passwordHash: sealed('hash'),
+      role: 'user',
+      guest: false,
+      source: 'registration',
+      marketingEmails: false,
+      emailVerified: true,
+    },
+  }
+  const hiddenOf = async () =>
+    (await knex('users').where({ user_id: userId }).first('winner_name_hidden')).winner_name_hidden
+
+  test('shown by default, hidden on objection, shown again when withdrawn; a replay changes nothing', async () => {
+    const events = history(userId, [
+      registered,
+      { type: 'WinnerNameHidden', data: { userId } },
+      { type: 'WinnerNameShown', data: { userId } },
+      { type: 'WinnerNameHidden', data: { userId } },
+    ])
+    await apply(events.slice(0, 1))
+    expect(await hiddenOf()).toBe(false)
+    await apply(events.slice(1, 2))
+    expect(await hiddenOf()).toBe(true)
+    await apply(events.slice(2, 3))
+    expect(await hiddenOf()).toBe(false)
+    await apply(events)
+    expect(await hiddenOf()).toBe(true)
+    await apply(events.slice(2, 3))
+    expect(await hiddenOf()).toBe(true)
+  })
+})

@@ -126,6 +126,7 @@ export function toAdminUserDetails(row: UserListRow, person: Person | undefined,
     ...toAdminUserRow(row, person, totals),
     address: person?.address ?? '',
     last_entry_date: totals.lastEntryAt ? totals.lastEntryAt.toISOString() : null,
+    winner_name_shown_as: person?.winnerNameHidden ? ('place' as const) : ('name' as const),
   }
 }
 

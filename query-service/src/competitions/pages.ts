@@ -5,10 +5,10 @@ import {
   type PublicCompetitionDetail,
 } from '@prizes/contracts'
 import type { Knex } from 'knex'
-import { toPublicCompetition, toPublicCompetitionDetail } from './mapper'
+import { toPublicCompetition } from './mapper'
+import { findCompetitionPage } from './page'
 import {
   type CompetitionRow,
-  findPublicCompetition,
   listFeaturedCompetitions,
   listPublicCompetitions,
   listPublicCompetitionsUpTo,
@@ -30,8 +30,7 @@ export const publicList = (rows: readonly CompetitionRow[]): CompetitionList =>
 export function competitionPages(knex: Knex) {
   return {
     async find(id: string): Promise<PublicCompetitionDetail | null> {
-      const row = await findPublicCompetition(knex, id)
-      return row ? toPublicCompetitionDetail(row) : null
+      return findCompetitionPage(knex, id)
     },
     /** The answers of `GET /api/competitions/featured` and `GET /api/competitions`, as the routes send them. */
     async home(): Promise<{ listFeaturedCompetitions: CompetitionList; listCompetitions: CompetitionList }> {

@@ -4,9 +4,9 @@ import { HttpError, serviceUnavailable } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
 import type { LiveCompetitions } from '../live/live-competitions'
-import { toPublicCompetitionDetail } from './mapper'
+import { findCompetitionPage } from './page'
 import { publicList } from './pages'
-import { findPublicCompetition, listFeaturedCompetitions, listPublicCompetitions } from './rows'
+import { listFeaturedCompetitions, listPublicCompetitions } from './rows'
 
 /** `live`: the process's streams; without them (a test of other reads) the stream answers 503. */
 export function competitionsRouter(knex: Knex, live?: LiveCompetitions): Router {
@@ -30,12 +30,9 @@ export function competitionsRouter(knex: Knex, live?: LiveCompetitions): Router 
     ctx.respond = false
   })
   router.get(endpoints.getCompetition.path, async (ctx) => {
-    const row = await findPublicCompetition(knex, ctx.params.id ?? '')
-    if (!row) throw new HttpError(404, 'COMPETITION_NOT_FOUND', 'Competition not found')
-    sendJsonWithEtag(
-      ctx,
-      endpoints.getCompetition.response.parse({ success: true, competition: toPublicCompetitionDetail(row) }),
-    )
+    const competition = await findCompetitionPage(knex, ctx.params.id ?? '')
+    if (!competition) throw new HttpError(404, 'COMPETITION_NOT_FOUND', 'Competition not found')
+    sendJsonWithEtag(ctx, endpoints.getCompetition.response.parse({ success: true, competition }))
   })
   return router
 }

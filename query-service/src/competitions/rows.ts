@@ -67,7 +67,7 @@ const columns = [
   'end_date_extended',
 ] as const
 
-/** Statuses the public may see: published and not cancelled. */
+/** Statuses the public lists: published and not cancelled. */
 export const publicStatuses: readonly CompetitionStatus[] = [
   'active',
   'undersold',
@@ -111,9 +111,19 @@ export function listPublicCompetitions(knex: Knex, now: Date): Promise<Competiti
     .limit(publicListLimit)
 }
 
-/** One competition the public may see (published, not cancelled, not deleted). */
+/**
+ * One competition whose page the public may see: published and not deleted. A cancelled one
+ * keeps its page (it says so) if it had been published; a draft cancelled was never public.
+ */
 export function findPublicCompetition(knex: Knex, id: string): Promise<CompetitionRow | undefined> {
-  return listing(knex).where('id', id).whereIn('status', publicStatuses).first()
+  return listing(knex)
+    .where('id', id)
+    .where((q) =>
+      q
+        .whereIn('status', publicStatuses)
+        .orWhere((cancelled) => cancelled.where('status', 'cancelled').whereNotNull('published_at')),
+    )
+    .first()
 }
 
 /** The carousel shows a handful; a cap keeps the answer small whatever admins feature. */

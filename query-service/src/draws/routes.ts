@@ -1,30 +1,40 @@
 import Router from '@koa/router'
-import { type DrawCertificate, endpoints, type Winner } from '@prizes/contracts'
-import { HttpError } from '@prizes/platform'
+import {
+  type DrawCertificate,
+  endpoints,
+  type Winner,
+  winnersPageSize,
+  winnersQuery,
+} from '@prizes/contracts'
+import { HttpError, parseOr400 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
-import { firstNameAndInitial, lookUpPeople, type Person, townOf } from '../users/directory'
+import { createReadLimit, defaultReadLimit, type ReadLimitOptions } from '../http/read-limit'
+import { lookUpPeople } from '../users/directory'
+import { publicWinnerOf } from './public-winner-of'
 import {
   type CertificateEntryRow,
   type CertificateRow,
   drawCertificate,
   listWinners,
+  parseWinnersCursor,
   type WinnerRow,
+  winnersCursorOf,
 } from './rows'
 
-/**
- * A winner as the public sees them: first name and initial, and town (SPEC section 2). Both
- * are null once the winner has been erased.
- */
-const toWinner = (row: WinnerRow, person: Person | undefined): Winner => ({
-  competitionId: row.competition_id,
-  prize: row.prize,
-  title: row.title,
-  ticketNumber: row.winning_ticket,
-  drawnAt: row.drawn_at.toISOString(),
-  winnerName: person ? firstNameAndInitial(person) : null,
-  town: person ? townOf(person.address) : null,
-})
+/** A winner as the public sees them (SPEC section 2, issue 24): null name and town once erased. */
+const toWinner = (row: WinnerRow, person: Parameters<typeof publicWinnerOf>[0]): Winner => {
+  const { name, town } = publicWinnerOf(person)
+  return {
+    competitionId: row.competition_id,
+    prize: row.prize,
+    title: row.title,
+    ticketNumber: row.winning_ticket,
+    drawnAt: row.drawn_at.toISOString(),
+    winnerName: name,
+    town,
+  }
+}
 
 /**
  * The public certificate from its rows: the sealed list by entry reference and the facts of the
@@ -56,20 +66,29 @@ const toCertificate = (row: CertificateRow, entries: readonly CertificateEntryRo
   })
 
 /**
- * Public: the winners section (first name and initial, town: no ids) and the draw certificate,
+ * Public: the winners, a page at a time (display name and town: no ids) and the draw certificate,
  * which lets anyone re-run the draw and each entrant find their tickets by reference, and shows
  * no one's identity (see `drawCertificate` in contracts).
  */
-export function drawsRouter(knex: Knex): Router {
+export function drawsRouter(knex: Knex, winnersLimit: ReadLimitOptions = defaultReadLimit): Router {
   const router = new Router()
-  router.get(endpoints.listWinners.path, async (ctx) => {
-    const rows = await listWinners(knex)
+  router.get(endpoints.listWinners.path, createReadLimit(winnersLimit), async (ctx) => {
+    const query = parseOr400(winnersQuery, ctx.query)
+    const limit = query.limit ? Number(query.limit) : winnersPageSize
+    // One more than the page says whether another follows.
+    const found = await listWinners(knex, {
+      limit: limit + 1,
+      ...(query.before ? { after: parseWinnersCursor(query.before) } : {}),
+    })
+    const rows = found.slice(0, limit)
+    const last = rows.at(-1)
     const people = await lookUpPeople(
       knex,
       rows.map((row) => row.winner_user_id),
     )
     const winners = rows.map((row) => toWinner(row, people.get(row.winner_user_id)))
-    sendJsonWithEtag(ctx, endpoints.listWinners.response.parse({ success: true, winners }))
+    const nextCursor = found.length > limit && last ? winnersCursorOf(last) : null
+    sendJsonWithEtag(ctx, endpoints.listWinners.response.parse({ success: true, winners, nextCursor }))
   })
   router.get(endpoints.drawCertificate.path, async (ctx) => {
     const competitionId = String(ctx.params.competitionId)

@@ -9,11 +9,14 @@ export interface Person {
   readonly email: string
   readonly phone: string
   readonly address: string
+  /** They objected to their name being published as a winner (issue 24). */
+  readonly winnerNameHidden: boolean
 }
 
 interface PersonalRow {
   readonly user_id: string
   readonly personal: unknown
+  readonly winner_name_hidden: boolean
 }
 
 function decrypt(key: UserKey, value: Encrypted): string | undefined {
@@ -25,7 +28,7 @@ function decrypt(key: UserKey, value: Encrypted): string | undefined {
   }
 }
 
-function open(key: UserKey | undefined, personal: unknown): Person | undefined {
+function open(key: UserKey | undefined, { personal, winner_name_hidden }: PersonalRow): Person | undefined {
   if (!key) return undefined
   const parsed = encryptedPersonalData.safeParse(personal)
   if (!parsed.success) return undefined
@@ -36,7 +39,14 @@ function open(key: UserKey | undefined, personal: unknown): Person | undefined {
   const phone = decrypt(key, fields.phone)
   const address = decrypt(key, fields.address)
   if (firstName === undefined || lastName === undefined || email === undefined) return undefined
-  return { firstName, lastName, email, phone: phone ?? '', address: address ?? '' }
+  return {
+    firstName,
+    lastName,
+    email,
+    phone: phone ?? '',
+    address: address ?? '',
+    winnerNameHidden: winner_name_hidden,
+  }
 }
 
 const lookUpSlice = 5000
@@ -57,11 +67,11 @@ export async function lookUpPeople(knex: Knex, userIds: readonly string[]): Prom
       knex('users')
         .whereIn('user_id', slice)
         .whereNull('erased_at')
-        .select<PersonalRow[]>('user_id', 'personal'),
+        .select<PersonalRow[]>('user_id', 'personal', 'winner_name_hidden'),
       readUserKeys(knex, slice),
     ])
     for (const row of rows) {
-      const person = open(keys.get(row.user_id), row.personal)
+      const person = open(keys.get(row.user_id), row)
       if (person) people.set(row.user_id, person)
     }
   }
@@ -69,32 +79,3 @@ export async function lookUpPeople(knex: Knex, userIds: readonly string[]): Prom
 }
 
 export const fullName = (person: Person): string => `${person.firstName} ${person.lastName}`.trim()
-
-/** How the winners list names a winner: first name and the initial of the last ("Ada L."). */
-export function firstNameAndInitial(person: Person): string {
-  const initial = person.lastName.trim().charAt(0).toUpperCase()
-  return initial ? `${person.firstName.trim()} ${initial}.` : person.firstName.trim()
-}
-
-/** UK (`SW1A 1AA`) and Irish Eircode (`D02 X285`) postcodes, which are not towns. */
-const postcode = /^([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[\dW]\s*[A-Z\d]{4})$/i
-
-/**
- * The town of a one-line address: its last part that is not a postcode or a country, e.g.
- * "12 High Street, Leeds, LS1 1AA" gives "Leeds". An address of one part gives no town, since
- * that part is the street.
- */
-export function townOf(address: string): string | null {
-  const parts = address
-    .split(/[,\n]/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '' && !postcode.test(part))
-    .filter(
-      (part) =>
-        !/^(uk|united kingdom|england|scotland|wales|northern ireland|ireland|éire|eire)$/i.test(part),
-    )
-  if (parts.length < 2) return null
-  const town = parts.at(-1) ?? null
-  // "Leeds LS1 1AA": a trailing postcode on the town's part.
-  return town?.replace(/\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/i, '').trim() || null
-}

@@ -132,6 +132,8 @@ export interface GuestEntry {
   readonly person: NewUser
   readonly entryReference: string | null
   readonly ticketNumbers: readonly number[]
+  /** The guest's session, for what they do next through the API. */
+  readonly token: string
 }
 
 /**
@@ -190,5 +192,5 @@ export async function enterAsGuest(
     data: { paymentIntentId },
   })
   const { entry } = endpoints.confirmPayment.response.parse(await okJson(confirmed, 'confirm payment'))
-  return { person, entryReference: entry.entryReference, ticketNumbers: entry.ticketNumbers }
+  return { person, entryReference: entry.entryReference, ticketNumbers: entry.ticketNumbers, token }
 }

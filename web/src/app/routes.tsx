@@ -11,6 +11,7 @@ const VerifyEmailPage = lazy(() => import('./routes/verify-email-page'))
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'))
 const FinishSetupPage = lazy(() => import('./routes/finish-setup-page'))
 const DrawCertificatePage = lazy(() => import('./routes/draw-certificate-page'))
+const PastWinnersPage = lazy(() => import('./routes/past-winners-page'))
 const NewsletterConfirmPage = lazy(() => import('./routes/newsletter-link-page'))
 const NewsletterUnsubscribePage = lazy(() =>
   import('./routes/newsletter-link-page').then((page) => ({ default: page.NewsletterUnsubscribePage })),
@@ -51,6 +52,11 @@ export function AppRoutes() {
       </Route>
       <Route path={sitePages.winners.path}>
         <SectionRedirect section="winners" />
+      </Route>
+      <Route path={sitePages.pastWinners.path}>
+        <Suspense fallback={<PageLoading />}>
+          <PastWinnersPage />
+        </Suspense>
       </Route>
       <Route path={sitePages.faqs.path}>
         <SectionRedirect section="faqs" />

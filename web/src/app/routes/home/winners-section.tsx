@@ -1,16 +1,31 @@
 import { css, useTheme } from '@emotion/react'
+import { sitePages } from '@prizes/contracts'
+import { Link } from 'wouter'
 import { TrophyIcon } from '../../../components/icons/trophy'
 import { Section } from '../../../components/layout'
 import { useWinners } from '../../../features/draws/api/get-winners'
 import { WinnersList } from '../../../features/draws/components/winners-list'
 
-/** Recent winners from GET /api/winners, each with its draw certificate; until a draw completes, the section says so. */
+/**
+ * The newest winners from GET /api/winners, each with its draw certificate, and the way to every
+ * past winner; until a draw completes, the section says so.
+ */
 export function WinnersSection() {
   const { data: winners, isPending, isError } = useWinners()
   return (
     <Section id="winners" title="Winners">
       {winners && winners.length > 0 ? (
-        <WinnersList winners={winners} />
+        <>
+          <WinnersList winners={winners} />
+          <p
+            css={css`
+              margin-top: 20px;
+              font-weight: 600;
+            `}
+          >
+            <Link href={sitePages.pastWinners.path}>See every past winner</Link>
+          </p>
+        </>
       ) : (
         <WinnersMessage>
           {isPending

@@ -48,6 +48,13 @@ export function UserDetailsDialog({
                   value: shown.last_entry_date ? dateOrUnknown(shown.last_entry_date) : 'None yet',
                 },
                 { term: 'Member since', value: dateOrUnknown(shown.created_at) },
+                {
+                  term: 'If they win',
+                  value:
+                    shown.winner_name_shown_as === 'place'
+                      ? 'Objected: shown only as a winner from their town or county'
+                      : 'Shown by first name and surname initial',
+                },
                 ...(shown.responsible_play
                   ? [
                       {

@@ -6,6 +6,7 @@ import { closeOverlay, openOverlay, uiStore } from '../../../stores/ui-store'
 import { sessionStore } from '../stores/session-store'
 import { ChangePasswordForm } from './change-password-form'
 import { ProfileForm } from './profile-form'
+import { WinnerNameChoice } from './winner-name-choice'
 
 type Tab = 'profile' | 'password' | 'limits'
 
@@ -34,7 +35,16 @@ export function ProfileSettingsDialog() {
           selected={tab}
           onSelect={setTab}
           tabs={[
-            { id: 'profile', label: 'Profile', panel: <ProfileForm user={user} /> },
+            {
+              id: 'profile',
+              label: 'Profile',
+              panel: (
+                <>
+                  <ProfileForm user={user} />
+                  <WinnerNameChoice userId={user.id} />
+                </>
+              ),
+            },
             { id: 'password', label: 'Password', panel: <ChangePasswordForm /> },
             {
               id: 'limits',

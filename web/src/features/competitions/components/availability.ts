@@ -16,6 +16,7 @@ export const enterLabel: Record<EntryState, string> = {
   ended: 'Entries Closed',
   'awaiting-draw': 'Entries Closed',
   drawn: 'Drawn',
+  cancelled: 'Cancelled',
 }
 
 /** A competition's own page. */

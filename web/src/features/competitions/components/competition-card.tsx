@@ -18,6 +18,7 @@ import { openOverlay } from '../../../stores/ui-store'
 import { entryState, entryTarget, type HomeCompetition } from '../model/home-competition'
 import { availabilityBadge, competitionPath, enterLabel } from './availability'
 import { CompetitionImage } from './competition-image'
+import { CompetitionOdds } from './competition-odds'
 
 interface CompetitionCardProps {
   readonly competition: HomeCompetition
@@ -187,6 +188,8 @@ export function CompetitionCard({ competition: c, now }: CompetitionCardProps) {
           )}
         </div>
 
+        <CompetitionOdds totalTickets={c.maxEntries ?? 0} soldTickets={c.soldTickets} />
+
         <dl
           css={css`
             display: grid;
@@ -280,5 +283,7 @@ function cardStatus(
       return `Draw on ${formatDate(c.drawDate)}`
     case 'drawn':
       return `Drawn on ${formatDate(c.drawDate)}`
+    case 'cancelled':
+      return 'Cancelled'
   }
 }

@@ -14,8 +14,11 @@ import { usePageTitle } from '../../../lib/use-page-title'
 import { openOverlay } from '../../../stores/ui-store'
 import { entryState, entryTarget, toHomeCompetition } from '../model/home-competition'
 import { availabilityBadge, enterLabel } from './availability'
+import { CancelledNotice } from './cancelled-notice'
 import { CompetitionDescription } from './competition-description'
 import { CompetitionImage } from './competition-image'
+import { CompetitionOdds } from './competition-odds'
+import { CompetitionWinner } from './competition-winner'
 import { DrawCommitment } from './draw-commitment'
 import { LiveCountdown } from './live-countdown'
 import { enterPanelId, MobileEnterBar } from './mobile-enter-bar'
@@ -118,6 +121,7 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
               {c.title}
             </h1>
           </header>
+          {competition.status === 'cancelled' && <CancelledNotice competition={competition} />}
 
           <figure
             aria-label="Gallery"
@@ -165,6 +169,7 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
           </Block>
 
           <Block title="The draw">
+            <CompetitionWinner competition={competition} />
             <DrawCommitment competition={competition} />
           </Block>
         </article>
@@ -230,6 +235,11 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
             At most {c.perPerson} {c.perPerson === 1 ? 'entry' : 'entries'} per person in this competition,
             paid and postal together. {entryMessages.answerRule}
           </p>
+          <CompetitionOdds
+            totalTickets={competition.total_tickets}
+            soldTickets={competition.sold_tickets}
+            explained
+          />
 
           <div
             css={css`

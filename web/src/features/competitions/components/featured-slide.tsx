@@ -6,6 +6,7 @@ import { countdown, formatCount, formatDate, formatPrice, formatPrizeValue } fro
 import type { HomeCompetition } from '../model/home-competition'
 import { competitionPath } from './availability'
 import { CompetitionImage } from './competition-image'
+import { CompetitionOdds } from './competition-odds'
 
 interface FeaturedSlideProps {
   readonly competition: HomeCompetition
@@ -149,6 +150,7 @@ export function FeaturedSlide({
             </dd>
           </div>
         </dl>
+        <CompetitionOdds totalTickets={current.maxEntries ?? 0} soldTickets={current.soldTickets} />
       </div>
     </div>
   )

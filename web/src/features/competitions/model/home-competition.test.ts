@@ -71,6 +71,7 @@ describe('toHomeCompetition', () => {
       prizeValue: 1200,
       price: 1.99,
       tickets: 750,
+      soldTickets: 250,
       location: 'Edinburgh',
       maxEntries: 1000,
       perPerson: 100,
@@ -159,6 +160,11 @@ describe('entryState', () => {
   it('stays sold out once the last sale has closed it, until drawn', () => {
     expect(state({ status: 'closed', total_tickets: 5, sold_tickets: 5 })).toBe('sold-out')
   })
+
+  it('is cancelled once cancelled, whatever its dates and tickets say (issue 24)', () => {
+    expect(state({ status: 'cancelled' })).toBe('cancelled')
+    expect(state({ status: 'cancelled', total_tickets: 5, sold_tickets: 5 })).toBe('cancelled')
+  })
 })
 
 describe('after an entry', () => {
@@ -172,9 +178,9 @@ describe('after an entry', () => {
     )
   })
 
-  it('leaves an unlimited competition as it is on the card', () => {
+  it("counts an unlimited competition's entries and leaves the rest of its card as it is", () => {
     const unlimited = toHomeCompetition(competition({ total_tickets: 0, sold_tickets: 0 }))
-    expect(withMoreSold(unlimited, 2)).toEqual(unlimited)
+    expect(withMoreSold(unlimited, 2)).toEqual({ ...unlimited, soldTickets: 2 })
   })
 
   it('opens the entry modal with the remaining tickets and the question', () => {

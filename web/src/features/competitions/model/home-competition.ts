@@ -25,6 +25,8 @@ export interface HomeCompetition {
   readonly price: number
   /** Tickets still available; null when the competition has no ticket limit. */
   readonly tickets: number | null
+  /** Tickets entered so far. */
+  readonly soldTickets: number
   readonly location: string
   /** total_tickets; null means unlimited. */
   readonly maxEntries: number | null
@@ -54,6 +56,7 @@ export function toHomeCompetition(c: PublicCompetition): HomeCompetition {
     prizeValue: c.prize_value,
     price: c.entry_price,
     tickets: limited ? Math.max(0, c.total_tickets - c.sold_tickets) : null,
+    soldTickets: c.sold_tickets,
     location: c.location.trim() === '' ? defaultLocation : c.location,
     maxEntries: limited ? c.total_tickets : null,
     perPerson: c.max_entries_per_person,
@@ -70,15 +73,16 @@ export function toHomeCompetition(c: PublicCompetition): HomeCompetition {
 
 /**
  * Where a competition stands for someone who would enter it: open; sold out (open or closed,
- * until drawn); past its end but not closed yet; closed and awaiting its draw; drawn.
+ * until drawn); past its end but not closed yet; closed and awaiting its draw; drawn; cancelled.
  */
-export type EntryState = 'open' | 'sold-out' | 'ended' | 'awaiting-draw' | 'drawn'
+export type EntryState = 'open' | 'sold-out' | 'ended' | 'awaiting-draw' | 'drawn' | 'cancelled'
 
 export function entryState(
   c: Pick<HomeCompetition, 'status' | 'availabilityStatus' | 'endDate'>,
   now: Date,
 ): EntryState {
   if (c.status === 'completed') return 'drawn'
+  if (c.status === 'cancelled') return 'cancelled'
   // Selling the last ticket closes a competition; it still reads SOLD OUT until it is drawn.
   if (c.availabilityStatus === 'SOLD_OUT') return 'sold-out'
   if (c.status === 'closed' || c.status === 'drawing') return 'awaiting-draw'
@@ -116,11 +120,12 @@ export const entryTarget = (c: HomeCompetition): EntryTarget => ({
 
 /** The same competition with `count` more tickets sold, as the home page shows it straight after an entry. */
 export function withMoreSold(c: HomeCompetition, count: number): HomeCompetition {
-  if (c.maxEntries === null || c.tickets === null) return c
+  if (c.maxEntries === null || c.tickets === null) return { ...c, soldTickets: c.soldTickets + count }
   const sold = Math.min(c.maxEntries, c.maxEntries - c.tickets + count)
   return {
     ...c,
     tickets: c.maxEntries - sold,
+    soldTickets: sold,
     availabilityStatus: availabilityStatus(sold, c.maxEntries),
     soldPercentage: Math.min(100, (sold / c.maxEntries) * 100),
   }

@@ -6,12 +6,18 @@ import { VisuallyHidden } from '../../../components/layout'
 import { formatDate } from '../../../lib/format'
 import { certificatePath, winnerIdentity } from '../model/winners'
 
-/** Recent winners, each linking to its draw certificate; name and town only when published. */
-export function WinnersList({ winners }: { readonly winners: readonly Winner[] }) {
+/** Winners, each linking to its draw certificate; name and town only when published. */
+export function WinnersList({
+  winners,
+  label = 'Recent winners',
+}: {
+  readonly winners: readonly Winner[]
+  readonly label?: string
+}) {
   const theme = useTheme()
   return (
     <ul
-      aria-label="Recent winners"
+      aria-label={label}
       css={css`
         list-style: none;
         padding: 0;

@@ -1,0 +1,80 @@
+import Router from '@koa/router'
+import { endpoints, errorCodes, winnerNameMessages } from '@prizes/contracts'
+import {
+  authenticate,
+  createKnexRateLimiter,
+  createKnexSessionStore,
+  HttpError,
+  jsonBody,
+  parseOr400,
+  type RateLimit,
+  type RateLimiter,
+  requireUser,
+} from '@prizes/platform'
+import type Koa from 'koa'
+import { requestContext } from '../auth/request-context'
+import { respond } from '../auth/routes'
+import type { AccountDeps } from '../users/deps'
+import { loadUser, registeredUser, runUserCommand } from '../users/user-stream'
+
+/** Changes of the choice one user may make in an hour: far more than anyone needs. */
+export const defaultWinnerNameChangeLimit: RateLimit = { max: 20, windowMs: 60 * 60 * 1000 }
+
+function limitChanges(limiter: RateLimiter, limit: RateLimit, clock: () => Date) {
+  return async function limitWinnerNameChanges(ctx: Koa.Context, next: Koa.Next) {
+    const { userId } = requireUser(ctx)
+    const verdict = await limiter.hit(`winner-name:user:${userId}`, limit, clock())
+    if (!verdict.allowed) {
+      ctx.set('Retry-After', String(verdict.retryAfterSeconds))
+      throw new HttpError(429, errorCodes.rateLimited, 'Too many changes. Please try again later.')
+    }
+    await next()
+  }
+}
+
+/**
+ * The signed-in user's choice of how a win names them (issue 24): their name by default, or, when
+ * they object, only their town or county. Recorded as an event on their own stream.
+ */
+export function winnerNameRouter(
+  deps: AccountDeps & {
+    readonly clock: () => Date
+    readonly limiter?: RateLimiter
+    readonly changeLimit?: RateLimit
+  },
+): Router {
+  const { clock } = deps
+  const limited = limitChanges(
+    deps.limiter ?? createKnexRateLimiter(deps.knex),
+    deps.changeLimit ?? defaultWinnerNameChangeLimit,
+    clock,
+  )
+  const router = new Router()
+  router.use(jsonBody())
+  router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
+
+  router.get(endpoints.getWinnerName.path, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const { user } = await loadUser(deps.store, userId)
+    respond(ctx, 'getWinnerName', { success: true, shown: !user.winnerNameHidden })
+  })
+
+  router.put(endpoints.setWinnerName.path, limited, async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const { shown } = parseOr400(endpoints.setWinnerName.request, ctx.request.body)
+    const context = requestContext(ctx, clock)
+    const result = await runUserCommand(
+      deps.handler,
+      { type: 'ChooseWinnerName', data: { userId, shown }, metadata: { now: context.now } },
+      context,
+    )
+    const now = !registeredUser(result, userId).winnerNameHidden
+    respond(ctx, 'setWinnerName', {
+      success: true,
+      shown: now,
+      message: now ? winnerNameMessages.shown : winnerNameMessages.hidden,
+    })
+  })
+
+  return router
+}
