@@ -355,6 +355,7 @@ export const operations: Record<EndpointName, Operation> = {
     tag: tags.draws,
     access: 'public',
     etag: true,
+    errors: { 429: rateLimited },
   },
   drawCertificate: {
     summary: "A completed draw's certificate",

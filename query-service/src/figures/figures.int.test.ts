@@ -89,3 +89,18 @@ describe('GET /api/success-figures', () => {
     expect(etag).toBeTruthy()
   })
 })
+
+describe('GET /api/success-figures is rate limited per address', () => {
+  test('past 300 a minute from one address, 429 with Retry-After', async () => {
+    // A window may turn over during the loop: twice the limit always meets a refusal.
+    let refused: Response | undefined
+    for (let i = 0; i < 2 * 300 + 1 && !refused; i += 1) {
+      const response = await harness.get(endpoints.successFigures.path)
+      if (response.status === 429) refused = response
+      else await response.body?.cancel()
+    }
+    expect(refused?.status).toBe(429)
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await refused?.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' })
+  })
+})

@@ -2,6 +2,7 @@ import Router from '@koa/router'
 import { endpoints, type SuccessFigures } from '@prizes/contracts'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
+import { createReadLimit, defaultReadLimit, type ReadLimitOptions } from '../http/read-limit'
 
 /** How long one reading of the figures serves every request of this instance. */
 export const successFiguresTtlMs = 5000
@@ -33,13 +34,18 @@ async function readFigures(knex: Knex): Promise<SuccessFigures> {
 /**
  * Public: the home page's success figures. One reading serves every request for a few seconds
  * (concurrent misses share it), so a flood of visitors costs the database one query per instance
- * per `successFiguresTtlMs`, whatever the number of entries.
+ * per `successFiguresTtlMs`, whatever the number of entries; each address is limited as the
+ * winners list is.
  */
-export function successFiguresRouter(knex: Knex, clock: () => Date = () => new Date()): Router {
+export function successFiguresRouter(
+  knex: Knex,
+  clock: () => Date = () => new Date(),
+  limit: ReadLimitOptions = defaultReadLimit,
+): Router {
   const router = new Router()
   let cached: { figures: SuccessFigures; until: number } | undefined
   let reading: Promise<SuccessFigures> | undefined
-  router.get(endpoints.successFigures.path, async (ctx) => {
+  router.get(endpoints.successFigures.path, createReadLimit(limit), async (ctx) => {
     const now = clock().getTime()
     if (!cached || cached.until <= now) {
       reading ??= readFigures(knex).finally(() => {
