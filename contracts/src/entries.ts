@@ -5,6 +5,8 @@ import { entityId, paymentIntentId, text } from './text'
 
 export const entryMessages = {
   selectAnswer: 'Please select an answer',
+  /** The answer came for a question of the pool this entrant was not given (issue 24). */
+  questionNotGiven: 'Answer the question you were given for this competition',
   agreeTerms: 'You must agree to the terms and conditions',
   numberOfEntries: 'Choose between 1 and 10 entries',
   notEnoughTickets: 'Not enough tickets left for that many entries',
@@ -18,6 +20,8 @@ export const entryMessages = {
   /** After payment: what is known, and no more (correctness stays hidden until the close). */
   answerRecorded:
     'Your answer has been recorded. Only entries with the correct answer go into the draw, which takes place after the competition closes.',
+  /** The heading after payment (issue 24): received, never "confirmed", since the answer is unchecked. */
+  entryReceived: 'Entry received: answers are checked when the competition closes',
   inTheDraw: 'In the draw',
   notInTheDraw: 'Not in the draw: incorrect answer',
 } as const
