@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { address, email, firstName, lastName, phone } from './auth/schemas'
-import { maxEntriesPerPurchase, maxLength } from './bounds'
+import { maxEntriesPerPurchase, maxLength, maxSkillQuestions } from './bounds'
 import { entityId, paymentIntentId, text } from './text'
 
 export const entryMessages = {
@@ -64,6 +64,18 @@ export const entrySubmission = z.object({
   })
     .trim()
     .min(1, entryMessages.selectAnswer),
+  /**
+   * Which question of the pool the form showed (issue 24), as `skillQuestionFor` gave it. The
+   * server decides the question from the account, never from this; it only refuses an answer
+   * to a question other than the one the server gives, so a stale form cannot be judged
+   * against a question its entrant never saw. Absent: not checked.
+   */
+  skillQuestionIndex: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(maxSkillQuestions - 1)
+    .optional(),
   firstName,
   lastName,
   email,
@@ -74,6 +86,27 @@ export const entrySubmission = z.object({
   drawDate: text(maxLength.date).optional(),
 })
 export type EntrySubmission = z.infer<typeof entrySubmission>
+
+/**
+ * Which skill question an entrant is given (issue 24). Signed in, the account's email decides;
+ * otherwise the email the form gives, which the account made from it at Proceed has too.
+ */
+export const skillQuestionRequest = z.object({
+  competitionId: entityId,
+  email: email.optional(),
+})
+export type SkillQuestionRequest = z.infer<typeof skillQuestionRequest>
+
+export const skillQuestionResponse = z.object({
+  success: z.literal(true),
+  question: z.object({
+    /** The question's place in the competition's pool; sent back as `skillQuestionIndex`. */
+    index: z.number().int().nonnegative(),
+    question: z.string(),
+    options: z.array(z.string()),
+  }),
+})
+export type SkillQuestionResponse = z.infer<typeof skillQuestionResponse>
 
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const
 /**

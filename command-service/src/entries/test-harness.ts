@@ -86,6 +86,7 @@ export async function startEntriesHarness(
     logger: silentLogger,
     clock: clock.now,
     reservationLimits: options.reservationLimits ?? unlimited,
+    questionLimit: unlimited.perAddress,
   }
   const accounts: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }
   const app = createApp({
