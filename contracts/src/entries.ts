@@ -7,6 +7,8 @@ export const entryMessages = {
   selectAnswer: 'Please select an answer',
   /** The answer came for a question of the pool this entrant was not given (issue 24). */
   questionNotGiven: 'Answer the question you were given for this competition',
+  /** Signed out, a competition with several questions gives one per entrant's email. */
+  emailForQuestion: 'Type your email below to see your skill question',
   agreeTerms: 'You must agree to the terms and conditions',
   numberOfEntries: 'Choose between 1 and 10 entries',
   notEnoughTickets: 'Not enough tickets left for that many entries',
@@ -17,6 +19,9 @@ export const entryMessages = {
   /** Before payment: the skill question's rule, in the form and the terms. */
   answerRule:
     'Only entries with the correct answer go into the draw. Entries with a wrong answer are not refunded.',
+  /** Next to Pay (issue 24): the same rule, and when answers are checked. */
+  answerRuleAtPay:
+    'Only correct answers are entered into the draw. Answers are checked when the competition closes; an entry with a wrong answer is not refunded.',
   /** After payment: what is known, and no more (correctness stays hidden until the close). */
   answerRecorded:
     'Your answer has been recorded. Only entries with the correct answer go into the draw, which takes place after the competition closes.',

@@ -85,7 +85,7 @@ test.describe('admin email system', () => {
       await card.getByRole('button', { name: 'Send entry confirmation' }).click()
       await expect(card.getByRole('status')).toHaveText(`Test entry confirmation sent to ${entrant}`)
       const mail = await waitForMail(request, { to: entrant, text: 'Number of entries: 2', since: started })
-      expect(mail.subject).toMatch(/^\[TEST\] \[TEST MODE\] Your entry is confirmed: Win a lighthouse/)
+      expect(mail.subject).toMatch(/^\[TEST\] \[TEST MODE\] Entry received: Win a lighthouse/)
       expect(mail.text).toContain('Hello Grace,')
     })
 

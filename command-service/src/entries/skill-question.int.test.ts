@@ -61,10 +61,17 @@ describe('POST /api/entries/skill-question (issue 24)', () => {
     }
   })
 
-  it('refuses an anonymous ask without an email, and an unknown competition', async () => {
+  it('asks a signed-out entrant for their email only when there is a choice of questions', async () => {
     const competitionId = await harness.competition({ extraSkillQuestions })
     const anonymous = await harness.call('/api/entries/skill-question', { competitionId })
     expect(anonymous.status).toBe(400)
+    expect(anonymous.body.message).toBe(entryMessages.emailForQuestion)
+    const single = await harness.competition()
+    const { question, options } = details.skillQuestion
+    expect(await ask(single, {})).toEqual({ index: 0, question, options })
+  })
+
+  it('refuses an unknown competition', async () => {
     const unknown = await harness.call('/api/entries/skill-question', {
       competitionId: '7d0c8f8e-1111-4111-8111-111111111111',
       email: 'a@example.com',

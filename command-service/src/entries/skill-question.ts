@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import {
   competitionStream,
+  entryMessages,
   type SkillQuestion,
   type SkillQuestionRequest,
   type SkillQuestionResponse,
@@ -80,6 +81,7 @@ export async function competitionDetailsOf(deps: Pick<QuestionDeps, 'handler'>, 
 /**
  * POST /api/entries/skill-question: the question this entrant is given, without its answer.
  * Signed in, the account's email decides (whatever the body says); otherwise the body's email.
+ * A pool of one is everybody's question, so it needs no email.
  */
 export async function skillQuestionFor(
   deps: QuestionDeps,
@@ -87,9 +89,11 @@ export async function skillQuestionFor(
   input: SkillQuestionRequest,
 ): Promise<SkillQuestionResponse['question']> {
   const details = await competitionDetailsOf(deps, input.competitionId)
-  const email = userId === undefined ? input.email : await accountEmail(deps, userId)
-  if (email === undefined)
-    throw badRequest('Sign in, or give the email you enter with', { email: ['Email is required'] })
+  const single = skillQuestionPoolOf(details).length === 1
+  const email = single ? '' : userId === undefined ? input.email : await accountEmail(deps, userId)
+  if (email === undefined) {
+    throw badRequest(entryMessages.emailForQuestion, { email: [entryMessages.emailForQuestion] })
+  }
   const { index, question } = questionForEmail(
     deps.secrets?.oneTimeTokens,
     input.competitionId,

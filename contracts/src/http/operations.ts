@@ -251,7 +251,11 @@ export const operations: Record<EndpointName, Operation> = {
       'Each entrant is given one question of the competition’s pool, the same one every time: decided by the server from the signed-in account’s email, or from the email given. The answer of an entry is checked against it.',
     tag: tags.entries,
     access: 'public',
-    errors: { 400: 'Sign in, or give the email you enter with', 404: competitionNotFound, 429: rateLimited },
+    errors: {
+      400: 'Signed out, with several questions: give the email you enter with',
+      404: competitionNotFound,
+      429: rateLimited,
+    },
   },
   createPaymentIntent: {
     summary: 'Reserve tickets and start a payment',

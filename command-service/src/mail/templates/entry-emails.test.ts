@@ -13,7 +13,7 @@ const input = {
 describe('entryConfirmationEmail', () => {
   it('lists the competition, reference, number of entries, tickets and total in both parts', () => {
     const mail = entryConfirmationEmail(input)
-    expect(mail.subject).toBe('Your entry is confirmed: Win a <campervan> & more (PRZ-2030-000042)')
+    expect(mail.subject).toBe('Entry received: Win a <campervan> & more (PRZ-2030-000042)')
     for (const line of [
       'Hello Ada,',
       'Entry reference: PRZ-2030-000042',
@@ -28,6 +28,18 @@ describe('entryConfirmationEmail', () => {
     expect(mail.text).toContain('Thank you for entering Win a <campervan> & more.')
     expect(mail.html).toContain('Win a &lt;campervan&gt; &amp; more')
     expect(mail.html).not.toContain('<campervan>')
+  })
+
+  it('says the entry was received and answers are checked at the close, never "confirmed" (issue 24)', () => {
+    for (const mail of [
+      entryConfirmationEmail(input),
+      entryConfirmationEmail({ ...input, totalPaidPence: 0 }),
+      entryConfirmationEmail({ ...input, totalPaidPence: 0, postal: true }),
+    ]) {
+      expect(mail.text).toContain('Entry received: answers are checked when the competition closes')
+      expect(mail.text).not.toMatch(/confirmed/i)
+      expect(mail.html).not.toMatch(/confirmed/i)
+    }
   })
 
   it('says the answer was recorded and promises no draw', () => {
@@ -53,7 +65,7 @@ describe('entryConfirmationEmail', () => {
     })
     expect(mail.text).toContain('Hello,')
     expect(mail.text).toContain('Your ticket number: 5')
-    expect(mail.text).toContain('Your free entry is confirmed.')
+    expect(mail.text).toContain('Your free entry was received.')
     expect(mail.text).toContain('Total paid: £0.00')
   })
 
