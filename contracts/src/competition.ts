@@ -74,8 +74,12 @@ export type AdminDrawCommitments = z.infer<typeof adminDrawCommitments>
  * The same with the correct answer, for admin endpoints only. The admin list adds the winner
  * (null until drawn); a command's answer leaves it out (the command side reads no read models).
  */
+const adminQuestion = z.object({ question: z.string(), options: z.array(z.string()), correct: z.string() })
+
 export const adminCompetition = competitionBase.extend({
-  skill_question: z.object({ question: z.string(), options: z.array(z.string()), correct: z.string() }),
+  skill_question: adminQuestion,
+  /** The rest of the pool of questions (issue 24); empty for a pool of one. */
+  extra_skill_questions: z.array(adminQuestion).optional(),
   draw: adminDrawCommitments,
   /** Whether the end date was already extended once (an undersold competition may be, once). */
   end_date_extended: z.boolean(),

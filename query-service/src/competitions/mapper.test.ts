@@ -25,6 +25,7 @@ const row: CompetitionRow = {
     options: ['London', 'Paris', 'Berlin', 'Madrid'],
     correct: 'Paris',
   },
+  extra_skill_questions: [{ question: 'What is 6 × 7?', options: ['40', '42', '44', '46'], correct: '42' }],
   seed_commitment: 'a'.repeat(64),
   randomness_round: null,
   eligible_tickets: null,
@@ -60,6 +61,10 @@ describe('competition mappers', () => {
   test('the admin shape keeps the correct answer', () => {
     const competition = toAdminCompetition({ ...row, drawn_at: new Date('2030-02-02T12:00:00Z') })
     expect(competition.skill_question.correct).toBe('Paris')
+    expect(competition.extra_skill_questions).toEqual([
+      { question: 'What is 6 × 7?', options: ['40', '42', '44', '46'], correct: '42' },
+    ])
+    expect(toAdminCompetition({ ...row, extra_skill_questions: null }).extra_skill_questions).toEqual([])
     expect(competition.drawn_at).toBe('2030-02-02T12:00:00.000Z')
     expect(competition.draw).toEqual({
       seed_commitment: 'a'.repeat(64),

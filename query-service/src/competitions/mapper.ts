@@ -59,6 +59,11 @@ export function toAdminCompetition(row: CompetitionRow): AdminCompetition {
   return {
     ...common(row),
     skill_question: { question, options: [...options], correct },
+    extra_skill_questions: (row.extra_skill_questions ?? []).map((q) => ({
+      question: q.question,
+      options: [...q.options],
+      correct: q.correct,
+    })),
     end_date_extended: row.end_date_extended,
     draw: {
       seed_commitment: row.seed_commitment,
