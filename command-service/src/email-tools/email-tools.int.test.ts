@@ -142,11 +142,12 @@ describe('test sends: delivered through the transport and recorded in the outbox
       'newsletter-welcome',
       'contact-acknowledgement',
       'contact-answer',
+      'draw-result',
     ]
     expect(answer.body).toEqual({
       success: true,
-      message: `All 11 templates sent to ${to}`,
-      summary: { total: 11, successful: 11 },
+      message: `All 12 templates sent to ${to}`,
+      summary: { total: 12, successful: 12 },
       results: templates.map((template) => ({ template, status: 'sent', error: null })),
     })
     const subjects = acceptedFor(to).map((message) => message.subject)

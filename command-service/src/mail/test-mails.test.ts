@@ -19,6 +19,7 @@ describe('test emails', () => {
       'newsletter-welcome',
       'contact-acknowledgement',
       'contact-answer',
+      'draw-result',
     ])
     for (const { mail } of emails) {
       expect(mail.to).toBe('admin@example.com')

@@ -5,6 +5,7 @@ import type { OutgoingMail } from './mailer'
 import { guestInvitationEmail, passwordResetEmail, verificationEmail } from './templates/account-emails'
 import { competitionCancelledEmail } from './templates/cancellation-emails'
 import { contactAcknowledgementEmail, contactAnswerEmail } from './templates/contact-emails'
+import { drawResultEmail } from './templates/draw-result-emails'
 import { entryConfirmationEmail } from './templates/entry-emails'
 import { endDateExtendedEmail } from './templates/extension-emails'
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './templates/newsletter-emails'
@@ -124,6 +125,17 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         reference: 'CT-7K2M9Q',
         subject: 'A sample question',
         answer: 'This is where the answer an admin wrote is given.',
+      }),
+    ],
+    [
+      'draw-result',
+      drawResultEmail({
+        firstName: 'Alex',
+        competitionTitle: competition,
+        entryReference: sampleReference(),
+        ticketNumbers: [1001, 1002, 1003],
+        inTheDraw: true,
+        publicUrl,
       }),
     ],
   ]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { drawResultEmail } from './draw-result-emails'
 import { entryConfirmationEmail, formatPence } from './entry-emails'
 
 const input = {
@@ -72,5 +73,32 @@ describe('entryConfirmationEmail', () => {
   it('formats pence as pounds', () => {
     expect(formatPence(299)).toBe('£2.99')
     expect(formatPence(123456)).toBe('£1,234.56')
+  })
+})
+
+describe('drawResultEmail (issue 24)', () => {
+  const result = {
+    firstName: 'Ada',
+    competitionTitle: 'Win a campervan',
+    entryReference: 'PRZ-2030-000042',
+    ticketNumbers: [17, 18],
+    publicUrl: 'https://prizes.example/',
+  }
+
+  it('tells an entry with the right answer that it is in the draw', () => {
+    const mail = drawResultEmail({ ...result, inTheDraw: true })
+    expect(mail.subject).toBe('You are in the draw: Win a campervan (PRZ-2030-000042)')
+    expect(mail.text).toContain(
+      'Your answer was correct, so your entry PRZ-2030-000042 (tickets #17, #18) is in the draw.',
+    )
+  })
+
+  it('tells an entry with a wrong answer plainly, with the rule it agreed to', () => {
+    const mail = drawResultEmail({ ...result, ticketNumbers: [9], inTheDraw: false })
+    expect(mail.subject).toBe('Not in the draw: Win a campervan (PRZ-2030-000042)')
+    expect(mail.text).toContain(
+      'Your answer was not correct, so your entry PRZ-2030-000042 (ticket #9) is not in the draw.',
+    )
+    expect(mail.text).toContain('Entries with a wrong answer are not refunded.')
   })
 })
