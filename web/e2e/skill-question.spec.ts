@@ -3,7 +3,7 @@ import { entryMessages } from '@prizes/contracts'
 import { newUser } from './support/accounts'
 import { adminSession, createCompetition, openAdminDashboard, skillQuestion } from './support/admin'
 import { listCompetitions } from './support/api'
-import { cards, openEntryModal, payWithCard, successHeading } from './support/entries'
+import { cards, openEntryModal, payWithCard, successHeading, toCardForm } from './support/entries'
 import { waitForMail } from './support/maildev'
 
 /**
@@ -57,7 +57,10 @@ test('an entrant answers the question the server gives them, sees the rule next 
   await form.getByLabel(/I agree to the terms and conditions/).check()
   await form.getByRole('button', { name: 'Proceed to Payment' }).click()
 
-  await expect(dialog.getByTestId('pay-rule')).toHaveText(entryMessages.answerRuleAtPay)
+  const card = await toCardForm(dialog)
+  // The rule stands right above Pay.
+  await expect(card.getByTestId('pay-rule')).toHaveText(entryMessages.answerRuleAtPay)
+  await expect(card.getByTestId('pay-rule').locator('xpath=following-sibling::div[1]')).toContainText('Pay £2.50')
   await payWithCard(dialog, cards.succeeds)
   await expect(successHeading(dialog)).toHaveText(entryMessages.entryReceived)
   await expect(dialog).not.toContainText(/confirmed/i)
