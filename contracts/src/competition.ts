@@ -93,6 +93,14 @@ export type AdminCompetition = z.infer<typeof adminCompetition>
  * time it was drawn, else the close).
  */
 export const publicCompetitionDetail = publicCompetition.extend({
+  /**
+   * The whole pool of questions without their answers (issue 24), first to last: entering online
+   * each entrant is given one; by post, an envelope answers one and says which. Optional for
+   * answers made before pools.
+   */
+  skill_questions: z
+    .array(z.object({ question: z.string(), options: z.array(z.string()) }).strict())
+    .optional(),
   draw: z.object({
     seed_commitment: z.string().nullable(),
     randomness_round: z.number().int().positive().nullable(),

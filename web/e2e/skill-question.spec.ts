@@ -35,6 +35,12 @@ test('an entrant answers the question the server gives them, sees the rule next 
   const person = newUser('Quinn')
   const started = new Date()
 
+  // The page lists the whole pool, without answers, for the free route by post.
+  await page.goto(`/competitions/${id}`)
+  const listed = page.getByRole('list', { name: 'Skill questions' }).getByRole('listitem')
+  await expect(listed).toHaveCount(pool.length)
+  for (const [index, q] of pool.entries()) await expect(listed.nth(index)).toContainText(q.question)
+
   const dialog = await openEntryModal(page, competition)
   const form = dialog.getByRole('form', { name: 'Entry Details' })
   // Signed out, the question depends on who enters: it waits for the email.
@@ -60,7 +66,9 @@ test('an entrant answers the question the server gives them, sees the rule next 
   const card = await toCardForm(dialog)
   // The rule stands right above Pay.
   await expect(card.getByTestId('pay-rule')).toHaveText(entryMessages.answerRuleAtPay)
-  await expect(card.getByTestId('pay-rule').locator('xpath=following-sibling::div[1]')).toContainText('Pay £2.50')
+  await expect(card.getByTestId('pay-rule').locator('xpath=following-sibling::div[1]')).toContainText(
+    'Pay £2.50',
+  )
   await payWithCard(dialog, cards.succeeds)
   await expect(successHeading(dialog)).toHaveText(entryMessages.entryReceived)
   await expect(dialog).not.toContainText(/confirmed/i)

@@ -89,3 +89,15 @@ describe('competition mappers', () => {
     expect(() => publicCompetition.parse(toAdminCompetition(row))).toThrow()
   })
 })
+
+describe('the competition page’s pool of questions (issue 24)', () => {
+  test('lists every question with its options and no answer', () => {
+    const detail = toPublicCompetitionDetail(row)
+    expect(detail.skill_questions).toEqual([
+      { question: 'Capital of France?', options: ['London', 'Paris', 'Berlin', 'Madrid'] },
+      { question: 'What is 6 × 7?', options: ['40', '42', '44', '46'] },
+    ])
+    expect(JSON.stringify(detail)).not.toContain('correct')
+    expect(toPublicCompetitionDetail({ ...row, extra_skill_questions: null }).skill_questions).toHaveLength(1)
+  })
+})

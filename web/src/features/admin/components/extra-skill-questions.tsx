@@ -45,7 +45,7 @@ export function ExtraSkillQuestions({ questions, onChange, error }: ExtraSkillQu
             // Questions have no id of their own; their place in the pool is what names them.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is edited in place, never reordered
             key={index}
-            aria-label={`Question ${number}`}
+            aria-label={`Question ${number} of the pool`}
             css={css`
               display: grid;
               gap: 12px;
