@@ -19,7 +19,6 @@ const competition: EntryTarget = {
   maxEntries: 1000,
   perPerson: 100,
   endDate: '2030-01-01T00:00:00.000Z',
-  skillQuestion: { question: 'Capital of France?', options: ['Paris', 'Rome', 'Madrid', 'Berlin'] },
 }
 
 const filled: EntryFormValues = {
