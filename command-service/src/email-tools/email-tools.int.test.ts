@@ -151,7 +151,7 @@ describe('test sends: delivered through the transport and recorded in the outbox
       results: templates.map((template) => ({ template, status: 'sent', error: null })),
     })
     const subjects = acceptedFor(to).map((message) => message.subject)
-    expect(subjects).toHaveLength(11)
+    expect(subjects).toHaveLength(12)
     expect(subjects.every((subject) => subject.startsWith('[TEST] '))).toBe(true)
     expect((await listedFor(to)).map((email) => email.template).sort()).toEqual([...templates].sort())
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeCompetition } from '../../competitions/lifecycle'
+import { runEntryCommand } from '../../entries/stream'
 import type { Mailer } from '../../mail/mailer'
 import type { MailOutbox } from '../../mail/outbox'
 import type { RunningMailSender } from '../../mail/outbox-sender'
@@ -95,6 +96,50 @@ describe('the draw result email at the close (issue 24)', () => {
     }
     const untold = await harness.knex('draw_result_entries').whereNull('told_at').count({ n: '*' }).first()
     expect(Number(untold?.n)).toBe(0)
+    await reactor.stop()
+  })
+
+  it('sends nothing for an entry taken off the list before the close', async () => {
+    const { competitionId } = await harness.competition()
+    const kept = await paidEntry(competitionId, '4')
+    const withdrawn = await paidEntry(competitionId, '4')
+    const refund = (entryId: string) =>
+      runEntryCommand(
+        harness.handler,
+        {
+          type: 'RequestRefund',
+          data: { competitionId, entryId, reason: 'asked' },
+          metadata: { now: new Date() },
+        },
+        admin(),
+      )
+    await refund(withdrawn.entryId)
+    await closeCompetition(harness.handler, { competitionId, reason: 'admin' }, admin())
+    const reactor = await start()
+    const [mail] = await inbox.waitForEmails(kept.email, 1)
+    expect(mail?.subject).toMatch(/^You are in the draw: /)
+    // Told in the same close, in entry id order, one batch at a time: by now every row is told.
+    await expect
+      .poll(async () =>
+        Number(
+          (
+            await harness
+              .knex('draw_result_entries')
+              .where({ competition_id: competitionId })
+              .whereNull('told_at')
+              .count({ n: '*' })
+              .first()
+          )?.n,
+        ),
+      )
+      .toBe(0)
+    expect(await inbox.emailsTo(withdrawn.email)).toHaveLength(0)
+    const rows = await harness
+      .knex('draw_result_entries')
+      .where({ competition_id: competitionId })
+      .orderBy('entry_id')
+    expect(rows.find((row) => row.entry_id === withdrawn.entryId)?.withdrawn).toBe(true)
+    expect(rows.find((row) => row.entry_id === kept.entryId)?.withdrawn).toBe(false)
     await reactor.stop()
   })
 })
