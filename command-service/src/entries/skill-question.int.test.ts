@@ -124,3 +124,24 @@ describe('an entry answers the question its entrant was given', () => {
     expect(unsaid.body.message).toBe(entryMessages.selectAnswer)
   })
 })
+
+describe('the skill-question endpoint’s rate limit', () => {
+  it('answers 429 once an address has asked its hourly number of times', async () => {
+    const limited = await startEntriesHarness('entries_skill_question_limit', {
+      questionLimit: { max: 3, windowMs: 60 * 60 * 1000 },
+    })
+    try {
+      const competitionId = await limited.competition({ extraSkillQuestions })
+      const asks = []
+      for (let n = 0; n < 4; n += 1) {
+        asks.push(
+          await limited.call('/api/entries/skill-question', { competitionId, email: `a${n}@example.com` }),
+        )
+      }
+      expect(asks.map((answer) => answer.status)).toEqual([200, 200, 200, 429])
+      expect(asks[3]?.body.code).toBe('RATE_LIMITED')
+    } finally {
+      await limited.close()
+    }
+  })
+})
