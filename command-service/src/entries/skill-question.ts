@@ -71,9 +71,16 @@ export async function accountEmail(
   return decryptPersonal(key, user.personal).email
 }
 
-/** The competition's details as they stand, for the question endpoint (a deleted one is not found). */
+/**
+ * The competition's details as they stand (a deleted one is not found). Once anyone has entered,
+ * the pool is fixed (`terms.ts`), so the state this process already holds answers without a
+ * round trip: a rush of entries costs no extra read.
+ */
 export async function competitionDetailsOf(deps: Pick<QuestionDeps, 'handler'>, competitionId: string) {
-  const state = await deps.handler.load(competitionStream(competitionId), competitionDecider)
+  const stream = competitionStream(competitionId)
+  const known = deps.handler.peek(stream, competitionDecider)
+  if (known?.exists && known.status !== 'deleted' && known.entries.size > 0) return known.details
+  const state = await deps.handler.load(stream, competitionDecider)
   if (!state.exists || state.status === 'deleted') throw new CompetitionNotFound(competitionId)
   return state.details
 }
