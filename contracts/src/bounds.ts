@@ -32,6 +32,9 @@ export const maxPrizeValuePence = 10_000_000_000
 export const maxEntriesPerPersonLimit = 1_000
 export const defaultMaxEntriesPerPerson = 100
 
+/** A competition's pool of skill questions (issue 24): each entrant is given one of at most this many. */
+export const maxSkillQuestions = 10
+
 /** Ten times the largest competition we expect (~1,000,000 tickets); fits every `integer` column. */
 export const maxTotalTickets = 10_000_000
 

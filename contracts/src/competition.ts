@@ -74,8 +74,12 @@ export type AdminDrawCommitments = z.infer<typeof adminDrawCommitments>
  * The same with the correct answer, for admin endpoints only. The admin list adds the winner
  * (null until drawn); a command's answer leaves it out (the command side reads no read models).
  */
+const adminQuestion = z.object({ question: z.string(), options: z.array(z.string()), correct: z.string() })
+
 export const adminCompetition = competitionBase.extend({
-  skill_question: z.object({ question: z.string(), options: z.array(z.string()), correct: z.string() }),
+  skill_question: adminQuestion,
+  /** The rest of the pool of questions (issue 24); empty for a pool of one. */
+  extra_skill_questions: z.array(adminQuestion).optional(),
   draw: adminDrawCommitments,
   /** Whether the end date was already extended once (an undersold competition may be, once). */
   end_date_extended: z.boolean(),
@@ -89,6 +93,14 @@ export type AdminCompetition = z.infer<typeof adminCompetition>
  * time it was drawn, else the close).
  */
 export const publicCompetitionDetail = publicCompetition.extend({
+  /**
+   * The whole pool of questions without their answers (issue 24), first to last: entering online
+   * each entrant is given one; by post, an envelope answers one and says which. Optional for
+   * answers made before pools.
+   */
+  skill_questions: z
+    .array(z.object({ question: z.string(), options: z.array(z.string()) }).strict())
+    .optional(),
   draw: z.object({
     seed_commitment: z.string().nullable(),
     randomness_round: z.number().int().positive().nullable(),

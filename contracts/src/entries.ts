@@ -1,10 +1,14 @@
 import { z } from 'zod'
 import { address, email, firstName, lastName, phone } from './auth/schemas'
-import { maxEntriesPerPurchase, maxLength } from './bounds'
+import { maxEntriesPerPurchase, maxLength, maxSkillQuestions } from './bounds'
 import { entityId, paymentIntentId, text } from './text'
 
 export const entryMessages = {
   selectAnswer: 'Please select an answer',
+  /** The answer came for a question of the pool this entrant was not given (issue 24). */
+  questionNotGiven: 'Answer the question you were given for this competition',
+  /** Signed out, a competition with several questions gives one per entrant's email. */
+  emailForQuestion: 'Type your email below to see your skill question',
   agreeTerms: 'You must agree to the terms and conditions',
   numberOfEntries: 'Choose between 1 and 10 entries',
   notEnoughTickets: 'Not enough tickets left for that many entries',
@@ -15,9 +19,14 @@ export const entryMessages = {
   /** Before payment: the skill question's rule, in the form and the terms. */
   answerRule:
     'Only entries with the correct answer go into the draw. Entries with a wrong answer are not refunded.',
+  /** Next to Pay (issue 24): the same rule, and when answers are checked. */
+  answerRuleAtPay:
+    'Only correct answers are entered into the draw. Answers are checked when the competition closes; an entry with a wrong answer is not refunded.',
   /** After payment: what is known, and no more (correctness stays hidden until the close). */
   answerRecorded:
     'Your answer has been recorded. Only entries with the correct answer go into the draw, which takes place after the competition closes.',
+  /** The heading after payment (issue 24): received, never "confirmed", since the answer is unchecked. */
+  entryReceived: 'Entry received: answers are checked when the competition closes',
   inTheDraw: 'In the draw',
   notInTheDraw: 'Not in the draw: incorrect answer',
 } as const
@@ -60,6 +69,18 @@ export const entrySubmission = z.object({
   })
     .trim()
     .min(1, entryMessages.selectAnswer),
+  /**
+   * Which question of the pool the form showed (issue 24), as `skillQuestionFor` gave it. The
+   * server decides the question from the account, never from this; it only refuses an answer
+   * to a question other than the one the server gives, so a stale form cannot be judged
+   * against a question its entrant never saw. Absent: not checked.
+   */
+  skillQuestionIndex: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(maxSkillQuestions - 1)
+    .optional(),
   firstName,
   lastName,
   email,
@@ -70,6 +91,27 @@ export const entrySubmission = z.object({
   drawDate: text(maxLength.date).optional(),
 })
 export type EntrySubmission = z.infer<typeof entrySubmission>
+
+/**
+ * Which skill question an entrant is given (issue 24). Signed in, the account's email decides;
+ * otherwise the email the form gives, which the account made from it at Proceed has too.
+ */
+export const skillQuestionRequest = z.object({
+  competitionId: entityId,
+  email: email.optional(),
+})
+export type SkillQuestionRequest = z.infer<typeof skillQuestionRequest>
+
+export const skillQuestionResponse = z.object({
+  success: z.literal(true),
+  question: z.object({
+    /** The question's place in the competition's pool; sent back as `skillQuestionIndex`. */
+    index: z.number().int().nonnegative(),
+    question: z.string(),
+    options: z.array(z.string()),
+  }),
+})
+export type SkillQuestionResponse = z.infer<typeof skillQuestionResponse>
 
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const
 /**

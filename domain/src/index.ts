@@ -107,6 +107,7 @@ export {
   nextPaymentStatus,
 } from './entry/payment.machine'
 export { entryReferenceNumber, entryReferencePattern, formatEntryReference } from './entry/reference'
+export { answersCorrectly, givenQuestion, pickQuestionIndex } from './entry/skill-question'
 export {
   type Entries,
   type Entry,

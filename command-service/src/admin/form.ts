@@ -63,6 +63,15 @@ export function detailsFromForm(
       options: [...form.skill_question.options],
       correct: form.skill_question.correct,
     },
+    ...(form.extra_skill_questions?.length
+      ? {
+          extraSkillQuestions: form.extra_skill_questions.map((q) => ({
+            question: q.question,
+            options: [...q.options],
+            correct: q.correct,
+          })),
+        }
+      : {}),
     ...(form.minimum_tickets === undefined ? {} : { minimumTickets: form.minimum_tickets }),
     ...(form.cash_alternative === undefined ? {} : { cashAlternativePence: toPence(form.cash_alternative) }),
   }

@@ -79,6 +79,39 @@ describe('recording a postal entry', () => {
     expect(metadata?.actor).toMatchObject({ userId: adminId, role: 'admin' })
   })
 
+  it('records which question of the pool the envelope answered and judges the answer by it (issue 24)', async () => {
+    const extra = [{ question: 'What is 6 × 7?', options: ['40', '42', '44', '46'], correct: '42' }]
+    const id = await harness.competition(admin, { extra_skill_questions: extra })
+    const right = await harness.call(
+      'POST',
+      postalPath(id),
+      envelope({ questionIndex: 1, answer: '42' }),
+      admin,
+    )
+    expect(right.status, JSON.stringify(right.body)).toBe(201)
+    // "4" is the first question's answer, not an option of the second.
+    const mixed = await harness.call(
+      'POST',
+      postalPath(id),
+      envelope({ questionIndex: 1, answer: '4' }),
+      admin,
+    )
+    expect(mixed.status).toBe(400)
+    const outside = await harness.call(
+      'POST',
+      postalPath(id),
+      envelope({ questionIndex: 2, answer: '4' }),
+      admin,
+    )
+    expect(outside.status).toBe(400)
+    const [event] = await postalEvents(id)
+    expect(entryEvents.PostalEntryRecorded.parse(event?.data)).toMatchObject({
+      answer: '42',
+      questionIndex: 1,
+      answerCorrect: true,
+    })
+  })
+
   it('records one entry however often the same form is sent, even at once', async () => {
     const id = await harness.competition(admin)
     const sent = envelope()

@@ -156,6 +156,7 @@ export async function recordPostalEntry(
       entryId,
       userId,
       answer: request.answer,
+      ...(request.questionIndex === undefined ? {} : { questionIndex: request.questionIndex }),
       receivedAt: receivedMoment(request.receivedAt),
       entryReference,
     },

@@ -111,3 +111,36 @@ describe('PUT /api/admin/competitions/:id: the cap on entries per person once ti
     expect(raised.status).toBe(200)
   })
 })
+
+describe('the pool of skill questions in the admin form (issue 24)', () => {
+  const extra = [{ question: 'What is 6 × 7?', options: ['40', '42', '44', '46'], correct: '42' }]
+
+  it('saves up to ten questions, answers them back, and fixes them once tickets are sold', async () => {
+    const created = await harness.call(
+      'POST',
+      route,
+      form({ total_tickets: 20, extra_skill_questions: extra }),
+      admin,
+    )
+    expect(created.status).toBe(201)
+    const competition = created.body.competition as { id: string; extra_skill_questions: unknown }
+    expect(competition.extra_skill_questions).toEqual(extra)
+    await buy(competition.id, 1)
+    for (const change of [[], [{ ...extra[0], correct: '40' }]]) {
+      const answer = await harness.call(
+        'PUT',
+        `${route}/${competition.id}`,
+        form({ total_tickets: 20, extra_skill_questions: change }),
+        admin,
+      )
+      expect(answer).toMatchObject({ status: 409, body: { code: 'COMPETITION_TERMS_FIXED' } })
+      expect(Object.keys(answer.body.fieldErrors as object)).toEqual(['extraSkillQuestions'])
+    }
+  })
+
+  it('refuses more than ten questions', async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => ({ ...extra[0], question: `Question ${i}?` }))
+    const answer = await harness.call('POST', route, form({ extra_skill_questions: ten }), admin)
+    expect(answer.status).toBe(400)
+  })
+})

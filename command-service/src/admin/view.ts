@@ -72,6 +72,11 @@ export async function adminView(
       options: [...details.skillQuestion.options],
       correct: details.skillQuestion.correct,
     },
+    extra_skill_questions: (details.extraSkillQuestions ?? []).map((q) => ({
+      question: q.question,
+      options: [...q.options],
+      correct: q.correct,
+    })),
     draw: {
       seed_commitment: state.seedCommitment,
       randomness_round: state.sealed?.randomness.round ?? null,

@@ -119,7 +119,7 @@ describe('test sends: delivered through the transport and recorded in the outbox
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ success: true, result: { status: 'sent' } })
     const [message] = acceptedFor(to)
-    expect(message?.subject).toMatch(/^\[TEST\] Your entry is confirmed: Win a lighthouse \(TEST-\d{6}\)$/)
+    expect(message?.subject).toMatch(/^\[TEST\] Entry received: Win a lighthouse \(TEST-\d{6}\)$/)
     expect(message?.raw).toContain('Hello Grace,')
     expect(message?.raw).toContain('Number of entries: 3')
     expect(message?.raw).toContain('1001, 1002, 1003')

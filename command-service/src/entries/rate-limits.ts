@@ -55,3 +55,24 @@ export function limitReservations(limiter: RateLimiter, limits: ReservationLimit
     await next()
   }
 }
+
+/**
+ * The skill-question endpoint is public: an address may ask 60 times an hour (an entrant asks
+ * once per form, again as they correct their email), and the answer is the same each time.
+ */
+export const questionLimit: RateLimit = { max: 60, windowMs: hourMs }
+
+export function limitQuestions(limiter: RateLimiter, clock: () => Date, limit: RateLimit = questionLimit) {
+  return async function limitQuestionRate(ctx: Koa.Context, next: Koa.Next) {
+    const verdict = await limiter.hit(`skill-question:address:${ctx.ip}`, limit, clock())
+    if (!verdict.allowed) {
+      ctx.set('Retry-After', String(verdict.retryAfterSeconds))
+      throw new HttpError(
+        429,
+        errorCodes.rateLimited,
+        'Too many requests. Please wait a few minutes and try again.',
+      )
+    }
+    await next()
+  }
+}

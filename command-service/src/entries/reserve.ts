@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { competitionStream, type EntrySubmission } from '@prizes/contracts'
+import {
+  competitionStream,
+  type EntrySubmission,
+  entryMessages,
+  skillQuestionPoolOf,
+} from '@prizes/contracts'
 import {
   AccountBanned,
   assertNotOnBreak,
   type Competition,
   competitionDecider,
   type Entry,
+  InvalidEntry,
   limitAt,
   type QuoteEntry,
   UserNotFound,
@@ -17,6 +23,7 @@ import { assertPersonMayEnter } from '../responsible-play/people'
 import { loadUserState } from '../users/user-stream'
 import { defaultReservationMinutes, type EntryDeps } from './deps'
 import { cancelQuietly, cancelReplacedIntent } from './replace'
+import { accountEmail, competitionDetailsOf, questionForEmail } from './skill-question'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from './stream'
 
 export interface Reservation {
@@ -63,10 +70,11 @@ export async function reserveEntry(
   const { userId, submission } = input
   const { competitionId, numberOfEntries: quantity, skillQuestionAnswer: answer } = submission
   const limitPence = await assertMayEnter(deps, userId, context)
+  const questionIndex = await questionIndexOf(deps, userId, submission)
   const metadata = { now: context.now }
   const quoted = await quote(
     deps,
-    { type: 'QuoteEntry', data: { competitionId, userId, quantity, answer }, metadata },
+    { type: 'QuoteEntry', data: { competitionId, userId, quantity, answer, questionIndex }, metadata },
     context,
   )
   const amountPence = quantity * quoted.details.entryPricePence
@@ -102,6 +110,7 @@ export async function reserveEntry(
           userId,
           quantity,
           answer,
+          questionIndex,
           paymentIntentId: intent?.id ?? null,
           expiresAt,
         },
@@ -118,6 +127,27 @@ export async function reserveEntry(
   await releaseReplacedHolds(deps.knex, reserved.events)
   await cancelReplacedIntent(deps, competition, reserved.events)
   return { competition, entry: entryIn(competition, entryId), intent }
+}
+
+/**
+ * The question of the pool the account is given (`skill-question.ts`), never the client's pick;
+ * a form that showed another one (`skillQuestionIndex`) is refused rather than judged against a
+ * question its entrant never saw.
+ */
+async function questionIndexOf(
+  deps: EntryDeps,
+  userId: string,
+  submission: EntrySubmission,
+): Promise<number> {
+  const details = await competitionDetailsOf(deps, submission.competitionId)
+  // A pool of one needs nobody's email: everyone is given its question.
+  const email = skillQuestionPoolOf(details).length === 1 ? '' : await accountEmail(deps, userId)
+  const given = questionForEmail(deps.secrets?.oneTimeTokens, submission.competitionId, details, email)
+  const shown = submission.skillQuestionIndex
+  if (shown !== undefined && shown !== given.index) {
+    throw new InvalidEntry('skillQuestionAnswer', entryMessages.questionNotGiven)
+  }
+  return given.index
 }
 
 /**

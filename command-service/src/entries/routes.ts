@@ -5,8 +5,10 @@ import {
   createKnexRateLimiter,
   createKnexSessionStore,
   jsonBody,
+  optionalUser,
   type PlatformSecrets,
   parseOr400,
+  type RateLimit,
   type RateLimiter,
   requireUser,
 } from '@prizes/platform'
@@ -18,7 +20,13 @@ import { requestSubscription } from '../newsletter/newsletter'
 import { confirmEntryPayment } from './confirm'
 import type { EntryDeps } from './deps'
 import { requestEntry, submitEntry } from './entries'
-import { defaultReservationLimits, limitReservations, type ReservationLimits } from './rate-limits'
+import {
+  defaultReservationLimits,
+  limitQuestions,
+  limitReservations,
+  type ReservationLimits,
+} from './rate-limits'
+import { skillQuestionFor } from './skill-question'
 
 export interface EntriesRouterDeps extends EntryDeps {
   /** `loadSecrets(knex)`: the session tokens' secret. */
@@ -29,6 +37,8 @@ export interface EntriesRouterDeps extends EntryDeps {
   readonly limiter?: RateLimiter
   /** `defaultReservationLimits` unless given. */
   readonly reservationLimits?: ReservationLimits
+  /** Skill-question asks per address; `questionLimit` unless given. */
+  readonly questionLimit?: RateLimit
 }
 
 /** The longest Idempotency-Key kept; Stripe's own limit. */
@@ -69,6 +79,16 @@ export function entriesRouter(deps: EntriesRouterDeps): Router {
       deps.logger.error({ err: error }, 'newsletter sign-up from the entry form failed')
     }
   }
+
+  router.post(
+    endpoints.skillQuestionFor.path,
+    limitQuestions(limiter, clock, deps.questionLimit),
+    async (ctx) => {
+      const input = parseOr400(endpoints.skillQuestionFor.request, ctx.request.body)
+      const question = await skillQuestionFor(deps, optionalUser(ctx)?.userId, input)
+      respond(ctx, 'skillQuestionFor', { success: true, question })
+    },
+  )
 
   router.post(endpoints.createPaymentIntent.path, limitRate, async (ctx) => {
     const { userId } = requireUser(ctx)

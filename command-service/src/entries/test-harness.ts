@@ -1,7 +1,7 @@
 import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createApp, createKnex, loadSecrets } from '@prizes/platform'
+import { createApp, createKnex, loadSecrets, type RateLimit } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
 import { type TestClock, testClock } from '../auth/test-harness'
@@ -66,7 +66,7 @@ const unlimited: ReservationLimits = {
 
 export async function startEntriesHarness(
   label: string,
-  options: { readonly reservationLimits?: ReservationLimits } = {},
+  options: { readonly reservationLimits?: ReservationLimits; readonly questionLimit?: RateLimit } = {},
 ): Promise<EntriesHarness> {
   const database: TestDatabase = await createTestDatabase(label)
   const store = createPostgresEventStore({ connectionString: database.url, logger: silentLogger })
@@ -86,6 +86,7 @@ export async function startEntriesHarness(
     logger: silentLogger,
     clock: clock.now,
     reservationLimits: options.reservationLimits ?? unlimited,
+    questionLimit: options.questionLimit ?? unlimited.perAddress,
   }
   const accounts: AccountDeps = { handler, store, knex, secrets, logger: silentLogger }
   const app = createApp({

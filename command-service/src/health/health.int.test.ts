@@ -195,7 +195,7 @@ describe('GET /api/health', () => {
       id,
       template: 'entry-confirmation',
       recipient: `${id}@example.com`,
-      subject: 'Your entry is confirmed',
+      subject: 'Entry received',
       status,
       created_at: queuedAt,
       next_attempt_at: queuedAt,

@@ -12,6 +12,7 @@ import {
 import { competitionCancelledEmail } from './templates/cancellation-emails'
 import { mailTemplateClasses } from './templates/classification'
 import { contactAcknowledgementEmail, contactAnswerEmail } from './templates/contact-emails'
+import { drawResultEmail } from './templates/draw-result-emails'
 import { entryConfirmationEmail } from './templates/entry-emails'
 import { endDateExtendedEmail } from './templates/extension-emails'
 import { newsletterConfirmationEmail, newsletterWelcomeEmail } from './templates/newsletter-emails'
@@ -147,6 +148,15 @@ export function everyTemplateTest(to: string, publicUrl: string, now: Date): Tes
         publicUrl,
       }),
     'newsletter-welcome': () => newsletterWelcomeEmail({ publicUrl, unsubscribeToken: sampleToken }),
+    'draw-result': () =>
+      drawResultEmail({
+        firstName: 'Alex',
+        competitionTitle: competition,
+        entryReference: sampleReference(),
+        ticketNumbers: [1001, 1002, 1003],
+        inTheDraw: true,
+        publicUrl,
+      }),
   }
   return (Object.keys(mailTemplateClasses) as MailTemplate[]).map((template) => ({
     template,

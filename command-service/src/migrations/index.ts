@@ -20,6 +20,7 @@ import { providerEvents } from './1830-provider-events'
 import { playPeople } from './1850-play-people'
 import { drawSeedCommitments } from './2300-draw-seed-commitments'
 import { endedSessions } from './2300-ended-sessions'
+import { drawResultEntries } from './2400-draw-result-entries'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -43,6 +44,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['1850-play-people', playPeople],
   ['2300-draw-seed-commitments', drawSeedCommitments],
   ['2300-ended-sessions', endedSessions],
+  ['2400-draw-result-entries', drawResultEntries],
 ])
 
 /**

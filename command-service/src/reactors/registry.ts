@@ -12,6 +12,7 @@ import { createRefundEmailReactor } from './entries/refund-email-reactor'
 import { createRefundReactor } from './entries/refund-reactor'
 import { createCancellationRefundReactor } from './lifecycle/cancellation-refunds'
 import type { LifecycleCommands } from './lifecycle/commands'
+import { createDrawResultEmailReactor } from './lifecycle/draw-result-email'
 import { createExtensionEmailReactor } from './lifecycle/extension-email'
 import { createWinnerEmailReactor } from './lifecycle/winner-email'
 import { createMailReactor } from './mail/mail-reactor'
@@ -56,6 +57,7 @@ export function databaseReactors(deps: ReactorDeps): Reactor[] {
     createCancellationRefundReactor({ ...common, commands: deps.lifecycle, payments, outbox, publicUrl }),
     createWinnerEmailReactor({ ...common, outbox, publicUrl }),
     createExtensionEmailReactor({ ...common, outbox, publicUrl }),
+    createDrawResultEmailReactor({ ...common, outbox, publicUrl }),
     createErasureRefundsReactor({ ...common, handler, payments }),
     createRefundEmailReactor({
       ...common,

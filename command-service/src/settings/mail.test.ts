@@ -8,6 +8,7 @@ import {
 import { entryConfirmationName } from '../reactors/entries/confirmation-reactor'
 import { refundEmailName } from '../reactors/entries/refund-email-reactor'
 import { competitionCancelledTemplate } from '../reactors/lifecycle/cancellation-refunds'
+import { drawResultTemplate } from '../reactors/lifecycle/draw-result-email'
 import { endDateExtendedTemplate } from '../reactors/lifecycle/extension-email'
 import { winnerEmailName } from '../reactors/lifecycle/winner-email'
 import type { MailTemplate } from '../reactors/mail/plan'
@@ -29,6 +30,7 @@ describe('emailNotifications and the mail templates', () => {
       competitionCancelledTemplate,
       winnerEmailName,
       endDateExtendedTemplate,
+      drawResultTemplate,
       'contact-answer',
       // What the person just asked for: the opt-in link, the answer to their message.
       'newsletter-confirmation',

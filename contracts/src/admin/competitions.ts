@@ -7,6 +7,7 @@ import {
   maxEntryPricePence,
   maxLength,
   maxPrizeValuePence,
+  maxSkillQuestions,
   maxTotalTickets,
   tooLongMessage,
 } from '../bounds'
@@ -89,6 +90,24 @@ const skillQuestionField = z.preprocess((value) => {
 }, adminSkillQuestion)
 
 /**
+ * The rest of the pool (issue 24): up to nine more questions, each as the first; as an array, or
+ * as a JSON string (multipart). Absent or empty: a pool of one.
+ */
+const extraSkillQuestionsField = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value
+    try {
+      return JSON.parse(value)
+    } catch {
+      return value
+    }
+  },
+  z
+    .array(adminSkillQuestion)
+    .max(maxSkillQuestions - 1, `A competition has at most ${maxSkillQuestions} skill questions`),
+)
+
+/**
  * The admin competition form (create and update), snake_case, money in pounds. Numbers may come
  * as strings; `status` 'active' publishes, 'draft' or 'inactive' keeps a draft.
  */
@@ -124,6 +143,7 @@ export const adminCompetitionForm = z
     status: z.enum(['active', 'draft', 'inactive']).default('active'),
     featured: flag.default(false),
     skill_question: skillQuestionField,
+    extra_skill_questions: extraSkillQuestionsField.optional(),
     /** Issue 14: below this many tickets sold at the end date, an admin decides (never above the total). */
     minimum_tickets: optionalField(
       numeric

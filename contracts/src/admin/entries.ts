@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { competitionHistoryEntry } from '../admin-read'
 import { address, email, firstName, lastName } from '../auth/schemas'
-import { maxLength, tooLongMessage } from '../bounds'
+import { maxLength, maxSkillQuestions, tooLongMessage } from '../bounds'
 import { competitionStatuses } from '../competition'
 import { paymentStatuses } from '../entries'
 import { entityId, text } from '../text'
@@ -187,6 +187,16 @@ export const adminPostalEntryRequest = z.object({
   email,
   address,
   answer: text(maxLength.option, 'Please select an answer').trim().min(1, 'Please select an answer'),
+  /**
+   * Issue 24: which question of the competition's pool the envelope answered (0 is the first);
+   * absent for the first, as for a competition with one question.
+   */
+  questionIndex: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(maxSkillQuestions - 1)
+    .optional(),
   /** The day the envelope arrived, `YYYY-MM-DD` (taken as the end of that day, UK time aside) or a moment. */
   receivedAt: text(maxLength.date, 'Enter the date received')
     .trim()

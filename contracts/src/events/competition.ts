@@ -8,6 +8,7 @@ import {
   maxEntryPricePence,
   maxLength,
   maxPrizeValuePence,
+  maxSkillQuestions,
   maxTotalTickets,
   tooLongMessage,
 } from '../bounds'
@@ -64,6 +65,15 @@ export const storedCompetitionDetails = z.object({
   endDate: z.string().datetime(),
   imageUrl: z.string().nullable(),
   skillQuestion: skillQuestionOf(z.string().min(1), z.string().min(1)),
+  /**
+   * The rest of the pool of skill questions (issue 24): each entrant is given one of
+   * `[skillQuestion, ...extraSkillQuestions]` (`skillQuestionPoolOf`). Absent on competitions
+   * created before pools: a pool of one, read as it was written.
+   */
+  extraSkillQuestions: z
+    .array(skillQuestionOf(z.string().min(1), z.string().min(1)))
+    .max(maxSkillQuestions - 1)
+    .optional(),
   /** Tickets that must be sold by the end date for an automatic close; absent: no minimum. */
   minimumTickets: storableInteger.positive().optional(),
   /** The cash the winner may take instead of the prize; absent: none offered. */
@@ -79,6 +89,11 @@ export const storedCompetitionDetails = z.object({
 export const entryCapOf = (details: Pick<StoredCompetitionDetails, 'maxEntriesPerPerson'>) =>
   details.maxEntriesPerPerson ?? defaultMaxEntriesPerPerson
 type StoredCompetitionDetails = z.infer<typeof storedCompetitionDetails>
+
+/** A competition's pool of skill questions, first to last; a competition made before pools has one. */
+export const skillQuestionPoolOf = (
+  details: Pick<StoredCompetitionDetails, 'skillQuestion' | 'extraSkillQuestions'>,
+): readonly SkillQuestion[] => [details.skillQuestion, ...(details.extraSkillQuestions ?? [])]
 
 /**
  * The editable description of a competition, shared by creation and revision, as a command may
@@ -104,6 +119,10 @@ export const competitionDetails = storedCompetitionDetails.extend({
   location: text('The location', maxLength.location),
   imageUrl: z.string().max(2048).nullable(),
   skillQuestion,
+  extraSkillQuestions: z
+    .array(skillQuestion)
+    .max(maxSkillQuestions - 1, `A competition has at most ${maxSkillQuestions} skill questions`)
+    .optional(),
   minimumTickets: z
     .number()
     .int()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { int32Max, maxEntriesPerPurchase } from '../bounds'
+import { int32Max, maxEntriesPerPurchase, maxSkillQuestions } from '../bounds'
 import { storableInteger } from './competition'
 
 /**
@@ -26,6 +26,16 @@ export const releaseReasons = [
 ] as const
 export type ReleaseReason = (typeof releaseReasons)[number]
 const ids = { competitionId: z.string(), entryId: z.string().uuid() }
+/**
+ * Which question of the competition's pool (`skillQuestionPoolOf`) the entrant was given and
+ * answered. Absent on entries made before pools, which answered the only question: 0.
+ */
+const questionIndex = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(maxSkillQuestions - 1)
+  .optional()
 /** A provider's own id or word (a dispute id, a bank's reason): short, printable. */
 const providerId = z.string().min(1).max(255)
 
@@ -40,6 +50,7 @@ export const entryEvents = {
     paymentIntentId: z.string().nullable(),
     /** The option the entrant chose. Any answer is accepted; only correct ones are drawn. */
     answer: z.string(),
+    questionIndex,
     expiresAt: z.string().datetime(),
   }),
   /**
@@ -57,6 +68,7 @@ export const entryEvents = {
     ticketNumbers: z.array(storableInteger.positive()).min(1).max(maxEntriesPerPurchase),
     entryReference: z.string(),
     answer: z.string(),
+    questionIndex,
     /** Decided against the question as it stood; wrong answers never take part in the draw. */
     answerCorrect: z.boolean(),
     amountPence: pence,
@@ -85,6 +97,8 @@ export const entryEvents = {
     ticketNumbers: z.array(storableInteger.positive()).length(1),
     entryReference: z.string(),
     answer: z.string(),
+    /** The question of the pool the envelope answered, as the admin recorded it. */
+    questionIndex,
     /** Decided against the question as it stood; wrong answers never take part in the draw. */
     answerCorrect: z.boolean(),
     amountPence: z.literal(0),

@@ -258,6 +258,18 @@ export const operations: Record<EndpointName, Operation> = {
     access: 'public',
     errors: { 400: 'The link is invalid, used or expired', 429: rateLimited },
   },
+  skillQuestionFor: {
+    summary: 'The skill question this entrant is given',
+    description:
+      'Each entrant is given one question of the competition’s pool, the same one every time: decided by the server from the signed-in account’s email, or from the email given. The answer of an entry is checked against it.',
+    tag: tags.entries,
+    access: 'public',
+    errors: {
+      400: 'Signed out, with several questions: give the email you enter with',
+      404: competitionNotFound,
+      429: rateLimited,
+    },
+  },
   createPaymentIntent: {
     summary: 'Reserve tickets and start a payment',
     description:

@@ -195,6 +195,13 @@ export const publicEndpoints = {
     response: auth.verifyEmailResponse,
     params: tokenParams,
   }),
+  skillQuestionFor: endpoint({
+    method: 'POST',
+    path: '/api/entries/skill-question',
+    service: 'command',
+    request: entries.skillQuestionRequest,
+    response: entries.skillQuestionResponse,
+  }),
   createPaymentIntent: endpoint({
     method: 'POST',
     path: '/api/entries/create-payment-intent',

@@ -1,4 +1,4 @@
-import { type CompetitionDetails, competitionDetails } from '@prizes/contracts'
+import { type CompetitionDetails, competitionDetails, skillQuestionPoolOf } from '@prizes/contracts'
 import { InvalidCompetitionDetails } from './errors'
 
 type FieldErrors = Record<string, string[]>
@@ -32,6 +32,10 @@ export function assertValidDetails(details: CompetitionDetails, options: { liveA
   }
   if (details.cashAlternativePence !== undefined && details.cashAlternativePence <= 0) {
     add(errors, 'cashAlternativePence', 'The cash alternative must be greater than 0')
+  }
+  const questions = skillQuestionPoolOf(details).map((q) => q.question.trim().toLowerCase())
+  if (new Set(questions).size !== questions.length) {
+    add(errors, 'extraSkillQuestions', 'Each skill question must differ from the others')
   }
   if (options.liveAt && end <= options.liveAt.getTime()) {
     add(errors, 'endDate', 'The end date of a live competition must be in the future')

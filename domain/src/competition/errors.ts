@@ -67,6 +67,7 @@ export type FixedTerm =
   | 'skillQuestion.question'
   | 'skillQuestion.options'
   | 'skillQuestion.correct'
+  | 'extraSkillQuestions'
 
 /**
  * A revision would change what entrants entered on (see `terms.ts`); `fieldErrors` names each

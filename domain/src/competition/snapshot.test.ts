@@ -101,6 +101,48 @@ describe('competition snapshots', () => {
     }
   })
 
+  it('keep the question of the pool each entry answered (issue 24), postal ones too', () => {
+    const capital = {
+      question: 'Capital of Australia?',
+      options: ['Sydney', 'Canberra', 'Perth', 'Hobart'],
+      correct: 'Canberra',
+    }
+    const events: CompetitionEvent[] = [
+      created({ extraSkillQuestions: [capital] }),
+      published,
+      {
+        ...reserved(1, 1, minutes(10), 'Perth'),
+        data: { ...reserved(1, 1, minutes(10), 'Perth').data, questionIndex: 1 },
+      } as CompetitionEvent,
+      reserved(2, 1),
+      {
+        type: 'PostalEntryRecorded',
+        data: {
+          competitionId,
+          entryId: entryId(3),
+          userId: 'u-3',
+          ticketNumbers: [1],
+          entryReference: 'PRZ-2030-000003',
+          answer: 'Canberra',
+          questionIndex: 1,
+          answerCorrect: true,
+          amountPence: 0,
+          paymentIntentId: null,
+          receivedAt: now.toISOString(),
+          allocatedAt: now.toISOString(),
+        },
+      },
+    ]
+    const restored = decodeCompetition(encodeCompetition(fold(events)))
+    if (!restored.exists) throw new Error('no competition')
+    expect(restored.entries.get(entryId(1))?.questionIndex).toBe(1)
+    expect(restored.entries.get(entryId(2))?.questionIndex).toBe(0)
+    expect(restored.entries.get(entryId(3))).toMatchObject({ questionIndex: 1, postal: true })
+    expect(decide(allocate(1), restored)).toMatchObject([
+      { data: { questionIndex: 1, answerCorrect: false } },
+    ])
+  })
+
   it('keep an undersold competition’s one extension, so it cannot be extended twice', () => {
     const extended: CompetitionEvent[] = [
       created({ minimumTickets: 15 }),

@@ -34,8 +34,10 @@ type EntryRow = [
   allocatedAt: string | null,
   /** 1 when released because its entrant was erased; absent otherwise (most entries). */
   userErased?: 1 | 0,
-  /** 1 for a postal entry; absent otherwise. */
-  postal?: 1,
+  /** 1 for a postal entry; absent otherwise (0 when a later field is present). */
+  postal?: 1 | 0,
+  /** The question of the pool answered (issue 24); absent for the first, as before pools. */
+  questionIndex?: number,
 ]
 
 /** The first line of a snapshot: everything but the entries. */
@@ -97,10 +99,11 @@ function toRow(e: Entry): EntryRow {
     e.allocatedAt,
   ]
   if (e.userErased) row[12] = 1
-  if (e.postal) {
+  if (e.postal || e.questionIndex !== 0) {
     row[12] = e.userErased ? 1 : 0
-    row[13] = 1
+    row[13] = e.postal ? 1 : 0
   }
+  if (e.questionIndex !== 0) row[14] = e.questionIndex
   return row
 }
 
@@ -118,6 +121,7 @@ function fromRow(row: EntryRow): Entry {
     quantity,
     amountPence,
     answer,
+    questionIndex: row[14] ?? 0,
     status,
     paymentIntentId,
     expiresAt,

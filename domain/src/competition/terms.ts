@@ -1,9 +1,19 @@
-import { type CompetitionDetails, entryCapOf } from '@prizes/contracts'
+import { type CompetitionDetails, entryCapOf, type SkillQuestion } from '@prizes/contracts'
 import { CompetitionTermsFixed, type FixedTerm } from './errors'
 import type { Competition } from './state'
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value, i) => value === b[i])
+
+const sameQuestion = (a: SkillQuestion, b: SkillQuestion) =>
+  a.question === b.question && a.correct === b.correct && sameList(a.options, b.options)
+
+/** The questions after the first: each entrant was given one of the pool, so all of it stays. */
+const sameExtraQuestions = (before: CompetitionDetails, after: CompetitionDetails) => {
+  const a = before.extraSkillQuestions ?? []
+  const b = after.extraSkillQuestions ?? []
+  return a.length === b.length && a.every((question, i) => b[i] !== undefined && sameQuestion(question, b[i]))
+}
 
 /**
  * What a revision may not change once the competition has entries, each with its reason. A
@@ -71,6 +81,11 @@ const terms: ReadonlyArray<{
     field: 'skillQuestion.correct',
     message: 'The correct answer cannot change once the competition has entries',
     keeps: (before, after) => after.skillQuestion.correct === before.skillQuestion.correct,
+  },
+  {
+    field: 'extraSkillQuestions',
+    message: 'The skill questions cannot change once the competition has entries',
+    keeps: sameExtraQuestions,
   },
 ]
 

@@ -329,3 +329,42 @@ describe('verifyDraw on the times recorded', () => {
     })
   })
 })
+
+describe('a pool of skill questions (issue 24)', () => {
+  const capital = {
+    question: 'Which is the capital of Australia?',
+    options: ['Sydney', 'Canberra', 'Perth', 'Hobart'],
+    correct: 'Canberra',
+  }
+  /** u-other answered question 2 of the pool, "Canberra": right, as its allocation says. */
+  function pooled(answer: string): CompetitionEvent[] {
+    return completedCompetition(entries, seedFor(1)).map((event): CompetitionEvent => {
+      if (event.type === 'CompetitionCreated') {
+        return {
+          ...event,
+          data: { ...event.data, details: { ...event.data.details, extraSkillQuestions: [capital] } },
+        }
+      }
+      if (
+        (event.type === 'TicketsReserved' || event.type === 'TicketsAllocated') &&
+        event.data.userId === 'u-other'
+      ) {
+        return { ...event, data: { ...event.data, answer, questionIndex: 1 } } as CompetitionEvent
+      }
+      return event
+    })
+  }
+
+  it('checks each answer against the question its entry was given', () => {
+    // Every check holds; the fixture's randomness carries no drand signature, so not PASS but UNVERIFIED.
+    const result = verifyDraw(recorded(pooled('Canberra')), jsDrawCrypto)
+    expect(result.mismatch).toBeUndefined()
+    expect(result.verdict).toBe('UNVERIFIED')
+  })
+
+  it('names an allocation marked correct for the first question’s answer to another question', () => {
+    const result = verifyDraw(recorded(pooled('4')), jsDrawCrypto)
+    expect(result.verdict).toBe('FAIL')
+    expect(result.mismatch).toMatchObject({ check: 'answer marked as given' })
+  })
+})

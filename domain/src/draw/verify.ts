@@ -1,3 +1,4 @@
+import { skillQuestionPoolOf } from '@prizes/contracts'
 import type { CompetitionEvent } from '../competition/events'
 import type { DrawCrypto } from './crypto'
 import { type AllocatedEntry, eligibleTickets, listHash, listVersionOf } from './eligible'
@@ -18,7 +19,8 @@ type Findings = {
 }
 
 interface Replay {
-  correctAnswer?: string
+  /** Each question's correct answer, first to last (issue 24: a competition has a pool). */
+  correctAnswers: readonly string[]
   nextNumber: number
   entries: Map<string, AllocatedEntry>
   result: Findings
@@ -45,7 +47,7 @@ export function verifyDraw(
   crypto: DrawCrypto,
 ): DrawVerification {
   const record = recorder()
-  const replay: Replay = { nextNumber: 1, entries: new Map(), result: {}, closed: false }
+  const replay: Replay = { correctAnswers: [], nextNumber: 1, entries: new Map(), result: {}, closed: false }
   return verdictOf(record, replay.result, () => {
     for (const event of events) applyChecked(event, replay, crypto, record)
     if (!replay.result.winner) record.fail('draw completed', 'The stream holds no completed draw')
@@ -60,7 +62,7 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
   switch (event.type) {
     case 'CompetitionCreated':
     case 'CompetitionRevised':
-      replay.correctAnswer = event.data.details.skillQuestion.correct
+      replay.correctAnswers = skillQuestionPoolOf(event.data.details).map((q) => q.correct)
       if (event.type === 'CompetitionCreated') result.competitionId = event.data.competitionId
       return
     case 'CompetitionPublished': {
@@ -84,7 +86,8 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
           at(event),
         )
       }
-      const correct = answer === replay.correctAnswer
+      // Judged against the question of the pool the entry answered (0 before pools).
+      const correct = answer === replay.correctAnswers[event.data.questionIndex ?? 0]
       if (answerCorrect !== correct) {
         fail(
           'answer marked as given',

@@ -13,6 +13,11 @@ export interface ReserveTickets {
     readonly userId: string
     readonly quantity: number
     readonly answer: string
+    /**
+     * Which question of the pool the entrant was given (issue 24); absent: the first, as for a
+     * competition with one question.
+     */
+    readonly questionIndex?: number
     /** The provider's intent; null for a free competition. */
     readonly paymentIntentId: string | null
     readonly expiresAt: string
@@ -34,6 +39,11 @@ export interface QuoteEntry {
     readonly userId: string
     readonly quantity: number
     readonly answer: string
+    /**
+     * Which question of the pool the entrant was given (issue 24); absent: the first, as for a
+     * competition with one question.
+     */
+    readonly questionIndex?: number
   }
   readonly metadata: CommandMetadata
 }
@@ -109,6 +119,8 @@ export interface RecordPostalEntry {
     readonly entryId: string
     readonly userId: string
     readonly answer: string
+    /** Which question of the pool the envelope answered, as the admin read it; absent: the first. */
+    readonly questionIndex?: number
     readonly receivedAt: string
     readonly entryReference: string
   }

@@ -22,6 +22,7 @@ import {
   NotEnoughTickets,
 } from './errors'
 import { nextPaymentStatus } from './payment.machine'
+import { answersCorrectly, assertAnswersGiven } from './skill-question'
 import { type Entry, hasRoomFor, heldByUser, remainingTickets, reservationOf, ticketsOfUser } from './state'
 
 /** The most tickets one purchase may take (SPEC section 9). */
@@ -68,7 +69,7 @@ function assertReservable(
   competition: Competition,
   userId: string,
   quantity: number,
-  answer: string,
+  answer: { readonly text: string; readonly questionIndex: number },
   now: Date,
   replacing?: string,
 ): void {
@@ -77,11 +78,7 @@ function assertReservable(
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxEntriesPerPurchase) {
     throw new InvalidEntry('numberOfEntries', entryMessages.numberOfEntries)
   }
-  // Any of the four options is accepted (a wrong one is recorded and never drawn); only an
-  // answer that is not an option at all is refused.
-  if (!details.skillQuestion.options.includes(answer)) {
-    throw new InvalidEntry('skillQuestionAnswer', entryMessages.selectAnswer)
-  }
+  assertAnswersGiven(details, answer.questionIndex, answer.text)
   assertWithinCap(competition, userId, quantity, 0)
   if (!hasRoomFor(competition, details.totalTickets, quantity, now, replacing)) {
     throw new NotEnoughTickets(quantity, remainingTickets(competition, details.totalTickets, now, replacing))
@@ -89,10 +86,17 @@ function assertReservable(
 }
 
 export function quoteEntry(command: QuoteEntry, state: CompetitionState): EntryEvent[] {
-  const { competitionId, userId, quantity, answer } = command.data
+  const { competitionId, userId, quantity, answer, questionIndex = 0 } = command.data
   const competition = existing(state, competitionId)
   const replacing = reservationOf(competition, userId)?.entryId
-  assertReservable(competition, userId, quantity, answer, command.metadata.now, replacing)
+  assertReservable(
+    competition,
+    userId,
+    quantity,
+    { text: answer, questionIndex },
+    command.metadata.now,
+    replacing,
+  )
   return []
 }
 
@@ -116,7 +120,15 @@ function replacementExpiry(replaced: Entry, expiresAt: string, now: Date): strin
  * allocated while tickets remain, else owed back (`allocateTickets`).
  */
 export function reserveTickets(command: ReserveTickets, state: CompetitionState): EntryEvent[] {
-  const { competitionId, entryId, userId, quantity, answer, paymentIntentId } = command.data
+  const {
+    competitionId,
+    entryId,
+    userId,
+    quantity,
+    answer,
+    paymentIntentId,
+    questionIndex = 0,
+  } = command.data
   const competition = existing(state, competitionId)
   const known = competition.entries.get(entryId)
   if (known) {
@@ -126,7 +138,7 @@ export function reserveTickets(command: ReserveTickets, state: CompetitionState)
   }
   const { now } = command.metadata
   const replaced = reservationOf(competition, userId)
-  assertReservable(competition, userId, quantity, answer, now, replaced?.entryId)
+  assertReservable(competition, userId, quantity, { text: answer, questionIndex }, now, replaced?.entryId)
   const amountPence = quantity * competition.details.entryPricePence
   if (amountPence > 0 && paymentIntentId === null) {
     throw new Error('A paid entry needs its payment intent')
@@ -136,7 +148,17 @@ export function reserveTickets(command: ReserveTickets, state: CompetitionState)
     : command.data.expiresAt
   const reservation: EntryEvent = {
     type: 'TicketsReserved',
-    data: { competitionId, entryId, userId, quantity, amountPence, paymentIntentId, answer, expiresAt },
+    data: {
+      competitionId,
+      entryId,
+      userId,
+      quantity,
+      amountPence,
+      paymentIntentId,
+      answer,
+      ...(questionIndex === 0 ? {} : { questionIndex }),
+      expiresAt,
+    },
   }
   if (!replaced) return [reservation]
   const release: EntryEvent = {
@@ -215,7 +237,8 @@ export function allocateTickets(command: AllocateTickets, state: CompetitionStat
         ticketNumbers,
         entryReference,
         answer: entry.answer,
-        answerCorrect: entry.answer === details.skillQuestion.correct,
+        ...(entry.questionIndex === 0 ? {} : { questionIndex: entry.questionIndex }),
+        answerCorrect: answersCorrectly(details, entry.questionIndex, entry.answer),
         amountPence: entry.amountPence,
         paymentIntentId: entry.paymentIntentId,
         allocatedAt: now.toISOString(),
@@ -239,11 +262,25 @@ const receivedAtTolerance = 5 * 60_000
  * nothing; another entry under that id is refused.
  */
 export function recordPostalEntry(command: RecordPostalEntry, state: CompetitionState): EntryEvent[] {
-  const { competitionId, entryId, userId, answer, receivedAt, entryReference } = command.data
+  const {
+    competitionId,
+    entryId,
+    userId,
+    answer,
+    receivedAt,
+    entryReference,
+    questionIndex = 0,
+  } = command.data
   const competition = existing(state, competitionId)
   const known = competition.entries.get(entryId)
   if (known) {
-    if (known.postal && known.userId === userId && known.answer === answer) return []
+    if (
+      known.postal &&
+      known.userId === userId &&
+      known.answer === answer &&
+      known.questionIndex === questionIndex
+    )
+      return []
     throw new InvalidPostalEntry('entryId', 'This form was already used for a different postal entry')
   }
   const { now } = command.metadata
@@ -268,9 +305,7 @@ export function recordPostalEntry(command: RecordPostalEntry, state: Competition
     )
   }
   if (!acceptsEntries(competition, now)) throw new CompetitionNotActive(competitionId)
-  if (!details.skillQuestion.options.includes(answer)) {
-    throw new InvalidEntry('skillQuestionAnswer', entryMessages.selectAnswer)
-  }
+  assertAnswersGiven(details, questionIndex, answer)
   assertWithinCap(competition, userId, 1, heldByUser(competition, userId, now))
   if (!hasRoomFor(competition, details.totalTickets, 1, now)) {
     throw new NotEnoughTickets(1, remainingTickets(competition, details.totalTickets, now))
@@ -285,7 +320,8 @@ export function recordPostalEntry(command: RecordPostalEntry, state: Competition
         ticketNumbers: [competition.tickets.nextNumber],
         entryReference,
         answer,
-        answerCorrect: answer === details.skillQuestion.correct,
+        ...(questionIndex === 0 ? {} : { questionIndex }),
+        answerCorrect: answersCorrectly(details, questionIndex, answer),
         amountPence: 0,
         paymentIntentId: null,
         receivedAt: new Date(received).toISOString(),

@@ -9,6 +9,8 @@ export interface Entry {
   readonly quantity: number
   readonly amountPence: number
   readonly answer: string
+  /** Which question of the competition's pool was answered; 0 for entries made before pools. */
+  readonly questionIndex: number
   readonly status: EntryPaymentStatus
   /** Null for a free competition. */
   readonly paymentIntentId: string | null
@@ -191,6 +193,7 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
         quantity,
         amountPence,
         answer,
+        questionIndex: event.data.questionIndex ?? 0,
         status: 'reserved',
         paymentIntentId,
         expiresAt,
@@ -219,6 +222,7 @@ export function evolveEntries(state: Entries, event: EntryEvent): Entries {
         quantity: ticketNumbers.length,
         amountPence: 0,
         answer,
+        questionIndex: event.data.questionIndex ?? 0,
         status: 'paid',
         paymentIntentId: null,
         expiresAt: allocatedAt,

@@ -54,7 +54,7 @@ export function reserved(n: number, quantity = 1, expiresAt = minutes(10), answe
 export const reserve = (
   n: number,
   quantity = 1,
-  options: { answer?: string; at?: Date; paymentIntentId?: string | null } = {},
+  options: { answer?: string; questionIndex?: number; at?: Date; paymentIntentId?: string | null } = {},
 ): ReserveTickets => ({
   type: 'ReserveTickets',
   data: {
@@ -63,6 +63,7 @@ export const reserve = (
     userId: `u-${n}`,
     quantity,
     answer: options.answer ?? '4',
+    ...(options.questionIndex === undefined ? {} : { questionIndex: options.questionIndex }),
     paymentIntentId: options.paymentIntentId === undefined ? intentId(n) : options.paymentIntentId,
     expiresAt: new Date((options.at ?? now).getTime() + 10 * 60_000).toISOString(),
   },

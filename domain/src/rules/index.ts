@@ -1,4 +1,5 @@
 export { ageOn, dateOfBirthRange, isAtLeastAge, minimumAgeYears, oldestAgeYears } from './age'
+export { answersGivenAway, type Giveaway, type GiveawayField } from './answer-giveaway'
 export {
   type BandedStrength,
   type BandedStrengthLabel,

@@ -32,6 +32,8 @@ export interface CompetitionRow {
   /** Whether the drawn randomness carried drand's signature; null until drawn. */
   readonly randomness_signed: boolean | null
   readonly skill_question: { question: string; options: string[]; correct: string }
+  /** The rest of the pool (issue 24); null on rows written before pools. */
+  readonly extra_skill_questions: Array<{ question: string; options: string[]; correct: string }> | null
   /** Issue 14: the minimum of tickets sold, the cash alternative, and whether extended once. */
   readonly minimum_tickets: number | null
   readonly cash_alternative_pence: number | null
@@ -59,6 +61,7 @@ export function detailsColumns(details: CompetitionDetails) {
     end_date: details.endDate,
     image_url: details.imageUrl,
     skill_question: details.skillQuestion,
+    extra_skill_questions: details.extraSkillQuestions ?? [],
     minimum_tickets: details.minimumTickets ?? null,
     cash_alternative_pence: details.cashAlternativePence ?? null,
     max_entries_per_person: entryCapOf(details),
@@ -90,6 +93,7 @@ const columns = [
   'list_hash',
   'randomness_signed',
   'skill_question',
+  'extra_skill_questions',
   'minimum_tickets',
   'cash_alternative_pence',
   'end_date_extended',

@@ -25,6 +25,7 @@ import { competitionsAdminList } from './0061-competitions-admin-list'
 import { heldForReview } from './0065-held-for-review'
 import { competitionRandomnessSigned } from './0070-competition-randomness-signed'
 import { entriesDisputed } from './0070-entries-disputed'
+import { competitionQuestionPool } from './0075-competition-question-pool'
 import { winnersPage } from './0085-winners-page'
 import { complaintDeadlines } from './0090-complaint-deadlines'
 
@@ -55,6 +56,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0065-held-for-review', heldForReview],
   ['0070-competition-randomness-signed', competitionRandomnessSigned],
   ['0070-entries-disputed', entriesDisputed],
+  ['0075-competition-question-pool', competitionQuestionPool],
   ['0085-winners-page', winnersPage],
   ['0090-complaint-deadlines', complaintDeadlines],
 ])

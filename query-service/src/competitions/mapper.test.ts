@@ -25,6 +25,7 @@ const row: CompetitionRow = {
     options: ['London', 'Paris', 'Berlin', 'Madrid'],
     correct: 'Paris',
   },
+  extra_skill_questions: [{ question: 'What is 6 × 7?', options: ['40', '42', '44', '46'], correct: '42' }],
   seed_commitment: 'a'.repeat(64),
   randomness_round: null,
   eligible_tickets: null,
@@ -60,6 +61,10 @@ describe('competition mappers', () => {
   test('the admin shape keeps the correct answer', () => {
     const competition = toAdminCompetition({ ...row, drawn_at: new Date('2030-02-02T12:00:00Z') })
     expect(competition.skill_question.correct).toBe('Paris')
+    expect(competition.extra_skill_questions).toEqual([
+      { question: 'What is 6 × 7?', options: ['40', '42', '44', '46'], correct: '42' },
+    ])
+    expect(toAdminCompetition({ ...row, extra_skill_questions: null }).extra_skill_questions).toEqual([])
     expect(competition.drawn_at).toBe('2030-02-02T12:00:00.000Z')
     expect(competition.draw).toEqual({
       seed_commitment: 'a'.repeat(64),
@@ -82,5 +87,17 @@ describe('competition mappers', () => {
 
   test('a leaked answer fails the public contract instead of being sent', () => {
     expect(() => publicCompetition.parse(toAdminCompetition(row))).toThrow()
+  })
+})
+
+describe('the competition page’s pool of questions (issue 24)', () => {
+  test('lists every question with its options and no answer', () => {
+    const detail = toPublicCompetitionDetail(row)
+    expect(detail.skill_questions).toEqual([
+      { question: 'Capital of France?', options: ['London', 'Paris', 'Berlin', 'Madrid'] },
+      { question: 'What is 6 × 7?', options: ['40', '42', '44', '46'] },
+    ])
+    expect(JSON.stringify(detail)).not.toContain('correct')
+    expect(toPublicCompetitionDetail({ ...row, extra_skill_questions: null }).skill_questions).toHaveLength(1)
   })
 })

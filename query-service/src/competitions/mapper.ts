@@ -42,8 +42,10 @@ export function toPublicCompetition(row: CompetitionRow): PublicCompetition {
 
 /** The competition's own page: the commitments are public from the moment they are made. */
 export function toPublicCompetitionDetail(row: CompetitionRow): PublicCompetitionDetail {
+  const pool = [row.skill_question, ...(row.extra_skill_questions ?? [])]
   return {
     ...toPublicCompetition(row),
+    skill_questions: pool.map(({ question, options }) => ({ question, options: [...options] })),
     draw: {
       seed_commitment: row.seed_commitment,
       randomness_round: row.randomness_round,
@@ -59,6 +61,11 @@ export function toAdminCompetition(row: CompetitionRow): AdminCompetition {
   return {
     ...common(row),
     skill_question: { question, options: [...options], correct },
+    extra_skill_questions: (row.extra_skill_questions ?? []).map((q) => ({
+      question: q.question,
+      options: [...q.options],
+      correct: q.correct,
+    })),
     end_date_extended: row.end_date_extended,
     draw: {
       seed_commitment: row.seed_commitment,

@@ -27,6 +27,12 @@ export interface CompetitionRow {
     readonly options: readonly string[]
     readonly correct: string
   }
+  /** The rest of the pool of questions (issue 24); null on rows written before pools. */
+  readonly extra_skill_questions: ReadonlyArray<{
+    readonly question: string
+    readonly options: readonly string[]
+    readonly correct: string
+  }> | null
   /** The draw's commitments (admin only): null until publication, and until close. */
   readonly seed_commitment: string | null
   readonly randomness_round: number | null
@@ -57,6 +63,7 @@ const columns = [
   'image_url',
   'drawn_at',
   'skill_question',
+  'extra_skill_questions',
   'seed_commitment',
   'randomness_round',
   'eligible_tickets',

@@ -109,7 +109,7 @@ async function confirmationsByReference(): Promise<Map<string, number>> {
   const byReference = new Map<string, number>()
   for (const email of await mail.all()) {
     const reference = email.subject.match(
-      /^\[TEST MODE\] Your entry is confirmed: .* \(([A-Z0-9]+-\d{4}-\d{6})\)$/,
+      /^\[TEST MODE\] Entry received: .* \(([A-Z0-9]+-\d{4}-\d{6})\)$/,
     )?.[1]
     if (reference) byReference.set(reference, (byReference.get(reference) ?? 0) + 1)
   }

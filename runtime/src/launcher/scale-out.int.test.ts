@@ -247,7 +247,7 @@ describe('scale-out: two command services, two consumers processes, one query se
       everyMs: 1000,
     })
     const confirmations = (await platform.inbox.all()).filter((email) =>
-      email.subject.startsWith(`[TEST MODE] Your entry is confirmed: ${title} `),
+      email.subject.startsWith(`[TEST MODE] Entry received: ${title} `),
     )
     expect(confirmations.map((email) => email.to.map((to) => to.address))).toEqual([[buyer.email]])
     expect(await releases()).toHaveLength(1)

@@ -1,4 +1,4 @@
-import type { CompetitionDetails } from '@prizes/contracts'
+import type { CompetitionDetails, SkillQuestion } from '@prizes/contracts'
 import type { Artwork } from './artwork'
 
 export interface DemoCompetition {
@@ -11,10 +11,20 @@ export interface DemoCompetition {
   readonly details: Omit<CompetitionDetails, 'startDate' | 'endDate' | 'imageUrl'>
 }
 
-const question = (q: string, options: [string, string, string, string], correct: string) => ({
+const question = (q: string, options: [string, string, string, string], correct: string): SkillQuestion => ({
   question: q,
   options,
   correct,
+})
+
+/**
+ * A competition's pool (issue 24): questions that need a moment's thought, arithmetic or
+ * general knowledge that has nothing to do with the prize, so no title, prize or description
+ * gives an answer away (`seed.test.ts` checks with the admin form's own warning).
+ */
+const pool = (first: SkillQuestion, ...extraSkillQuestions: SkillQuestion[]) => ({
+  skillQuestion: first,
+  extraSkillQuestions,
 })
 
 export const demoCompetitions: readonly DemoCompetition[] = [
@@ -38,7 +48,11 @@ export const demoCompetitions: readonly DemoCompetition[] = [
       entryPricePence: 499,
       totalTickets: 4999,
       location: 'UK Wide',
-      skillQuestion: question('Which company makes the Model 3?', ['Tesla', 'Ford', 'BMW', 'Kia'], 'Tesla'),
+      ...pool(
+        question('What is 144 ÷ 12 + 7?', ['17', '19', '21', '24'], '19'),
+        question('Which planet is closest to the Sun?', ['Venus', 'Mercury', 'Mars', 'Earth'], 'Mercury'),
+        question('How many sides does a heptagon have?', ['5', '6', '7', '8'], '7'),
+      ),
     },
   },
   {
@@ -60,7 +74,15 @@ export const demoCompetitions: readonly DemoCompetition[] = [
       entryPricePence: 199,
       totalTickets: 9999,
       location: 'UK Wide',
-      skillQuestion: question('How many pence are there in one pound?', ['10', '50', '100', '1000'], '100'),
+      ...pool(
+        question('What is 15% of 240?', ['24', '32', '36', '42'], '36'),
+        question('Which is the longest river in the UK?', ['Thames', 'Severn', 'Trent', 'Tay'], 'Severn'),
+        question(
+          'In which year did the Battle of Hastings take place?',
+          ['1066', '1215', '1415', '1588'],
+          '1066',
+        ),
+      ),
     },
   },
   {
@@ -83,10 +105,10 @@ export const demoCompetitions: readonly DemoCompetition[] = [
       entryPricePence: 249,
       totalTickets: 2500,
       location: 'Departing London or Dublin',
-      skillQuestion: question(
-        'In which ocean are the Maldives?',
-        ['Atlantic', 'Indian', 'Arctic', 'Pacific'],
-        'Indian',
+      ...pool(
+        question('What is 23 + 48 − 19?', ['50', '52', '54', '56'], '52'),
+        question('Which element has the chemical symbol Fe?', ['Lead', 'Iron', 'Tin', 'Fluorine'], 'Iron'),
+        question('How many bones are in the adult human body?', ['186', '206', '226', '246'], '206'),
       ),
     },
   },
@@ -109,7 +131,19 @@ export const demoCompetitions: readonly DemoCompetition[] = [
       entryPricePence: 99,
       totalTickets: 999,
       location: 'UK Wide',
-      skillQuestion: question('How many players can a standard chess game have?', ['1', '2', '3', '4'], '2'),
+      ...pool(
+        question('What is 9 × 8 − 13?', ['57', '59', '61', '63'], '59'),
+        question(
+          'Who painted the Mona Lisa?',
+          ['Michelangelo', 'Leonardo da Vinci', 'Raphael', 'Rembrandt'],
+          'Leonardo da Vinci',
+        ),
+        question(
+          'What is the capital of Australia?',
+          ['Sydney', 'Melbourne', 'Canberra', 'Perth'],
+          'Canberra',
+        ),
+      ),
     },
   },
   {
@@ -132,7 +166,19 @@ export const demoCompetitions: readonly DemoCompetition[] = [
       entryPricePence: 399,
       totalTickets: 3000,
       location: 'UK Wide',
-      skillQuestion: question('How many minutes are in one hour?', ['30', '60', '90', '100'], '60'),
+      ...pool(
+        question('What is 7 squared minus 12?', ['35', '37', '39', '41'], '37'),
+        question(
+          'Which gas do plants take from the air to make their food?',
+          ['Oxygen', 'Nitrogen', 'Carbon dioxide', 'Hydrogen'],
+          'Carbon dioxide',
+        ),
+        question(
+          'Which is the largest planet in the Solar System?',
+          ['Saturn', 'Jupiter', 'Neptune', 'Uranus'],
+          'Jupiter',
+        ),
+      ),
     },
   },
   {
@@ -154,10 +200,14 @@ export const demoCompetitions: readonly DemoCompetition[] = [
       entryPricePence: 299,
       totalTickets: 1000,
       location: 'Manchester',
-      skillQuestion: question(
-        'Which room is usually used for cooking?',
-        ['Bathroom', 'Kitchen', 'Garage', 'Attic'],
-        'Kitchen',
+      ...pool(
+        question('What is three quarters of 96?', ['64', '68', '72', '76'], '72'),
+        question(
+          'In which Shakespeare play does Shylock appear?',
+          ['Hamlet', 'The Merchant of Venice', 'Macbeth', 'Othello'],
+          'The Merchant of Venice',
+        ),
+        question('What is the smallest prime number greater than 20?', ['21', '23', '25', '27'], '23'),
       ),
     },
   },
@@ -174,10 +224,10 @@ export const demoCompetitions: readonly DemoCompetition[] = [
       entryPricePence: 1_000,
       totalTickets: 100,
       location: 'Dublin, Ireland',
-      skillQuestion: question(
-        'What does the "U" in USB stand for?',
-        ['Universal', 'Unified', 'Ultra', 'United'],
-        'Universal',
+      ...pool(
+        question('What is 250 ÷ 5 × 3?', ['130', '140', '150', '160'], '150'),
+        question('What is the capital of Canada?', ['Toronto', 'Vancouver', 'Ottawa', 'Montreal'], 'Ottawa'),
+        question('How many minutes are there in a full day?', ['1240', '1340', '1440', '1540'], '1440'),
       ),
     },
   },
@@ -200,7 +250,15 @@ export const demoCompetitions: readonly DemoCompetition[] = [
       entryPricePence: 149,
       totalTickets: 1500,
       location: 'UK Wide',
-      skillQuestion: question('How many wheels does a bicycle have?', ['1', '2', '3', '4'], '2'),
+      ...pool(
+        question('What is 11 × 11 − 21?', ['90', '100', '110', '121'], '100'),
+        question(
+          'Which is the highest mountain in the British Isles?',
+          ['Snowdon', 'Scafell Pike', 'Ben Nevis', 'Carrauntoohil'],
+          'Ben Nevis',
+        ),
+        question('How many sides does a dodecagon have?', ['10', '11', '12', '14'], '12'),
+      ),
     },
   },
 ]

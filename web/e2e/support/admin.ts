@@ -103,12 +103,15 @@ export async function createCompetition(
     description = 'A competition run by the browser tests.',
     endsInMs = 30 * day,
     maxEntriesPerPerson,
+    extraSkillQuestions,
   }: {
     entryPrice?: number
     totalTickets?: number
     description?: string
     endsInMs?: number
     maxEntriesPerPerson?: number
+    /** Issue 24: the rest of the pool after `skillQuestion`. */
+    extraSkillQuestions?: ReadonlyArray<{ question: string; options: readonly string[]; correct: string }>
   } = {},
 ): Promise<string> {
   const now = Date.now()
@@ -127,6 +130,7 @@ export async function createCompetition(
       featured: false,
       skill_question: skillQuestion,
       ...(maxEntriesPerPerson === undefined ? {} : { max_entries_per_person: maxEntriesPerPerson }),
+      ...(extraSkillQuestions === undefined ? {} : { extra_skill_questions: extraSkillQuestions }),
     },
   })
   const competition = adminCompetitionResponse.parse(await okJson(response, 'create competition')).competition

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
-import { endpoints, type PublicCompetition, sessionResponse } from '@prizes/contracts'
+import { endpoints, entryMessages, type PublicCompetition, sessionResponse } from '@prizes/contracts'
 import { type NewUser, newUser } from './accounts'
 import { bearer, okJson } from './admin'
 import { isActive, listCompetitions } from './api'
@@ -83,14 +83,15 @@ export async function openEntryModal(page: Page, competition: PublicCompetition)
 /** Step 1: answers the question and types the details a signed-out entrant gives. */
 export async function fillDetails(dialog: Locator, competition: PublicCompetition, person: NewUser) {
   const form = dialog.getByRole('form', { name: 'Entry Details' })
-  const [answer] = competition.skill_question.options
-  if (!answer) throw new Error('the competition has no answers to choose from')
-  await form.getByRole('radio', { name: answer, exact: true }).check()
   await form.getByLabel('First name').fill(person.firstName)
   await form.getByLabel('Last name').fill(person.lastName)
+  // The email first: with several questions, it decides which one the entrant is given.
   await form.getByLabel('Email').fill(person.email)
   await form.getByLabel('Phone').fill(person.phone)
   await form.getByLabel('Address').fill(person.address)
+  const [answer] = competition.skill_question.options
+  if (!answer) throw new Error('the competition has no answers to choose from')
+  await form.getByRole('radio', { name: answer, exact: true }).check()
   return form
 }
 
@@ -111,7 +112,7 @@ export async function payWithCard(dialog: Locator, cardNumber: string) {
 
 /** Step 3, the one success view after paying. */
 export const successHeading = (dialog: Locator) =>
-  dialog.getByRole('heading', { name: 'Thank you! Your entry is confirmed' })
+  dialog.getByRole('heading', { name: entryMessages.entryReceived })
 
 export const referencePattern = /^[A-Z0-9]{2,10}-\d{4}-\d{6}$/
 

@@ -17,7 +17,6 @@ export interface EntryTarget {
   /** What that cap still allows the signed-in entrant (the modal works it out); absent when unknown. */
   readonly personRemaining?: number | null
   readonly endDate: string
-  readonly skillQuestion: { readonly question: string; readonly options: readonly string[] }
 }
 
 /** Overlays have no route (SPEC section 2); at most one is open at a time. */

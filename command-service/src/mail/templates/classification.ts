@@ -20,6 +20,8 @@ export const mailTemplateClasses = {
   'competition-extended': 'essential',
   /** An admin's answer to a contact message. */
   'contact-answer': 'essential',
+  /** At the close, whether each entry is in the draw (issue 24): what the entrant paid for. */
+  'draw-result': 'essential',
   /** A winner must be told. */
   'winner-email': 'essential',
   /** The double opt-in link the person just asked for, and the answer to their message. */

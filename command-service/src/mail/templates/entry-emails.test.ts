@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { drawResultEmail } from './draw-result-emails'
 import { entryConfirmationEmail, formatPence } from './entry-emails'
 
 const input = {
@@ -13,7 +14,7 @@ const input = {
 describe('entryConfirmationEmail', () => {
   it('lists the competition, reference, number of entries, tickets and total in both parts', () => {
     const mail = entryConfirmationEmail(input)
-    expect(mail.subject).toBe('Your entry is confirmed: Win a <campervan> & more (PRZ-2030-000042)')
+    expect(mail.subject).toBe('Entry received: Win a <campervan> & more (PRZ-2030-000042)')
     for (const line of [
       'Hello Ada,',
       'Entry reference: PRZ-2030-000042',
@@ -28,6 +29,18 @@ describe('entryConfirmationEmail', () => {
     expect(mail.text).toContain('Thank you for entering Win a <campervan> & more.')
     expect(mail.html).toContain('Win a &lt;campervan&gt; &amp; more')
     expect(mail.html).not.toContain('<campervan>')
+  })
+
+  it('says the entry was received and answers are checked at the close, never "confirmed" (issue 24)', () => {
+    for (const mail of [
+      entryConfirmationEmail(input),
+      entryConfirmationEmail({ ...input, totalPaidPence: 0 }),
+      entryConfirmationEmail({ ...input, totalPaidPence: 0, postal: true }),
+    ]) {
+      expect(mail.text).toContain('Entry received: answers are checked when the competition closes')
+      expect(mail.text).not.toMatch(/confirmed/i)
+      expect(mail.html).not.toMatch(/confirmed/i)
+    }
   })
 
   it('says the answer was recorded and promises no draw', () => {
@@ -53,12 +66,39 @@ describe('entryConfirmationEmail', () => {
     })
     expect(mail.text).toContain('Hello,')
     expect(mail.text).toContain('Your ticket number: 5')
-    expect(mail.text).toContain('Your free entry is confirmed.')
+    expect(mail.text).toContain('Your free entry was received.')
     expect(mail.text).toContain('Total paid: £0.00')
   })
 
   it('formats pence as pounds', () => {
     expect(formatPence(299)).toBe('£2.99')
     expect(formatPence(123456)).toBe('£1,234.56')
+  })
+})
+
+describe('drawResultEmail (issue 24)', () => {
+  const result = {
+    firstName: 'Ada',
+    competitionTitle: 'Win a campervan',
+    entryReference: 'PRZ-2030-000042',
+    ticketNumbers: [17, 18],
+    publicUrl: 'https://prizes.example/',
+  }
+
+  it('tells an entry with the right answer that it is in the draw', () => {
+    const mail = drawResultEmail({ ...result, inTheDraw: true })
+    expect(mail.subject).toBe('You are in the draw: Win a campervan (PRZ-2030-000042)')
+    expect(mail.text).toContain(
+      'Your answer was correct, so your entry PRZ-2030-000042 (tickets #17, #18) is in the draw.',
+    )
+  })
+
+  it('tells an entry with a wrong answer plainly, with the rule it agreed to', () => {
+    const mail = drawResultEmail({ ...result, ticketNumbers: [9], inTheDraw: false })
+    expect(mail.subject).toBe('Not in the draw: Win a campervan (PRZ-2030-000042)')
+    expect(mail.text).toContain(
+      'Your answer was not correct, so your entry PRZ-2030-000042 (ticket #9) is not in the draw.',
+    )
+    expect(mail.text).toContain('Entries with a wrong answer are not refunded.')
   })
 })

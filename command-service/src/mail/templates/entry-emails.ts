@@ -23,21 +23,22 @@ const paragraph = (text: string): Block => ({ kind: 'paragraph', text })
 
 /**
  * After tickets are allocated: what was bought, their numbers and what it cost. It says the
- * answer was recorded and no more: whether it was right is not known to the entrant until the
+ * entry was received, never "confirmed" (issue 24), and the answer recorded, no more: whether it was right is not known to the entrant until the
  * close, and a wrong one is never in the draw, so the email promises no draw.
  */
 export function entryConfirmationEmail(input: EntryConfirmation): RenderedEmail {
   const count = input.ticketNumbers.length
   const free = input.totalPaidPence === 0
   const dashboard = dashboardLink(input.publicUrl)
-  return renderEmail(`Your entry is confirmed: ${input.competitionTitle} (${input.entryReference})`, [
+  return renderEmail(`Entry received: ${input.competitionTitle} (${input.entryReference})`, [
     paragraph(greeting(input.firstName)),
+    paragraph(entryMessages.entryReceived),
     paragraph(
       input.postal
         ? `Thank you for entering ${input.competitionTitle} by post. Your postal entry was received and is recorded.`
         : free
-          ? `Thank you for entering ${input.competitionTitle}. Your free entry is confirmed.`
-          : `Thank you for entering ${input.competitionTitle}. Your payment was received and your entry is confirmed.`,
+          ? `Thank you for entering ${input.competitionTitle}. Your free entry was received.`
+          : `Thank you for entering ${input.competitionTitle}. Your payment and your entry were received.`,
     ),
     paragraph(`Entry reference: ${input.entryReference}`),
     paragraph(`Number of entries: ${count}`),

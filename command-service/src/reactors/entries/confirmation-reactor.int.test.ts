@@ -83,7 +83,7 @@ describe('entry confirmation email', () => {
       const entry = await paidEntry(3)
       const [mail, ...more] = await inbox.waitForEmails(entry.email, 1)
       expect(more).toEqual([])
-      expect(mail?.subject).toBe(`Your entry is confirmed: ${entry.title} (${entry.entryReference})`)
+      expect(mail?.subject).toBe(`Entry received: ${entry.title} (${entry.entryReference})`)
       expect(entry.ticketNumbers).toEqual([1, 2, 3])
       for (const part of [mail?.text, mail?.html]) {
         expect(part).toContain(entry.title)

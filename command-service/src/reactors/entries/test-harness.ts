@@ -33,8 +33,11 @@ export interface EntryReactorHarness {
   competition(overrides?: Partial<CompetitionDetails>): Promise<{ competitionId: string; title: string }>
   /** A registered user with a real key and encrypted personal data. */
   user(): Promise<{ userId: string; email: string }>
-  /** create-payment-intent for `quantity` tickets; the reservation lasts `reservationMs`. */
-  reserve(competitionId: string, userId: string, quantity?: number): Promise<Reserved>
+  /**
+   * create-payment-intent for `quantity` tickets, answering `answer` ('4', the fixtures' correct
+   * one, unless given); the reservation lasts `reservationMs`.
+   */
+  reserve(competitionId: string, userId: string, quantity?: number, answer?: string): Promise<Reserved>
   pay(paymentIntentId: string): Promise<void>
   events(
     competitionId: string,
@@ -127,11 +130,11 @@ export async function startEntryReactorHarness(
       )
       return { userId: user.userId, email }
     },
-    async reserve(competitionId, userId, quantity = 1) {
+    async reserve(competitionId, userId, quantity = 1, answer = '4') {
       const submission = {
         competitionId,
         numberOfEntries: quantity,
-        skillQuestionAnswer: '4',
+        skillQuestionAnswer: answer,
         firstName: 'Ada',
         lastName: 'Lovelace',
         email: 'ada@example.com',

@@ -11,6 +11,14 @@ export {
 export type { LifecycleCommands } from './commands'
 export { lifecycleCommandsOf } from './commands-of'
 export {
+  createDrawResultEmailReactor,
+  type DrawResultEmailOptions,
+  drawResultEmailName,
+  drawResultKey,
+  drawResultTemplate,
+  startDrawResultEmail,
+} from './draw-result-email'
+export {
   createExtensionEmailReactor,
   type ExtensionEmailOptions,
   extensionEmailKey,

@@ -15,20 +15,24 @@ export function TermsPage() {
       <h2>Entering</h2>
       <ul>
         <li>
-          Every competition has one skill question. Only entries with the correct answer go into the draw.
+          Every competition has a pool of up to ten skill questions, and each entrant is given one of them at
+          random, the same one whenever they enter. Only entries with the correct answer go into the draw.
           Entries with a wrong answer are not refunded.
         </li>
         <li>
           We record your answer when you enter and do not tell anyone whether it is correct until the
           competition closes. From then on your dashboard shows each entry as "In the draw" or "Not in the
-          draw: incorrect answer".
+          draw: incorrect answer", and we email you which when the competition closes.
         </li>
         <li>You can buy from 1 to 10 entries per purchase, or fewer if fewer tickets remain.</li>
         <li>
           Each competition sets a maximum number of entries per person, shown on its page. Paid and postal
           entries count together towards it.
         </li>
-        <li>An entry counts once payment is confirmed and you receive an entry reference.</li>
+        <li>
+          An entry is received once payment is taken and you receive an entry reference; its answer is checked
+          when the competition closes.
+        </li>
       </ul>
       <h2 id="free-entry">Free entry by post</h2>
       <p>

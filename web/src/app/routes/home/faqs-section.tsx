@@ -9,7 +9,7 @@ const faqs = [
   },
   {
     q: 'Why is there a question?',
-    a: 'These are skill-based competitions. Each one has a multiple-choice question, and only entries with the correct answer go into the draw.',
+    a: 'These are skill-based competitions. Each one has a pool of multiple-choice questions, you are given one of them when you enter, and only entries with the correct answer go into the draw. We tell you by email when the competition closes.',
   },
   {
     q: 'How many entries can I buy?',

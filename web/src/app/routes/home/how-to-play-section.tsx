@@ -8,7 +8,7 @@ const steps = [
   },
   {
     title: 'Answer the question',
-    text: 'Every competition has one skill question. Only entries with the correct answer go into the draw.',
+    text: 'You are given one of the competition’s skill questions when you enter. Only entries with the correct answer go into the draw.',
   },
   {
     title: 'Enter and win',

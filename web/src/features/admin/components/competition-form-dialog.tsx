@@ -21,6 +21,8 @@ import {
   validateCompetitionForm,
 } from '../model/competition-form'
 import { failureMessage } from '../model/errors'
+import { AnswerGiveawayWarning } from './answer-giveaway-warning'
+import { ExtraSkillQuestions } from './extra-skill-questions'
 import { ImageField } from './image-field'
 
 interface CompetitionFormDialogProps {
@@ -29,7 +31,7 @@ interface CompetitionFormDialogProps {
   readonly onClose: () => void
 }
 
-type TextKey = Exclude<keyof CompetitionFormValues, 'featured' | 'status'>
+type TextKey = Exclude<keyof CompetitionFormValues, 'featured' | 'status' | 'extra_questions'>
 
 /** Create and Edit (SPEC section 5): the server's rules on screen, submit disabled until they pass. */
 export function CompetitionFormDialog({ competition, onClose }: CompetitionFormDialogProps) {
@@ -165,6 +167,12 @@ export function CompetitionFormDialog({ competition, onClose }: CompetitionFormD
             error={errorOf('correct')}
             options={[{ value: '', label: 'Choose one of the options' }, ...choices]}
           />
+          <ExtraSkillQuestions
+            questions={values.extra_questions}
+            onChange={(questions) => change('extra_questions', questions)}
+            error={serverErrors.extra_questions ?? (form.submitted ? errors.extra_questions : undefined)}
+          />
+          <AnswerGiveawayWarning values={values} />
         </Group>
         <ImageField
           current={competition?.image_url ?? null}

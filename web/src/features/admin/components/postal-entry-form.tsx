@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client'
 import { useRecordPostalEntry } from '../api/record-postal-entry'
 import { reasonOf } from '../model/errors'
 
-type Field = 'firstName' | 'lastName' | 'email' | 'address' | 'answer' | 'receivedAt'
+type Field = 'firstName' | 'lastName' | 'email' | 'address' | 'answer' | 'receivedAt' | 'questionIndex'
 type Values = Record<Field, string>
 
 const blank = (today: string): Values => ({
@@ -18,6 +18,7 @@ const blank = (today: string): Values => ({
   address: '',
   answer: '',
   receivedAt: today,
+  questionIndex: '0',
 })
 
 /** Today in the admin's own time, as a `date` input holds it. */
@@ -38,6 +39,8 @@ export function PostalEntryForm({ competition }: { readonly competition: AdminCo
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [recorded, setRecorded] = useState<string | null>(null)
   const recording = useRecordPostalEntry()
+  const pool = [competition.skill_question, ...(competition.extra_skill_questions ?? [])]
+  const question = pool[Number(values.questionIndex)] ?? competition.skill_question
 
   const bind = (field: Field) => ({
     name: `postal-${field}`,
@@ -49,7 +52,9 @@ export function PostalEntryForm({ competition }: { readonly competition: AdminCo
   async function submit(event: FormEvent) {
     event.preventDefault()
     setRecorded(null)
-    const envelope = { ...values, idempotencyKey: key }
+    // Issue 24: which question of the pool the envelope answered, when there is a choice.
+    const { questionIndex, ...rest } = values
+    const envelope = { ...rest, idempotencyKey: key, ...(pool.length > 1 ? { questionIndex } : {}) }
     const parsed = adminPostalEntryRequest.safeParse(envelope)
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {}
@@ -90,12 +95,20 @@ export function PostalEntryForm({ competition }: { readonly competition: AdminCo
         </FieldRow>
         <TextField label="Email" type="email" {...bind('email')} />
         <TextField label="Address" {...bind('address')} />
+        {pool.length > 1 && (
+          <SelectField
+            label="Question answered"
+            options={pool.map((q, index) => ({ value: String(index), label: `${index + 1}. ${q.question}` }))}
+            {...bind('questionIndex')}
+            onValueChange={(value) => setValues((v) => ({ ...v, questionIndex: value, answer: '' }))}
+          />
+        )}
         <FieldRow>
           <SelectField
             label="Answer"
             options={[
               { value: '', label: 'Choose the answer written' },
-              ...competition.skill_question.options.map((option) => ({ value: option, label: option })),
+              ...question.options.map((option) => ({ value: option, label: option })),
             ]}
             {...bind('answer')}
           />

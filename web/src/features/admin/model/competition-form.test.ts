@@ -1,6 +1,7 @@
 import type { AdminCompetition } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
 import {
+  answerGiveaways,
   type CompetitionFormValues,
   competitionFormData,
   competitionPayload,
@@ -209,5 +210,75 @@ describe('the image', () => {
     expect(imageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe(
       'The image must be 5 MB or smaller',
     )
+  })
+})
+
+describe('the pool of questions (issue 24)', () => {
+  const capital = {
+    question: 'Capital of Wales?',
+    options: ['Cardiff', 'Swansea', 'Newport', 'Bangor'],
+    correct: '0',
+  } as const
+
+  it('sends the questions after the first with their correct answer, as JSON in multipart', () => {
+    const payload = competitionPayload(filled({ extra_questions: [capital] }))
+    expect(payload.extra_skill_questions).toEqual([
+      {
+        question: 'Capital of Wales?',
+        options: ['Cardiff', 'Swansea', 'Newport', 'Bangor'],
+        correct: 'Cardiff',
+      },
+    ])
+    const body = competitionFormData(payload, new Blob(['x']), 'x.png')
+    expect(JSON.parse(String(body.get('extra_skill_questions')))).toEqual(payload.extra_skill_questions)
+    expect(competitionPayload(filled())).not.toHaveProperty('extra_skill_questions')
+  })
+
+  it('asks for the correct answer of every question, and places the server’s pool errors', () => {
+    expect(validateCompetitionForm(filled({ extra_questions: [{ ...capital, correct: '' }] }))).toMatchObject(
+      {
+        extra_questions: 'Choose the correct answer of every question',
+      },
+    )
+    expect(fieldOfPath(['extraSkillQuestions'])).toBe('extra_questions')
+    expect(fieldOfPath(['extra_skill_questions', 0, 'options'])).toBe('extra_questions')
+  })
+
+  it('warns of every answer the title, prize or description gives away', () => {
+    expect(answerGiveaways(filled())).toEqual([])
+    const given = answerGiveaways(
+      filled({
+        title: 'Win 4 nights in Cardiff',
+        description: 'Four nights, two in CARDIFF.',
+        extra_questions: [capital],
+      }),
+    )
+    expect(given).toEqual([
+      { questionIndex: 0, number: 1, answer: '4', fields: ['title'] },
+      { questionIndex: 1, number: 2, answer: 'Cardiff', fields: ['title', 'description'] },
+    ])
+  })
+
+  it('reads a competition’s pool back into the form', () => {
+    const values = competitionValues({
+      ...({} as AdminCompetition),
+      title: 't',
+      description: 'd',
+      prize: 'p',
+      prize_value: 1,
+      entry_price: 1,
+      total_tickets: 1,
+      max_entries_per_person: 1,
+      location: 'UK Wide',
+      start_date: now.toISOString(),
+      end_date: now.toISOString(),
+      status: 'active',
+      featured: false,
+      minimum_tickets: null,
+      cash_alternative: null,
+      skill_question: { question: 'q', options: ['a', 'b', 'c', 'd'], correct: 'b' },
+      extra_skill_questions: [{ question: 'r', options: ['e', 'f', 'g', 'h'], correct: 'h' }],
+    })
+    expect(values.extra_questions).toEqual([{ question: 'r', options: ['e', 'f', 'g', 'h'], correct: '3' }])
   })
 })

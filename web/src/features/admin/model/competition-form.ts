@@ -1,4 +1,10 @@
-import { type AdminCompetition, adminCompetitionForm, defaultMaxEntriesPerPerson } from '@prizes/contracts'
+import {
+  type AdminCompetition,
+  adminCompetitionForm,
+  defaultMaxEntriesPerPerson,
+  maxSkillQuestions,
+} from '@prizes/contracts'
+import { answersGivenAway, type Giveaway } from '@prizes/domain'
 import type { ApiFieldErrors } from '../../../lib/api-client'
 import type { FieldErrors, ParseResult } from '../../../lib/field-errors'
 
@@ -32,7 +38,25 @@ export interface CompetitionFormValues {
   /** Issue 14, both optional: '' for none. */
   minimum_tickets: string
   cash_alternative: string
+  /** Issue 24: the rest of the pool, up to nine more questions after the first. */
+  extra_questions: ExtraQuestionValues[]
 }
+
+/** One more question of the pool as typed: its four options and the index of the correct one. */
+export interface ExtraQuestionValues {
+  readonly question: string
+  readonly options: readonly [string, string, string, string]
+  /** '0' to '3', or '' before one is chosen. */
+  readonly correct: string
+}
+
+export const blankExtraQuestion: ExtraQuestionValues = {
+  question: '',
+  options: ['', '', '', ''],
+  correct: '',
+}
+/** The first question and up to this many more. */
+export const maxExtraQuestions = maxSkillQuestions - 1
 
 /** Every field a message can be shown on; `options` is the four options together (they must differ). */
 export type CompetitionFormField = Exclude<keyof CompetitionFormValues, 'featured'> | 'options' | 'form'
@@ -80,6 +104,7 @@ export function newCompetitionValues(now: Date): CompetitionFormValues {
     correct: '',
     minimum_tickets: '',
     cash_alternative: '',
+    extra_questions: [],
   }
 }
 
@@ -108,12 +133,23 @@ export function competitionValues(competition: AdminCompetition): CompetitionFor
     correct: index >= 0 ? String(index) : '',
     minimum_tickets: competition.minimum_tickets === null ? '' : String(competition.minimum_tickets),
     cash_alternative: competition.cash_alternative === null ? '' : String(competition.cash_alternative),
+    extra_questions: (competition.extra_skill_questions ?? []).map((q) => ({
+      question: q.question,
+      options: [q.options[0] ?? '', q.options[1] ?? '', q.options[2] ?? '', q.options[3] ?? ''],
+      correct: q.options.includes(q.correct) ? String(q.options.indexOf(q.correct)) : '',
+    })),
   }
 }
 
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
 
 const optionsOf = (values: CompetitionFormValues) => optionFields.map((field) => values[field])
+
+const extraQuestionPayload = (q: ExtraQuestionValues) => ({
+  question: q.question,
+  options: [...q.options],
+  correct: q.options[Number(q.correct)] ?? '',
+})
 
 /** The dates a competition was saved with, to the millisecond. */
 export type SavedDates = Pick<AdminCompetition, 'start_date' | 'end_date'>
@@ -153,9 +189,27 @@ export function competitionPayload(values: CompetitionFormValues, saved: SavedDa
       options,
       correct: options[Number(values.correct)] ?? '',
     },
+    ...(values.extra_questions.length === 0
+      ? {}
+      : { extra_skill_questions: values.extra_questions.map(extraQuestionPayload) }),
     ...(values.minimum_tickets.trim() === '' ? {} : { minimum_tickets: numberOf(values.minimum_tickets) }),
     ...(values.cash_alternative.trim() === '' ? {} : { cash_alternative: numberOf(values.cash_alternative) }),
   }
+}
+
+/**
+ * Issue 24: the questions whose correct answer the title, prize or description gives away, with
+ * the question's number as the form shows it (1 is the first). A warning, never a refusal.
+ */
+export function answerGiveaways(
+  values: CompetitionFormValues,
+): Array<Giveaway & { readonly number: number }> {
+  const first = { correct: optionsOf(values)[Number(values.correct)] ?? '' }
+  const extra = values.extra_questions.map((q) => ({ correct: q.options[Number(q.correct)] ?? '' }))
+  return answersGivenAway(
+    values,
+    values.correct === '' ? [{ correct: '' }, ...extra] : [first, ...extra],
+  ).map((found) => ({ ...found, number: found.questionIndex + 1 }))
 }
 export type CompetitionPayload = ReturnType<typeof competitionPayload>
 
@@ -180,6 +234,7 @@ const fieldNames: Record<Exclude<CompetitionFormField, 'form'>, true> = {
   options: true,
   minimum_tickets: true,
   cash_alternative: true,
+  extra_questions: true,
 }
 
 const isField = (name: string): name is Exclude<CompetitionFormField, 'form'> =>
@@ -189,6 +244,7 @@ const isField = (name: string): name is Exclude<CompetitionFormField, 'form'> =>
 export function fieldOfPath(path: readonly PropertyKey[]): CompetitionFormField {
   const [first, second, third] = path.map(String)
   if (first === undefined || first === '' || first === '_') return 'form'
+  if (first === 'extra_skill_questions' || first === 'extraSkillQuestions') return 'extra_questions'
   if (first !== 'skill_question') {
     return isField(first) ? first : 'form'
   }
@@ -224,6 +280,9 @@ export function validateCompetitionForm(values: CompetitionFormValues): Competit
     if (values[field].trim() === '') errors[field] = required
   }
   if (values.correct === '') errors.correct = 'Choose the correct answer'
+  if (values.extra_questions.some((q) => q.correct === '')) {
+    errors.extra_questions ??= 'Choose the correct answer of every question'
+  }
   const start = Date.parse(fromLocalInput(values.start_date))
   const end = Date.parse(fromLocalInput(values.end_date))
   if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) {
@@ -261,6 +320,9 @@ export function competitionFormData(payload: CompetitionPayload, image: Blob, im
   form.set('status', payload.status)
   form.set('featured', String(payload.featured))
   form.set('skill_question', JSON.stringify(payload.skill_question))
+  if (payload.extra_skill_questions !== undefined) {
+    form.set('extra_skill_questions', JSON.stringify(payload.extra_skill_questions))
+  }
   if (payload.minimum_tickets !== undefined) form.set('minimum_tickets', String(payload.minimum_tickets))
   if (payload.cash_alternative !== undefined) form.set('cash_alternative', String(payload.cash_alternative))
   form.set('image', image, imageName)

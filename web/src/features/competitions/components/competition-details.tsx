@@ -22,6 +22,7 @@ import { CompetitionWinner } from './competition-winner'
 import { DrawCommitment } from './draw-commitment'
 import { LiveCountdown } from './live-countdown'
 import { enterPanelId, MobileEnterBar } from './mobile-enter-bar'
+import { QuestionPool, questionPoolOf } from './question-pool'
 
 /** Where the terms describe entering free of charge. */
 export const freeEntryHref = '/terms-and-conditions#free-entry'
@@ -153,19 +154,8 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
             <CompetitionDescription text={competition.description} />
           </Block>
 
-          <Block title="The question">
-            <p
-              css={css`
-                font-weight: 600;
-                overflow-wrap: anywhere;
-              `}
-            >
-              {competition.skill_question.question}
-            </p>
-            <p>
-              Answer it when you enter. Only entries with the correct answer go into the draw; the answer is
-              never shown here.
-            </p>
+          <Block title={questionPoolOf(competition).length > 1 ? 'The questions' : 'The question'}>
+            <QuestionPool competition={competition} />
           </Block>
 
           <Block title="The draw">

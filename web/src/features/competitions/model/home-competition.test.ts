@@ -76,10 +76,6 @@ describe('toHomeCompetition', () => {
       maxEntries: 1000,
       perPerson: 100,
       endDate: '2026-02-01T00:00:00.000Z',
-      skillQuestion: {
-        question: 'Capital of Scotland?',
-        options: ['Edinburgh', 'Glasgow', 'Perth', 'Dundee'],
-      },
       image_url: '/media/weekend.jpg',
       availabilityStatus: 'AVAILABLE',
       soldPercentage: 25,
@@ -193,10 +189,6 @@ describe('after an entry', () => {
       maxEntries: 1000,
       perPerson: 100,
       endDate: '2026-02-01T00:00:00.000Z',
-      skillQuestion: {
-        question: 'Capital of Scotland?',
-        options: ['Edinburgh', 'Glasgow', 'Perth', 'Dundee'],
-      },
     })
   })
 })

@@ -33,7 +33,6 @@ export interface HomeCompetition {
   /** The most entries one person may hold, paid and postal together. */
   readonly perPerson: number
   readonly endDate: string
-  readonly skillQuestion: PublicCompetition['skill_question']
   readonly image_url: string | null
   readonly availabilityStatus: AvailabilityStatus
   /** 0 to 100. */
@@ -61,7 +60,6 @@ export function toHomeCompetition(c: PublicCompetition): HomeCompetition {
     maxEntries: limited ? c.total_tickets : null,
     perPerson: c.max_entries_per_person,
     endDate: c.end_date,
-    skillQuestion: c.skill_question,
     image_url: c.image_url,
     availabilityStatus: availabilityStatus(c.sold_tickets, c.total_tickets),
     soldPercentage: limited ? Math.min(100, Math.max(0, (c.sold_tickets / c.total_tickets) * 100)) : 0,
@@ -115,7 +113,6 @@ export const entryTarget = (c: HomeCompetition): EntryTarget => ({
   maxEntries: c.maxEntries,
   perPerson: c.perPerson,
   endDate: c.endDate,
-  skillQuestion: c.skillQuestion,
 })
 
 /** The same competition with `count` more tickets sold, as the home page shows it straight after an entry. */

@@ -63,7 +63,7 @@ export function ConfirmationStep({ entry, onDone }: ConfirmationStepProps) {
             }
           `}
         >
-          Thank you! Your entry is confirmed
+          {entryMessages.entryReceived}
         </h3>
         <Chip tone="success">{entry.paymentStatus === 'paid' ? 'Paid' : entry.paymentStatus}</Chip>
       </div>
@@ -114,7 +114,8 @@ export function ConfirmationStep({ entry, onDone }: ConfirmationStepProps) {
       </div>
       <p data-testid="answer-recorded">{entryMessages.answerRecorded}</p>
       <p>
-        {formatPrice(entry.totalCost)} paid. Your confirmation email is on its way with your ticket numbers.
+        {formatPrice(entry.totalCost)} paid. An email with your entry reference and ticket numbers is on its
+        way.
       </p>
       <Button type="button" size="lg" fullWidth onClick={onDone}>
         Done
@@ -123,7 +124,7 @@ export function ConfirmationStep({ entry, onDone }: ConfirmationStepProps) {
   )
 }
 
-/** A burst of confetti when the entry is confirmed, unless the entrant asks for reduced motion. */
+/** A burst of confetti when the entry is received, unless the entrant asks for reduced motion. */
 function Confetti() {
   const [celebrating] = useState(() => !prefersReducedMotion())
   const [playing, setPlaying] = useState(celebrating)

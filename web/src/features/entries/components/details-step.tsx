@@ -9,7 +9,7 @@ import type { useForm } from '../../../lib/use-form'
 import type { EntryTarget } from '../../../stores/ui-store'
 import type { EntryFormValues } from '../model/entry-form'
 import { EntriesSlider } from './entries-slider'
-import { SkillQuestion } from './skill-question'
+import { GivenSkillQuestion } from './given-skill-question'
 
 type EntryForm = ReturnType<typeof useForm<EntryFormValues>>
 
@@ -17,7 +17,8 @@ interface DetailsStepProps {
   readonly form: EntryForm
   readonly competition: EntryTarget
   readonly maxEntries: number
-  readonly signedIn: boolean
+  /** The signed-in account; null when signed out. */
+  readonly userId: string | null
   /** What the flow is doing now ("Checking your email…"), or null when waiting for the entrant. */
   readonly busy: string | null
   readonly error: string | null
@@ -29,13 +30,14 @@ export function DetailsStep({
   form,
   competition,
   maxEntries,
-  signedIn,
+  userId,
   busy,
   error,
   onSubmit,
 }: DetailsStepProps) {
   const theme = useTheme()
   const { values } = form
+  const signedIn = userId !== null
   const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'address') => ({
     name: field,
     value: values[field],
@@ -59,11 +61,13 @@ export function DetailsStep({
   }
   return (
     <FormStack noValidate onSubmit={submit} aria-label="Entry Details">
-      <SkillQuestion
-        question={competition.skillQuestion.question}
-        options={competition.skillQuestion.options}
+      <GivenSkillQuestion
+        competitionId={competition.id}
+        userId={userId}
+        email={values.email}
         value={values.answer}
         onChange={(answer) => form.set('answer', answer)}
+        onQuestion={(index) => form.set('questionIndex', index)}
         onBlur={() => form.touch('answer')}
         error={form.errorOf('answer')}
       />

@@ -177,7 +177,7 @@ export function EntryModal({
           form={form}
           competition={competition}
           maxEntries={maxEntriesFor(competition)}
-          signedIn={user !== null}
+          userId={user?.id ?? null}
           busy={
             busyLabels[state] ??
             (state === 'accountFound' || state === 'loggingIn' ? 'Waiting for login…' : null)

@@ -1,4 +1,5 @@
-import { css } from '@emotion/react'
+import { css, useTheme } from '@emotion/react'
+import { entryMessages } from '@prizes/contracts'
 import { Button } from '../../../components/button'
 import { formatPrice } from '../../../lib/format'
 
@@ -9,11 +10,26 @@ interface PaymentActionsProps {
   readonly onBack: () => void
 }
 
-/** Back and Pay, under whichever card form the provider uses; Pay submits that form. */
+/**
+ * Back and Pay, under whichever card form the provider uses; Pay submits that form. The skill
+ * question's rule stands right above Pay (issue 24), where the money is committed.
+ */
 export function PaymentActions({ amountPence, canPay, paying, onBack }: PaymentActionsProps) {
+  const theme = useTheme()
   return (
-    <div
-      css={css`
+    <>
+      <p
+        data-testid="pay-rule"
+        css={css`
+          margin: 0;
+          font-size: 0.875rem;
+          color: ${theme.palette.text.secondary};
+        `}
+      >
+        {entryMessages.answerRuleAtPay}
+      </p>
+      <div
+        css={css`
         display: flex;
         flex-wrap: wrap-reverse;
         justify-content: space-between;
@@ -22,13 +38,14 @@ export function PaymentActions({ amountPence, canPay, paying, onBack }: PaymentA
           flex: 1 1 140px;
         }
       `}
-    >
-      <Button type="button" variant="outline" size="lg" onClick={onBack} disabled={paying}>
-        Back
-      </Button>
-      <Button type="submit" size="lg" disabled={!canPay || paying}>
-        {paying ? 'Processing…' : `Pay ${formatPrice(amountPence / 100)}`}
-      </Button>
-    </div>
+      >
+        <Button type="button" variant="outline" size="lg" onClick={onBack} disabled={paying}>
+          Back
+        </Button>
+        <Button type="submit" size="lg" disabled={!canPay || paying}>
+          {paying ? 'Processing…' : `Pay ${formatPrice(amountPence / 100)}`}
+        </Button>
+      </div>
+    </>
   )
 }

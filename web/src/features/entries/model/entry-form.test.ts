@@ -19,11 +19,11 @@ const competition: EntryTarget = {
   maxEntries: 1000,
   perPerson: 100,
   endDate: '2030-01-01T00:00:00.000Z',
-  skillQuestion: { question: 'Capital of France?', options: ['Paris', 'Rome', 'Madrid', 'Berlin'] },
 }
 
 const filled: EntryFormValues = {
   answer: 'Paris',
+  questionIndex: 2,
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: 'Ada@Example.com',
@@ -55,6 +55,7 @@ describe('entry form', () => {
   it('builds the submission from a valid form, email lowercased', () => {
     expect(validateEntry(filled, competition)).toEqual({})
     expect(toSubmission(filled, competition)).toMatchObject({
+      skillQuestionIndex: 2,
       competitionId: '5b0f3c2e-0d1a-4c55-9e1e-3f6f1c0a0001',
       competitionTitle: 'Win a car',
       skillQuestionAnswer: 'Paris',

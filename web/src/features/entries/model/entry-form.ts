@@ -6,6 +6,8 @@ import type { EntryTarget } from '../../../stores/ui-store'
 /** SPEC section 3 "Entry form (client-side)". */
 export interface EntryFormValues {
   answer: string
+  /** Which question of the pool the server gave and the form shows; null until it is known. */
+  questionIndex: number | null
   firstName: string
   lastName: string
   email: string
@@ -24,6 +26,7 @@ export { maxEntriesFor }
 export function initialEntryValues(user: SessionUser | null): EntryFormValues {
   return {
     answer: '',
+    questionIndex: null,
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
     email: user?.email ?? '',
@@ -46,6 +49,7 @@ function submissionInput(values: EntryFormValues, c: EntryTarget) {
     entryPrice: c.price,
     numberOfEntries: values.numberOfEntries,
     skillQuestionAnswer: values.answer,
+    ...(values.questionIndex === null ? {} : { skillQuestionIndex: values.questionIndex }),
     firstName: values.firstName,
     lastName: values.lastName,
     email: values.email,

@@ -33,7 +33,6 @@ const competition: EntryTarget = {
   maxEntries: 200,
   perPerson: 100,
   endDate: '2030-01-01T00:00:00.000Z',
-  skillQuestion: { question: 'Capital of France?', options: ['Paris', 'Rome'] },
 }
 const submission: EntrySubmission = {
   competitionId: '5b1c3a9e-2f4d-4c8b-9a6e-1d2f3a4b5c6d',
