@@ -15,6 +15,7 @@ import {
   measuredEventStore,
   openPlatformDatabase,
   type ProxyFailure,
+  pageAnswers,
   parseTrustedProxies,
   paymentConfigOf,
   queryServicePages,
@@ -194,18 +195,16 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
           findHomeLists: () => pages.home(),
           listCompetitionPages: (limit: number) => pages.list(limit),
         }
+    const settings = async () => {
+      const { maintenanceMode, allowRegistrations } = await commandService.settings.get()
+      return { success: true as const, settings: { maintenanceMode, allowRegistrations } }
+    }
     const gateway = createGateway({
       logger: logger.child({ component: 'gateway' }),
       services,
       ...sitePages,
-      findHomeAnswers: homeAnswers(
-        findHomeLists,
-        async () => {
-          const { maintenanceMode, allowRegistrations } = await commandService.settings.get()
-          return { success: true, settings: { maintenanceMode, allowRegistrations } }
-        },
-        paymentConfigOf(config),
-      ),
+      findHomeAnswers: homeAnswers(findHomeLists, settings, paymentConfigOf(config)),
+      findPageAnswers: pageAnswers(settings, paymentConfigOf(config)),
       webDistDir: config.WEB_DIST_DIR,
       mediaDir,
       publicUrl: config.PUBLIC_URL,

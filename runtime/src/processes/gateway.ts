@@ -9,6 +9,7 @@ import {
   httpProxy,
   listen,
   type ProxyFailure,
+  pageAnswers,
   parseTrustedProxies,
   paymentConfigOf,
   queryServicePages,
@@ -33,6 +34,7 @@ runProcess('gateway', async ({ config, logger }) => {
   // Competition pages' heads and statuses, the home page's lists, and the sitemap, from the query
   // service; the home page's settings from the command service.
   const { findHomeLists, ...pages } = queryServicePages(queryUrl)
+  const settings = commandServiceSettings(commandUrl)
   const gateway = createGateway({
     logger,
     services: { command: httpProxy(commandUrl, onError), query },
@@ -44,7 +46,8 @@ runProcess('gateway', async ({ config, logger }) => {
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     ...pages,
-    findHomeAnswers: homeAnswers(findHomeLists, commandServiceSettings(commandUrl), paymentConfigOf(config)),
+    findHomeAnswers: homeAnswers(findHomeLists, settings, paymentConfigOf(config)),
+    findPageAnswers: pageAnswers(settings, paymentConfigOf(config)),
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)
