@@ -140,6 +140,16 @@ describe("a competition's page: rendered on the server like the home page", () =
     expect(maintenance.html).not.toContain('server-answers')
   })
 
+  test("its picture, the page's largest paint, preloaded from the head; none without one", async () => {
+    findCompetition = async () => ({ ...competition, image_url: '/media/tesla "red".webp' })
+    expect((await page()).html).toContain(
+      '<link rel="preload" as="image" href="/media/tesla &quot;red&quot;.webp" fetchpriority="high" />',
+    )
+    clock += 10_000
+    findCompetition = async () => ({ ...competition, image_url: null })
+    expect((await page()).html).not.toContain('rel="preload" as="image"')
+  })
+
   test('a competition that does not exist: 404, no render', async () => {
     const { status, html } = await page(`/competitions/${missing}`)
     expect(status).toBe(404)

@@ -151,7 +151,12 @@ export function serveWeb(options: WebAppOptions) {
       const found = (await competitions?.lookup(id)) ?? { kind: 'unknown' }
       if (found.kind === 'missing') return notFound
       if (found.kind !== 'found') return { status: 200, head: {} }
-      const head = { replace: competitionHead(found.value, publicUrl) }
+      // Its picture is the page's largest paint: fetched while the page's markup is still arriving.
+      const image = preloadableImage(found.value.image_url)
+      const head = {
+        replace: competitionHead(found.value, publicUrl),
+        add: image ? headAddition({ kind: 'preload-image', url: image }) : undefined,
+      }
       const site = signedIn ? undefined : await pageAnswers?.lookup(pageAnswersKey)
       if (site?.kind !== 'found') return { status: 200, head }
       const answers = competitionAnswers(found.value, site.value)
