@@ -9,7 +9,7 @@ import { allProjections, migrateReadModels, startProjections } from '@prizes/pro
 import pg from 'pg'
 import { benchEntriesExport, exportRows } from './entries-export'
 import { benchHotStreamBatched } from './hot-stream'
-import { benchHomePage, type LighthouseFigures } from './lighthouse'
+import { benchPages, type LighthouseFigures } from './lighthouse'
 import { formatTable, quantile, throughput } from './measure'
 import { benchAnswer, benchPricePence, benchPurchases, newCompetition } from './purchases'
 import { benchRebuild } from './rebuild'
@@ -29,8 +29,9 @@ import { fillCompetition, measureColdLoad } from './volume'
 /**
  * `npm run bench`: event-store append throughput against PostgreSQL's own plain INSERT rate,
  * projection lag, rebuild throughput (BENCH_REBUILD_EVENTS entry events, a million by default),
- * purchases per second end to end over HTTP with the ticket audit, and the home page's
- * Lighthouse mobile scores with its initial JavaScript, each against its budget. One run,
+ * purchases per second end to end over HTTP with the ticket audit, and the Lighthouse mobile
+ * scores of the home page and a competition page with their initial JavaScript, each against
+ * its budget. One run,
  * one table. Uses a fresh database on DATABASE_URL's server when set, else a throwaway embedded
  * cluster.
  */
@@ -43,7 +44,7 @@ const tailEntries = 250
 const rebuildEvents = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000)
 /** Entries the export case loads into the read model; `BENCH_ONLY=entries-export` runs that case alone. */
 const exportEntries = Number(process.env.BENCH_EXPORT_ENTRIES ?? 1_000_000)
-/** Lighthouse runs of the home page; the median is reported. */
+/** Lighthouse runs of each page; the median is reported. */
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 
 /** One case alone: `npm run bench -- --only lighthouse`, or `BENCH_ONLY=entries-export`. */
@@ -110,26 +111,33 @@ function competitionCreated(competitionId: string) {
   }
 }
 
-/** The home page's Lighthouse case, on a database of its own (the demo seed needs an empty one). */
-async function homePageCase(): Promise<LighthouseFigures> {
-  console.log(`Lighthouse, mobile: the home page, ${lighthouseRuns} runs...`)
+type PageFigures = Awaited<ReturnType<typeof benchPages>>
+
+/** The Lighthouse case of the home page and a competition's, on a database of its own (the demo seed needs an empty one). */
+async function pagesCase(): Promise<PageFigures> {
+  console.log(`Lighthouse, mobile: the home page and a competition page, ${lighthouseRuns} runs each...`)
   const db = await benchDatabase()
   try {
-    return await benchHomePage(db.url, lighthouseRuns)
+    return await benchPages(db.url, lighthouseRuns)
   } finally {
     await db.drop()
   }
 }
 
-function printHomePage(figures: LighthouseFigures) {
-  console.log(`\n${formatTable(['measure', 'value', 'budget'], lighthouseRows(figures))}\n`)
-  reportLighthouseDetails(figures)
+function printPages({ home, competition }: PageFigures) {
+  const pages: [string, LighthouseFigures][] = [
+    ['home page', home],
+    ['competition page', competition],
+  ]
+  const rows = pages.flatMap(([page, figures]) => lighthouseRows(page, figures))
+  console.log(`\n${formatTable(['measure', 'value', 'budget'], rows)}\n`)
+  for (const [page, figures] of pages) reportLighthouseDetails(page, figures)
 }
 
 async function main() {
   const only = onlyCase()
   if (only === 'lighthouse') {
-    printHomePage(await homePageCase())
+    printPages(await pagesCase())
     return
   }
   if (only !== undefined && only !== 'entries-export')
@@ -222,7 +230,7 @@ async function main() {
     console.log(`Rebuild: writing ${rebuildEvents.toLocaleString('en-GB')} entry events, then rebuilding...`)
     const rebuild = await benchRebuild({ store, knex, count: rebuildEvents, created: competitionCreated })
 
-    const homePage = await homePageCase()
+    const pages = await pagesCase()
 
     const pct = (n: number) => `${((n / inserts.perSecond) * 100).toFixed(0)}%`
     console.log(
@@ -255,7 +263,7 @@ async function main() {
         ],
       )}\n`,
     )
-    printHomePage(homePage)
+    printPages(pages)
     reportPurchaseFailures(purchases)
     reportPurchaseFailures(busy)
   } finally {
