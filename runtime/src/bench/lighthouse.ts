@@ -138,7 +138,9 @@ function failedAudits(result: LighthouseResult, category: string): string[] {
     if (!audit || audit.score === null || audit.score >= 0.9) return []
     if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') return []
     // Chrome's issues (a cookie, a CSP report, a deprecated API) name their kind in each item.
-    const kinds = [...new Set((audit.details?.items ?? []).map((item) => item.issueType).filter(Boolean))]
+    // Some audits' details hold no list (an insight's tree): nothing to name then.
+    const items = Array.isArray(audit.details?.items) ? audit.details.items : []
+    const kinds = [...new Set(items.map((item) => item.issueType).filter(Boolean))]
     const said = audit.displayValue ?? (kinds.length > 0 ? kinds.join(', ') : undefined)
     return [`${category}: ${audit.title}${said ? ` (${said})` : ''}`]
   })
