@@ -11,8 +11,8 @@ const isServerRenderModule = (module: unknown): module is ServerRenderModule =>
   typeof (module as Partial<ServerRenderModule> | undefined)?.renderPage === 'function'
 
 /**
- * A page's markup from the web build's server module at `file`: imported on first use and again
- * when a new build replaces it. One render per answers object, begun by the first visit and
+ * A page's markup from the web build's server module at `file`: imported at once and again when
+ * a new build replaces it. One render per answers object, begun by the first visit and
  * shared by those arriving while it runs: the lookups reuse their answers for a while, so a
  * flood of visits costs one render, not one each. No module (a build without it), one that
  * fails to load, or a render that fails: undefined, and the page is sent as the browser's app
@@ -55,6 +55,10 @@ export function serverRender(file: string, onError: (error: unknown) => void) {
       return undefined
     }
   }
+
+  // Imported now, not by the first visit: the module is the whole app, and importing it takes a
+  // moment that visit would wait for.
+  void load()
 
   return function renderPage(answers: ServerAnswers): Promise<string | undefined> {
     const known = rendered.get(answers)
