@@ -80,8 +80,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? reactToPreact : [] },
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react({ jsxImportSource: '@emotion/react' }), precompress()],
-  // `vite build --ssr src/entry-server.tsx`: the home page's server render, one module with its
-  // dependencies bundled (so they too render with Preact), for the gateway to import.
+  // `vite build --ssr src/entry-server.tsx`: the server render of the home page and competition
+  // pages, one module with its dependencies bundled (so they too render with Preact), for the
+  // gateway to import.
   ssr: { noExternal: true },
   server: {
     proxy: {
@@ -98,6 +99,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // the first script.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The server module is one file: the gateway imports it under a new URL per build, and a
+      // chunk of it would import the entry back under its plain URL, a second copy of the app
+      // (its own contexts and the competition page unloaded) rendering the page.
+      output: isSsrBuild ? { codeSplitting: false } : undefined,
       treeshake: {
         // The domain and contracts packages' modules only declare things (machines, deciders,
         // rules, schemas, messages). Saying so lets the web take the rules and messages it imports

@@ -43,6 +43,7 @@ export {
 export {
   commandServiceSettings,
   homeAnswers,
+  pageAnswers,
   paymentConfigOf,
   queryServicePages,
 } from './gateway/query-pages'

@@ -1,6 +1,11 @@
-import type { PublicCompetition, ServerAnswers } from '@prizes/contracts'
+import type {
+  CompetitionPageAnswers,
+  HomePageAnswers,
+  PublicCompetition,
+  PublicCompetitionDetail,
+} from '@prizes/contracts'
 import { describe, expect, test } from 'vitest'
-import { renderHomePage, withStylesFirst } from './entry-server'
+import { renderPage, withStylesFirst } from './entry-server'
 
 const competition: PublicCompetition = {
   id: '3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21',
@@ -29,7 +34,9 @@ const other: PublicCompetition = {
   title: 'Win a kayak',
   featured: false,
 }
-const answers: ServerAnswers = {
+const answers: HomePageAnswers = {
+  page: 'home',
+  renderedAt: '2026-11-28T12:00:00.000Z',
   listFeaturedCompetitions: { success: true, competitions: [competition] },
   listCompetitions: { success: true, competitions: [competition, other] },
   publicSettings: { success: true, settings: { maintenanceMode: false, allowRegistrations: true } },
@@ -40,8 +47,8 @@ const answers: ServerAnswers = {
 }
 
 describe("the home page's server render", () => {
-  test('shows the featured prize and the grid from the answers, its styles gathered ahead of it', () => {
-    const html = renderHomePage(answers)
+  test('shows the featured prize and the grid from the answers, its styles gathered ahead of it', async () => {
+    const html = await renderPage(answers)
     expect(html).toContain('Win a campervan')
     expect(html).toContain('Win a kayak')
     expect(html).toContain('src="/media/campervan.webp"')
@@ -52,19 +59,54 @@ describe("the home page's server render", () => {
   })
 })
 
-test('in TEST MODE the server-rendered home page says so; with real payments it does not', () => {
+test('in TEST MODE the server-rendered home page says so; with real payments it does not', async () => {
   const offline = { provider: 'offline', publishableKey: null, testMode: true } as const
-  const html = renderHomePage({ ...answers, paymentConfig: { success: true, payments: offline } })
+  const html = await renderPage({ ...answers, paymentConfig: { success: true, payments: offline } })
   expect(html).toContain('data-testid="test-mode-banner"')
   expect(html).toContain('<strong>TEST MODE</strong>: this site takes no real payments')
-  expect(renderHomePage(answers)).not.toContain('TEST MODE')
+  expect(await renderPage(answers)).not.toContain('TEST MODE')
 })
 
-test("an admin's text is escaped: a title cannot add markup to the page", () => {
+test("an admin's text is escaped: a title cannot add markup to the page", async () => {
   const hostile = { ...other, title: '</script><img src=x onerror=alert(1)>' }
-  const html = renderHomePage({ ...answers, listCompetitions: { success: true, competitions: [hostile] } })
+  const html = await renderPage({ ...answers, listCompetitions: { success: true, competitions: [hostile] } })
   expect(html).toContain('&lt;/script')
   expect(html).not.toContain('<img src=x')
+})
+
+describe("a competition page's server render", () => {
+  const detail: PublicCompetitionDetail = {
+    ...competition,
+    title: 'Win a campervan <b>now</b>',
+    skill_question: { question: 'Which of these is a prime number?', options: ['4', '6', '7', '9'] },
+    draw: { seed_commitment: 'ab'.repeat(32), randomness_round: null, draw_date: '2099-12-01T00:00:00Z' },
+  }
+  // 1 day, 2 hours, 3 minutes and 4 seconds before the end.
+  const renderedAt = '2099-11-29T21:56:56.000Z'
+  const page: CompetitionPageAnswers = {
+    page: 'competition',
+    renderedAt,
+    getCompetition: { success: true, competition: detail },
+    publicSettings: answers.publicSettings,
+    paymentConfig: answers.paymentConfig,
+  }
+
+  test('is the whole page: details, picture, price, the countdown as at the render, the free route and the draw', async () => {
+    const html = await renderPage(page)
+    expect(html).toContain('Win a campervan &lt;b&gt;now&lt;/b&gt;</h1>')
+    expect(html).not.toContain('<b>now')
+    expect(html).toContain('src="/media/campervan.webp"')
+    expect(html).toContain('£2.50')
+    expect(html).toContain('Which of these is a prime number?')
+    expect(html).toContain('Or enter free by post')
+    expect(html).toContain('The draw')
+    expect(html).toContain('ab'.repeat(32))
+    // The countdown counts from the render's moment, so the browser's first render makes the same digits.
+    const digits = [...html.matchAll(/data-unit="\w+"[^>]*><span[^>]*>(\d+)<\/span>/g)].map((m) => m[1])
+    expect(digits).toEqual(['01', '02', '03', '04'])
+    expect(html).toContain('dateTime="2099-12-01T00:00:00Z"')
+    expect(html).not.toContain('Loading')
+  })
 })
 
 describe('withStylesFirst', () => {

@@ -1,27 +1,44 @@
-import type { ServerAnswers } from '@prizes/contracts'
+import { type ServerAnswers, sitePages } from '@prizes/contracts'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { App } from './app/app'
 import { createQueryClient } from './app/providers'
+import { CompetitionPage } from './app/routes'
 import { seedServerAnswers } from './app/server-answers'
+import { RenderTime } from './lib/use-now'
+
+/** The address of the page `answers` are for, as its links name it. */
+function pathOf(answers: ServerAnswers): string {
+  switch (answers.page) {
+    case 'home':
+      return sitePages.home.path
+    case 'competition':
+      return `/competitions/${encodeURIComponent(answers.getCompetition.competition.id)}`
+  }
+}
 
 /**
- * The home page's markup as the browser's first render makes it from `answers` (see
- * `server-answers.ts`): the gateway sends it inside `#root`, so a phone paints the featured prize
- * before any script has run. Emotion's styles come ahead of it (`withStylesFirst`); the
- * browser's Emotion moves them to the head before the app renders over this markup.
+ * A page's markup as the browser's first render makes it from `answers` (see
+ * `server-answers.ts`) at the moment they were rendered at: the gateway sends it inside
+ * `#root`, so a phone paints the page (the featured prize, a competition's details) before any
+ * script has run. A lazy page's chunk is loaded first, since a server render cannot wait for
+ * one. Emotion's styles come ahead of it (`withStylesFirst`); the browser's Emotion moves them
+ * to the head before the app renders over this markup.
  */
-export function renderHomePage(answers: ServerAnswers): string {
+export async function renderPage(answers: ServerAnswers): Promise<string> {
+  if (answers.page === 'competition') await CompetitionPage.preload()
   const queryClient = createQueryClient()
   seedServerAnswers(queryClient, answers)
   try {
     return withStylesFirst(
       renderToString(
         <StrictMode>
-          <Router ssrPath="/">
-            <App queryClient={queryClient} />
-          </Router>
+          <RenderTime.Provider value={{ at: new Date(answers.renderedAt) }}>
+            <Router ssrPath={pathOf(answers)}>
+              <App queryClient={queryClient} />
+            </Router>
+          </RenderTime.Provider>
         </StrictMode>,
       ),
     )

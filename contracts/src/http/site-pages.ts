@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { PublicSettingsResponse } from '../admin/settings'
-import type { CompetitionList } from '../competition'
+import type { CompetitionDetailResponse, CompetitionList } from '../competition'
 import type { paymentConfigResponse } from '../entries'
 
 /** The product name in one place until branding is settled: page titles, link previews. */
@@ -94,27 +94,44 @@ export function matchSitePage(pathname: string): SitePageMatch | undefined {
 
 /**
  * SPEC sections 3 and 9: the cookie that keeps a signed-in visitor's session token. The gateway
- * renders the home page on the server only for a visitor without it: the browser's first render
- * must make exactly what the server made, and the server renders the signed-out page.
+ * renders a page on the server only for a visitor without it: the browser's first render must
+ * make exactly what the server made, and the server renders the signed-out page.
  */
 export const authCookieName = 'auth_token'
 
 /**
- * The API's answers the gateway renders the home page from, by endpoint name, as the services
- * answer them (checked against these contracts on the server): the lists of
- * `GET /api/competitions/featured` and `GET /api/competitions`, `GET /api/settings`, and
- * `GET /api/config` (which provider takes payments: in TEST MODE every page says so).
+ * What every page the gateway renders on the server is rendered from, by endpoint name, as the
+ * services answer them (checked against these contracts on the server): `GET /api/settings`,
+ * `GET /api/config` (which provider takes payments: in TEST MODE every page says so), and the
+ * moment of the render, from which the browser's first render counts too, so a countdown
+ * takes over the server's digits as they are.
  */
-export interface ServerAnswers {
-  readonly listFeaturedCompetitions: CompetitionList
-  readonly listCompetitions: CompetitionList
+interface PageAnswers {
   readonly publicSettings: PublicSettingsResponse
   readonly paymentConfig: z.infer<typeof paymentConfigResponse>
+  /** ISO 8601. */
+  readonly renderedAt: string
 }
 
+/** The home page's: the lists of `GET /api/competitions/featured` and `GET /api/competitions`. */
+export interface HomePageAnswers extends PageAnswers {
+  readonly page: 'home'
+  readonly listFeaturedCompetitions: CompetitionList
+  readonly listCompetitions: CompetitionList
+}
+
+/** A competition's page (`/competitions/:id`): `GET /api/competitions/:id`. */
+export interface CompetitionPageAnswers extends PageAnswers {
+  readonly page: 'competition'
+  readonly getCompetition: CompetitionDetailResponse
+}
+
+/** The answers of a page rendered on the server, by the page (a `SitePageName`). */
+export type ServerAnswers = HomePageAnswers | CompetitionPageAnswers
+
 /**
- * The element of a page the gateway rendered on the server (the home page) that carries the
- * `ServerAnswers` it was rendered from, as JSON (`<script type="application/json">`), so the
- * browser's first render starts from the same answers.
+ * The element of a page the gateway rendered on the server that carries the `ServerAnswers` it
+ * was rendered from, as JSON (`<script type="application/json">`), so the browser's first
+ * render starts from the same answers.
  */
 export const serverAnswersElementId = 'server-answers'

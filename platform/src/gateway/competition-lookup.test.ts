@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { cachedLookup, type FindCompetitionPage } from './competition-lookup'
-import type { CompetitionPage } from './page-head'
+import { testCompetition } from './test-competition'
 
-const page = (id: string): CompetitionPage => ({
-  id,
-  title: `Competition ${id}`,
-  description: 'A prize',
-  image_url: null,
-  status: 'active',
-  start_date: '2026-11-01T00:00:00.000Z',
-  end_date: '2026-12-01T00:00:00.000Z',
-  drawn_at: null,
-})
+const page = (id: string) => testCompetition({ id })
 
 /** A query service that counts its lookups; ids starting with `missing` do not exist. */
 function counted(find?: FindCompetitionPage) {

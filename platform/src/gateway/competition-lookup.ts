@@ -1,18 +1,23 @@
-import type { ServerAnswers } from '@prizes/contracts'
-import type { CompetitionPage } from './page-head'
+import type { HomePageAnswers, PublicCompetitionDetail, ServerAnswers } from '@prizes/contracts'
 
 /**
- * A public competition by id from the query service: null when it says there is none; throws
- * when it cannot tell (unreachable, an error, `signal` aborted at the timeout).
+ * A public competition by id from the query service, as `GET /api/competitions/:id` answers it
+ * (its page's head, and the answers its page is rendered from): null when it says there is
+ * none; throws when it cannot tell (unreachable, an error, `signal` aborted at the timeout).
  */
-export type FindCompetitionPage = (id: string, signal: AbortSignal) => Promise<CompetitionPage | null>
+export type FindCompetitionPage = (id: string, signal: AbortSignal) => Promise<PublicCompetitionDetail | null>
 
 /**
  * What the home page is rendered from on the server (the first featured competition's picture
  * is also the page's largest paint, which its head preloads). Throws as `FindCompetitionPage`
  * does.
  */
-export type FindHomeAnswers = (signal: AbortSignal) => Promise<ServerAnswers>
+export type FindHomeAnswers = (signal: AbortSignal) => Promise<HomePageAnswers>
+
+/** What every page rendered on the server is rendered from besides its own answers. Throws as `FindCompetitionPage` does. */
+export type FindPageAnswers = (
+  signal: AbortSignal,
+) => Promise<Pick<ServerAnswers, 'publicSettings' | 'paymentConfig'>>
 
 /** What the gateway knows for a page. `unknown`: the plain page, status 200. */
 export type Lookup<T> =

@@ -12,6 +12,7 @@ import { rawRequest } from '../testing/raw-request'
 import { type Served, serve } from '../testing/serve'
 import { createGateway } from './gateway'
 import { httpProxy } from './proxy'
+import { testCompetition } from './test-competition'
 
 /** Stands in for a service: echoes what the gateway handed it. */
 function echo(service: string) {
@@ -342,16 +343,12 @@ describe('pages, their heads and statuses, robots.txt and sitemap.xml', () => {
   const missing = '0b7e6f3c-1111-4c1e-9a7f-2b6d5e4c3a21'
   const slow = '5a5a5a5a-2222-4c1e-9a7f-2b6d5e4c3a21'
   const cancelled = '6c6c6c6c-3333-4c1e-9a7f-2b6d5e4c3a21'
-  const competition = {
+  const competition = testCompetition({
     id: known,
     title: 'Win a <Tesla>',
     description: 'A red Tesla.',
     image_url: '/media/tesla.webp',
-    status: 'active' as const,
-    start_date: '2026-11-01T00:00:00.000Z',
-    end_date: '2026-12-01T00:00:00.000Z',
-    drawn_at: null,
-  }
+  })
   let webDist = ''
   let served: Served | undefined
   const lookups: string[] = []

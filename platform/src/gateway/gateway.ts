@@ -7,7 +7,7 @@ import { createApp } from '../http/app'
 import { clientAddressOf, noTrustedProxies, type TrustedProxies } from '../http/client-address'
 import { HttpError } from '../http/errors'
 import type { MetricsEndpointOptions } from '../metrics/endpoint'
-import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
+import type { FindCompetitionPage, FindHomeAnswers, FindPageAnswers } from './competition-lookup'
 import type { RequestHandler } from './proxy'
 import type { FindPublicSettings } from './query-pages'
 import { createRouteTable } from './routes'
@@ -42,6 +42,11 @@ export interface GatewayOptions {
    * preloads the first featured competition's picture). None: the home page is sent plain.
    */
   readonly findHomeAnswers?: FindHomeAnswers
+  /**
+   * The settings and payment configuration every page rendered on the server needs: with them a
+   * competition's page is rendered on the server too. None: competition pages are sent without it.
+   */
+  readonly findPageAnswers?: FindPageAnswers
   /** The public competitions for `sitemap.xml`. None: it lists the static pages only. */
   readonly listCompetitionPages?: ListCompetitionPages
   /** The public settings: in maintenance, pages but the legal ones and the certificates answer 503. None: never. */
@@ -132,6 +137,7 @@ export function createGateway(options: GatewayOptions): Koa {
       logger: options.logger,
       findCompetitionPage: options.findCompetitionPage,
       findHomeAnswers: options.findHomeAnswers,
+      findPageAnswers: options.findPageAnswers,
       listCompetitionPages: options.listCompetitionPages,
       findPublicSettings: options.findPublicSettings,
     }),

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { CompetitionList, ServerAnswers } from '@prizes/contracts'
+import type { CompetitionList, HomePageAnswers } from '@prizes/contracts'
 import Koa from 'koa'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -17,14 +17,16 @@ describe('the home page: rendered on the server, its first featured picture prel
   const answersWith = (
     featured: CompetitionList['competitions'],
     maintenanceMode = false,
-  ): ServerAnswers => ({
+  ): HomePageAnswers => ({
+    page: 'home',
+    renderedAt: '2026-11-28T12:00:00.000Z',
     listFeaturedCompetitions: { success: true, competitions: featured },
     listCompetitions: { success: true, competitions: [competition] },
     publicSettings: { success: true, settings: { maintenanceMode, allowRegistrations: true } },
     paymentConfig: { success: true, payments: { provider: 'offline', publishableKey: null, testMode: true } },
   })
   /** What the query service does when asked, changed by each test. */
-  let answer: (signal: AbortSignal) => Promise<ServerAnswers> = async () => answersWith([competition])
+  let answer: (signal: AbortSignal) => Promise<HomePageAnswers> = async () => answersWith([competition])
   let lookups = 0
   let clock = 0
   let webDist = ''
@@ -32,7 +34,7 @@ describe('the home page: rendered on the server, its first featured picture prel
   let served: Served | undefined
   /** A stand-in for the web build's server module: the featured titles, counted per render. */
   const writeRenderModule = (body: string) =>
-    writeFile(renderFile, `let renders = 0\nexport function renderHomePage(answers) {\n${body}\n}\n`)
+    writeFile(renderFile, `let renders = 0\nexport async function renderPage(answers) {\n${body}\n}\n`)
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'gateway-web-'))
     renderFile = path.join(webDist, 'entry-server.mjs')

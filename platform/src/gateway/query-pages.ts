@@ -1,12 +1,12 @@
 import { endpoints, type PublicSettingsResponse, type ServerAnswers } from '@prizes/contracts'
 import { type Config, testMode } from '../config/config'
-import type { FindCompetitionPage, FindHomeAnswers } from './competition-lookup'
+import type { FindCompetitionPage, FindHomeAnswers, FindPageAnswers } from './competition-lookup'
 import type { ListCompetitionPages } from './sitemap'
 
 /** The home page's competition lists, of its answers (`ServerAnswers`); the settings come from the command service. */
 export type FindHomeLists = (
   signal: AbortSignal,
-) => Promise<Omit<Awaited<ReturnType<FindHomeAnswers>>, 'publicSettings' | 'paymentConfig'>>
+) => Promise<Pick<Awaited<ReturnType<FindHomeAnswers>>, 'listFeaturedCompetitions' | 'listCompetitions'>>
 
 /**
  * A JSON GET to a service's instances in turn, bounded by the caller's signal: the body, or
@@ -92,17 +92,26 @@ export function paymentConfigOf(
 }
 
 /**
- * The home page's answers (`ServerAnswers`): its lists and the settings, asked at once, and the
- * payment configuration (so a TEST MODE page says so from its first paint).
+ * What every page rendered on the server is rendered from besides its own answers: the settings
+ * and the payment configuration (so a TEST MODE page says so from its first paint).
  */
+export function pageAnswers(
+  settings: FindPublicSettings,
+  paymentConfig: ServerAnswers['paymentConfig'],
+): FindPageAnswers {
+  return async (signal) => ({ publicSettings: await settings(signal), paymentConfig })
+}
+
+/** The home page's answers (`ServerAnswers`): its lists and the settings, asked at once, and the payment configuration. */
 export function homeAnswers(
   lists: FindHomeLists,
   settings: FindPublicSettings,
   paymentConfig: ServerAnswers['paymentConfig'],
 ): FindHomeAnswers {
+  const page = pageAnswers(settings, paymentConfig)
   return async (signal) => {
-    const [found, publicSettings] = await Promise.all([lists(signal), settings(signal)])
-    return { ...found, publicSettings, paymentConfig }
+    const [found, shared] = await Promise.all([lists(signal), page(signal)])
+    return { page: 'home', ...found, ...shared, renderedAt: new Date().toISOString() }
   }
 }
 

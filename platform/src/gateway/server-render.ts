@@ -4,22 +4,23 @@ import { type ServerAnswers, serverAnswersElementId } from '@prizes/contracts'
 
 /** What the web build's server module (`web/dist-server/entry-server.js`) exports. */
 interface ServerRenderModule {
-  renderHomePage(answers: ServerAnswers): string
+  renderPage(answers: ServerAnswers): Promise<string>
 }
 
 const isServerRenderModule = (module: unknown): module is ServerRenderModule =>
-  typeof (module as Partial<ServerRenderModule> | undefined)?.renderHomePage === 'function'
+  typeof (module as Partial<ServerRenderModule> | undefined)?.renderPage === 'function'
 
 /**
- * The home page's markup from the web build's server module at `file`: imported on first use
- * and again when a new build replaces it. One render per answers object: the lookup reuses its
- * answers for a while, so a flood of visits costs one render, not one each. No module (a build
- * without it), one that fails to load, or a render that throws: undefined, and the page is sent
- * as the browser's app would build it alone.
+ * A page's markup from the web build's server module at `file`: imported at once and again when
+ * a new build replaces it. One render per answers object, begun by the first visit and
+ * shared by those arriving while it runs: the lookups reuse their answers for a while, so a
+ * flood of visits costs one render, not one each. No module (a build without it), one that
+ * fails to load, or a render that fails: undefined, and the page is sent as the browser's app
+ * would build it alone.
  */
 export function serverRender(file: string, onError: (error: unknown) => void) {
   let loaded: { mtimeMs: number; module: Promise<ServerRenderModule | undefined> } | undefined
-  const rendered = new WeakMap<ServerAnswers, string | undefined>()
+  const rendered = new WeakMap<ServerAnswers, Promise<string | undefined>>()
 
   async function load(): Promise<ServerRenderModule | undefined> {
     const stats = await stat(file).catch(() => undefined)
@@ -32,7 +33,7 @@ export function serverRender(file: string, onError: (error: unknown) => void) {
         module: import(url).then(
           (module: unknown) => {
             if (isServerRenderModule(module)) return module
-            onError(new Error(`${file} does not export renderHomePage`))
+            onError(new Error(`${file} does not export renderPage`))
             return undefined
           },
           (error: unknown) => {
@@ -45,15 +46,24 @@ export function serverRender(file: string, onError: (error: unknown) => void) {
     return loaded.module
   }
 
-  return async function renderHome(answers: ServerAnswers): Promise<string | undefined> {
-    if (rendered.has(answers)) return rendered.get(answers)
+  async function renderOnce(answers: ServerAnswers): Promise<string | undefined> {
     const module = await load()
-    let markup: string | undefined
     try {
-      markup = module?.renderHomePage(answers)
+      return await module?.renderPage(answers)
     } catch (error) {
       onError(error)
+      return undefined
     }
+  }
+
+  // Imported now, not by the first visit: the module is the whole app, and importing it takes a
+  // moment that visit would wait for.
+  void load()
+
+  return function renderPage(answers: ServerAnswers): Promise<string | undefined> {
+    const known = rendered.get(answers)
+    if (known) return known
+    const markup = renderOnce(answers)
     rendered.set(answers, markup)
     return markup
   }

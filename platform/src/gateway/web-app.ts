@@ -14,7 +14,13 @@ import send from 'koa-send'
 import type { Logger } from 'pino'
 import { HttpError } from '../http/errors'
 import { maintenanceRetryAfterSeconds } from '../settings/maintenance'
-import { cachedLookup, type FindCompetitionPage, type FindHomeAnswers } from './competition-lookup'
+import {
+  cachedLookup,
+  type FindCompetitionPage,
+  type FindHomeAnswers,
+  type FindPageAnswers,
+} from './competition-lookup'
+import { competitionPageAnswers } from './competition-page-answers'
 import { competitionHead, headAddition, pageUrl, preloadableImage, withPageHead } from './page-head'
 import type { FindPublicSettings } from './query-pages'
 import { serverRender, withRenderedRoot } from './server-render'
@@ -26,8 +32,10 @@ export interface WebAppOptions {
   readonly logger: Logger
   readonly findCompetitionPage?: FindCompetitionPage
   readonly findHomeAnswers?: FindHomeAnswers
+  /** What every page rendered on the server needs (settings, payments): a competition's page is, from them and the competition. */
+  readonly findPageAnswers?: FindPageAnswers
   /**
-   * The web build's server module, which renders the home page from those answers. Default:
+   * The web build's server module, which renders the home page and competition pages from their answers. Default:
    * `entry-server.js` in `dist-server` beside `distDir`, where `npm run build -w web` writes it.
    */
   readonly serverRenderFile?: string
@@ -41,8 +49,9 @@ export interface WebAppOptions {
   readonly now?: () => number
 }
 
-/** The one key of the home answers' cache: there is one home page. */
+/** The one key of the home answers' cache, and of the page answers': there is one of each. */
 const homePage = 'home'
+const pageAnswersKey = 'page'
 
 const oneYearMs = 365 * 24 * 60 * 60 * 1000
 const oneHourMs = 60 * 60 * 1000
@@ -119,10 +128,28 @@ export function serveWeb(options: WebAppOptions) {
     const found = await settings.lookup(homePage)
     return found.kind === 'found' && found.value.settings.maintenanceMode
   }
-  const renderHome = serverRender(
+  // Reused for 2 s as the home page's are; a competition page without them is sent as the
+  // browser's app builds it alone.
+  const findPage = options.findPageAnswers
+  const pageAnswers = findPage
+    ? cachedLookup((_key, signal) => findPage(signal), {
+        maxEntries: 1,
+        ttlMs: 2000,
+        now: options.now,
+        onError: (error) => logger.warn({ err: error }, 'competition page sent without its server render'),
+      })
+    : undefined
+  const competitionAnswers = competitionPageAnswers()
+  const renderPage = serverRender(
     options.serverRenderFile ?? path.join(path.dirname(distDir), 'dist-server', 'entry-server.js'),
-    (error) => logger.error({ err: error }, 'home page not rendered on the server'),
+    (error) => logger.error({ err: error }, 'page not rendered on the server'),
   )
+  /** In maintenance the app shows the maintenance page, not this one; a signed-in visitor's page is not the signed-out one the server renders. */
+  const rendered = async (answers: ServerAnswers, signedIn: boolean) => {
+    if (answers.publicSettings.settings.maintenanceMode || signedIn) return undefined
+    const markup = await renderPage(answers)
+    return markup === undefined ? undefined : { markup, answers }
+  }
   const sitemap = createSitemap({
     publicUrl,
     listCompetitionPages: options.listCompetitionPages,
@@ -130,7 +157,7 @@ export function serveWeb(options: WebAppOptions) {
     onError: (error) => logger.warn({ err: error }, 'sitemap not built'),
   })
 
-  /** The head and status a page path gets, and the home page's server render. */
+  /** The head and status a page path gets, and the server render of the home page or a competition's. */
   async function pageOf(
     pathname: string,
     signedIn: boolean,
@@ -148,9 +175,17 @@ export function serveWeb(options: WebAppOptions) {
       if (!entityId.safeParse(id).success) return notFound
       const found = (await competitions?.lookup(id)) ?? { kind: 'unknown' }
       if (found.kind === 'missing') return notFound
-      if (found.kind === 'found')
-        return { status: 200, head: { replace: competitionHead(found.value, publicUrl) } }
-      return { status: 200, head: {} }
+      if (found.kind !== 'found') return { status: 200, head: {} }
+      // Its picture is the page's largest paint: fetched while the page's markup is still arriving.
+      const image = preloadableImage(found.value.image_url)
+      const head = {
+        replace: competitionHead(found.value, publicUrl),
+        add: image ? headAddition({ kind: 'preload-image', url: image }) : undefined,
+      }
+      const site = signedIn ? undefined : await pageAnswers?.lookup(pageAnswersKey)
+      if (site?.kind !== 'found') return { status: 200, head }
+      const answers = competitionAnswers(found.value, site.value)
+      return { status: 200, head, rendered: await rendered(answers, signedIn) }
     }
     if (!page.indexed) return { status: 200, head: { add: headAddition({ kind: 'noindex' }) } }
     const canonical = headAddition({ kind: 'canonical', url: pageUrl(publicUrl, page.path) })
@@ -158,17 +193,13 @@ export function serveWeb(options: WebAppOptions) {
       const found = await home?.lookup(homePage)
       if (found?.kind === 'found') {
         const answers = found.value
-        // In maintenance the app shows the maintenance page, not this one; a signed-in visitor's
-        // page is not the signed-out one the server renders.
-        const markup =
-          answers.publicSettings.settings.maintenanceMode || signedIn ? undefined : await renderHome(answers)
         const first = answers.listFeaturedCompetitions.competitions[0]
         const image = preloadableImage(first?.image_url ?? null)
         const preload = image ? `\n    ${headAddition({ kind: 'preload-image', url: image })}` : ''
         return {
           status: 200,
           head: { add: `${canonical}${preload}` },
-          rendered: markup === undefined ? undefined : { markup, answers },
+          rendered: await rendered(answers, signedIn),
         }
       }
     }

@@ -14,6 +14,7 @@ import {
 } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createQueryApp } from '../app'
+import { competitionPages } from './pages'
 import { publicListLimit, recentlyDrawnDays } from './rows'
 
 const logger = createLogger({ level: 'silent' })
@@ -190,6 +191,15 @@ describe('GET /api/competitions/:id', () => {
 
   test('answers 400 for a malformed id', async () => {
     expect((await get('/api/competitions/not-an-id')).status).toBe(400)
+  })
+
+  test("the gateway's lookup in the same process answers what the route does: its page embeds it", async () => {
+    const pages = competitionPages(db.knex)
+    const routed = endpoints.getCompetition.response.parse(
+      await (await get(`/api/competitions/${page}`)).json(),
+    )
+    expect(JSON.parse(JSON.stringify(await pages.find(page)))).toEqual(routed.competition)
+    expect(await pages.find(hidden)).toBeNull()
   })
 })
 

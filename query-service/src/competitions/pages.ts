@@ -29,8 +29,11 @@ export const publicList = (rows: readonly CompetitionRow[]): CompetitionList =>
  */
 export function competitionPages(knex: Knex) {
   return {
+    /** As the route answers it, through the contract's schema: the page embeds it for the browser. */
     async find(id: string): Promise<PublicCompetitionDetail | null> {
-      return findCompetitionPage(knex, id)
+      const found = await findCompetitionPage(knex, id)
+      if (!found) return null
+      return endpoints.getCompetition.response.parse({ success: true, competition: found }).competition
     },
     /** The answers of `GET /api/competitions/featured` and `GET /api/competitions`, as the routes send them. */
     async home(): Promise<{ listFeaturedCompetitions: CompetitionList; listCompetitions: CompetitionList }> {

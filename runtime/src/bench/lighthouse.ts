@@ -138,7 +138,9 @@ function failedAudits(result: LighthouseResult, category: string): string[] {
     if (!audit || audit.score === null || audit.score >= 0.9) return []
     if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') return []
     // Chrome's issues (a cookie, a CSP report, a deprecated API) name their kind in each item.
-    const kinds = [...new Set((audit.details?.items ?? []).map((item) => item.issueType).filter(Boolean))]
+    // Some audits' details hold no list (an insight's tree): nothing to name then.
+    const items = Array.isArray(audit.details?.items) ? audit.details.items : []
+    const kinds = [...new Set(items.map((item) => item.issueType).filter(Boolean))]
     const said = audit.displayValue ?? (kinds.length > 0 ? kinds.join(', ') : undefined)
     return [`${category}: ${audit.title}${said ? ` (${said})` : ''}`]
   })
@@ -177,12 +179,24 @@ export async function benchLighthouse(url: string, runs = 3): Promise<Lighthouse
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url))
 
+/** A demo competition's page: the first featured one's, as the home page links to it. */
+async function competitionPageOf(platformUrl: string): Promise<string> {
+  const res = await fetch(`${platformUrl}/api/competitions/featured`)
+  const body = (await res.json()) as { competitions?: { id: string }[] }
+  const first = body.competitions?.[0]
+  if (!res.ok || !first) throw new Error('No featured competition to measure the page of')
+  return `${platformUrl}/competitions/${first.id}`
+}
+
 /**
- * The home page as a phone sees it: the web app built for production, then a platform of its
- * own on `databaseUrl` (an empty database) with the demo competitions seeded, measured by
- * Lighthouse.
+ * The home page and a competition's page as a phone sees them: the web app built for
+ * production, then a platform of its own on `databaseUrl` (an empty database) with the demo
+ * competitions seeded, each measured by Lighthouse.
  */
-export async function benchHomePage(databaseUrl: string, runs: number): Promise<LighthouseFigures> {
+export async function benchPages(
+  databaseUrl: string,
+  runs: number,
+): Promise<{ home: LighthouseFigures; competition: LighthouseFigures }> {
   const build = spawn('npm', ['run', 'build:web'], {
     cwd: repositoryRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -191,7 +205,9 @@ export async function benchHomePage(databaseUrl: string, runs: number): Promise<
   if (code !== 0) throw new Error(`npm run build:web exited with ${code}`)
   const platform = await spawnPlatform(databaseUrl, { BENCH_SEED_DEMO_DATA: 'true' })
   try {
-    return await benchLighthouse(`${platform.url}/`, runs)
+    const home = await benchLighthouse(`${platform.url}/`, runs)
+    const competition = await benchLighthouse(await competitionPageOf(platform.url), runs)
+    return { home, competition }
   } finally {
     await platform.stop()
   }

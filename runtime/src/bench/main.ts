@@ -9,7 +9,7 @@ import { allProjections, migrateReadModels, startProjections } from '@prizes/pro
 import pg from 'pg'
 import { benchEntriesExport, exportRows } from './entries-export'
 import { benchHotStreamBatched } from './hot-stream'
-import { benchHomePage, type LighthouseFigures } from './lighthouse'
+import { benchPages, type LighthouseFigures } from './lighthouse'
 import { formatTable, quantile, throughput } from './measure'
 import { benchOpenLoop, type OpenLoopResult } from './open-loop'
 import { benchAnswer, benchPricePence, benchPurchases, newCompetition } from './purchases'
@@ -32,9 +32,9 @@ import { fillCompetition, measureColdLoad } from './volume'
 /**
  * `npm run bench`: event-store append throughput against PostgreSQL's own plain INSERT rate,
  * projection lag, rebuild throughput (BENCH_REBUILD_EVENTS entry events, a million by default),
- * purchases per second end to end over HTTP with the ticket audit, the home page's Lighthouse
- * mobile scores with its initial JavaScript, and purchases at fixed arrival rates (open loop),
- * each against its budget. One run,
+ * purchases per second end to end over HTTP with the ticket audit, the Lighthouse mobile scores
+ * of the home page and a competition page with their initial JavaScript, and purchases at fixed
+ * arrival rates (open loop), each against its budget. One run,
  * one table. Uses a fresh database on DATABASE_URL's server when set, else a throwaway embedded
  * cluster.
  */
@@ -51,7 +51,7 @@ const exportEntries = Number(process.env.BENCH_EXPORT_ENTRIES ?? 1_000_000)
 const openRates = (process.env.BENCH_OPEN_RATES ?? '50,100,200,400,800').split(',').map(Number)
 const openSeconds = Number(process.env.BENCH_OPEN_SECONDS ?? 10)
 const openBuyers = Number(process.env.BENCH_OPEN_BUYERS ?? 400)
-/** Lighthouse runs of the home page; the median is reported. */
+/** Lighthouse runs of each page; the median is reported. */
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 
 /** One case alone: `npm run bench -- --only lighthouse`, or `BENCH_ONLY=entries-export`. */
@@ -118,20 +118,27 @@ function competitionCreated(competitionId: string) {
   }
 }
 
-/** The home page's Lighthouse case, on a database of its own (the demo seed needs an empty one). */
-async function homePageCase(): Promise<LighthouseFigures> {
-  console.log(`Lighthouse, mobile: the home page, ${lighthouseRuns} runs...`)
+type PageFigures = Awaited<ReturnType<typeof benchPages>>
+
+/** The Lighthouse case of the home page and a competition's, on a database of its own (the demo seed needs an empty one). */
+async function pagesCase(): Promise<PageFigures> {
+  console.log(`Lighthouse, mobile: the home page and a competition page, ${lighthouseRuns} runs each...`)
   const db = await benchDatabase()
   try {
-    return await benchHomePage(db.url, lighthouseRuns)
+    return await benchPages(db.url, lighthouseRuns)
   } finally {
     await db.drop()
   }
 }
 
-function printHomePage(figures: LighthouseFigures) {
-  console.log(`\n${formatTable(['measure', 'value', 'budget'], lighthouseRows(figures))}\n`)
-  reportLighthouseDetails(figures)
+function printPages({ home, competition }: PageFigures) {
+  const pages: [string, LighthouseFigures][] = [
+    ['home page', home],
+    ['competition page', competition],
+  ]
+  const rows = pages.flatMap(([page, figures]) => lighthouseRows(page, figures))
+  console.log(`\n${formatTable(['measure', 'value', 'budget'], rows)}\n`)
+  for (const [page, figures] of pages) reportLighthouseDetails(page, figures)
 }
 
 /** Purchases at fixed arrival rates, on a database of its own. */
@@ -166,7 +173,7 @@ function printOpenLoop(result: OpenLoopResult) {
 async function main() {
   const only = onlyCase()
   if (only === 'lighthouse') {
-    printHomePage(await homePageCase())
+    printPages(await pagesCase())
     return
   }
   if (only === 'open-loop') {
@@ -263,7 +270,7 @@ async function main() {
     console.log(`Rebuild: writing ${rebuildEvents.toLocaleString('en-GB')} entry events, then rebuilding...`)
     const rebuild = await benchRebuild({ store, knex, count: rebuildEvents, created: competitionCreated })
 
-    const homePage = await homePageCase()
+    const pages = await pagesCase()
     const openLoop = await openLoopCase()
 
     const pct = (n: number) => `${((n / inserts.perSecond) * 100).toFixed(0)}%`
@@ -297,7 +304,7 @@ async function main() {
         ],
       )}\n`,
     )
-    printHomePage(homePage)
+    printPages(pages)
     printOpenLoop(openLoop)
     reportPurchaseFailures(purchases)
     reportPurchaseFailures(busy)

@@ -85,17 +85,17 @@ export function reportPurchaseFailures(p: PurchaseBenchResult): void {
 const verdict = (ok: boolean, budget: string) => `${ok ? 'PASS' : 'FAIL'} (budget ${budget})`
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
-/** The home page's Lighthouse mobile figures, each budget with its verdict. */
-export function lighthouseRows(f: LighthouseFigures): string[][] {
+/** A page's Lighthouse mobile figures (`page` names it), each budget with its verdict. */
+export function lighthouseRows(page: string, f: LighthouseFigures): string[][] {
   const js = f.initialJs
   return [
     [
-      `Lighthouse mobile, home page (median of ${f.runs} runs): performance`,
+      `Lighthouse mobile, ${page} (median of ${f.runs} runs): performance`,
       String(f.performance),
       verdict(f.performance >= 95, '≥ 95'),
     ],
     ['  accessibility', String(f.accessibility), verdict(f.accessibility === 100, '100')],
-    ['  best practices', String(f.bestPractices), ''],
+    ['  best practices', String(f.bestPractices), verdict(f.bestPractices === 100, '100')],
     ['  SEO', String(f.seo), verdict(f.seo === 100, '100')],
     ['  first contentful paint', ms(f.fcpMs), ''],
     ['  largest contentful paint', ms(f.lcpMs), ''],
@@ -107,13 +107,13 @@ export function lighthouseRows(f: LighthouseFigures): string[][] {
   ]
 }
 
-/** What Lighthouse says holds each score back, and which scripts the home page loads. */
-export function reportLighthouseDetails(f: LighthouseFigures): void {
+/** What Lighthouse says holds each score back on a page, and which scripts it loads. */
+export function reportLighthouseDetails(page: string, f: LighthouseFigures): void {
   if (f.limits.length > 0)
-    console.log(`What limits performance:\n${f.limits.map((l) => `  - ${l}`).join('\n')}`)
+    console.log(`What limits performance on the ${page}:\n${f.limits.map((l) => `  - ${l}`).join('\n')}`)
   if (f.failures.length > 0)
-    console.log(`Other failed audits:\n${f.failures.map((l) => `  - ${l}`).join('\n')}`)
-  console.log(`Initial scripts: ${f.initialJs.files.join(', ')}`)
+    console.log(`Other failed audits on the ${page}:\n${f.failures.map((l) => `  - ${l}`).join('\n')}`)
+  console.log(`Initial scripts of the ${page}: ${f.initialJs.files.join(', ')}`)
 }
 
 /** The open-loop table (issue 26): one row per arrival rate. */

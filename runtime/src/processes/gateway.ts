@@ -9,6 +9,7 @@ import {
   httpProxy,
   listen,
   type ProxyFailure,
+  pageAnswers,
   parseTrustedProxies,
   paymentConfigOf,
   queryServicePages,
@@ -47,6 +48,7 @@ runProcess('gateway', async ({ config, logger }) => {
     ...pages,
     findHomeAnswers: homeAnswers(findHomeLists, settings, paymentConfigOf(config)),
     findPublicSettings: settings,
+    findPageAnswers: pageAnswers(settings, paymentConfigOf(config)),
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)

@@ -2,6 +2,7 @@ import { sitePages } from '@prizes/contracts'
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { PageLoading } from '../components/page-loading'
+import { preloadable } from '../lib/preloadable'
 import { HomePage } from './routes/home-page'
 import { NotFoundPage } from './routes/not-found-page'
 import { SectionRedirect } from './routes/section-redirect'
@@ -16,7 +17,8 @@ const NewsletterConfirmPage = lazy(() => import('./routes/newsletter-link-page')
 const NewsletterUnsubscribePage = lazy(() =>
   import('./routes/newsletter-link-page').then((page) => ({ default: page.NewsletterUnsubscribePage })),
 )
-const CompetitionPage = lazy(() => import('./routes/competition-page'))
+/** Rendered on the server like the home page: the gateway's render and the browser's takeover preload it. */
+export const CompetitionPage = preloadable(() => import('./routes/competition-page'))
 const PrivacyPolicyPage = lazy(() =>
   import('./routes/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 )

@@ -10,6 +10,8 @@ const documentWith = (text: string | undefined) =>
   }) as unknown as Document
 
 const answers = {
+  page: 'home',
+  renderedAt: '2026-11-28T12:00:00.000Z',
   listFeaturedCompetitions: { success: true, competitions: [] },
   listCompetitions: { success: true, competitions: [] },
   publicSettings: { success: true, settings: { maintenanceMode: false, allowRegistrations: true } },
@@ -19,9 +21,30 @@ const answers = {
   },
 }
 
+const competitionAnswers = {
+  page: 'competition',
+  renderedAt: answers.renderedAt,
+  getCompetition: { success: true, competition: { id: '3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21' } },
+  publicSettings: answers.publicSettings,
+  paymentConfig: answers.paymentConfig,
+}
+
 describe('the answers a server-rendered page came with', () => {
-  test('read as sent', () => {
+  test("read as sent: the home page's, a competition page's", () => {
     expect(readServerAnswers(documentWith(JSON.stringify(answers)))).toEqual(answers)
+    expect(readServerAnswers(documentWith(JSON.stringify(competitionAnswers)))).toEqual(competitionAnswers)
+  })
+
+  test("another page's, a page without its own answers, or no moment of render: none", () => {
+    for (const wrong of [
+      { ...answers, page: 'about' },
+      { ...answers, page: 'competition' },
+      { ...competitionAnswers, getCompetition: { success: true } },
+      { ...competitionAnswers, renderedAt: undefined },
+      { ...competitionAnswers, renderedAt: 'yesterday' },
+    ]) {
+      expect(readServerAnswers(documentWith(JSON.stringify(wrong)))).toBeUndefined()
+    }
   })
 
   test('none, cut short, or of another shape: none, and the app renders alone', () => {

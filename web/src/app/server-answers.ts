@@ -1,5 +1,6 @@
 import { type ServerAnswers, serverAnswersElementId } from '@prizes/contracts'
 import type { QueryClient } from '@tanstack/react-query'
+import { competitionQueryKey } from '../features/competitions/api/get-competition'
 import { competitionsQueryOptions } from '../features/competitions/api/get-competitions'
 import {
   featuredCompetitionsQueryOptions,
@@ -13,18 +14,43 @@ import { publicSettingsQueryKey } from '../features/settings/api/get-public-sett
  * render shows exactly what the server's did and takes over its markup without a flash.
  */
 export function seedServerAnswers(queryClient: QueryClient, answers: ServerAnswers): void {
-  queryClient.setQueryData(
-    featuredCompetitionsQueryOptions().queryKey,
-    featuredOf(answers.listFeaturedCompetitions),
-  )
-  queryClient.setQueryData(competitionsQueryOptions().queryKey, answers.listCompetitions.competitions)
   queryClient.setQueryData(publicSettingsQueryKey, answers.publicSettings.settings)
   // TEST MODE's banner is in the server's markup: the first render must show it too.
   queryClient.setQueryData(paymentConfigQueryOptions().queryKey, answers.paymentConfig.payments)
+  switch (answers.page) {
+    case 'home':
+      queryClient.setQueryData(
+        featuredCompetitionsQueryOptions().queryKey,
+        featuredOf(answers.listFeaturedCompetitions),
+      )
+      queryClient.setQueryData(competitionsQueryOptions().queryKey, answers.listCompetitions.competitions)
+      return
+    case 'competition': {
+      const { competition } = answers.getCompetition
+      queryClient.setQueryData(competitionQueryKey(competition.id), competition)
+      return
+    }
+  }
 }
 
-const hasList = (answer: unknown) =>
-  Array.isArray((answer as { competitions?: unknown } | null)?.competitions)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+const hasList = (answer: unknown) => isObject(answer) && Array.isArray(answer.competitions)
+
+/** Whether the page's own answers are there, by the page they say they are for. */
+function hasPageAnswers(answers: Record<string, unknown>): boolean {
+  switch (answers.page) {
+    case 'home':
+      return hasList(answers.listFeaturedCompetitions) && hasList(answers.listCompetitions)
+    case 'competition': {
+      const competition = isObject(answers.getCompetition) ? answers.getCompetition.competition : undefined
+      return isObject(competition) && typeof competition.id === 'string'
+    }
+    default:
+      return false
+  }
+}
 
 /**
  * The answers the page came with (the element `serverAnswersElementId` names), or undefined for
@@ -37,13 +63,14 @@ export function readServerAnswers(document: Document): ServerAnswers | undefined
   const text = document.getElementById(serverAnswersElementId)?.textContent
   if (!text) return undefined
   try {
-    const answers = JSON.parse(text) as Partial<Record<keyof ServerAnswers, unknown>> | null
-    const settings = (answers?.publicSettings as { settings?: unknown } | undefined)?.settings
-    const payments = (answers?.paymentConfig as { payments?: unknown } | undefined)?.payments
-    if (!hasList(answers?.listFeaturedCompetitions) || !hasList(answers?.listCompetitions)) return undefined
-    if (typeof settings !== 'object' || settings === null) return undefined
-    if (typeof payments !== 'object' || payments === null) return undefined
-    return answers as ServerAnswers
+    const answers: unknown = JSON.parse(text)
+    if (!isObject(answers) || !hasPageAnswers(answers)) return undefined
+    const settings = isObject(answers.publicSettings) ? answers.publicSettings.settings : undefined
+    const payments = isObject(answers.paymentConfig) ? answers.paymentConfig.payments : undefined
+    if (!isObject(settings) || !isObject(payments)) return undefined
+    if (typeof answers.renderedAt !== 'string' || Number.isNaN(Date.parse(answers.renderedAt)))
+      return undefined
+    return answers as unknown as ServerAnswers
   } catch {
     return undefined
   }

@@ -2,6 +2,7 @@ import { Link, useParams } from 'wouter'
 import { Button } from '../../components/button'
 import { ContentPage } from '../../components/content-page'
 import { PageLoading } from '../../components/page-loading'
+import { TakeOverLater } from '../../components/take-over-later'
 import { useCompetition } from '../../features/competitions/api/get-competition'
 import { useLiveCompetitions } from '../../features/competitions/api/live-competitions'
 import { CompetitionDetails } from '../../features/competitions/components/competition-details'
@@ -30,5 +31,11 @@ export default function CompetitionPage() {
       </ContentPage>
     )
   }
-  return <CompetitionDetails competition={data} />
+  // Taken over from the server's markup a task after the header, so no one task holds a phone's
+  // main thread for the whole page.
+  return (
+    <TakeOverLater>
+      <CompetitionDetails competition={data} />
+    </TakeOverLater>
+  )
 }
