@@ -26,12 +26,15 @@ export interface CompanyDetails {
   /** The postal address, one line. */
   readonly address: string
   readonly supportEmail: string
+  /** Where free entries by post go (POSTAL_ADDRESS), one line each; null when none is configured. */
+  readonly postalAddress: readonly string[] | null
 }
 
 export const defaultCompanyDetails: CompanyDetails = {
   name: 'Prize Platform Ltd',
   address: '1 Example Street, London, EC1A 1AA, United Kingdom',
   supportEmail: 'support@prizeplatform.local',
+  postalAddress: null,
 }
 
 /** The company's details as the configuration gives them. */
@@ -39,8 +42,14 @@ export function companyDetailsOf(config: {
   readonly COMPANY_NAME: string
   readonly COMPANY_ADDRESS: string
   readonly SUPPORT_EMAIL: string
+  readonly POSTAL_ADDRESS?: readonly string[] | undefined
 }): CompanyDetails {
-  return { name: config.COMPANY_NAME, address: config.COMPANY_ADDRESS, supportEmail: config.SUPPORT_EMAIL }
+  return {
+    name: config.COMPANY_NAME,
+    address: config.COMPANY_ADDRESS,
+    supportEmail: config.SUPPORT_EMAIL,
+    postalAddress: config.POSTAL_ADDRESS ?? null,
+  }
 }
 
 let company: CompanyDetails = defaultCompanyDetails

@@ -93,6 +93,7 @@ export function newsletterRouter(deps: NewsletterRouterDeps): Router {
       success: true,
       supportEmail: deps.company.supportEmail,
       company: { name: deps.company.name, address: deps.company.address },
+      postalAddress: deps.company.postalAddress ? [...deps.company.postalAddress] : null,
     })
   })
 
