@@ -131,6 +131,7 @@ export async function startPlatformUnderTest(label: string): Promise<PlatformUnd
     const adminCompetitionId = await competitionIdOf('Admin target')
     const guest = await succeeded('POST', '/api/auth/create-guest-account', {
       ...testPerson,
+      dateOfBirth: '1990-01-01',
       tempPassword: 'Secret123',
       source: 'competition_entry',
     })
