@@ -25,6 +25,7 @@ import { competitionsAdminList } from './0061-competitions-admin-list'
 import { heldForReview } from './0065-held-for-review'
 import { competitionRandomnessSigned } from './0070-competition-randomness-signed'
 import { entriesDisputed } from './0070-entries-disputed'
+import { competitionFreeTickets } from './0080-competition-free-tickets'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -53,6 +54,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0065-held-for-review', heldForReview],
   ['0070-competition-randomness-signed', competitionRandomnessSigned],
   ['0070-entries-disputed', entriesDisputed],
+  ['0080-competition-free-tickets', competitionFreeTickets],
 ])
 
 /**
