@@ -79,6 +79,12 @@ export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as cons
 export const shownPaymentStatuses = [...paymentStatuses, 'disputed'] as const
 export const entryStatuses = ['active', 'drawn', 'won', 'cancelled'] as const
 export const entryMethods = ['online', 'postal'] as const
+
+/**
+ * Issue 24: how a postal entry's payment reads wherever an entry's payment is shown (dashboard,
+ * admin lists, emails, CSV): it took no money, so never "Paid £0.00".
+ */
+export const postalPaymentLabel = 'Postal (free)'
 export type EntryMethod = (typeof entryMethods)[number]
 export const drawStatuses = ['in_draw', 'not_in_draw'] as const
 

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react'
-import type { AdminCompetition, AdminCompetitionEntry } from '@prizes/contracts'
+import { type AdminCompetition, type AdminCompetitionEntry, postalPaymentLabel } from '@prizes/contracts'
 import { useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Chip } from '../../../components/chip'
@@ -100,11 +100,15 @@ export function EntriesDialog({
                       <Td>{entry.userEmail ?? '—'}</Td>
                       <Td>{entry.userPhone ?? 'N/A'}</Td>
                       <Td>{formatCount(entry.numberOfEntries)}</Td>
-                      <Td>{formatPrice(entry.totalCost)}</Td>
+                      <Td>{entry.entryMethod === 'postal' ? 'Free' : formatPrice(entry.totalCost)}</Td>
                       <Td>
-                        <Chip tone={paymentTones[entry.paymentStatus]}>
-                          {paymentLabels[entry.paymentStatus]}
-                        </Chip>
+                        {entry.entryMethod === 'postal' ? (
+                          <Chip tone="info">{postalPaymentLabel}</Chip>
+                        ) : (
+                          <Chip tone={paymentTones[entry.paymentStatus]}>
+                            {paymentLabels[entry.paymentStatus]}
+                          </Chip>
+                        )}
                       </Td>
                       <Td>{formatDateTime(entry.entryDate)}</Td>
                       <Td>{entry.entryMethod === 'postal' ? <Chip tone="info">Postal</Chip> : 'Online'}</Td>
