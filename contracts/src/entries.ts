@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { address, email, firstName, lastName, phone } from './auth/schemas'
+import { address, dateOfBirth, email, firstName, lastName, phone } from './auth/schemas'
 import { maxEntriesPerPurchase, maxLength } from './bounds'
 import { entityId, paymentIntentId, text } from './text'
 
@@ -65,6 +65,11 @@ export const entrySubmission = z.object({
   email,
   phone,
   address,
+  /**
+   * Issue 24: given when entering signed out, for the guest account the flow makes (18 or over,
+   * checked there as at registration); a signed-in entrant's account already holds theirs.
+   */
+  dateOfBirth: dateOfBirth.optional(),
   agreedToTerms: z.literal(true, { error: entryMessages.agreeTerms }),
   subscribedToNewsletter: z.boolean().default(false),
   drawDate: text(maxLength.date).optional(),

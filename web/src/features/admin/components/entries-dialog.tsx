@@ -10,6 +10,7 @@ import { useExportCompetitionEntries } from '../api/export-competition-entries'
 import { useCompetitionEntries } from '../api/get-competition-entries'
 import { entriesCsvFileName } from '../model/entries-export'
 import { failureMessage, reasonOf } from '../model/errors'
+import { takesPostalEntries } from '../model/status-actions'
 import { ExportCsvButton } from './export-csv-button'
 import { AdminStack, LoadFailed } from './load-state'
 import { PostalEntryForm } from './postal-entry-form'
@@ -120,7 +121,7 @@ export function EntriesDialog({
             <Pager label="Entries pages" page={page} pageCount={data.totalPages} onPage={setPage} />
           </>
         )}
-        {competition.status === 'active' && <PostalEntryForm competition={competition} />}
+        {takesPostalEntries(competition.status) && <PostalEntryForm competition={competition} />}
         <div
           css={css`
             display: flex;
