@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { CompetitionCommand } from '../competition/decide'
 import type { CompetitionEvent } from '../competition/events'
+import { publicCertificateOf, verifyPublicCertificate } from '../draw/certificate'
 import { jsDrawCrypto } from '../draw/crypto'
 import { drandRound } from '../draw/drand'
 import { currentListVersion, eligibleFromEntries, listHash } from '../draw/eligible'
-import { commitmentOf, randomnessValue, recorded, seedFor } from '../draw/test-fixtures'
+import { commitmentOf, randomnessValue, recorded, recordedWithTimes, seedFor } from '../draw/test-fixtures'
 import { verifyDraw } from '../draw/verify'
 import { competitionId, created, entryId, fold, given, reserved } from './test-fixtures'
 
@@ -129,6 +130,15 @@ describe('an envelope that arrived before the close', () => {
     const unsealed = events.filter(
       (event) => !(event.type === 'CompetitionClosed' && event.data.reason === 'postal_entry'),
     )
+    // The public certificate lists the postal ticket under the new seal, and checks out.
+    const certificate = publicCertificateOf(recordedWithTimes(events, randomness.round))
+    if (!certificate) throw new Error('no certificate')
+    expect(certificate.entries.map((entry) => entry.entryReference)).toEqual([
+      'PRZ-2030-000001',
+      'PRZ-2030-000002',
+    ])
+    expect(certificate.seal.eligibleTickets).toBe(3)
+    expect(verifyPublicCertificate(certificate, jsDrawCrypto).mismatch).toBeUndefined()
     expect(verifyDraw(recorded(unsealed), jsDrawCrypto).mismatch).toMatchObject({
       check: 'sealed before the draw',
     })
