@@ -7,6 +7,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { e2eAdmin } from './e2e/support/admin'
 import { drandRelayUrl } from './e2e/support/drand-relay'
 import { encodePorts, portCount, readPorts } from './e2e/support/ports'
+import { e2ePostalAddress } from './e2e/support/postal'
 
 const here = dirname(fileURLToPath(import.meta.url))
 /** The gateway's port; E2E_GATEWAY_PORT lets two runs share a machine. */
@@ -54,6 +55,8 @@ function runEnvironment(): Record<string, string> {
     // per address are proven by the integration tests, not by how many tests this suite has.
     ACCOUNTS_PER_ADDRESS_HOUR: '100000',
     RESERVATIONS_PER_ADDRESS_HOUR: '100000',
+    // The free route's address every page shows (issue 24), set here as production must set it.
+    POSTAL_ADDRESS: e2ePostalAddress.join(', '),
     ADMIN_EMAIL: e2eAdmin.email,
     ADMIN_PASSWORD: e2eAdmin.password,
     // Draws seal rounds of the TEST drand chain and fetch them from the suite's relay, which

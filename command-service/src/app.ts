@@ -232,6 +232,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       }),
       adminPostalEntriesRouter({
         ...{ handler, store, knex, secrets, clock, logger, readModels: options.readModels },
+        drandChain: options.drandChain,
         ...(options.referencePrefix === undefined ? {} : { referencePrefix: options.referencePrefix }),
       }),
       adminEntryRefundsRouter({

@@ -156,6 +156,8 @@ function mapEntryError(error: EntryError): HttpError {
       return error.field === 'receivedAt'
         ? new HttpError(400, errorCodes.validation, error.message, { receivedAt: [error.message] })
         : new HttpError(409, error.code, error.message)
+    case 'POSTAL_ENTRY_AFTER_CLOSE':
+      return new HttpError(409, error.code, error.message, { receivedAt: [error.message] })
     case 'INVALID_ENTRY':
       return new HttpError(400, errorCodes.validation, error.message, { [error.field]: [error.message] })
     default: {

@@ -43,6 +43,9 @@ const competitionBase = z.object({
 
 /** SPEC section 3 "Competition (API, snake_case)" as the public sees it: no correct answer. */
 export const publicCompetition = competitionBase.extend({
+  /** Issue 24: of the entries (tickets) sold, those paid for and those free (by post). */
+  paid_entries: z.number().int().nonnegative(),
+  free_entries: z.number().int().nonnegative(),
   skill_question: z.object({ question: z.string(), options: z.array(z.string()) }).strict(),
 })
 export type PublicCompetition = z.infer<typeof publicCompetition>

@@ -173,5 +173,21 @@ export const contactDetailsResponse = z.object({
   licence: z.string().nullable(),
   /** Where a complainant goes after our final answer (COMPLAINTS_BODY_*); null: none is named. */
   complaintsBody: z.object({ name: z.string(), url: z.string().nullable() }).nullable(),
+  /**
+   * Issue 24: where free entries by post go (POSTAL_ADDRESS), one line each; null when the
+   * platform has none configured (only outside production), and then no page offers to post.
+   */
+  postalAddress: z.array(z.string().max(100)).max(8).nullable(),
 })
 export type ContactDetailsResponse = z.infer<typeof contactDetailsResponse>
+
+/**
+ * An address as configured: lines separated by commas, new lines or a written-out `\n`,
+ * trimmed, empty ones dropped.
+ */
+export function postalAddressLines(value: string): string[] {
+  return value
+    .split(/,|\\n|\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { address, email, firstName, lastName, phone } from './auth/schemas'
+import { address, dateOfBirth, email, firstName, lastName, phone } from './auth/schemas'
 import { maxEntriesPerPurchase, maxLength, maxSkillQuestions } from './bounds'
 import { entityId, paymentIntentId, text } from './text'
 
@@ -86,6 +86,11 @@ export const entrySubmission = z.object({
   email,
   phone,
   address,
+  /**
+   * Issue 24: given when entering signed out, for the guest account the flow makes (18 or over,
+   * checked there as at registration); a signed-in entrant's account already holds theirs.
+   */
+  dateOfBirth: dateOfBirth.optional(),
   agreedToTerms: z.literal(true, { error: entryMessages.agreeTerms }),
   subscribedToNewsletter: z.boolean().default(false),
   drawDate: text(maxLength.date).optional(),
@@ -121,6 +126,12 @@ export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as cons
 export const shownPaymentStatuses = [...paymentStatuses, 'disputed'] as const
 export const entryStatuses = ['active', 'drawn', 'won', 'cancelled'] as const
 export const entryMethods = ['online', 'postal'] as const
+
+/**
+ * Issue 24: how a postal entry's payment reads wherever an entry's payment is shown (dashboard,
+ * admin lists, emails, CSV): it took no money, so never "Paid £0.00".
+ */
+export const postalPaymentLabel = 'Postal (free)'
 export type EntryMethod = (typeof entryMethods)[number]
 export const drawStatuses = ['in_draw', 'not_in_draw'] as const
 

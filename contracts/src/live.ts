@@ -5,6 +5,8 @@ import { competitionStatus } from './competition'
 export const competitionChange = z.object({
   id: z.string(),
   sold_tickets: z.number().int().nonnegative(),
+  /** Issue 24: of those, the free ones (by post); the paid ones are the rest. */
+  free_entries: z.number().int().nonnegative(),
   total_tickets: z.number().int().nonnegative(),
   status: competitionStatus,
 })

@@ -95,6 +95,7 @@ export {
   InvalidPostalEntry,
   isEntryError,
   NotEnoughTickets,
+  PostalEntryAfterClose,
   type RefundRefusal,
 } from './entry/errors'
 export {

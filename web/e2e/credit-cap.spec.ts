@@ -33,6 +33,7 @@ async function toPayment(page: Page, id: string, title: string, person?: ReturnT
     await form.getByLabel('Email').fill(person.email)
     await form.getByLabel('Phone').fill(person.phone)
     await form.getByLabel('Address').fill(person.address)
+    await form.getByLabel('Date of birth').fill(person.dateOfBirth)
   }
   await form.getByLabel(/I agree to the terms and conditions/).check()
   await form.getByRole('button', { name: 'Proceed to Payment' }).click()

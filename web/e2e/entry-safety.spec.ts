@@ -202,6 +202,12 @@ test.describe('a safe entry flow', () => {
       await tabTo(form.getByLabel(label, { exact: true }))
       await page.keyboard.type(value)
     }
+    // A guest's date of birth (issue 24), typed into the date field's segments (month, day, year here).
+    const dateOfBirth = form.getByLabel('Date of birth')
+    await tabTo(dateOfBirth)
+    const [year, month, day] = person.dateOfBirth.split('-')
+    await page.keyboard.type(`${month}${day}${year}`)
+    await expect(dateOfBirth).toHaveValue(person.dateOfBirth)
     await tabTo(form.getByLabel(/I agree to the terms and conditions/))
     await page.keyboard.press('Space')
     await tabTo(form.getByRole('button', { name: 'Proceed to Payment' }))

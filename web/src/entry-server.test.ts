@@ -16,6 +16,8 @@ const competition: PublicCompetition = {
   entry_price: 2.5,
   total_tickets: 5000,
   sold_tickets: 1200,
+  paid_entries: 1190,
+  free_entries: 10,
   max_entries_per_person: 100,
   location: 'UK Wide',
   start_date: '2026-01-01T00:00:00Z',

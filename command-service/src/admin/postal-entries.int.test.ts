@@ -36,6 +36,7 @@ function envelope(overrides: Record<string, unknown> = {}) {
     lastName: 'Somerville',
     email: `mary-${randomUUID()}@example.com`,
     address: '3 Jedburgh Road, Scotland',
+    dateOfBirth: '1990-01-01',
     answer: '4',
     receivedAt: '2030-01-10',
     ...overrides,
@@ -166,8 +167,12 @@ describe('recording a postal entry', () => {
         admin,
       )
       expect(late).toMatchObject({
-        status: 400,
-        body: { message: 'This postal entry arrived after the competition closed, so it cannot be entered' },
+        status: 409,
+        body: {
+          code: 'POSTAL_ENTRY_AFTER_CLOSE',
+          message: 'This envelope arrived after the competition closed, so it cannot be entered',
+          fieldErrors: { receivedAt: [expect.any(String)] },
+        },
       })
     } finally {
       harness.clock.advance(-2 * 24 * 60 * 60_000)
@@ -325,6 +330,61 @@ describe('the per-person cap', () => {
     expect(allocated.reduce((sum, n) => sum + n, 0)).toBe(4)
     expect(events.filter((e) => e.type === 'PaymentVoidDue').map((e) => e.data.reason)).toEqual(['entry_cap'])
     expect((await harness.payments.retrieveIntent(second)).status).toBe('canceled')
+  })
+})
+
+describe('issue 24: parity with the paid route', () => {
+  it('records an envelope that arrived before the close but is keyed after it, sealing the list again', async () => {
+    const id = await harness.competition(admin, { end_date: '2030-01-11T00:00:00.000Z' })
+    await harness.paidEntry(id, 1)
+    harness.clock.advance(2 * 24 * 60 * 60_000)
+    try {
+      const admin = await harness.admin()
+      const closed = await harness.call(
+        'PUT',
+        `/api/admin/competitions/${id}/status`,
+        { status: 'closed' },
+        admin,
+      )
+      expect(closed.status).toBe(200)
+      const keyed = await harness.call('POST', postalPath(id), envelope({ receivedAt: '2030-01-10' }), admin)
+      expect(keyed.status, JSON.stringify(keyed.body)).toBe(201)
+      const stream = await harness.events(id)
+      const closes = stream.filter((event) => event.type === 'CompetitionClosed')
+      expect(closes.map((event) => (event.data as { reason: string }).reason)).toEqual([
+        'admin',
+        'postal_entry',
+      ])
+      expect(closes.at(-1)?.data).toMatchObject({ seal: { eligibleTickets: 2 } })
+    } finally {
+      harness.clock.advance(-2 * 24 * 60 * 60_000)
+    }
+  })
+
+  it('asks the sender for a date of birth and refuses one under 18, as registration does, making no account', async () => {
+    const id = await harness.competition(admin)
+    const young = `young-${randomUUID()}@example.com`
+    const under = await harness.call(
+      'POST',
+      postalPath(id),
+      envelope({ email: young, dateOfBirth: '2015-05-05' }),
+      admin,
+    )
+    expect(under).toMatchObject({
+      status: 400,
+      body: {
+        code: 'VALIDATION_FAILED',
+        message: 'You must be 18 or older to register',
+        fieldErrors: { dateOfBirth: ['You must be 18 or older to register'] },
+      },
+    })
+    const { dateOfBirth: _omitted, ...undated } = envelope({ email: young })
+    expect(await harness.call('POST', postalPath(id), undated, admin)).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { dateOfBirth: ['Date of birth is required'] } },
+    })
+    expect(await postalEvents(id)).toHaveLength(0)
+    expect(await harness.knex('user_emails').where({ email: young }).first()).toBeUndefined()
   })
 })
 

@@ -8,12 +8,16 @@ import {
 } from '@prizes/contracts'
 import {
   AccountBanned,
+  assertRegistrableDateOfBirth,
   breakAt,
   type Competition,
   competitionDecider,
+  type DrandChain,
+  drandRound,
   EmailTaken,
   EntrantOnBreak,
   type Entry,
+  quicknet,
   type RecordPostalEntry,
   UserNotFound,
 } from '@prizes/domain'
@@ -30,6 +34,7 @@ import type { Knex } from 'knex'
 import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { CommandHandler, StreamStore } from '../command-handler'
+import { drandMargin } from '../competitions/lifecycle'
 import { nextEntryReference } from '../entries/allocate'
 import { competitionOf, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
@@ -49,6 +54,8 @@ export interface AdminPostalEntryDeps {
   /** The `<PREFIX>` of entry references (ENTRY_REFERENCE_PREFIX); PRZ unless given. */
   readonly referencePrefix?: string
   readonly readModels?: ReadModels | undefined
+  /** DRAND_CHAIN's chain (quicknet unless given): a list sealed again after the close names a round of it. */
+  readonly drandChain?: DrandChain | undefined
 }
 
 /**
@@ -71,12 +78,12 @@ async function entrantOf(
 ): Promise<string> {
   const known = await userIdByEmail(deps.knex, request.email)
   if (known !== undefined) return standing(deps, known)
-  const { firstName, lastName, email, address } = request
+  const { firstName, lastName, email, address, dateOfBirth } = request
   try {
     const opened = await openAccount(
       deps,
       {
-        personal: { firstName, lastName, email, phone: '', address, dateOfBirth: null },
+        personal: { firstName, lastName, email, phone: '', address, dateOfBirth },
         // Never told to anyone: the guest sets their own through the invitation's link.
         password: randomBytes(24).toString('base64url'),
         marketingEmails: false,
@@ -116,13 +123,13 @@ async function assertEntrantNotOnBreak(
     if (user.status === 'registered' && breakAt(user.play, now)) throw new EntrantOnBreak()
     if (await personBreakOf(deps.knex, known, now)) throw new EntrantOnBreak()
   }
-  const { firstName, lastName, email, address } = request
+  const { firstName, lastName, email, address, dateOfBirth } = request
   const hashes = personHashes(deps.secrets.oneTimeTokens, {
     firstName,
     lastName,
     email,
     address,
-    dateOfBirth: null,
+    dateOfBirth,
   })
   if (await breakMatching(deps.knex, hashes, now)) throw new EntrantOnBreak()
 }
@@ -149,6 +156,15 @@ export async function recordPostalEntry(
   const before = await deps.handler.load(competitionStream(competitionId), competitionDecider)
   const already = recorded(before.exists ? before : undefined, entryId)
   if (already) return { entry: already, position: undefined }
+  // The entrant's age first, as registration checks it: the envelope's sender must be 18 or over.
+  assertRegistrableDateOfBirth(request.dateOfBirth, context.now)
+  const chain = deps.drandChain ?? quicknet
+  // Used only when the competition has closed: the list is sealed again on a round nobody knows yet.
+  const randomness = {
+    source: 'drand' as const,
+    chainHash: chain.chainHash,
+    round: drandRound(new Date(context.now.getTime() + drandMargin), chain),
+  }
   const command = (userId: string, entryReference: string): RecordPostalEntry => ({
     type: 'RecordPostalEntry',
     data: {
@@ -159,6 +175,7 @@ export async function recordPostalEntry(
       ...(request.questionIndex === undefined ? {} : { questionIndex: request.questionIndex }),
       receivedAt: receivedMoment(request.receivedAt),
       entryReference,
+      randomness,
     },
     metadata: { now: context.now },
   })

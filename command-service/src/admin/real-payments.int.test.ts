@@ -51,6 +51,7 @@ it("refuses a draw's randomness without drand's signature (409 UNVERIFIED_RANDOM
       lastName: 'Somerville',
       email: `mary-${randomUUID()}@example.com`,
       address: '3 Jedburgh Road, Scotland',
+      dateOfBirth: '1990-01-01',
       answer: '4',
       receivedAt: '2030-01-10',
     },

@@ -29,6 +29,7 @@ const guestOf = (who: ReturnType<typeof person>) => ({
   email: who.email,
   phone: who.phone,
   address: who.address,
+  dateOfBirth: '1990-01-01',
   tempPassword: 'Temp12345!',
   source: 'competition_entry',
 })

@@ -26,6 +26,7 @@ async function preHijacked() {
     email: victim.email,
     phone: victim.phone,
     address: victim.address,
+    dateOfBirth: '1990-01-01',
     tempPassword: attackersPassword,
     source: 'competition_entry',
   })

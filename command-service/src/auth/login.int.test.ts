@@ -106,7 +106,13 @@ describe('POST /api/auth/check-email', () => {
 describe('POST /api/auth/create-guest-account', () => {
   const guest = (overrides: Record<string, unknown> = {}) => {
     const { password, dateOfBirth: _dob, marketingEmails: _m, ...fields } = person()
-    return { ...fields, tempPassword: `${password}!x`, source: 'competition_entry', ...overrides }
+    return {
+      ...fields,
+      dateOfBirth: '1990-01-01',
+      tempPassword: `${password}!x`,
+      source: 'competition_entry',
+      ...overrides,
+    }
   }
   const create = (body: unknown) => harness.call('POST', '/api/auth/create-guest-account', body)
 
@@ -116,7 +122,13 @@ describe('POST /api/auth/create-guest-account', () => {
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({
       success: true,
-      user: { email: body.email, isGuest: true, emailVerified: false, dateOfBirth: null, role: 'user' },
+      user: {
+        email: body.email,
+        isGuest: true,
+        emailVerified: false,
+        dateOfBirth: '1990-01-01',
+        role: 'user',
+      },
     })
     const token = String(answer.body.token)
     expect((await harness.call('GET', '/api/auth/profile', undefined, { token })).status).toBe(200)
@@ -131,7 +143,20 @@ describe('POST /api/auth/create-guest-account', () => {
     expect(answer.body.code).toBe('EMAIL_TAKEN')
   })
 
+  it('refuses a guest under 18 as registration does, making no account (issue 24)', async () => {
+    const body = guest({ dateOfBirth: '2015-05-05' })
+    expect(await create(body)).toMatchObject({
+      status: 400,
+      body: {
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { dateOfBirth: ['You must be 18 or older to register'] },
+      },
+    })
+    expect(await harness.knex('user_emails').where({ email: body.email }).first()).toBeUndefined()
+  })
+
   it.each([
+    [{ dateOfBirth: '' }, 'dateOfBirth'],
     [{ source: 'registration' }, 'source'],
     [{ tempPassword: 'short' }, 'tempPassword'],
     [{ phone: '123' }, 'phone'],

@@ -120,6 +120,7 @@ describe('registrations closed', () => {
     const { password, dateOfBirth: _dob, marketingEmails: _m, ...guest } = person()
     const guestAnswer = await harness.call('POST', '/api/auth/create-guest-account', {
       ...guest,
+      dateOfBirth: '1990-01-01',
       tempPassword: password,
       source: 'competition_entry',
     })

@@ -29,6 +29,7 @@ export interface GuestInput {
   readonly email: string
   readonly phone: string
   readonly address: string
+  readonly dateOfBirth: string
   readonly tempPassword: string
 }
 
@@ -71,7 +72,7 @@ export async function createGuestAccount(
   const opened = await openAccount(
     deps,
     {
-      personal: { ...fields, dateOfBirth: null },
+      personal: fields,
       password: tempPassword,
       marketingEmails: false,
       kind: 'guest',

@@ -33,6 +33,8 @@ export interface CompanyDetails {
   readonly supportHours: string
   readonly licence: string | null
   readonly complaintsBody: { readonly name: string; readonly url: string | null } | null
+  /** Where free entries by post go (POSTAL_ADDRESS), one line each; null when none is configured. */
+  readonly postalAddress: readonly string[] | null
 }
 
 export const defaultCompanyDetails: CompanyDetails = {
@@ -42,6 +44,7 @@ export const defaultCompanyDetails: CompanyDetails = {
   supportHours: 'Monday to Friday, 9am to 5pm',
   licence: null,
   complaintsBody: null,
+  postalAddress: null,
 }
 
 /** The company's details as the configuration gives them. */
@@ -53,6 +56,7 @@ export function companyDetailsOf(config: {
   readonly OPERATOR_LICENCE?: string | undefined
   readonly COMPLAINTS_BODY_NAME?: string | undefined
   readonly COMPLAINTS_BODY_URL?: string | undefined
+  readonly POSTAL_ADDRESS?: readonly string[] | undefined
 }): CompanyDetails {
   return {
     name: config.COMPANY_NAME,
@@ -63,6 +67,7 @@ export function companyDetailsOf(config: {
     complaintsBody: config.COMPLAINTS_BODY_NAME
       ? { name: config.COMPLAINTS_BODY_NAME, url: config.COMPLAINTS_BODY_URL ?? null }
       : null,
+    postalAddress: config.POSTAL_ADDRESS ?? null,
   }
 }
 

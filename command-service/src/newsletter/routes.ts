@@ -101,6 +101,7 @@ export function newsletterRouter(deps: NewsletterRouterDeps): Router {
       supportHours: deps.company.supportHours,
       licence: deps.company.licence,
       complaintsBody: deps.company.complaintsBody,
+      postalAddress: deps.company.postalAddress ? [...deps.company.postalAddress] : null,
     })
   })
 

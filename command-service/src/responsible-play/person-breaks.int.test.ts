@@ -58,6 +58,7 @@ async function guest(email: string): Promise<{ userId: string; token: string }> 
     email,
     phone: '+44 20 7946 0958',
     address: '2 Low Road, York YO1 7HH',
+    dateOfBirth: '1990-01-01',
     tempPassword: 'Guest12345',
     source: 'competition_entry',
   })
@@ -149,6 +150,7 @@ describe('a person on a permanent break', () => {
       lastName: 'Bloggs',
       email,
       address: jo.address,
+      dateOfBirth: '1990-01-01',
       answer: '4',
       receivedAt: '2030-01-10',
     })
@@ -164,6 +166,9 @@ describe('a person on a permanent break', () => {
     expect(
       await harness.knex('user_emails').where({ email: 'jobloggs+post@gmail.com' }).first(),
     ).toBeUndefined()
+    // Issue 24: the envelope gives a date of birth, so Jo's name, birthday and postcode match from another inbox.
+    const sameDetails = { ...envelope(`jo-${randomUUID()}@example.com`), dateOfBirth: jo.dateOfBirth }
+    expect(await harness.call('POST', path, sameDetails, admin)).toMatchObject(refusal)
     expect(
       (await harness.call('POST', path, envelope(`someone-${randomUUID()}@example.com`), admin)).status,
     ).toBe(201)

@@ -92,6 +92,7 @@ describe('allowRegistrations off', () => {
       email: 'guest-late@example.com',
       phone: '+44 20 7946 0000',
       address: '2 Late Lane',
+      dateOfBirth: '1990-01-01',
       tempPassword: 'Secret123',
       source: 'competition_entry',
     })

@@ -66,6 +66,7 @@ function registrationOf(deps: AccountDeps, account: NewAccount, userId: string):
       kind: 'guest',
       verification,
       passwordLink: newLink(deps.secrets.oneTimeTokens, 'reset-password', userId),
+      ...(account.personal.dateOfBirth ? { dateOfBirth: account.personal.dateOfBirth } : {}),
     }
   }
   return { kind: 'self', dateOfBirth: account.personal.dateOfBirth ?? '', verification }
@@ -84,7 +85,11 @@ export async function openAccount(
   const { knex } = deps
   const { now } = context
   // Rules first and the slow hash next, so a refused or slow request holds no email claim.
-  if (account.kind === 'self') assertRegistrableDateOfBirth(account.personal.dateOfBirth ?? '', now)
+  // Registration's age rule, for guests too when they give a date (the entry flow and the postal form do).
+  const { dateOfBirth } = account.personal
+  if (account.kind === 'self' || (account.kind === 'guest' && dateOfBirth !== null)) {
+    assertRegistrableDateOfBirth(dateOfBirth ?? '', now)
+  }
   const passwordHash = await hashPassword(account.password)
   const userId = randomUUID()
   const registration = registrationOf(deps, account, userId)

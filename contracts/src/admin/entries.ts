@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { competitionHistoryEntry } from '../admin-read'
-import { address, email, firstName, lastName } from '../auth/schemas'
+import { address, dateOfBirth, email, firstName, lastName } from '../auth/schemas'
 import { maxLength, maxSkillQuestions, tooLongMessage } from '../bounds'
 import { competitionStatuses } from '../competition'
 import { paymentStatuses } from '../entries'
@@ -177,7 +177,7 @@ export function isReceivedDate(value: string): boolean {
 
 /**
  * A free entry by post, as an admin records it from the envelope (issue 14): who sent it, their
- * answer and the day it arrived. `idempotencyKey` is the form's own id (a UUID made when the
+ * date of birth (issue 24), their answer and the day it arrived. `idempotencyKey` is the form's own id (a UUID made when the
  * form opens): a second submission of the same form is answered by the entry the first made.
  */
 export const adminPostalEntryRequest = z.object({
@@ -186,6 +186,8 @@ export const adminPostalEntryRequest = z.object({
   lastName,
   email,
   address,
+  /** Issue 24: the sender's date of birth (`YYYY-MM-DD`), 18 or over as at registration. */
+  dateOfBirth,
   answer: text(maxLength.option, 'Please select an answer').trim().min(1, 'Please select an answer'),
   /**
    * Issue 24: which question of the competition's pool the envelope answered (0 is the first);

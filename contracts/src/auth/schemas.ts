@@ -152,6 +152,8 @@ export const createGuestAccountRequest = z.object({
   email,
   phone,
   address,
+  /** Issue 24: a guest gives a date of birth too, 18 or over as at registration. */
+  dateOfBirth,
   tempPassword: newPassword,
   source: z.literal('competition_entry'),
 })

@@ -147,7 +147,8 @@ export type CompetitionDetails = z.infer<typeof competitionDetails>
 /** Lower-case hex of a sha256 digest. */
 export const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/)
 
-export const closeReason = z.enum(['end_date', 'sold_out', 'admin'])
+/** `postal_entry`: sealed again after the close, for an envelope that arrived before it (issue 24). */
+export const closeReason = z.enum(['end_date', 'sold_out', 'admin', 'postal_entry'])
 export type CloseReason = z.infer<typeof closeReason>
 
 /**

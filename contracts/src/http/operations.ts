@@ -567,13 +567,13 @@ export const operations: Record<EndpointName, Operation> = {
   adminRecordPostalEntry: {
     summary: 'Record a free entry by post',
     description:
-      'One envelope, one ticket, under the same answer rule, ticket total and per-person cap as a paid entry. The entrant is found by email, or a guest account is made for them. The same form (idempotencyKey) submitted again answers the same entry.',
+      'One envelope, one ticket, under the same answer rule, ticket total and per-person cap as a paid entry. The entrant is found by email, or a guest account is made for them, and must be 18 or older. An envelope that arrived before the close counts until the draw starts; keyed after the close, the list is sealed again on a later drand round. The same form (idempotencyKey) submitted again answers the same entry.',
     tag: tags.adminEntries,
     access: 'admin',
     errors: {
-      400: 'A field is missing or wrong, or the date received is in the future or after the close',
+      400: 'A field is missing or wrong, the entrant is under 18, or the date received is in the future or before the opening',
       404: 'No such competition',
-      409: 'The competition is not open, no tickets are left, or the entrant has reached the cap',
+      409: 'The envelope arrived after the close (POSTAL_ENTRY_AFTER_CLOSE), the draw has started, no tickets are left, or the entrant has reached the cap',
     },
   },
   adminRefundEntry: {

@@ -25,6 +25,7 @@ const allowed: Record<
   active: {
     'competition.revise': 'active',
     'competition.enter': 'active',
+    'competition.enterByPost': 'active',
     'competition.close': 'closed',
     'competition.cancel': 'cancelled',
     'competition.markUndersold': 'undersold',
@@ -33,8 +34,9 @@ const allowed: Record<
     'competition.close': 'closed',
     'competition.extend': 'active',
     'competition.cancel': 'cancelled',
+    'competition.enterByPost': 'undersold',
   },
-  closed: { 'competition.startDraw': 'drawing' },
+  closed: { 'competition.startDraw': 'drawing', 'competition.enterByPost': 'closed' },
   drawing: { 'competition.completeDraw': 'completed' },
   completed: {},
   cancelled: { 'competition.delete': 'deleted' },
@@ -47,7 +49,7 @@ const everyPair = competitionLifecycleStatuses.flatMap((from) =>
 
 describe('competition lifecycle machine', () => {
   it('covers every status and event pair', () => {
-    expect(everyPair).toHaveLength(8 * 10)
+    expect(everyPair).toHaveLength(8 * 11)
   })
 
   describe.each(everyPair.filter((p) => p.to !== undefined))('$from --$event-->', ({ from, event, to }) => {

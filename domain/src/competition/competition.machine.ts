@@ -17,6 +17,9 @@ import { setup, transition } from 'xstate'
  *   self-transition of active alone: the machine says when tickets may be reserved and
  *   allocated (the entry decider adds the start and end dates). Featured is not a lifecycle concern
  *   (it may be toggled at every status) and so is not modelled here.
+ * - `competition.enterByPost` (issue 24): an envelope that arrived before the close is recorded
+ *   until the draw starts, so it is a self-transition of active, undersold and closed (where
+ *   the decider seals the list again).
  * - `undersold` (issue 14): the end date came below the competition's minimum of tickets sold.
  *   Entries stop and nothing is sealed; an admin draws anyway (close, which seals), extends the
  *   end date (back to active; the decider allows that once) or cancels with refunds.
@@ -32,6 +35,7 @@ export const competitionLifecycleEventTypes = [
   'competition.delete',
   'competition.markUndersold',
   'competition.extend',
+  'competition.enterByPost',
 ] as const
 export type CompetitionLifecycleEventType = (typeof competitionLifecycleEventTypes)[number]
 export type CompetitionLifecycleEvent = { type: CompetitionLifecycleEventType }
@@ -59,6 +63,7 @@ export const competitionMachine = setup({
       on: {
         'competition.revise': { target: 'active' },
         'competition.enter': { target: 'active' },
+        'competition.enterByPost': { target: 'active' },
         'competition.close': { target: 'closed' },
         'competition.cancel': { target: 'cancelled' },
         'competition.markUndersold': { target: 'undersold' },
@@ -69,9 +74,15 @@ export const competitionMachine = setup({
         'competition.close': { target: 'closed' },
         'competition.extend': { target: 'active' },
         'competition.cancel': { target: 'cancelled' },
+        'competition.enterByPost': { target: 'undersold' },
       },
     },
-    closed: { on: { 'competition.startDraw': { target: 'drawing' } } },
+    closed: {
+      on: {
+        'competition.startDraw': { target: 'drawing' },
+        'competition.enterByPost': { target: 'closed' },
+      },
+    },
     drawing: { on: { 'competition.completeDraw': { target: 'completed' } } },
     completed: { type: 'final' },
     cancelled: { on: { 'competition.delete': { target: 'deleted' } } },

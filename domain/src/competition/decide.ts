@@ -28,6 +28,7 @@ import {
   extendEndDate,
   isUndersoldClose,
   type LifecycleCommand,
+  resealAfterPostalEntry,
   startDraw,
 } from './lifecycle'
 import { competitionSnapshots } from './snapshot'
@@ -169,8 +170,13 @@ export function decide(command: CompetitionCommand, state: CompetitionState): Co
       return [{ type: 'CompetitionDeleted', data: { competitionId: command.data.competitionId } }]
     case 'QuoteEntry':
       return quoteEntry(command, state)
-    case 'RecordPostalEntry':
-      return recordPostalEntry(command, state)
+    case 'RecordPostalEntry': {
+      const recorded = recordPostalEntry(command, state)
+      const after = recorded.reduce(evolve, state)
+      if (recorded.length === 0 || !state.exists || !after.exists) return recorded
+      const { randomness } = command.data
+      return [...recorded, ...resealAfterPostalEntry(state, after, randomness, command.metadata.now)]
+    }
     case 'ReserveTickets':
       return reserveTickets(command, state)
     case 'AllocateTickets':

@@ -31,6 +31,7 @@ const actionWords: Record<CompetitionLifecycleEventType, string> = {
   'competition.delete': 'delete',
   'competition.markUndersold': 'mark as undersold',
   'competition.extend': 'extend the end date of',
+  'competition.enterByPost': 'record a postal entry for',
 }
 
 /** The lifecycle machine refused an event from the competition's current status. */

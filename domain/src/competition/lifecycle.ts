@@ -125,6 +125,20 @@ export function closeCompetition(command: CloseCompetition, competition: Competi
   if (competition.status === 'undersold' && reason !== 'admin') {
     throw new InvalidTransition(competition.status, 'competition.close')
   }
+  return [sealing(competition, reason, randomness, now)]
+}
+
+/**
+ * The close that seals the eligible list as it stands on `randomness`, a drand round not yet
+ * published at `now`. Entries refunded or disputed while already sealed stay on it, as the
+ * first seal held them (the audit replays them so).
+ */
+function sealing(
+  competition: Competition,
+  reason: CloseReason,
+  randomness: SealedRandomness,
+  now: Date,
+): CompetitionEvent {
   const publishedAt = roundTime(randomness.round, chainOf(randomness, 'randomness'))
   if (publishedAt.getTime() <= now.getTime()) {
     throw new InvalidDrawInput(
@@ -132,13 +146,33 @@ export function closeCompetition(command: CloseCompetition, competition: Competi
       `drand round ${randomness.round} was published at ${publishedAt.toISOString()}, before this close: its value is already known, so the draw cannot be sealed on it`,
     )
   }
-  const list = eligibleFromEntries(competition)
+  const list = eligibleFromEntries(competition, (entryId) => competition.refundedWhileSealed.has(entryId))
   const seal = {
     eligibleTickets: list.length,
     listHash: listHash(list, currentListVersion, crypto),
     listVersion: currentListVersion,
   }
-  return [{ type: 'CompetitionClosed', data: { competitionId, reason, seal, randomness } }]
+  const { competitionId } = competition
+  return { type: 'CompetitionClosed', data: { competitionId, reason, seal, randomness } }
+}
+
+/**
+ * Issue 24: a postal entry recorded after the close (its envelope arrived in time) joins the
+ * sealed list, so the list is sealed again (`postal_entry`) on a round published after this
+ * moment: nobody, the platform included, knows the randomness while the list can still change.
+ * `after` is the competition with the entry recorded. Before the close, nothing is added.
+ */
+export function resealAfterPostalEntry(
+  before: Competition,
+  after: Competition,
+  randomness: SealedRandomness | undefined,
+  now: Date,
+): CompetitionEvent[] {
+  if (before.status !== 'closed') return []
+  if (!randomness) {
+    throw new InvalidDrawInput('randomness', 'A drand round is needed to seal the list again after the close')
+  }
+  return [sealing(after, 'postal_entry', randomness, now)]
 }
 
 /** The chain a round is sealed on; one the platform cannot time or check is refused. */

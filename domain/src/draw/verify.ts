@@ -26,6 +26,8 @@ interface Replay {
   result: Findings
   closedAt?: string
   closed: boolean
+  /** A postal entry recorded after the seal, which a new seal must cover before the draw. */
+  resealDue: boolean
 }
 
 function at(event: RecordedCompetitionEvent) {
@@ -47,7 +49,14 @@ export function verifyDraw(
   crypto: DrawCrypto,
 ): DrawVerification {
   const record = recorder()
-  const replay: Replay = { correctAnswers: [], nextNumber: 1, entries: new Map(), result: {}, closed: false }
+  const replay: Replay = {
+    correctAnswers: [],
+    nextNumber: 1,
+    entries: new Map(),
+    result: {},
+    closed: false,
+    resealDue: false,
+  }
   return verdictOf(record, replay.result, () => {
     for (const event of events) applyChecked(event, replay, crypto, record)
     if (!replay.result.winner) record.fail('draw completed', 'The stream holds no completed draw')
@@ -76,7 +85,10 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
     // A postal entry is allocated as a paid one is: numbered in turn, its answer decided alike.
     case 'TicketsAllocated':
     case 'PostalEntryRecorded': {
-      if (replay.closed) fail('allocation before close', 'Tickets allocated after the seal', at(event))
+      // An envelope that arrived in time may be keyed in after the close; the list is then
+      // sealed again before the draw (issue 24). Nothing else joins a sealed list.
+      if (replay.closed && event.type === 'PostalEntryRecorded') replay.resealDue = true
+      else if (replay.closed) fail('allocation before close', 'Tickets allocated after the seal', at(event))
       const { entryId, userId, entryReference, ticketNumbers, answer, answerCorrect } = event.data
       const expected = ticketNumbers.map((_, i) => replay.nextNumber + i)
       if (ticketNumbers.join() !== expected.join()) {
@@ -128,6 +140,7 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
       const list = eligibleTickets(replay.entries.values())
       const hash = listHash(list, version, crypto)
       replay.closed = true
+      replay.resealDue = false
       replay.closedAt = event.occurredAt
       result.seal = seal
       result.sealedRandomness = randomness
@@ -148,6 +161,8 @@ function applyChecked(event: RecordedCompetitionEvent, replay: Replay, crypto: D
       return
     }
     case 'DrawCompleted':
+      if (replay.resealDue)
+        fail('sealed before the draw', 'A postal entry recorded after the seal was never sealed', at(event))
       checkDraw(event, replay, crypto, record)
       return
     default:

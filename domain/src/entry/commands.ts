@@ -1,4 +1,4 @@
-import type { ReleaseReason } from '@prizes/contracts'
+import type { ReleaseReason, SealedRandomness } from '@prizes/contracts'
 import type { CommandMetadata } from '../competition/decide'
 
 /**
@@ -123,6 +123,11 @@ export interface RecordPostalEntry {
     readonly questionIndex?: number
     readonly receivedAt: string
     readonly entryReference: string
+    /**
+     * The drand round to seal the list again on when the competition has already closed (an
+     * envelope that arrived in time, keyed in after the close): one published after now.
+     */
+    readonly randomness?: SealedRandomness
   }
   readonly metadata: CommandMetadata
 }

@@ -20,6 +20,7 @@ import {
   InvalidEntry,
   InvalidPostalEntry,
   NotEnoughTickets,
+  PostalEntryAfterClose,
 } from './errors'
 import { nextPaymentStatus } from './payment.machine'
 import { answersCorrectly, assertAnswersGiven } from './skill-question'
@@ -42,6 +43,16 @@ function acceptsEntries(competition: Competition, now: Date): boolean {
     Date.parse(startDate) <= at &&
     at < Date.parse(endDate)
   )
+}
+
+/**
+ * Takes an envelope keyed in now, per the lifecycle machine (`competition.enterByPost`): while
+ * active (from its start, and past its end date before the automatic close has run), undersold,
+ * or closed until the draw starts. Whether the envelope itself arrived in time is the caller's check.
+ */
+function takesEnvelopes(competition: Competition, now: Date): boolean {
+  if (nextStatus(competition.status, 'competition.enterByPost') === undefined) return false
+  return competition.status !== 'active' || Date.parse(competition.details.startDate) <= now.getTime()
 }
 
 function entryOf(competition: Competition, entryId: string): Entry {
@@ -258,7 +269,9 @@ const receivedAtTolerance = 5 * 60_000
  * among the options, a ticket left, the per-person cap with the entrant's live reservation
  * counted), and the answer decided as a paid one's is. It must have arrived before the close
  * (the end date), not before the day the competition opened (its start date) and not in the
- * future. Recorded again with the same entry id, it records
+ * future; so arrived, it counts until the draw starts, however late it is keyed in (issue 24: the
+ * free route is no worse than the paid one). After the close the competition's decider seals
+ * the list again (`resealAfterPostalEntry`). Recorded again with the same entry id, it records
  * nothing; another entry under that id is refused.
  */
 export function recordPostalEntry(command: RecordPostalEntry, state: CompetitionState): EntryEvent[] {
@@ -298,13 +311,8 @@ export function recordPostalEntry(command: RecordPostalEntry, state: Competition
       'The date received is before the competition opened: check the date on the envelope',
     )
   }
-  if (received >= Date.parse(details.endDate)) {
-    throw new InvalidPostalEntry(
-      'receivedAt',
-      'This postal entry arrived after the competition closed, so it cannot be entered',
-    )
-  }
-  if (!acceptsEntries(competition, now)) throw new CompetitionNotActive(competitionId)
+  if (received >= Date.parse(details.endDate)) throw new PostalEntryAfterClose(details.endDate)
+  if (!takesEnvelopes(competition, now)) throw new CompetitionNotActive(competitionId)
   assertAnswersGiven(details, questionIndex, answer)
   assertWithinCap(competition, userId, 1, heldByUser(competition, userId, now))
   if (!hasRoomFor(competition, details.totalTickets, 1, now)) {

@@ -24,7 +24,7 @@ export class EntryCapReached extends DomainError<'ENTRY_CAP_REACHED'> {
 }
 
 /**
- * A postal entry that cannot be recorded as given: received after the close or in the future,
+ * A postal entry that cannot be recorded as given: received before the opening or in the future,
  * or an entry id already used by a different entry.
  */
 export class InvalidPostalEntry extends DomainError<'INVALID_POSTAL_ENTRY'> {
@@ -34,6 +34,18 @@ export class InvalidPostalEntry extends DomainError<'INVALID_POSTAL_ENTRY'> {
     message: string,
   ) {
     super(message)
+  }
+}
+
+/**
+ * An envelope that arrived at or after the close (the end date): the free route closes when the
+ * paid one does, so it cannot be entered, however early it is keyed in.
+ */
+export class PostalEntryAfterClose extends DomainError<'POSTAL_ENTRY_AFTER_CLOSE'> {
+  readonly code = 'POSTAL_ENTRY_AFTER_CLOSE'
+  readonly field = 'receivedAt'
+  constructor(readonly endDate: string) {
+    super('This envelope arrived after the competition closed, so it cannot be entered')
   }
 }
 
@@ -94,6 +106,7 @@ export type EntryError =
   | NotEnoughTickets
   | EntryCapReached
   | InvalidPostalEntry
+  | PostalEntryAfterClose
   | CompetitionNotActive
   | EntryNotFound
   | EntryAlreadyExists
@@ -105,6 +118,7 @@ export function isEntryError(error: unknown): error is EntryError {
     error instanceof NotEnoughTickets ||
     error instanceof EntryCapReached ||
     error instanceof InvalidPostalEntry ||
+    error instanceof PostalEntryAfterClose ||
     error instanceof CompetitionNotActive ||
     error instanceof EntryNotFound ||
     error instanceof EntryAlreadyExists ||

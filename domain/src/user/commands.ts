@@ -21,9 +21,16 @@ export type Registration =
   | { readonly kind: 'self'; readonly dateOfBirth: string; readonly verification: NewLink }
   /**
    * Created at entry time (SPEC section 4): signed in at once, and invited by email to finish
-   * setting the account up by choosing a password (`passwordLink`, a reset link).
+   * setting the account up by choosing a password (`passwordLink`, a reset link). The date of
+   * birth the entry flow and the postal form give (issue 24), held to registration's age rule;
+   * absent only for guests made before it was asked.
    */
-  | { readonly kind: 'guest'; readonly verification: NewLink; readonly passwordLink: NewLink }
+  | {
+      readonly kind: 'guest'
+      readonly verification: NewLink
+      readonly passwordLink: NewLink
+      readonly dateOfBirth?: string
+    }
   /** The operator's admin account: verified from the start, no email sent. */
   | { readonly kind: 'admin' }
 

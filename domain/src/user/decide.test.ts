@@ -44,6 +44,16 @@ describe('RegisterUser', () => {
       .thenEmits([guestRegistered, verificationRequested(1), passwordLinkRequested(2)])
   })
 
+  it('holds a guest who gives a date of birth to the same age rule (issue 24)', () => {
+    const guest = { kind: 'guest', verification: link(1), passwordLink: link(2) } as const
+    given()
+      .when(register({ ...guest, dateOfBirth: '2012-06-16' }))
+      .thenFails({ code: 'INVALID_DATE_OF_BIRTH', message: 'You must be 18 or older to register' })
+    given()
+      .when(register({ ...guest, dateOfBirth: '1990-01-01' }))
+      .thenEmits([guestRegistered, verificationRequested(1), passwordLinkRequested(2)])
+  })
+
   it('records a verified admin without any email', () => {
     given()
       .when(register({ kind: 'admin' }))

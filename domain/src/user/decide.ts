@@ -43,7 +43,9 @@ function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   const { userId, personal, passwordHash, marketingEmails, registration } = command.data
   if (state.status !== 'none') throw new UserAlreadyExists(userId)
   const { now } = command.metadata
-  if (registration.kind === 'self') assertRegistrableDateOfBirth(registration.dateOfBirth, now)
+  if (registration.kind !== 'admin' && registration.dateOfBirth !== undefined) {
+    assertRegistrableDateOfBirth(registration.dateOfBirth, now)
+  }
   const registered: UserEvent = {
     type: 'UserRegistered',
     data: {

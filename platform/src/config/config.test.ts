@@ -6,6 +6,8 @@ const stripeKeys = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
 }
+/** What production needs beside the payment settings (issue 24). */
+const postal = { POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA' }
 
 describe('loadConfig', () => {
   test('defaults give the embedded platform on port 3000', () => {
@@ -180,8 +182,8 @@ describe('loadConfig', () => {
         expect(start).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/)
         expect(start).toThrow(/PAYMENTS=offline-test/)
       }
-      expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys }).PAYMENTS).toBe('stripe')
-      const told = loadConfig({ NODE_ENV: 'production', PAYMENTS: 'offline-test' })
+      expect(loadConfig({ ...postal, NODE_ENV: 'production', ...stripeKeys }).PAYMENTS).toBe('stripe')
+      const told = loadConfig({ ...postal, NODE_ENV: 'production', PAYMENTS: 'offline-test' })
       expect(told.PAYMENTS).toBe('offline-test')
       expect(testMode(told)).toBe(true)
     })
@@ -199,10 +201,44 @@ describe('loadConfig', () => {
     test('production and TEST MODE as the rest of the platform reads them', () => {
       expect(isProduction(loadConfig({}))).toBe(false)
       expect(isProduction(loadConfig({ PUBLIC_URL: 'http://prizes.internal' }))).toBe(false)
-      expect(isProduction(loadConfig({ PUBLIC_URL: 'https://prizes.example.com', ...stripeKeys }))).toBe(true)
+      expect(
+        isProduction(loadConfig({ ...postal, PUBLIC_URL: 'https://prizes.example.com', ...stripeKeys })),
+      ).toBe(true)
       expect(testMode(loadConfig({}))).toBe(true)
       expect(testMode(loadConfig(stripeKeys))).toBe(false)
       expect(testMode(loadConfig({ ...stripeKeys, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }))).toBe(true)
+    })
+  })
+
+  describe('POSTAL_ADDRESS: the free route needs somewhere to post to', () => {
+    test('is read as lines, separated by commas or new lines', () => {
+      expect(loadConfig({}).POSTAL_ADDRESS).toBeUndefined()
+      expect(
+        loadConfig({ POSTAL_ADDRESS: 'Free Entry, 2 High St ,\n Leeds\\nLS1 1AA' }).POSTAL_ADDRESS,
+      ).toEqual(['Free Entry', '2 High St', 'Leeds', 'LS1 1AA'])
+    })
+
+    test('is bounded: 2 to 8 lines of at most 100 characters', () => {
+      expect(() => loadConfig({ POSTAL_ADDRESS: 'Leeds' })).toThrow(
+        /POSTAL_ADDRESS: must have at least 2 lines/,
+      )
+      expect(() => loadConfig({ POSTAL_ADDRESS: Array(9).fill('x').join(',') })).toThrow(/at most 8 lines/)
+      expect(() => loadConfig({ POSTAL_ADDRESS: `${'x'.repeat(101)}, Leeds` })).toThrow(
+        /at most 100 characters/,
+      )
+      expect(() => loadConfig({ POSTAL_ADDRESS: 'x,'.repeat(400) })).toThrow(/POSTAL_ADDRESS/)
+    })
+
+    test('production does not start without it, naming the variable', () => {
+      for (const env of [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://prizes.example.com' }]) {
+        const start = () => loadConfig({ ...env, ...stripeKeys })
+        expect(start).toThrow(ConfigError)
+        expect(start).toThrow(/POSTAL_ADDRESS: this is production/)
+        expect(loadConfig({ ...env, ...stripeKeys, POSTAL_ADDRESS: 'A, B' }).POSTAL_ADDRESS).toEqual([
+          'A',
+          'B',
+        ])
+      }
     })
   })
 
@@ -213,8 +249,10 @@ describe('loadConfig', () => {
         'https://a.example',
         'http://b.example:8080',
       ])
-      expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys }).DRAND_URL).toEqual(publicDrandRelays)
-      expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'offline-test' }).DRAND_URL).toEqual(
+      expect(loadConfig({ ...postal, NODE_ENV: 'production', ...stripeKeys }).DRAND_URL).toEqual(
+        publicDrandRelays,
+      )
+      expect(loadConfig({ ...postal, NODE_ENV: 'production', PAYMENTS: 'offline-test' }).DRAND_URL).toEqual(
         publicDrandRelays,
       )
       expect(loadConfig(stripeKeys).DRAND_URL).toEqual(publicDrandRelays)
@@ -225,9 +263,19 @@ describe('loadConfig', () => {
         'https://drand.cloudflare.com',
       ])
       // The public relays serve quicknet only: the TEST chain needs a relay named.
-      const testChain = loadConfig({ NODE_ENV: 'production', PAYMENTS: 'offline-test', DRAND_CHAIN: 'test' })
+      const testChain = loadConfig({
+        ...postal,
+        NODE_ENV: 'production',
+        PAYMENTS: 'offline-test',
+        DRAND_CHAIN: 'test',
+      })
       expect(testChain.DRAND_URL).toBeUndefined()
-      const given = loadConfig({ NODE_ENV: 'production', ...stripeKeys, DRAND_URL: 'https://relay.example' })
+      const given = loadConfig({
+        ...postal,
+        NODE_ENV: 'production',
+        ...stripeKeys,
+        DRAND_URL: 'https://relay.example',
+      })
       expect(given.DRAND_URL).toEqual(['https://relay.example'])
     })
 

@@ -1,3 +1,4 @@
+import { postalAddressLines } from '@prizes/contracts'
 import { type DatabaseTimeouts, defaultDatabaseTimeouts } from '@prizes/event-store'
 import { z } from 'zod'
 import { parseTrustedProxies } from '../http/client-address'
@@ -238,6 +239,23 @@ const schema = z.object({
     .min(1)
     .max(300)
     .default('1 Example Street, London, EC1A 1AA, United Kingdom'),
+  /**
+   * Issue 24: where free entries by post are sent, shown on the contact section, every
+   * competition's free-entry box and the terms. Lines separated by commas or new lines (`\n`
+   * written out is taken as one), 2 to 8 of them, each at most 100 characters. Required in
+   * production; the embedded launcher sets a development address when it is unset elsewhere.
+   */
+  POSTAL_ADDRESS: z
+    .string()
+    .max(600)
+    .transform(postalAddressLines)
+    .pipe(
+      z
+        .array(z.string().max(100, 'each line must be at most 100 characters'))
+        .min(2, 'must have at least 2 lines (separate lines with commas or \\n)')
+        .max(8, 'must have at most 8 lines'),
+    )
+    .optional(),
   /** The published support address: the contact card, email footers and acknowledgements. */
   SUPPORT_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('support@prizeplatform.local'),
   /** When support answers, in UK time: the site adds GMT or BST as the date says. */
@@ -384,11 +402,26 @@ function complaintsBodyNamed(
   }
 }
 
+/** The free route needs an address to post to: production does not start without one. */
+function postalAddressInProduction(
+  config: { NODE_ENV: string; PUBLIC_URL?: string | undefined; POSTAL_ADDRESS?: string[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (config.POSTAL_ADDRESS !== undefined || !isProductionSetting(config)) return
+  ctx.addIssue({
+    code: 'custom',
+    path: ['POSTAL_ADDRESS'],
+    message:
+      'this is production (NODE_ENV=production or an https PUBLIC_URL): set the address free entries by post are sent to, lines separated by commas',
+  })
+}
+
 const checked = schema
   .superRefine(complaintsBodyNamed)
   .superRefine(allStripeKeysOrNone)
   .superRefine(testChainOnlyOffline)
   .superRefine(paymentsDecided)
+  .superRefine(postalAddressInProduction)
 
 /** PAYMENTS as decided at start: who takes the payments. */
 export type PaymentsMode = 'stripe' | 'offline-test'

@@ -11,6 +11,8 @@ export const testCompetition = (
   entry_price: 2.5,
   total_tickets: 5000,
   sold_tickets: 1200,
+  paid_entries: 1150,
+  free_entries: 50,
   max_entries_per_person: 100,
   location: 'UK Wide',
   start_date: '2026-11-01T00:00:00.000Z',

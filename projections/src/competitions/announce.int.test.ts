@@ -97,6 +97,7 @@ describe('competition changes announced by the projection', () => {
       {
         id: 'c1',
         sold_tickets: 0,
+        free_entries: 0,
         total_tickets: 100,
         status: 'active',
         position: positionAt(events, 1),

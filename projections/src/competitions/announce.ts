@@ -21,6 +21,7 @@ const isPublic = (row: Readonly<StoredRow> | undefined) =>
 /** The figures a card shows; nothing else of a row is announced. */
 const figuresChanged = (before: Readonly<StoredRow>, after: Readonly<StoredRow>) =>
   Number(before.sold_tickets) !== Number(after.sold_tickets) ||
+  Number(before.free_tickets) !== Number(after.free_tickets) ||
   Number(before.total_tickets) !== Number(after.total_tickets) ||
   before.status !== after.status
 
@@ -36,6 +37,7 @@ export function changeNotices(changes: readonly RowChange[], position: string): 
       {
         id: String(after.id),
         sold_tickets: Number(after.sold_tickets),
+        free_entries: Number(after.free_tickets),
         total_tickets: Number(after.total_tickets),
         // The public sees an undersold competition as closed (see the query service's mapper).
         status: after.status === 'undersold' ? 'closed' : (after.status as CompetitionStatus),

@@ -173,6 +173,40 @@ describe('competitions projection', () => {
     expect((await rows())[0]).toMatchObject({ sold_tickets: 3, last_revision: 2 })
   })
 
+  test('counts the free entries apart (postal, no money), once each, of the tickets sold (issue 24)', async () => {
+    const allocation = (entryId: string, ticketNumbers: number[], amountPence: number) => ({
+      competitionId: 'c1',
+      entryId,
+      userId: 'u1',
+      ticketNumbers,
+      entryReference: `PRZ-2030-00000${ticketNumbers[0]}`,
+      answer: 'Paris',
+      answerCorrect: true,
+      amountPence,
+    })
+    const events = recorded([
+      created('c1'),
+      {
+        type: 'TicketsAllocated',
+        data: { ...allocation(randomUUID(), [1, 2], 598), paymentIntentId: 'pi_1' },
+      },
+      {
+        type: 'PostalEntryRecorded',
+        data: {
+          ...allocation(randomUUID(), [3], 0),
+          amountPence: 0,
+          paymentIntentId: null,
+          receivedAt: '2030-01-02T00:00:00.000Z',
+          allocatedAt: '2030-01-03T00:00:00.000Z',
+        },
+      },
+    ])
+    await given(events)
+    await given(events)
+
+    expect((await rows())[0]).toMatchObject({ sold_tickets: 3, free_tickets: 1 })
+  })
+
   test('closing, the draw and a cancellation move the status; the draw sets drawn_at', async () => {
     const drawn = recorded([
       created('c1'),

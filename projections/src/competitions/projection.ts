@@ -25,7 +25,13 @@ const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revi
 const ticketsTaken = onRow(entryEvents.TicketsAllocated, (event, data) =>
   updateCompetition({
     ...change(event, data.competitionId),
-    set: (row) => ({ sold_tickets: Number(row.sold_tickets) + data.ticketNumbers.length }),
+    set: (row) => ({
+      sold_tickets: Number(row.sold_tickets) + data.ticketNumbers.length,
+      // Issue 24: the public count of free entries (postal ones, and any that took no money).
+      ...(data.amountPence === 0
+        ? { free_tickets: Number(row.free_tickets) + data.ticketNumbers.length }
+        : {}),
+    }),
   }),
 )
 

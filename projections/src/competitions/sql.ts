@@ -13,6 +13,8 @@ export interface CompetitionRow {
   readonly entry_price_pence: number
   readonly total_tickets: number
   readonly sold_tickets: number
+  /** Of `sold_tickets`, those that took no money: postal entries (issue 24). */
+  readonly free_tickets: number
   readonly location: string
   readonly start_date: Date
   readonly end_date: Date
@@ -78,6 +80,7 @@ const columns = [
   'entry_price_pence',
   'total_tickets',
   'sold_tickets',
+  'free_tickets',
   'location',
   'start_date',
   'end_date',
@@ -106,6 +109,7 @@ const columns = [
 /** The columns' defaults, for a row a creation makes. */
 const blank = {
   sold_tickets: 0,
+  free_tickets: 0,
   drawn_at: null,
   deleted_at: null,
   published_at: null,

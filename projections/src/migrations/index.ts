@@ -26,6 +26,7 @@ import { heldForReview } from './0065-held-for-review'
 import { competitionRandomnessSigned } from './0070-competition-randomness-signed'
 import { entriesDisputed } from './0070-entries-disputed'
 import { competitionQuestionPool } from './0075-competition-question-pool'
+import { competitionFreeTickets } from './0080-competition-free-tickets'
 import { winnersPage } from './0085-winners-page'
 import { complaintDeadlines } from './0090-complaint-deadlines'
 
@@ -57,6 +58,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0070-competition-randomness-signed', competitionRandomnessSigned],
   ['0070-entries-disputed', entriesDisputed],
   ['0075-competition-question-pool', competitionQuestionPool],
+  ['0080-competition-free-tickets', competitionFreeTickets],
   ['0085-winners-page', winnersPage],
   ['0090-complaint-deadlines', complaintDeadlines],
 ])

@@ -20,13 +20,20 @@ describe('entries CSV', () => {
     const file =
       entriesCsvHeaderLine() +
       entriesCsvLine(entry, 1) +
-      entriesCsvLine({ ...entry, totalCost: 3, userPhone: '07700 900000', entryMethod: 'postal' }, 2)
+      entriesCsvLine({ ...entry, totalCost: 3, userPhone: '07700 900000' }, 2)
     expect(file.split('\r\n')).toEqual([
       '#,Reference,User Name,Email,Phone,Entries,Cost,Payment Status,Entry Date,Entry Method',
       '1,PRZ-2030-000001,,,N/A,2,5.98,paid,2030-01-01T09:00:00.000Z,online',
-      '2,PRZ-2030-000001,,,07700 900000,2,3.00,paid,2030-01-01T09:00:00.000Z,postal',
+      '2,PRZ-2030-000001,,,07700 900000,2,3.00,paid,2030-01-01T09:00:00.000Z,online',
       '',
     ])
+  })
+
+  test('a postal entry\'s payment reads "Postal (free)", never paid (issue 24)', () => {
+    const postal = { ...entry, numberOfEntries: 1, totalCost: 0, entryMethod: 'postal' as const }
+    expect(entriesCsvLine(postal, 3)).toBe(
+      '3,PRZ-2030-000001,,,N/A,1,0.00,Postal (free),2030-01-01T09:00:00.000Z,postal\r\n',
+    )
   })
 
   test('commas, quotes and line breaks are quoted; formulas are defused', () => {

@@ -1,4 +1,4 @@
-import type { AdminCompetitionEntry } from '@prizes/contracts'
+import { type AdminCompetitionEntry, postalPaymentLabel } from '@prizes/contracts'
 
 /** SPEC section 9: the entries export's nine columns, in order, and how each entry came (online or postal). */
 export const entriesCsvHeader = [
@@ -34,7 +34,7 @@ export function entriesCsvLine(entry: AdminCompetitionEntry, number: number): st
     entry.userPhone ?? 'N/A',
     entry.numberOfEntries,
     entry.totalCost.toFixed(2),
-    entry.paymentStatus,
+    entry.entryMethod === 'postal' ? postalPaymentLabel : entry.paymentStatus,
     entry.entryDate,
     entry.entryMethod,
   ])

@@ -26,7 +26,12 @@ const tickets = (numbers: readonly number[]) => {
     ? `tickets #${sorted[0]}–#${sorted.at(-1)}`
     : `tickets ${sorted.map((n) => `#${n}`).join(', ')}`
 }
-const closeReasons = { end_date: 'its end date passed', sold_out: 'it sold out', admin: 'an admin closed it' }
+const closeReasons = {
+  end_date: 'its end date passed',
+  sold_out: 'it sold out',
+  admin: 'an admin closed it',
+  postal_entry: 'a postal entry that arrived before the close was recorded after it (sealed again)',
+}
 const releaseReasons = {
   expired: 'the reservation expired unpaid',
   payment_failed: 'the payment failed',

@@ -93,7 +93,9 @@ describe('postal entries in the read models', () => {
     const lines = csv.trimEnd().split('\r\n')
     expect(lines[0]?.endsWith(',Entry Method')).toBe(true)
     expect(lines[1]).toMatch(
-      new RegExp(`^1,${postalReference},Ada Lovelace,ada@example.com,.*,1,0\\.00,paid,.*,postal$`),
+      new RegExp(
+        `^1,${postalReference},Ada Lovelace,ada@example.com,.*,1,0\\.00,Postal \\(free\\),.*,postal$`,
+      ),
     )
     expect(lines[2]).toMatch(/,online$/)
   })

@@ -12,6 +12,7 @@ const row: CompetitionRow = {
   entry_price_pence: 299,
   total_tickets: 1000,
   sold_tickets: 12,
+  free_tickets: 2,
   max_entries_per_person: 100,
   location: 'UK Wide',
   start_date: new Date('2030-01-01T00:00:00Z'),
@@ -49,6 +50,10 @@ describe('competition mappers', () => {
       start_date: '2030-01-01T00:00:00.000Z',
       end_date: '2030-02-01T00:00:00.000Z',
       drawn_at: null,
+      // Issue 24: the entries sold, paid and free (postal) apart.
+      sold_tickets: 12,
+      paid_entries: 10,
+      free_entries: 2,
     })
     expect(competition.skill_question).toEqual({
       question: 'Capital of France?',

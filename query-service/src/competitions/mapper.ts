@@ -37,7 +37,13 @@ export function toPublicCompetition(row: CompetitionRow): PublicCompetition {
   // Entries have stopped while an admin decides what an undersold competition does: closed, as the
   // public sees it.
   const status = row.status === 'undersold' ? 'closed' : row.status
-  return { ...common(row), status, skill_question: { question, options: [...options] } }
+  return {
+    ...common(row),
+    status,
+    paid_entries: Math.max(0, row.sold_tickets - row.free_tickets),
+    free_entries: row.free_tickets,
+    skill_question: { question, options: [...options] },
+  }
 }
 
 /** The competition's own page: the commitments are public from the moment they are made. */

@@ -14,6 +14,8 @@ export interface CompetitionRow {
   readonly entry_price_pence: number
   readonly total_tickets: number
   readonly sold_tickets: number
+  /** Of the tickets sold, those that took no money (postal entries). */
+  readonly free_tickets: number
   readonly max_entries_per_person: number
   readonly location: string
   readonly start_date: Date
@@ -54,6 +56,7 @@ const columns = [
   'entry_price_pence',
   'total_tickets',
   'sold_tickets',
+  'free_tickets',
   'max_entries_per_person',
   'location',
   'start_date',

@@ -40,6 +40,7 @@ const asResponse = (res: FakeResponse) => res as unknown as ServerResponse
 const change = (sold: number, id = 'c1') => ({
   id,
   sold_tickets: sold,
+  free_entries: 0,
   total_tickets: 100,
   status: 'active' as const,
 })

@@ -133,7 +133,13 @@ describe('GET /api/competitions/live', () => {
 
     for (const reader of [first, second]) {
       const event = await reader.next(about(id))
-      expect(changeOf(event)).toEqual({ id, sold_tickets: 3, total_tickets: 100, status: 'active' })
+      expect(changeOf(event)).toEqual({
+        id,
+        sold_tickets: 3,
+        free_entries: 0,
+        total_tickets: 100,
+        status: 'active',
+      })
     }
     first.close()
     second.close()

@@ -245,6 +245,7 @@ describe('backup and restore', () => {
     const guest = await platform.call('POST', '/api/auth/create-guest-account', {
       ...testPerson,
       email: 'grace-backup@example.com',
+      dateOfBirth: '1990-01-01',
       tempPassword: 'Secret123',
       source: 'competition_entry',
     })

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createLogger, freePort, loadConfig } from '@prizes/platform'
 import { generateAdminPassword } from '../launcher/admin'
-import { startPlatform } from '../launcher/platform'
+import { developmentPostalAddress, startPlatform } from '../launcher/platform'
 import { startMemoryProbe } from './memory-probe'
 
 /**
@@ -29,6 +29,8 @@ async function main() {
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
+    // And where free entries by post go (issue 24): the development one, which says so.
+    POSTAL_ADDRESS: developmentPostalAddress,
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

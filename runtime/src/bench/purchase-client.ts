@@ -59,7 +59,12 @@ export async function signUpGuest(baseUrl: string, run: string, index: number): 
     address: '1 Bench Street, London',
   }
   const { token } = await call(baseUrl, 'createGuestAccount', {
-    body: { ...person, tempPassword: `Bench${run}${index}x`, source: 'competition_entry' },
+    body: {
+      ...person,
+      dateOfBirth: '1990-01-01',
+      tempPassword: `Bench${run}${index}x`,
+      source: 'competition_entry',
+    },
   })
   return { ...person, token }
 }

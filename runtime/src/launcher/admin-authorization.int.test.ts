@@ -106,6 +106,7 @@ async function freshUser(label: string): Promise<string> {
   const guest = await json('POST', '/api/auth/create-guest-account', {
     ...testPerson,
     email: `authz-${label}@example.com`,
+    dateOfBirth: '1990-01-01',
     tempPassword: 'Secret123',
     source: 'competition_entry',
   })
@@ -161,6 +162,7 @@ async function adminRequest(name: EndpointName): Promise<AdminRequest> {
           lastName: 'Somerville',
           email: `authz-postal-${randomUUID()}@example.com`,
           address: '3 Jedburgh Road, Scotland',
+          dateOfBirth: '1990-01-01',
           answer: competitionForm('x').skill_question.correct,
           receivedAt: new Date().toISOString(),
         },

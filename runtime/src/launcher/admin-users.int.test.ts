@@ -45,6 +45,7 @@ async function guest(): Promise<{ userId: string; token: string; email: string }
   const answer = await platform.call('POST', '/api/auth/create-guest-account', {
     ...testPerson,
     email,
+    dateOfBirth: '1990-01-01',
     tempPassword: 'Secret123',
     source: 'competition_entry',
   })

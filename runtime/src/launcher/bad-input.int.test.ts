@@ -164,6 +164,7 @@ describe('text lengths', () => {
       ...testPerson,
       email,
       firstName: 'A'.repeat(900 * 1024),
+      dateOfBirth: '1990-01-01',
       tempPassword: 'Secret123',
       source: 'competition_entry',
     }

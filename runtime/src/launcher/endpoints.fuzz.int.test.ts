@@ -31,6 +31,7 @@ beforeAll(async () => {
   const guest = await platform.call('POST', '/api/auth/create-guest-account', {
     ...person,
     email: 'fuzz-admin-target@example.com',
+    dateOfBirth: '1990-01-01',
     tempPassword: 'Secret123',
     source: 'competition_entry',
   })
@@ -65,6 +66,7 @@ function sampleBody(name: EndpointName): Record<string, unknown> | undefined {
       return {
         ...person,
         email: 'fuzz-guest@example.com',
+        dateOfBirth: '1990-01-01',
         tempPassword: 'Secret123',
         source: 'competition_entry',
       }

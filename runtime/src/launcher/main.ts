@@ -1,5 +1,10 @@
 import { runProcess } from '@prizes/platform'
-import { startPlatform } from './platform'
+import { developmentPostalAddress, startPlatform } from './platform'
+
+// Outside production the embedded platform needs somewhere to show for the free postal route;
+// it says plainly that it is a development address. Production must set its own (the config refuses).
+const production = process.env.NODE_ENV === 'production' || process.env.PUBLIC_URL?.startsWith('https://')
+if (!production && !process.env.POSTAL_ADDRESS) process.env.POSTAL_ADDRESS = developmentPostalAddress
 
 /** `npm start`: the whole platform from one command. */
 runProcess('platform', async ({ config, logger }) => {

@@ -253,7 +253,12 @@ describe('the OpenAPI document against the running platform', () => {
     await expectAnswer('register', { body: signUp }, 200)
     await expectAnswer('checkEmail', { body: { email } }, 200)
     await expectAnswer('forgotPassword', { body: { email } }, 200)
-    const guestForm = { ...testPerson, tempPassword: 'Secret123', source: 'competition_entry' }
+    const guestForm = {
+      ...testPerson,
+      dateOfBirth: '1990-01-01',
+      tempPassword: 'Secret123',
+      source: 'competition_entry',
+    }
     await expectAnswer('createGuestAccount', { body: guestForm }, 409)
     const guest = await expectAnswer(
       'createGuestAccount',

@@ -44,6 +44,10 @@ export interface RunningPlatform {
  * gateway in front of it all.
  * Each step's undo is pushed on a stack so a failed start or a stop unwinds in reverse order.
  */
+/** POSTAL_ADDRESS for `npm start` and the tests outside production: plainly not a real one. */
+export const developmentPostalAddress =
+  'Free Entries (development address: post is not collected), 1 Example Street, London, EC1A 1AA'
+
 export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
   const undo: Array<() => Promise<void>> = []
   const stop = async () => {

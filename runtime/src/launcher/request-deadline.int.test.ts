@@ -99,6 +99,7 @@ beforeAll(async () => {
   competitionId = String((created.competition as { id: string }).id)
   const guest = await succeeded('POST', '/api/auth/create-guest-account', {
     ...testPerson,
+    dateOfBirth: '1990-01-01',
     tempPassword: 'Secret123',
     source: 'competition_entry',
   })

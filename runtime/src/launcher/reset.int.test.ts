@@ -63,6 +63,7 @@ test('reset test data wipes everything and seeds the demo data and the admin acc
   expect(created.status).toBe(201)
   const guest = await call('POST', '/api/auth/create-guest-account', {
     ...testPerson,
+    dateOfBirth: '1990-01-01',
     tempPassword: 'Secret123',
     source: 'competition_entry',
   })

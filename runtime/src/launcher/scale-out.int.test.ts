@@ -308,6 +308,7 @@ async function guest(index: number): Promise<Buyer> {
     email,
     phone: '07700 900123',
     address: '1 Race Street, London',
+    dateOfBirth: '1990-01-01',
     tempPassword: `Racer${index}x${Date.now()}`,
     source: 'competition_entry',
   })

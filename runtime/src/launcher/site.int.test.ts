@@ -54,6 +54,8 @@ beforeAll(async () => {
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
+    // And where free entries by post go (issue 24).
+    POSTAL_ADDRESS: 'Free Entries, 2 High Street\\nLeeds, LS1 1AA',
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     MAILDEV_SMTP_PORT: String(await freePort()),
@@ -116,6 +118,15 @@ describe('the site through the gateway', () => {
     expect(sitemap).toContain(`<loc>${publicUrl}/competitions/${competitionId}</loc>`)
     expect(sitemap).toContain(`<loc>${publicUrl}/about</loc>`)
     expect(await (await get('/robots.txt')).text()).toContain(`Sitemap: ${publicUrl}/sitemap.xml`)
+  })
+
+  it('the contact details give the configured postal address, one line each (issue 24)', async () => {
+    const answer = await get('/api/contact-details')
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toMatchObject({
+      success: true,
+      postalAddress: ['Free Entries', '2 High Street', 'Leeds', 'LS1 1AA'],
+    })
   })
 
   it('an API answer is compressed by the query service on its way through the gateway', async () => {

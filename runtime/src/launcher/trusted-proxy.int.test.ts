@@ -185,6 +185,7 @@ describe('behind a trusted reverse proxy', () => {
       post(from, '/api/auth/create-guest-account', {
         ...testPerson,
         email: `proxy-guest-${from.replaceAll('.', '-')}-${n}@example.com`,
+        dateOfBirth: '1990-01-01',
         tempPassword: 'Secret123',
         source: 'competition_entry',
       })

@@ -89,6 +89,9 @@ export async function fillDetails(dialog: Locator, competition: PublicCompetitio
   await form.getByLabel('Email').fill(person.email)
   await form.getByLabel('Phone').fill(person.phone)
   await form.getByLabel('Address').fill(person.address)
+  // Asked only of someone entering signed out (issue 24); a signed-in account holds its own.
+  const dateOfBirth = form.getByLabel('Date of birth')
+  if ((await dateOfBirth.count()) > 0) await dateOfBirth.fill(person.dateOfBirth)
   const [answer] = competition.skill_question.options
   if (!answer) throw new Error('the competition has no answers to choose from')
   await form.getByRole('radio', { name: answer, exact: true }).check()
@@ -158,6 +161,7 @@ export async function enterAsGuest(
       email: person.email,
       phone: person.phone,
       address: person.address,
+      dateOfBirth: '1990-01-01',
       tempPassword: person.password,
       source: 'competition_entry',
     },

@@ -10,6 +10,8 @@ const competition = {
   entry_price: 2.99,
   total_tickets: 1000,
   sold_tickets: 10,
+  paid_entries: 10,
+  free_entries: 0,
   max_entries_per_person: 100,
   location: 'UK Wide',
   start_date: '2026-01-01T00:00:00.000Z',

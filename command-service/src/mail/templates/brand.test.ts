@@ -18,6 +18,7 @@ describe('every email shares the site brand', () => {
       name: 'Acme Prizes Ltd',
       address: '2 High Street, Leeds, LS1 1AA',
       supportEmail: 'help@acme.test',
+      postalAddress: null,
     })
     for (const { template, mail } of everyTemplateTest('a@example.com', publicUrl, now)) {
       const colours = new Set(mail.html.match(/(?<!&)#[0-9a-fA-F]{6}\b/g)?.map((c) => c.toLowerCase()))

@@ -55,6 +55,9 @@ describe('entryConfirmationEmail', () => {
   it('says a postal entry was received', () => {
     const mail = entryConfirmationEmail({ ...input, ticketNumbers: [9], totalPaidPence: 0, postal: true })
     expect(mail.text).toContain('Your postal entry was received and is recorded.')
+    // Issue 24: its payment reads "Postal (free)", never "Total paid: £0.00".
+    expect(mail.text).toContain('Payment: Postal (free)')
+    expect(mail.text).not.toContain('Total paid')
   })
 
   it('says ticket number for one, and free for a free entry', () => {

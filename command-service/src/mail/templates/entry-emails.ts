@@ -1,4 +1,4 @@
-import { entryMessages } from '@prizes/contracts'
+import { entryMessages, postalPaymentLabel } from '@prizes/contracts'
 import { dashboardLink } from './links'
 import { type Block, greeting, type RenderedEmail, renderEmail } from './render'
 
@@ -45,7 +45,9 @@ export function entryConfirmationEmail(input: EntryConfirmation): RenderedEmail 
     paragraph(
       `${count === 1 ? 'Your ticket number' : 'Your ticket numbers'}: ${input.ticketNumbers.join(', ')}`,
     ),
-    paragraph(`Total paid: ${formatPence(input.totalPaidPence)}`),
+    paragraph(
+      input.postal ? `Payment: ${postalPaymentLabel}` : `Total paid: ${formatPence(input.totalPaidPence)}`,
+    ),
     paragraph(entryMessages.answerRecorded),
     paragraph('Keep this email: quote the entry reference if you contact us about this entry.'),
     { kind: 'button', label: 'See your entries in your dashboard', href: dashboard },

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createTestDatabase } from '@prizes/event-store/testing'
 import { createLogger, freePort, loadConfig } from '@prizes/platform'
 import { generateAdminPassword } from '../admin'
-import { startPlatform } from '../platform'
+import { developmentPostalAddress, startPlatform } from '../platform'
 
 /** An answer: its status and its JSON body. */
 export interface Answer {
@@ -101,6 +101,7 @@ export async function startPlatformUnderTest(label: string): Promise<PlatformUnd
     SEED_DEMO_DATA: 'false',
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
+    POSTAL_ADDRESS: developmentPostalAddress,
   })
   const platform = await startPlatform(config, createLogger({ level: 'silent', name: label }))
   const stop = async () => {
@@ -130,6 +131,7 @@ export async function startPlatformUnderTest(label: string): Promise<PlatformUnd
     const adminCompetitionId = await competitionIdOf('Admin target')
     const guest = await succeeded('POST', '/api/auth/create-guest-account', {
       ...testPerson,
+      dateOfBirth: '1990-01-01',
       tempPassword: 'Secret123',
       source: 'competition_entry',
     })

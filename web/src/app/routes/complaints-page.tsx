@@ -2,7 +2,7 @@ import { contactTopicLabels } from '@prizes/contracts'
 import { complaintAcknowledgeWorkingDays, complaintFinalAnswerWeeks } from '@prizes/domain'
 import { Link } from 'wouter'
 import { ContentPage } from '../../components/content-page'
-import { useContactDetails } from '../../features/contact/api/contact'
+import { useContactDetails } from '../../lib/contact-details'
 
 /** Where a complainant can go after our final answer: the configured body, else the honest fallback. */
 function NextStep() {

@@ -1,5 +1,6 @@
 import { Link } from 'wouter'
 import { ContentPage } from '../../components/content-page'
+import { EnvelopeContents, PostalAddress } from '../../components/postal-address'
 
 export function TermsPage() {
   return (
@@ -40,18 +41,14 @@ export function TermsPage() {
         with the same chance of winning as a paid entry, and must answer the skill question correctly to be
         eligible.
       </p>
+      <p>Send one envelope per entry to:</p>
+      <PostalAddress />
+      <p>Each envelope must hold:</p>
+      <EnvelopeContents />
       <ul>
         <li>
-          Send one envelope per entry to our company address (it is in the footer of every email we send).
-          Each envelope is one entry and receives one ticket.
-        </li>
-        <li>
-          Write the competition's title, your full name, your postal address, your email address and your
-          answer to the skill question.
-        </li>
-        <li>
-          Your entry must reach us before the competition closes. Envelopes received after the close are not
-          entered.
+          We enter an envelope that arrived before the close even when we record it after the close, up to the
+          start of the draw.
         </li>
         <li>
           We record your entry under the email you give, with its own entry reference, and email you the

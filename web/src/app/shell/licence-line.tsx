@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react'
 import { ShieldIcon } from '../../components/icons/shield'
-import { useContactDetails } from '../../features/contact/api/contact'
+import { useContactDetails } from '../../lib/contact-details'
 
 /** The regulator or licence line as configured (OPERATOR_LICENCE); nothing when there is none. */
 export function LicenceLine() {

@@ -2,9 +2,10 @@ import { css, useTheme } from '@emotion/react'
 import { ClockIcon } from '../../../components/icons/clock'
 import { MailIcon } from '../../../components/icons/mail'
 import { Section } from '../../../components/layout'
-import { useContactDetails } from '../../../features/contact/api/contact'
 import { ContactForm } from '../../../features/contact/components/contact-form'
 import { useSupportHours } from '../../../features/contact/components/support-hours'
+import { useContactDetails } from '../../../lib/contact-details'
+import { PostalEntryNote } from './postal-entry-note'
 
 /** SPEC section 2, home section 7: support hours, the published support address and the contact form. */
 export function ContactSection() {
@@ -65,6 +66,7 @@ export function ContactSection() {
             )}
           </span>
         </p>
+        <PostalEntryNote />
         <ContactForm />
       </div>
     </Section>

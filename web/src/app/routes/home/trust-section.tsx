@@ -5,8 +5,8 @@ import { LockIcon } from '../../../components/icons/lock'
 import { MailIcon } from '../../../components/icons/mail'
 import { ShieldIcon } from '../../../components/icons/shield'
 import { Section } from '../../../components/layout'
-import { useContactDetails } from '../../../features/contact/api/contact'
 import { useSupportHours } from '../../../features/contact/components/support-hours'
+import { useContactDetails } from '../../../lib/contact-details'
 
 interface Indicator {
   readonly title: string

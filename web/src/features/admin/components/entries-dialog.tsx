@@ -1,5 +1,5 @@
 import { css } from '@emotion/react'
-import type { AdminCompetition, AdminCompetitionEntry } from '@prizes/contracts'
+import { type AdminCompetition, type AdminCompetitionEntry, postalPaymentLabel } from '@prizes/contracts'
 import { useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Chip } from '../../../components/chip'
@@ -10,6 +10,7 @@ import { useExportCompetitionEntries } from '../api/export-competition-entries'
 import { useCompetitionEntries } from '../api/get-competition-entries'
 import { entriesCsvFileName } from '../model/entries-export'
 import { failureMessage, reasonOf } from '../model/errors'
+import { takesPostalEntries } from '../model/status-actions'
 import { ExportCsvButton } from './export-csv-button'
 import { AdminStack, LoadFailed } from './load-state'
 import { PostalEntryForm } from './postal-entry-form'
@@ -100,11 +101,15 @@ export function EntriesDialog({
                       <Td>{entry.userEmail ?? '—'}</Td>
                       <Td>{entry.userPhone ?? 'N/A'}</Td>
                       <Td>{formatCount(entry.numberOfEntries)}</Td>
-                      <Td>{formatPrice(entry.totalCost)}</Td>
+                      <Td>{entry.entryMethod === 'postal' ? 'Free' : formatPrice(entry.totalCost)}</Td>
                       <Td>
-                        <Chip tone={paymentTones[entry.paymentStatus]}>
-                          {paymentLabels[entry.paymentStatus]}
-                        </Chip>
+                        {entry.entryMethod === 'postal' ? (
+                          <Chip tone="info">{postalPaymentLabel}</Chip>
+                        ) : (
+                          <Chip tone={paymentTones[entry.paymentStatus]}>
+                            {paymentLabels[entry.paymentStatus]}
+                          </Chip>
+                        )}
                       </Td>
                       <Td>{formatDateTime(entry.entryDate)}</Td>
                       <Td>{entry.entryMethod === 'postal' ? <Chip tone="info">Postal</Chip> : 'Online'}</Td>
@@ -116,7 +121,7 @@ export function EntriesDialog({
             <Pager label="Entries pages" page={page} pageCount={data.totalPages} onPage={setPage} />
           </>
         )}
-        {competition.status === 'active' && <PostalEntryForm competition={competition} />}
+        {takesPostalEntries(competition.status) && <PostalEntryForm competition={competition} />}
         <div
           css={css`
             display: flex;

@@ -17,8 +17,8 @@ import {
   allEntriesCsvFileName,
   canRefund,
   entryMessages,
+  paymentShown,
   paymentStatusLabels,
-  paymentStatusTones,
 } from '../model/admin-entries'
 import { failureMessage } from '../model/errors'
 import { EntryDetailsDialog } from './entry-details-dialog'
@@ -168,11 +168,9 @@ export function EntriesTab() {
                       <Td>{entry.user_name ?? '—'}</Td>
                       <Td>{entry.competition_title || '—'}</Td>
                       <Td>{formatCount(entry.number_of_entries)}</Td>
-                      <Td>{formatPrice(entry.total_cost)}</Td>
+                      <Td>{paymentShown(entry).cost}</Td>
                       <Td>
-                        <Chip tone={paymentStatusTones[entry.payment_status]}>
-                          {paymentStatusLabels[entry.payment_status]}
-                        </Chip>
+                        <Chip tone={paymentShown(entry).tone}>{paymentShown(entry).status}</Chip>
                       </Td>
                       <Td>{formatDateTime(entry.entry_date)}</Td>
                       <Td>{entry.entry_method === 'postal' ? <Chip tone="info">Postal</Chip> : 'Online'}</Td>

@@ -3,9 +3,9 @@ import type { AdminEntryDetails, AdminEntryRow } from '@prizes/contracts'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { Dialog } from '../../../components/dialog'
-import { formatCount, formatDateTime, formatPrice } from '../../../lib/format'
+import { formatCount, formatDateTime } from '../../../lib/format'
 import { useAdminEntry } from '../api/get-admin-entry'
-import { canRefund, entryMessages, paymentStatusLabels, paymentStatusTones } from '../model/admin-entries'
+import { canRefund, entryMessages, paymentShown } from '../model/admin-entries'
 import { HistoryTable } from './history-table'
 import { AdminStack, QueryView } from './load-state'
 import { Facts } from './table'
@@ -55,14 +55,10 @@ function Details({
             { term: 'Reference', value: entry.entry_reference ?? '—' },
             { term: 'Competition', value: entry.competition_title || '—' },
             { term: 'Entries', value: formatCount(entry.number_of_entries) },
-            { term: 'Cost', value: formatPrice(entry.total_cost) },
+            { term: 'Cost', value: paymentShown(entry).cost },
             {
               term: 'Payment Status',
-              value: (
-                <Chip tone={paymentStatusTones[entry.payment_status]}>
-                  {paymentStatusLabels[entry.payment_status]}
-                </Chip>
-              ),
+              value: <Chip tone={paymentShown(entry).tone}>{paymentShown(entry).status}</Chip>,
             },
             { term: 'Entry Date', value: formatDateTime(entry.entry_date) },
             {

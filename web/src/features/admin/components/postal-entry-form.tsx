@@ -8,7 +8,15 @@ import { ApiError } from '../../../lib/api-client'
 import { useRecordPostalEntry } from '../api/record-postal-entry'
 import { reasonOf } from '../model/errors'
 
-type Field = 'firstName' | 'lastName' | 'email' | 'address' | 'answer' | 'receivedAt' | 'questionIndex'
+type Field =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'address'
+  | 'dateOfBirth'
+  | 'answer'
+  | 'receivedAt'
+  | 'questionIndex'
 type Values = Record<Field, string>
 
 const blank = (today: string): Values => ({
@@ -16,6 +24,7 @@ const blank = (today: string): Values => ({
   lastName: '',
   email: '',
   address: '',
+  dateOfBirth: '',
   answer: '',
   receivedAt: today,
   questionIndex: '0',
@@ -28,8 +37,8 @@ function localToday(now: Date): string {
 }
 
 /**
- * Records one envelope of the free route by post: who sent it, their answer and the day it
- * arrived. The form's id is made when it opens and again after each entry recorded, so a double
+ * Records one envelope of the free route by post: who sent it (with their date of birth, 18 or
+ * over), their answer and the day it arrived (required, never after today). The form's id is made when it opens and again after each entry recorded, so a double
  * click or a retry records the envelope once; the server refuses one that arrived after the
  * close, a date in the future, and anything past the entrant's cap, and says why.
  */
@@ -94,7 +103,15 @@ export function PostalEntryForm({ competition }: { readonly competition: AdminCo
           <TextField label="Last name" {...bind('lastName')} />
         </FieldRow>
         <TextField label="Email" type="email" {...bind('email')} />
-        <TextField label="Address" {...bind('address')} />
+        <FieldRow>
+          <TextField label="Address" {...bind('address')} />
+          <TextField
+            label="Date of birth"
+            type="date"
+            max={localToday(new Date())}
+            {...bind('dateOfBirth')}
+          />
+        </FieldRow>
         {pool.length > 1 && (
           <SelectField
             label="Question answered"
@@ -112,7 +129,15 @@ export function PostalEntryForm({ competition }: { readonly competition: AdminCo
             ]}
             {...bind('answer')}
           />
-          <TextField label="Date received" type="date" {...bind('receivedAt')} />
+          <TextField
+            label="Date received"
+            type="date"
+            required
+            min={competition.start_date.slice(0, 10)}
+            max={localToday(new Date())}
+            hint="The day the envelope arrived: one that arrived before the close counts until the draw starts"
+            {...bind('receivedAt')}
+          />
         </FieldRow>
         {recording.isError && <Alert tone="error">{reasonOf(recording.error)}</Alert>}
         {recorded && <Alert tone="success">{recorded}</Alert>}

@@ -137,3 +137,9 @@ export const statusLabels: Record<CompetitionStatus, string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
 }
+
+/**
+ * Issue 24: envelopes are keyed in while the machine takes them (active, undersold, and closed
+ * until the draw starts): one that arrived before the close counts however late it is recorded.
+ */
+export const takesPostalEntries = (status: CompetitionStatus) => allows(status, 'competition.enterByPost')

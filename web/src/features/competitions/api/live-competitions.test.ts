@@ -14,6 +14,8 @@ const competition: PublicCompetition = {
   entry_price: 2.99,
   total_tickets: 100,
   sold_tickets: 40,
+  paid_entries: 40,
+  free_entries: 0,
   max_entries_per_person: 100,
   location: 'UK Wide',
   start_date: '2026-01-01T00:00:00Z',
@@ -35,10 +37,13 @@ const page: PublicCompetitionDetail = {
 const listKey = ['competitions']
 const featuredKey = ['competitions', 'featured']
 const change = (
-  overrides: Partial<Pick<PublicCompetition, 'id' | 'sold_tickets' | 'status' | 'total_tickets'>>,
+  overrides: Partial<
+    Pick<PublicCompetition, 'id' | 'sold_tickets' | 'free_entries' | 'status' | 'total_tickets'>
+  >,
 ) => ({
   id: 'c-1',
   sold_tickets: 40,
+  free_entries: 0,
   total_tickets: 100,
   status: 'active' as const,
   ...overrides,
@@ -69,6 +74,12 @@ describe('a live change written into the caches', () => {
     expect(featured()[0]).toMatchObject({ tickets: 27, soldPercentage: 73, availabilityStatus: 'HALF_FULL' })
     expect(detail()).toMatchObject({ sold_tickets: 73, draw: page.draw, title: 'Win a car' })
     expect(refetch).not.toHaveBeenCalled()
+  })
+
+  it('a postal entry changes the paid and free counts on the list and the page (issue 24)', () => {
+    applyCompetitionChange(client, change({ sold_tickets: 41, free_entries: 1 }))
+    expect(list()[0]).toMatchObject({ sold_tickets: 41, paid_entries: 40, free_entries: 1 })
+    expect(detail()).toMatchObject({ sold_tickets: 41, paid_entries: 40, free_entries: 1 })
   })
 
   it('a sell-out shows as sold out, with no tickets left', () => {

@@ -22,10 +22,11 @@ export const fallbackRefreshMs = 30_000
 const reopenDelayMs = { first: 15_000, max: 300_000 }
 
 const sameFigures = (
-  c: Pick<PublicCompetition, 'sold_tickets' | 'total_tickets' | 'status'>,
+  c: Pick<PublicCompetition, 'sold_tickets' | 'free_entries' | 'total_tickets' | 'status'>,
   change: CompetitionChange,
 ) =>
   c.sold_tickets === change.sold_tickets &&
+  c.free_entries === change.free_entries &&
   c.total_tickets === change.total_tickets &&
   c.status === change.status
 
@@ -34,6 +35,8 @@ function withChange<C extends PublicCompetition>(c: C, change: CompetitionChange
   return {
     ...c,
     sold_tickets: change.sold_tickets,
+    paid_entries: Math.max(0, change.sold_tickets - change.free_entries),
+    free_entries: change.free_entries,
     total_tickets: change.total_tickets,
     status: change.status,
   }

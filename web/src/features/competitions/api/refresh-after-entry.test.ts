@@ -13,6 +13,8 @@ const competition: PublicCompetition = {
   entry_price: 2.99,
   total_tickets: 100,
   sold_tickets: 40,
+  paid_entries: 40,
+  free_entries: 0,
   max_entries_per_person: 100,
   location: 'UK Wide',
   start_date: '2026-01-01T00:00:00Z',

@@ -20,12 +20,11 @@ import { CompetitionImage } from './competition-image'
 import { CompetitionOdds } from './competition-odds'
 import { CompetitionWinner } from './competition-winner'
 import { DrawCommitment } from './draw-commitment'
+import { EntryCounts } from './entry-counts'
+import { FreeEntryBox } from './free-entry-box'
 import { LiveCountdown } from './live-countdown'
 import { enterPanelId, MobileEnterBar } from './mobile-enter-bar'
 import { QuestionPool, questionPoolOf } from './question-pool'
-
-/** Where the terms describe entering free of charge. */
-export const freeEntryHref = '/terms-and-conditions#free-entry'
 
 /** A competition's own page: everything an entrant weighs before entering, and Enter. */
 export function CompetitionDetails({ competition }: { readonly competition: PublicCompetitionDetail }) {
@@ -264,6 +263,7 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
                 <span>{formatCount(competition.sold_tickets)} tickets sold · no ticket limit</span>
               )}
             </p>
+            <EntryCounts competition={competition} />
             {c.minimumTickets !== null && (
               <p data-testid="minimum-tickets">
                 Minimum {formatCount(c.minimumTickets)} tickets: below that at the end date, the draw may be
@@ -304,22 +304,7 @@ export function CompetitionDetails({ competition }: { readonly competition: Publ
             {enterLabel[state]}
           </Button>
 
-          <section aria-labelledby="free-entry-heading" data-testid="free-entry">
-            <h2
-              id="free-entry-heading"
-              css={css`
-                font-size: 1.125rem;
-                font-weight: 800;
-              `}
-            >
-              Or enter free by post
-            </h2>
-            <p>
-              Send one envelope per entry with this competition's title, your name, address, email and answer,
-              to reach us before it closes. A postal entry has the same chance of winning as a paid one. See{' '}
-              <Link href={freeEntryHref}>how to enter free by post</Link>.
-            </p>
-          </section>
+          <FreeEntryBox competition={competition} now={now} />
         </aside>
       </div>
       <MobileEnterBar competition={competition} />

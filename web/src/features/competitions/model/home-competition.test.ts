@@ -21,6 +21,8 @@ function competition(overrides: Partial<PublicCompetition> = {}): PublicCompetit
     entry_price: 1.99,
     total_tickets: 1000,
     sold_tickets: 250,
+    paid_entries: 250,
+    free_entries: 0,
     max_entries_per_person: 100,
     location: 'Edinburgh',
     start_date: '2026-01-01T00:00:00.000Z',

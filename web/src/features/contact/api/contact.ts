@@ -1,26 +1,10 @@
 import { type ContactRequest, contactRequest } from '@prizes/contracts'
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
 
 const timeoutMs = 20_000
 
 export function sendContactMessage(values: ContactRequest) {
   return apiClient.call('contact', { timeoutMs, body: values })
-}
-
-export function getContactDetails(signal?: AbortSignal) {
-  return apiClient.call('contactDetails', { timeoutMs, signal })
-}
-
-export const contactDetailsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['contact-details'],
-    queryFn: ({ signal }) => getContactDetails(signal),
-    staleTime: 10 * 60 * 1000,
-  })
-
-export function useContactDetails() {
-  return useQuery(contactDetailsQueryOptions())
 }
 
 /** The form's values checked by the same rules as the server: the first message per field. */

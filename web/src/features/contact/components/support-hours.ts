@@ -1,5 +1,5 @@
 import { ukTimeZoneName } from '@prizes/domain'
-import { useContactDetails } from '../api/contact'
+import { useContactDetails } from '../../../lib/contact-details'
 
 /**
  * The configured support hours (SUPPORT_HOURS) in UK time, naming the clock the UK keeps today:

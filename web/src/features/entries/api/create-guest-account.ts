@@ -9,9 +9,20 @@ export async function createGuestAccount(
   tempPassword: string,
 ): Promise<{ user: SessionUser; token: string }> {
   const { firstName, lastName, email, phone, address } = submission
+  // The details step asks a guest for it (issue 24); the server refuses an account without one.
+  const dateOfBirth = submission.dateOfBirth ?? ''
   const { user, token } = await apiClient.call('createGuestAccount', {
     timeoutMs,
-    body: { firstName, lastName, email, phone, address, tempPassword, source: 'competition_entry' },
+    body: {
+      firstName,
+      lastName,
+      email,
+      phone,
+      address,
+      dateOfBirth,
+      tempPassword,
+      source: 'competition_entry',
+    },
   })
   return { user, token }
 }

@@ -38,7 +38,7 @@ export function DetailsStep({
   const theme = useTheme()
   const { values } = form
   const signedIn = userId !== null
-  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'address') => ({
+  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'dateOfBirth') => ({
     name: field,
     value: values[field],
     onValueChange: (v: string) => form.set(field, v),
@@ -96,6 +96,15 @@ export function DetailsStep({
       />
       <TextField label="Phone" type="tel" autoComplete="tel" {...text('phone')} />
       <TextField label="Address" autoComplete="street-address" {...text('address')} />
+      {!signedIn && (
+        <TextField
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          hint="You must be 18 or over to enter"
+          {...text('dateOfBirth')}
+        />
+      )}
       <EntriesSlider
         value={values.numberOfEntries}
         max={maxEntries}

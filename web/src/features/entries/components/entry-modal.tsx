@@ -87,9 +87,10 @@ export function EntryModal({
     [opened, held],
   )
   const { snapshot, send, authorizer } = useEntryFlow(onSignedIn, onCallFailed, resume)
+  const guest = user === null
   const validate = useCallback(
-    (values: Parameters<typeof validateEntry>[0]) => validateEntry(values, competition),
-    [competition],
+    (values: Parameters<typeof validateEntry>[0]) => validateEntry(values, competition, { guest }),
+    [competition, guest],
   )
   const form = useForm({ initial: initialEntryValues(user), validate })
   const [forgotPassword, setForgotPassword] = useState(false)

@@ -29,10 +29,33 @@ const filled: EntryFormValues = {
   email: 'Ada@Example.com',
   phone: '+44 20 7946 0958',
   address: '1 Analytical Row',
+  dateOfBirth: '',
   numberOfEntries: 3,
   agreeTerms: true,
   subscribeNewsletter: false,
 }
+
+describe("a guest's date of birth (issue 24)", () => {
+  const now = new Date('2030-06-01T12:00:00.000Z')
+  const guest = { guest: true, now }
+
+  it('is asked of someone entering signed out, and held to 18 or over as at registration', () => {
+    expect(validateEntry(filled, competition, guest)).toEqual({
+      dateOfBirth: authMessages.dateOfBirthRequired,
+    })
+    expect(validateEntry({ ...filled, dateOfBirth: '2015-01-01' }, competition, guest)).toEqual({
+      dateOfBirth: authMessages.underage,
+    })
+    const adult = { ...filled, dateOfBirth: '1990-01-01' }
+    expect(validateEntry(adult, competition, guest)).toEqual({})
+    expect(toSubmission(adult, competition)).toMatchObject({ dateOfBirth: '1990-01-01' })
+  })
+
+  it('is not asked again of someone signed in', () => {
+    expect(validateEntry(filled, competition)).toEqual({})
+    expect(toSubmission(filled, competition)).not.toHaveProperty('dateOfBirth')
+  })
+})
 
 describe('entry form', () => {
   it('says every SPEC section 5 sentence for an empty form', () => {

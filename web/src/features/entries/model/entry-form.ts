@@ -1,4 +1,5 @@
-import { type EntrySubmission, entrySubmission, type SessionUser } from '@prizes/contracts'
+import { authMessages, type EntrySubmission, entrySubmission, type SessionUser } from '@prizes/contracts'
+import { dateOfBirthProblem } from '@prizes/domain'
 import { maxEntriesFor } from '../../../lib/entry-limits'
 import { type FieldErrors, firstErrors } from '../../../lib/field-errors'
 import type { EntryTarget } from '../../../stores/ui-store'
@@ -13,6 +14,8 @@ export interface EntryFormValues {
   email: string
   phone: string
   address: string
+  /** Asked only of someone entering signed out (issue 24); `YYYY-MM-DD`. */
+  dateOfBirth: string
   numberOfEntries: number
   agreeTerms: boolean
   subscribeNewsletter: boolean
@@ -32,6 +35,7 @@ export function initialEntryValues(user: SessionUser | null): EntryFormValues {
     email: user?.email ?? '',
     phone: user?.phone ?? '',
     address: user?.address ?? '',
+    dateOfBirth: '',
     numberOfEntries: 1,
     agreeTerms: false,
     subscribeNewsletter: false,
@@ -55,6 +59,7 @@ function submissionInput(values: EntryFormValues, c: EntryTarget) {
     email: values.email,
     phone: values.phone,
     address: values.address,
+    ...(values.dateOfBirth === '' ? {} : { dateOfBirth: values.dateOfBirth }),
     agreedToTerms: values.agreeTerms,
     subscribedToNewsletter: values.subscribeNewsletter,
     drawDate: c.endDate,
@@ -68,13 +73,27 @@ const formField: Partial<Record<string, EntryField>> = {
   subscribedToNewsletter: 'subscribeNewsletter',
 }
 
-/** SPEC section 5, entry form: the contract's rules and sentences, plus this competition's limit. */
-export function validateEntry(values: EntryFormValues, c: EntryTarget): FieldErrors<EntryField> {
+/**
+ * SPEC section 5, entry form: the contract's rules and sentences, plus this competition's limit.
+ * A `guest` (entering signed out) gives a date of birth, held to registration's 18-and-over rule.
+ */
+export function validateEntry(
+  values: EntryFormValues,
+  c: EntryTarget,
+  { guest = false, now = new Date() }: { readonly guest?: boolean; readonly now?: Date } = {},
+): FieldErrors<EntryField> {
   const raw = firstErrors<string>(entrySubmission.safeParse(submissionInput(values, c)))
   const errors: FieldErrors<EntryField> = {}
   for (const [field, message] of Object.entries(raw)) {
     const name = formField[field] ?? field
     if (message !== undefined && name in values) errors[name as EntryField] ??= message
+  }
+  if (guest && errors.dateOfBirth === undefined) {
+    const problem =
+      values.dateOfBirth === ''
+        ? authMessages.dateOfBirthRequired
+        : dateOfBirthProblem(values.dateOfBirth, now)
+    if (problem !== undefined) errors.dateOfBirth = problem
   }
   const max = maxEntriesFor(c)
   if (errors.numberOfEntries === undefined && values.numberOfEntries > max) {

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react'
-import type { UserEntry } from '@prizes/contracts'
+import { postalPaymentLabel, type UserEntry } from '@prizes/contracts'
 import { useState } from 'react'
 import { Alert } from '../../../../components/alert'
 import { Button } from '../../../../components/button'
@@ -146,7 +146,7 @@ function EntryRow({ entry, now }: { readonly entry: UserEntry; readonly now: Dat
         </div>
         <div>
           <dt>Cost</dt>
-          <dd>{entry.entryMethod === 'postal' ? 'Free (postal entry)' : formatPrice(entry.totalCost)}</dd>
+          <dd>{entry.entryMethod === 'postal' ? postalPaymentLabel : formatPrice(entry.totalCost)}</dd>
         </div>
         <div>
           <dt>Method</dt>
