@@ -92,6 +92,8 @@ export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
 export {
   brand,
+  companyDetailsOf,
+  contactDetailsOf,
   countUnsentEmails,
   createMailOutbox,
   createSmtpMailer,

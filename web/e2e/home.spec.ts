@@ -80,7 +80,7 @@ test.describe('home page', () => {
     const plain = await browser.newContext({ javaScriptEnabled: false })
     const bare = await plain.newPage()
     await bare.goto('/')
-    await expect(bare.locator('#root[inert]')).toHaveCount(1)
+    await expect(bare.locator('#root:not([inert])')).toHaveCount(1)
     await expect(bare.getByTestId('featured-slide').getByRole('heading', { level: 2 })).toHaveText(
       first.title,
     )

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminToken, createCompetition } from './support/admin'
 import { isActive, listCompetitions } from './support/api'
+import { e2ePostalAddress } from './support/postal'
 
 /** The text of the page's main content, its countdown's ticking digits left out (they move each second). */
 const mainText = (page: Page) =>
@@ -21,19 +22,26 @@ test('with JavaScript off, the home page and a competition page it links to arri
 
   const plain = await browser.newContext({ javaScriptEnabled: false })
   const bare = await plain.newPage()
-  // From the home page, as a visitor without scripts finds it. (The server's markup stays inert
-  // until the app takes it over, so the link is followed by its address.)
+  // From the home page, as a visitor without scripts finds it: a plain page, not held inert (no
+  // script runs to hold it), its links followed and its content in the accessibility tree.
   await bare.goto('/')
-  await expect(bare.locator('#root[inert]')).toHaveCount(1)
-  const link = bare.getByTestId('competition-grid').getByRole('link', { name: title, includeHidden: true })
+  await expect(bare.locator('#root:not([inert])')).toHaveCount(1)
+  // The free route's address and the odds, with scripts off (issue 24).
+  await expect(bare.getByTestId('footer-postal-entry')).toContainText(e2ePostalAddress.join(', '))
+  await expect(bare.getByTestId('competition-grid').getByTestId('competition-odds').first()).toContainText(
+    'Odds: 1 in',
+  )
+  const link = bare.getByTestId('competition-grid').getByRole('link', { name: title })
   await expect(link.first()).toHaveAttribute('href', `/competitions/${id}`)
-  await bare.goto(`/competitions/${id}`)
-  // (Inert markup is out of the accessibility tree until then: found by its elements.)
-  await expect(bare.locator('h1')).toHaveText(title)
+  await link.first().click()
+  await expect(bare).toHaveURL(new RegExp(`/competitions/${id}$`))
+  await expect(bare.getByRole('heading', { level: 1 })).toHaveText(title)
   await expect(bare).toHaveTitle(new RegExp(`^${title} – `))
   await expect(bare.getByText('£3.75', { exact: true })).toBeVisible()
   await expect(bare.getByTestId('tickets-sold')).toContainText('0 of 40 tickets sold')
   await expect(bare.getByTestId('free-entry')).toContainText('Or enter free by post')
+  for (const line of e2ePostalAddress) await expect(bare.getByTestId('free-entry')).toContainText(line)
+  await expect(bare.getByTestId('competition-odds')).toContainText('Odds: 1 in 40 per ticket')
   await expect(bare.getByTestId('countdown').locator('time')).toHaveAttribute('datetime', /^\d{4}-/)
   await expect(bare.getByText('Seed commitment (sha256)')).toBeVisible()
 
@@ -52,6 +60,23 @@ test('with JavaScript off, the home page and a competition page it links to arri
   await page.goto(`/competitions/${id}`)
   await expect(page.locator('#root:not([inert])')).toHaveCount(1)
   await expect.poll(() => mainText(page), { timeout: 10_000 }).toBe(sent)
+})
+
+test('with scripts on, the server markup is held inert until the app takes over (the inline script passes the CSP)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  const waiting = await context.newPage()
+  // The app's scripts never arrive: what a phone shows while they are on their way.
+  await waiting.route('**/assets/*.js', (route) => route.abort())
+  const violations: string[] = []
+  waiting.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text())
+  })
+  await waiting.goto('/')
+  await expect(waiting.locator('#root[inert]')).toHaveCount(1)
+  expect(violations).toEqual([])
+  await context.close()
 })
 
 test("the app takes a competition page over without a flash: the server's elements kept, nothing twice, usable", async ({

@@ -46,6 +46,15 @@ const answers: HomePageAnswers = {
     success: true,
     payments: { provider: 'stripe', publishableKey: 'pk_live_x', testMode: false },
   },
+  contactDetails: {
+    success: true,
+    supportEmail: 'support@example.com',
+    company: { name: 'Prize Platform Ltd', address: '1 Test Street, Leeds' },
+    supportHours: 'Monday to Friday, 9am to 5pm',
+    licence: null,
+    complaintsBody: null,
+    postalAddress: ['Free Entries Dept', '2 High Street', 'Leeds LS1 1AA'],
+  },
 }
 
 describe("the home page's server render", () => {
@@ -53,6 +62,8 @@ describe("the home page's server render", () => {
     const html = await renderPage(answers)
     expect(html).toContain('Win a campervan')
     expect(html).toContain('Win a kayak')
+    // The free route's address is in the footer of every page, with scripts off too (issue 24).
+    expect(html).toContain('Free entry by post: Free Entries Dept, 2 High Street, Leeds LS1 1AA.')
     expect(html).toContain('src="/media/campervan.webp"')
     // One style element per Emotion key, before the first element it styles.
     const styles = [...html.matchAll(/<style data-emotion="([\w-]+) /g)].map((m) => m[1])
@@ -91,6 +102,7 @@ describe("a competition page's server render", () => {
     getCompetition: { success: true, competition: detail },
     publicSettings: answers.publicSettings,
     paymentConfig: answers.paymentConfig,
+    contactDetails: answers.contactDetails,
   }
 
   test('is the whole page: details, picture, price, the countdown as at the render, the free route and the draw', async () => {
@@ -101,6 +113,8 @@ describe("a competition page's server render", () => {
     expect(html).toContain('£2.50')
     expect(html).toContain('Which of these is a prime number?')
     expect(html).toContain('Or enter free by post')
+    // The free route's address, with scripts off too (issue 24).
+    for (const line of ['Free Entries Dept', '2 High Street', 'Leeds LS1 1AA']) expect(html).toContain(line)
     expect(html).toContain('The draw')
     expect(html).toContain('ab'.repeat(32))
     // The countdown counts from the render's moment, so the browser's first render makes the same digits.

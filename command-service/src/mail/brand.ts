@@ -1,3 +1,5 @@
+import type { ContactDetailsResponse } from '@prizes/contracts'
+
 /** The name mail is signed with and the default sender; change the brand here and only here. */
 export const brand = {
   name: 'Prize Platform',
@@ -105,4 +107,20 @@ export function configureTestMode(on: boolean): void {
 
 export function inTestMode(): boolean {
   return testMode
+}
+
+/**
+ * `GET /api/contact-details` as the command service answers it, from the same configuration: a
+ * gateway renders pages with it (the postal address, the support hours, the licence line).
+ */
+export function contactDetailsOf(company: CompanyDetails): ContactDetailsResponse {
+  return {
+    success: true,
+    supportEmail: company.supportEmail,
+    company: { name: company.name, address: company.address },
+    supportHours: company.supportHours,
+    licence: company.licence,
+    complaintsBody: company.complaintsBody,
+    postalAddress: company.postalAddress ? [...company.postalAddress] : null,
+  }
 }

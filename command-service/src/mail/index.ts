@@ -1,4 +1,4 @@
-export { brand } from './brand'
+export { brand, companyDetailsOf, contactDetailsOf } from './brand'
 export type { Mailer, MailTransport, OutgoingMail } from './mailer'
 export {
   countUnsentEmails,

@@ -16,7 +16,7 @@ import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { CommandHandler } from '../command-handler'
 import { receiveContactMessage } from '../contact/contact'
-import type { CompanyDetails } from '../mail/brand'
+import { type CompanyDetails, contactDetailsOf } from '../mail/brand'
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter'
 
 export interface NewsletterRouterDeps {
@@ -94,15 +94,7 @@ export function newsletterRouter(deps: NewsletterRouterDeps): Router {
 
   router.get(endpoints.contactDetails.path, async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300')
-    respond(ctx, 'contactDetails', {
-      success: true,
-      supportEmail: deps.company.supportEmail,
-      company: { name: deps.company.name, address: deps.company.address },
-      supportHours: deps.company.supportHours,
-      licence: deps.company.licence,
-      complaintsBody: deps.company.complaintsBody,
-      postalAddress: deps.company.postalAddress ? [...deps.company.postalAddress] : null,
-    })
+    respond(ctx, 'contactDetails', contactDetailsOf(deps.company))
   })
 
   return router

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { PublicSettingsResponse } from '../admin/settings'
 import type { CompetitionDetailResponse, CompetitionList } from '../competition'
+import type { ContactDetailsResponse } from '../contact'
 import type { paymentConfigResponse } from '../entries'
 
 /** The product name in one place until branding is settled: page titles, link previews. */
@@ -102,13 +103,16 @@ export const authCookieName = 'auth_token'
 /**
  * What every page the gateway renders on the server is rendered from, by endpoint name, as the
  * services answer them (checked against these contracts on the server): `GET /api/settings`,
- * `GET /api/config` (which provider takes payments: in TEST MODE every page says so), and the
+ * `GET /api/config` (which provider takes payments: in TEST MODE every page says so),
+ * `GET /api/contact-details` (the free route's postal address, shown with scripts off too), and the
  * moment of the render, from which the browser's first render counts too, so a countdown
  * takes over the server's digits as they are.
  */
 interface PageAnswers {
   readonly publicSettings: PublicSettingsResponse
   readonly paymentConfig: z.infer<typeof paymentConfigResponse>
+  /** `GET /api/contact-details`: the postal address of the free route, support hours, licence. */
+  readonly contactDetails: ContactDetailsResponse
   /** ISO 8601. */
   readonly renderedAt: string
 }

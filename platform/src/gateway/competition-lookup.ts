@@ -17,7 +17,7 @@ export type FindHomeAnswers = (signal: AbortSignal) => Promise<HomePageAnswers>
 /** What every page rendered on the server is rendered from besides its own answers. Throws as `FindCompetitionPage` does. */
 export type FindPageAnswers = (
   signal: AbortSignal,
-) => Promise<Pick<ServerAnswers, 'publicSettings' | 'paymentConfig'>>
+) => Promise<Pick<ServerAnswers, 'publicSettings' | 'paymentConfig' | 'contactDetails'>>
 
 /** What the gateway knows for a page. `unknown`: the plain page, status 200. */
 export type Lookup<T> =

@@ -21,6 +21,7 @@ export function competitionPageAnswers() {
       getCompetition: { success: true, competition },
       publicSettings: page.publicSettings,
       paymentConfig: page.paymentConfig,
+      contactDetails: page.contactDetails,
       renderedAt: new Date().toISOString(),
     }
     byPage.set(page, answers)

@@ -7,7 +7,7 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type Served, serve } from '../testing/serve'
 import type { FindPageAnswers } from './competition-lookup'
-import { testCompetition } from './test-competition'
+import { testCompetition, testContactDetails } from './test-competition'
 import { serveWeb } from './web-app'
 
 describe("a competition's page: rendered on the server like the home page", () => {
@@ -17,6 +17,7 @@ describe("a competition's page: rendered on the server like the home page", () =
   const settings = (maintenanceMode: boolean): Awaited<ReturnType<FindPageAnswers>> => ({
     publicSettings: { success: true, settings: { maintenanceMode, allowRegistrations: true } },
     paymentConfig: { success: true, payments: { provider: 'offline', publishableKey: null, testMode: true } },
+    contactDetails: testContactDetails,
   })
   /** What the services answer, changed by each test. */
   let findCompetition: (id: string) => Promise<PublicCompetitionDetail | null>
@@ -75,11 +76,11 @@ describe("a competition's page: rendered on the server like the home page", () =
   const answersIn = (html: string) =>
     /<script type="application\/json" id="server-answers">([^<]*)<\/script>/.exec(html)?.[1]
 
-  test("its markup in #root, inert, under the competition's head; the answers beside it, escaped", async () => {
+  test("its markup in #root, held inert until the app is ready, under the competition's head; the answers beside it, escaped", async () => {
     const { status, html } = await page()
     expect(status).toBe(200)
     expect(html).toMatch(
-      /<div id="root" inert><h1>Win a Tesla &lt;\/script>&lt;script>alert\(1\)&lt;\/script><\/h1><p>render 1<\/p><\/div>/,
+      /<div id="root"><h1>Win a Tesla &lt;\/script>&lt;script>alert\(1\)&lt;\/script><\/h1><p>render 1<\/p><\/div><script>document\.getElementById\('root'\)\.inert=true<\/script>/,
     )
     expect(html).toContain(
       '<title>Win a Tesla &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; – Prize Platform</title>',

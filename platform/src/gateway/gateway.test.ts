@@ -11,6 +11,7 @@ import { parseTrustedProxies } from '../http/client-address'
 import { rawRequest } from '../testing/raw-request'
 import { type Served, serve } from '../testing/serve'
 import { createGateway } from './gateway'
+import { holdUntilReadyHash } from './hold-until-ready'
 import { httpProxy } from './proxy'
 import { testCompetition } from './test-competition'
 
@@ -185,7 +186,7 @@ describe('security headers', () => {
     expect(page.status).toBe(200)
     const csp = page.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("default-src 'self'")
-    expect(csp).toContain("script-src 'self';")
+    expect(csp).toContain(`script-src 'self' ${holdUntilReadyHash};`)
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toContain('stripe')
@@ -201,7 +202,7 @@ describe('security headers', () => {
   test("with Stripe configured, the page's CSP and Permissions-Policy let Stripe.js in", async () => {
     const page = await (await start({ publicUrl: 'http://localhost:3000', stripe: true }))('/')
     const csp = page.headers.get('content-security-policy') ?? ''
-    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/)
+    expect(csp).toContain(`script-src 'self' ${holdUntilReadyHash} https://js.stripe.com`)
     expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com[^;]*https:\/\/hooks\.stripe\.com/)
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/)
     expect(page.headers.get('permissions-policy')).toContain('payment=(self "https://js.stripe.com"')

@@ -91,24 +91,25 @@ export function paymentConfigOf(
   }
 }
 
+/** What every page's answers hold that the configuration fixes while the platform runs. */
+export type FixedPageAnswers = Pick<ServerAnswers, 'paymentConfig' | 'contactDetails'>
+
 /**
- * What every page rendered on the server is rendered from besides its own answers: the settings
- * and the payment configuration (so a TEST MODE page says so from its first paint).
+ * What every page rendered on the server is rendered from besides its own answers: the settings,
+ * and the payment configuration and contact details (so a TEST MODE page says so from its first
+ * paint, and the free route's postal address is there with scripts off).
  */
-export function pageAnswers(
-  settings: FindPublicSettings,
-  paymentConfig: ServerAnswers['paymentConfig'],
-): FindPageAnswers {
-  return async (signal) => ({ publicSettings: await settings(signal), paymentConfig })
+export function pageAnswers(settings: FindPublicSettings, fixed: FixedPageAnswers): FindPageAnswers {
+  return async (signal) => ({ publicSettings: await settings(signal), ...fixed })
 }
 
-/** The home page's answers (`ServerAnswers`): its lists and the settings, asked at once, and the payment configuration. */
+/** The home page's answers (`ServerAnswers`): its lists and the settings, asked at once, and the fixed answers. */
 export function homeAnswers(
   lists: FindHomeLists,
   settings: FindPublicSettings,
-  paymentConfig: ServerAnswers['paymentConfig'],
+  fixed: FixedPageAnswers,
 ): FindHomeAnswers {
-  const page = pageAnswers(settings, paymentConfig)
+  const page = pageAnswers(settings, fixed)
   return async (signal) => {
     const [found, shared] = await Promise.all([lists(signal), page(signal)])
     return { page: 'home', ...found, ...shared, renderedAt: new Date().toISOString() }

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { type ServerAnswers, serverAnswersElementId } from '@prizes/contracts'
+import { holdUntilReadyScript } from './hold-until-ready'
 
 /** What the web build's server module (`web/dist-server/entry-server.js`) exports. */
 interface ServerRenderModule {
@@ -73,8 +74,8 @@ const emptyRoot = '<div id="root"></div>'
 
 /**
  * index.html with the server's markup in `#root` and the answers it was rendered from beside it
- * (see `serverAnswersElementId`). The markup is inert until the app takes it over: a button
- * that looks ready would otherwise swallow a tap before the script can answer it. `<` is
+ * (see `serverAnswersElementId`). With scripts on, the markup is inert until the app takes it
+ * over (`holdUntilReadyScript`); with scripts off it is a plain, usable page. `<` is
  * escaped in the JSON, so no text in an answer can close the script element. An index.html
  * without an empty `#root` is sent as it is.
  */
@@ -84,7 +85,8 @@ export function withRenderedRoot(html: string, markup: string, answers: ServerAn
   const json = JSON.stringify(answers).replace(/</g, '\\u003c')
   return [
     html.slice(0, at),
-    `<div id="root" inert>${markup}</div>`,
+    `<div id="root">${markup}</div>`,
+    `<script>${holdUntilReadyScript}</script>`,
     `<script type="application/json" id="${serverAnswersElementId}">${json}</script>`,
     html.slice(at + emptyRoot.length),
   ].join('')

@@ -1,4 +1,4 @@
-import type { PublicCompetitionDetail } from '@prizes/contracts'
+import type { ContactDetailsResponse, PublicCompetitionDetail } from '@prizes/contracts'
 
 /** A published competition as `GET /api/competitions/:id` answers it, for the gateway's tests. */
 export const testCompetition = (
@@ -27,3 +27,14 @@ export const testCompetition = (
   draw: { seed_commitment: null, randomness_round: null, draw_date: '2026-12-01T00:00:00.000Z' },
   ...overrides,
 })
+
+/** `GET /api/contact-details` as a platform with a postal address answers it. */
+export const testContactDetails: ContactDetailsResponse = {
+  success: true,
+  supportEmail: 'support@example.com',
+  company: { name: 'Prize Platform Ltd', address: '1 Test Street, Leeds' },
+  supportHours: 'Monday to Friday, 9am to 5pm',
+  licence: null,
+  complaintsBody: null,
+  postalAddress: ['Free Entries', '2 High Street', 'Leeds LS1 1AA'],
+}

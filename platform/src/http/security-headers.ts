@@ -1,4 +1,5 @@
 import type Koa from 'koa'
+import { holdUntilReadyHash } from '../gateway/hold-until-ready'
 
 export interface SecurityHeadersOptions {
   /**
@@ -40,14 +41,15 @@ const policy = (directives: Record<string, readonly string[]>) =>
 /**
  * The web app's policy: everything from our own origin, and Stripe's only while Stripe is
  * configured. Built assets are files (no inline script in index.html or the build), so scripts
- * need no 'unsafe-inline'; styles do, as Emotion writes `<style>` elements at run time and
+ * need no 'unsafe-inline': the one inline script, which holds server-rendered markup until the
+ * app is ready, is allowed by its hash; styles do, as Emotion writes `<style>` elements at run time and
  * React sets `style` attributes. Images may be `blob:` (an upload's preview) or `data:`.
  */
 export function webContentSecurityPolicy(withStripe: boolean): string {
   const add = (sources: readonly string[]) => (withStripe ? sources : [])
   return policy({
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...add(stripe.script)],
+    'script-src': ["'self'", holdUntilReadyHash, ...add(stripe.script)],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...add(stripe.image)],
     'font-src': ["'self'", 'data:'],

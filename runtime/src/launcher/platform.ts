@@ -1,6 +1,11 @@
 import { createServer } from 'node:http'
 import path from 'node:path'
-import { createDrawSeedStore, startCommandService } from '@prizes/command-service'
+import {
+  companyDetailsOf,
+  contactDetailsOf,
+  createDrawSeedStore,
+  startCommandService,
+} from '@prizes/command-service'
 import { createEventStore, type Position } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import {
@@ -203,13 +208,18 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       const { maintenanceMode, allowRegistrations } = await commandService.settings.get()
       return { success: true as const, settings: { maintenanceMode, allowRegistrations } }
     }
+    // Fixed while the platform runs: the pages rendered on the server carry them.
+    const fixedAnswers = {
+      paymentConfig: paymentConfigOf(config),
+      contactDetails: contactDetailsOf(companyDetailsOf(config)),
+    }
     const gateway = createGateway({
       logger: logger.child({ component: 'gateway' }),
       services,
       ...sitePages,
-      findHomeAnswers: homeAnswers(findHomeLists, publicSettings, paymentConfigOf(config)),
+      findHomeAnswers: homeAnswers(findHomeLists, publicSettings, fixedAnswers),
       findPublicSettings: publicSettings,
-      findPageAnswers: pageAnswers(publicSettings, paymentConfigOf(config)),
+      findPageAnswers: pageAnswers(publicSettings, fixedAnswers),
       webDistDir: config.WEB_DIST_DIR,
       mediaDir,
       publicUrl: config.PUBLIC_URL,

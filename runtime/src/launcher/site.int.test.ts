@@ -3,8 +3,10 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
+import { companyDetailsOf, contactDetailsOf } from '@prizes/command-service'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import {
+  type Config,
   commandServiceSettings,
   createLogger,
   freePort,
@@ -29,6 +31,7 @@ let database: TestDatabase
 let dataDir: string
 let platform: RunningPlatform
 let competitionId = ''
+let siteConfig: Config
 const adminEmail = 'site-admin@example.com'
 const adminPassword = generateAdminPassword()
 const publicUrl = 'https://prizes.example.com'
@@ -65,6 +68,7 @@ beforeAll(async () => {
     ADMIN_PASSWORD: adminPassword,
     WEB_DIST_DIR: webDist,
   })
+  siteConfig = config
   platform = await startPlatform(config, createLogger({ level: 'silent', name: 'site' }))
   const login = await callJson(platform.url, 'POST', '/api/auth/login', {
     email: adminEmail,
@@ -151,14 +155,20 @@ describe('the site through the gateway', () => {
     ])
     expect(home.listCompetitions.competitions.map((c) => c.id)).toEqual([competitionId])
     // With the settings from the command service, the answers the gateway renders it from.
-    const paymentConfig = paymentConfigOf(loadConfig({}))
+    const fixed = {
+      paymentConfig: paymentConfigOf(siteConfig),
+      contactDetails: contactDetailsOf(companyDetailsOf(siteConfig)),
+    }
     const answers = await homeAnswers(
       pages.findHomeLists,
       commandServiceSettings([platform.url]),
-      paymentConfig,
+      fixed,
     )(signal)
-    // The gateway's payment answer is the command service's own `GET /api/config`.
+    // The gateway's payment and contact answers are the command service's own `GET /api/config`
+    // and `GET /api/contact-details` (the postal address a page shows with scripts off).
     expect(answers.paymentConfig).toEqual((await callJson(platform.url, 'GET', '/api/config')).body)
+    expect(answers.contactDetails).toEqual((await callJson(platform.url, 'GET', '/api/contact-details')).body)
+    expect(answers.contactDetails.postalAddress).toEqual(['Free Entries, 2 High Street', 'Leeds, LS1 1AA'])
     expect(answers.publicSettings).toEqual({
       success: true,
       settings: { maintenanceMode: false, allowRegistrations: true },

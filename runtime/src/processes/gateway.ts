@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import path from 'node:path'
+import { companyDetailsOf, contactDetailsOf } from '@prizes/command-service'
 import {
   ConfigError,
   closeServer,
@@ -35,6 +36,11 @@ runProcess('gateway', async ({ config, logger }) => {
   // service; the home page's settings from the command service.
   const { findHomeLists, ...pages } = queryServicePages(queryUrl)
   const settings = commandServiceSettings(commandUrl)
+  // Fixed while the platform runs: the pages rendered on the server carry them.
+  const fixedAnswers = {
+    paymentConfig: paymentConfigOf(config),
+    contactDetails: contactDetailsOf(companyDetailsOf(config)),
+  }
   const gateway = createGateway({
     logger,
     services: { command: httpProxy(commandUrl, onError), query },
@@ -46,9 +52,9 @@ runProcess('gateway', async ({ config, logger }) => {
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     ...pages,
-    findHomeAnswers: homeAnswers(findHomeLists, settings, paymentConfigOf(config)),
+    findHomeAnswers: homeAnswers(findHomeLists, settings, fixedAnswers),
     findPublicSettings: settings,
-    findPageAnswers: pageAnswers(settings, paymentConfigOf(config)),
+    findPageAnswers: pageAnswers(settings, fixedAnswers),
   })
   const server = createServer(gateway.callback())
   await listen(server, config.PORT, config.HOST)

@@ -19,6 +19,7 @@ const answers = {
     success: true,
     payments: { provider: 'stripe', publishableKey: 'pk_live_x', testMode: false },
   },
+  contactDetails: { success: true, postalAddress: ['Free Entries', 'Leeds'] },
 }
 
 const competitionAnswers = {
@@ -27,6 +28,7 @@ const competitionAnswers = {
   getCompetition: { success: true, competition: { id: '3f1c2a9e-8d4b-4c1e-9a7f-2b6d5e4c3a21' } },
   publicSettings: answers.publicSettings,
   paymentConfig: answers.paymentConfig,
+  contactDetails: answers.contactDetails,
 }
 
 describe('the answers a server-rendered page came with', () => {
@@ -59,6 +61,9 @@ describe('the answers a server-rendered page came with', () => {
     ).toBeUndefined()
     expect(
       readServerAnswers(documentWith(JSON.stringify({ ...answers, paymentConfig: undefined }))),
+    ).toBeUndefined()
+    expect(
+      readServerAnswers(documentWith(JSON.stringify({ ...answers, contactDetails: undefined }))),
     ).toBeUndefined()
   })
 })

@@ -8,6 +8,7 @@ import {
 } from '../features/competitions/api/get-featured-competitions'
 import { paymentConfigQueryOptions } from '../features/entries/api/get-payment-config'
 import { publicSettingsQueryKey } from '../features/settings/api/get-public-settings'
+import { contactDetailsQueryOptions } from '../lib/contact-details'
 
 /**
  * The answers a server-rendered page was rendered from, put in the query cache, so the first
@@ -17,6 +18,9 @@ export function seedServerAnswers(queryClient: QueryClient, answers: ServerAnswe
   queryClient.setQueryData(publicSettingsQueryKey, answers.publicSettings.settings)
   // TEST MODE's banner is in the server's markup: the first render must show it too.
   queryClient.setQueryData(paymentConfigQueryOptions().queryKey, answers.paymentConfig.payments)
+  // The free route's postal address is in the server's markup (the contact section, the
+  // free-entry box): with scripts off too.
+  queryClient.setQueryData(contactDetailsQueryOptions().queryKey, answers.contactDetails)
   switch (answers.page) {
     case 'home':
       queryClient.setQueryData(
@@ -67,7 +71,7 @@ export function readServerAnswers(document: Document): ServerAnswers | undefined
     if (!isObject(answers) || !hasPageAnswers(answers)) return undefined
     const settings = isObject(answers.publicSettings) ? answers.publicSettings.settings : undefined
     const payments = isObject(answers.paymentConfig) ? answers.paymentConfig.payments : undefined
-    if (!isObject(settings) || !isObject(payments)) return undefined
+    if (!isObject(settings) || !isObject(payments) || !isObject(answers.contactDetails)) return undefined
     if (typeof answers.renderedAt !== 'string' || Number.isNaN(Date.parse(answers.renderedAt)))
       return undefined
     return answers as unknown as ServerAnswers

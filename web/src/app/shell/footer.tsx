@@ -6,6 +6,7 @@ import { NewsletterForm } from '../../features/newsletter/components/newsletter-
 import { LicenceLine } from './licence-line'
 import { Logo } from './logo'
 import { legalLinks, sectionLinks } from './nav'
+import { PostalEntryLine } from './postal-entry-line'
 import { responsibleGamblingNotice } from './regulatory'
 import { SectionLink } from './section-link'
 
@@ -69,6 +70,7 @@ export function Footer() {
           <Logo inverse />
           <p>Skill-based prize competitions for adults in the UK and Ireland.</p>
           <LicenceLine />
+          <PostalEntryLine />
         </div>
 
         <nav aria-label="Explore">
