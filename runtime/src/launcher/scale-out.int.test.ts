@@ -30,10 +30,10 @@ let admin = ''
 /** Reservations last 12 seconds here, so an expiry is watched, not waited for. */
 const reservationMinutes = '0.2'
 /**
- * The projections' lease and the thirteen reactors' (the newsletter mailer, the spending ledger
- * and the extension emails are the last three).
+ * The projections' lease and the reactors' (the draw-result emails of issue 24 the last one
+ * added).
  */
-const consumerLeases = 15
+const consumerLeases = 16
 const adminLogin = { email: 'scale-admin@example.com', password: 'Admin12345', firstName: 'Sol' }
 
 beforeAll(async () => {
