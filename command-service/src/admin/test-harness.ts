@@ -166,7 +166,17 @@ export async function startAdminHarness(
     },
     async reservation(competitionId, numberOfEntries = 1) {
       const { userId, token } = await harness.user()
-      const body = submission(competitionId, { numberOfEntries })
+      // The question this entrant is given (a competition may have a pool), answered with its
+      // first option: right or wrong, an answer it offers is taken.
+      const asked = await harness.call('POST', '/api/entries/skill-question', { competitionId }, token)
+      if (asked.status !== 200)
+        throw new Error(`no skill question: ${asked.status} ${JSON.stringify(asked.body)}`)
+      const question = asked.body.question as { index: number; options: string[] }
+      const body = submission(competitionId, {
+        numberOfEntries,
+        skillQuestionIndex: question.index,
+        skillQuestionAnswer: question.index === 0 ? '4' : question.options[0],
+      })
       const intent = await harness.call('POST', '/api/entries/create-payment-intent', body, token)
       if (intent.status !== 200) {
         throw new Error(`no payment intent: ${intent.status} ${JSON.stringify(intent.body)}`)
