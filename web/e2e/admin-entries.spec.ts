@@ -40,7 +40,7 @@ test.describe('admin entries tab', () => {
     let reference = ''
     await test.step('the user buys an entry through the entry modal', async () => {
       const dialog = await openEntryModal(user, competition)
-      const form = await fillDetails(dialog, competition, person)
+      const form = await fillDetails(dialog, person)
       await form.getByLabel(/I agree to the terms and conditions/).check()
       await form.getByRole('button', { name: 'Proceed to Payment' }).click()
       await payWithCard(dialog, cards.succeeds)

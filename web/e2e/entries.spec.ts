@@ -3,6 +3,7 @@ import { entryMessages } from '@prizes/contracts'
 import { accountMenu, logIn, newUser } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import {
+  answerGivenQuestion,
   cards,
   fillDetails,
   openCompetition,
@@ -29,7 +30,7 @@ test.describe('entering a competition', () => {
     const started = new Date()
 
     const dialog = await openEntryModal(page, competition)
-    const form = await fillDetails(dialog, competition, person)
+    const form = await fillDetails(dialog, person)
     const proceed = form.getByRole('button', { name: 'Proceed to Payment' })
     await expect(proceed).toBeDisabled()
     await form.getByLabel('Number of entries').press('ArrowRight')
@@ -85,7 +86,7 @@ test.describe('entering a competition', () => {
     const before = await soldTickets(request, competition.id)
 
     const dialog = await openEntryModal(page, competition)
-    const form = await fillDetails(dialog, competition, newUser('Bob'))
+    const form = await fillDetails(dialog, newUser('Bob'))
     await form.getByLabel(/I agree to the terms and conditions/).check()
     await form.getByRole('button', { name: 'Proceed to Payment' }).click()
     await payWithCard(dialog, cards.declined)
@@ -117,8 +118,7 @@ test.describe('entering a competition', () => {
     await expect(form.getByLabel('Phone')).toHaveValue(user.phone)
     await expect(form.getByLabel('Address')).toHaveValue(user.address)
 
-    const [answer] = competition.skill_question.options
-    await form.getByRole('radio', { name: answer, exact: true }).check()
+    await answerGivenQuestion(form)
     await form.getByLabel(/I agree to the terms and conditions/).check()
     await form.getByRole('button', { name: 'Proceed to Payment' }).click()
     await expect(page.getByRole('dialog', { name: 'Account Found' })).toHaveCount(0)
@@ -136,7 +136,7 @@ test.describe('entering a competition', () => {
 
     const competition = await openCompetition(request, 1)
     const dialog = await openEntryModal(page, competition)
-    const form = await fillDetails(dialog, competition, user)
+    const form = await fillDetails(dialog, user)
     await form.getByLabel(/I agree to the terms and conditions/).check()
     await form.getByRole('button', { name: 'Proceed to Payment' }).click()
 
@@ -169,8 +169,7 @@ test.describe('entering a competition', () => {
     const competition = await openCompetition(request, 1)
     const dialog = await openEntryModal(page, competition)
     const form = dialog.getByRole('form', { name: 'Entry Details' })
-    const [answer] = competition.skill_question.options
-    await form.getByRole('radio', { name: answer, exact: true }).check()
+    await answerGivenQuestion(form)
     await form.getByLabel(/I agree to the terms and conditions/).check()
     // The token goes, as when the session is ended on another device.
     await page.context().clearCookies()
@@ -195,7 +194,7 @@ test.describe('entering a competition', () => {
     test.setTimeout(60_000)
     const competition = await openCompetition(request, 1)
     const dialog = await openEntryModal(page, competition)
-    const form = await fillDetails(dialog, competition, newUser('Cleo'))
+    const form = await fillDetails(dialog, newUser('Cleo'))
     await form.getByLabel(/I agree to the terms and conditions/).check()
     await form.getByRole('button', { name: 'Proceed to Payment' }).click()
     await payWithCard(dialog, cards.authenticates)
@@ -226,7 +225,7 @@ test.describe('entering a competition', () => {
     const dialog = await openEntryModal(page, competition)
     expect(await seriousViolations(page)).toEqual([])
 
-    const form = await fillDetails(dialog, competition, newUser('Dee'))
+    const form = await fillDetails(dialog, newUser('Dee'))
     await form.getByLabel(/I agree to the terms and conditions/).check()
     await form.getByRole('button', { name: 'Proceed to Payment' }).click()
     await toCardForm(dialog)

@@ -44,7 +44,7 @@ test('a wrong answer is told the rule before paying, is promised no draw after, 
 
   const dialog = await openEntryModal(page, competition)
   // fillDetails picks the first option, '3': a wrong answer to 2 + 2.
-  const form = await fillDetails(dialog, competition, person)
+  const form = await fillDetails(dialog, person)
   await expect(form.getByTestId('answer-rule')).toHaveText(entryMessages.answerRule)
   await expect(form.getByTestId('entry-cap')).toContainText('At most 100 entries per person')
   await form.getByLabel(/I agree to the terms and conditions/).check()

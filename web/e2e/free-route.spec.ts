@@ -159,7 +159,7 @@ test('a guest gives a date of birth, held to 18 or over before anything is sent'
   if (!competition) throw new Error('no open competition')
   const dialog = await openEntryModal(page, competition)
   const person = newUser('Young')
-  const form = await fillDetails(dialog, competition, person)
+  const form = await fillDetails(dialog, person)
   await form.getByLabel(/I agree to the terms and conditions/).check()
   const proceed = form.getByRole('button', { name: 'Proceed to Payment' })
   await expect(proceed).toBeEnabled()

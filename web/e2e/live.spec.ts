@@ -50,7 +50,7 @@ test('a sale in one browser and an admin closing the competition change the card
 
   const buyer = await (await browser.newContext()).newPage()
   const dialog = await openEntryModal(buyer, competition)
-  const form = await fillDetails(dialog, competition, newUser('Lina'))
+  const form = await fillDetails(dialog, newUser('Lina'))
   await form.getByLabel(/I agree to the terms and conditions/).check()
   await form.getByRole('button', { name: 'Proceed to Payment' }).click()
   const refetched = listRequests(watcher)

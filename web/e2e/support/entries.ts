@@ -81,7 +81,7 @@ export async function openEntryModal(page: Page, competition: PublicCompetition)
 }
 
 /** Step 1: answers the question and types the details a signed-out entrant gives. */
-export async function fillDetails(dialog: Locator, competition: PublicCompetition, person: NewUser) {
+export async function fillDetails(dialog: Locator, person: NewUser) {
   const form = dialog.getByRole('form', { name: 'Entry Details' })
   await form.getByLabel('First name').fill(person.firstName)
   await form.getByLabel('Last name').fill(person.lastName)
@@ -92,10 +92,18 @@ export async function fillDetails(dialog: Locator, competition: PublicCompetitio
   // Asked only of someone entering signed out (issue 24); a signed-in account holds its own.
   const dateOfBirth = form.getByLabel('Date of birth')
   if ((await dateOfBirth.count()) > 0) await dateOfBirth.fill(person.dateOfBirth)
-  const [answer] = competition.skill_question.options
-  if (!answer) throw new Error('the competition has no answers to choose from')
-  await form.getByRole('radio', { name: answer, exact: true }).check()
+  await answerGivenQuestion(form)
   return form
+}
+
+/**
+ * Answers the question this entrant is given with its first option, and returns that answer: a
+ * competition's pool gives each inbox one of its questions (issue 24), not always the first.
+ */
+export async function answerGivenQuestion(form: Locator): Promise<string> {
+  const radio = form.getByRole('radio').first()
+  await radio.check()
+  return (await radio.getAttribute('value')) ?? ''
 }
 
 /** Step 2 (after the limit question, if asked): types a test card into the TEST MODE form and pays. */

@@ -1,4 +1,4 @@
-import { css } from '@emotion/react'
+import { css, useTheme } from '@emotion/react'
 import { Link } from 'wouter'
 import { useContactDetails } from '../../lib/contact-details'
 
@@ -8,6 +8,7 @@ import { useContactDetails } from '../../lib/contact-details'
  * nothing until the address is known (the contact section and each free-entry box say why).
  */
 export function PostalEntryLine() {
+  const theme = useTheme()
   const lines = useContactDetails().data?.postalAddress
   if (!lines) return null
   return (
@@ -18,7 +19,15 @@ export function PostalEntryLine() {
       `}
     >
       {`Free entry by post: ${lines.join(', ')}. `}
-      <Link href="/terms-and-conditions#free-entry">What to include</Link>
+      <Link
+        href="/terms-and-conditions#free-entry"
+        css={css`
+          color: ${theme.palette.accent.main};
+          font-weight: 700;
+        `}
+      >
+        What to include
+      </Link>
     </p>
   )
 }
