@@ -55,6 +55,8 @@ function runEnvironment(): Record<string, string> {
     // per address are proven by the integration tests, not by how many tests this suite has.
     ACCOUNTS_PER_ADDRESS_HOUR: '100000',
     RESERVATIONS_PER_ADDRESS_HOUR: '100000',
+    // Every browser here is one address, asking for a skill question in each entry form.
+    SKILL_QUESTIONS_PER_ADDRESS_HOUR: '100000',
     // The free route's address every page shows (issue 24), set here as production must set it.
     POSTAL_ADDRESS: e2ePostalAddress.join(', '),
     ADMIN_EMAIL: e2eAdmin.email,

@@ -14,6 +14,7 @@ import {
   type MetricsEndpointOptions,
   maintenanceGuard,
   type PlatformSecrets,
+  type RateLimit,
   type SettingsCache,
   serviceUnavailable,
   withinDeadline,
@@ -66,6 +67,8 @@ export interface CommandAppOptions {
   readonly rateLimits?: Partial<Record<RateLimitedAction, RateLimitPolicy>>
   /** Overrides of `defaultReservationLimits` (create-payment-intent per user and per address). */
   readonly reservationLimits?: ReservationLimits
+  /** Skill-question asks one address may make in an hour (SKILL_QUESTIONS_PER_ADDRESS_HOUR). */
+  readonly questionLimit?: RateLimit
   /** Overrides of `defaultSignInLimits` (tests use small ones). */
   readonly signInLimits?: Partial<SignInLimits>
   /** Stripe, or the offline test provider (whose card-form route exists only while it is active). */
@@ -207,7 +210,14 @@ export function createCommandApp(options: CommandAppOptions): Koa {
       responsiblePlayRouter({ ...deps, clock }),
       winnerNameRouter({ ...deps, clock, limiter }),
       ...payments,
-      entriesRouter({ ...entryDeps, secrets, clock, limiter, reservationLimits: options.reservationLimits }),
+      entriesRouter({
+        ...entryDeps,
+        secrets,
+        clock,
+        limiter,
+        reservationLimits: options.reservationLimits,
+        ...(options.questionLimit ? { questionLimit: options.questionLimit } : {}),
+      }),
       settingsRouter({ handler, store, knex, secrets, settings, clock, readModels: options.readModels }),
       spendingAlertRouter({ handler, knex, secrets, clock, readModels: options.readModels }),
       newsletterRouter({

@@ -153,6 +153,7 @@ export async function startCommandService(options: {
       config.RESERVATIONS_PER_ADDRESS_HOUR,
     ),
     rateLimits: accountCreationLimits(config.ACCOUNTS_PER_ADDRESS_HOUR),
+    questionLimit: { max: config.SKILL_QUESTIONS_PER_ADDRESS_HOUR, windowMs: 60 * 60 * 1000 },
     referencePrefix: config.ENTRY_REFERENCE_PREFIX,
     company,
     // Where uploaded images go: the gateway serves this folder at /media.

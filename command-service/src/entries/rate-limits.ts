@@ -57,10 +57,12 @@ export function limitReservations(limiter: RateLimiter, limits: ReservationLimit
 }
 
 /**
- * The skill-question endpoint is public: an address may ask 60 times an hour (an entrant asks
- * once per form, again as they correct their email), and the answer is the same each time.
+ * The skill-question endpoint is public: an entrant asks once per entry form and again as they
+ * correct their email, and a household or office shares one address; each ask costs a cached
+ * competition load and a hash. 600 an hour per address unless SKILL_QUESTIONS_PER_ADDRESS_HOUR
+ * says otherwise.
  */
-export const questionLimit: RateLimit = { max: 60, windowMs: hourMs }
+export const questionLimit: RateLimit = { max: 600, windowMs: hourMs }
 
 export function limitQuestions(limiter: RateLimiter, clock: () => Date, limit: RateLimit = questionLimit) {
   return async function limitQuestionRate(ctx: Koa.Context, next: Koa.Next) {

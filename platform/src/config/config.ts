@@ -225,6 +225,7 @@ const schema = z.object({
    */
   RESERVATIONS_PER_USER_HOUR: z.coerce.number().int().min(1).default(10),
   RESERVATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(30),
+  SKILL_QUESTIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(600),
   /**
    * Accounts one client address may create in an hour, by sign-up and by guest creation each;
    * over it, 429. The bench raises it: its buyers share one address.

@@ -168,7 +168,12 @@ describe('the site through the gateway', () => {
     // and `GET /api/contact-details` (the postal address a page shows with scripts off).
     expect(answers.paymentConfig).toEqual((await callJson(platform.url, 'GET', '/api/config')).body)
     expect(answers.contactDetails).toEqual((await callJson(platform.url, 'GET', '/api/contact-details')).body)
-    expect(answers.contactDetails.postalAddress).toEqual(['Free Entries', '2 High Street', 'Leeds', 'LS1 1AA'])
+    expect(answers.contactDetails.postalAddress).toEqual([
+      'Free Entries',
+      '2 High Street',
+      'Leeds',
+      'LS1 1AA',
+    ])
     expect(answers.publicSettings).toEqual({
       success: true,
       settings: { maintenanceMode: false, allowRegistrations: true },

@@ -51,7 +51,10 @@ export function NewsletterSection() {
               confirm your address first, and every email has a one-click unsubscribe.
             </p>
           </div>
-          <NewsletterForm inputId="home-newsletter-email" label="Newsletter sign-up: never miss a competition" />
+          <NewsletterForm
+            inputId="home-newsletter-email"
+            label="Newsletter sign-up: never miss a competition"
+          />
         </div>
       </Container>
     </section>
