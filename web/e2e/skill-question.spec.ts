@@ -50,6 +50,8 @@ test('an entrant answers the question the server gives them, sees the rule next 
   await form.getByLabel('Email').fill(person.email)
   await form.getByLabel('Phone').fill(person.phone)
   await form.getByLabel('Address').fill(person.address)
+  // Signed out: a date of birth too (issue 24, 18 or over).
+  await form.getByLabel('Date of birth').fill(person.dateOfBirth)
   const legend = form.locator('legend', { hasText: 'Skill question' })
   await expect(legend).toBeVisible()
   const shown = (await legend.textContent()) ?? ''
