@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto'
-import { authErrorCodes, authMessages } from '@prizes/contracts'
-import { HttpError, type RateLimit, type RateLimiter, type RateLimitVerdict } from '@prizes/platform'
+import { authErrorCodes, authMessages, errorCodes } from '@prizes/contracts'
+import {
+  HttpError,
+  type RateLimit,
+  type RateLimiter,
+  type RateLimitVerdict,
+  requireUser,
+} from '@prizes/platform'
 import type Koa from 'koa'
 import { mailboxOf } from './mailbox'
 
@@ -185,6 +191,22 @@ export function rateLimit(
     if (first) {
       const retryAfter = longestWait(refused.map((r) => r.verdict))
       throw tooMany(ctx, retryAfter, messageFor(action, first.bucket.kind, retryAfter))
+    }
+    await next()
+  }
+}
+
+/**
+ * A signed-in user's changes of one kind of their own settings (`scope`: responsible play, the
+ * winner's name), `limit` an hour per user: 429 with Retry-After past it.
+ */
+export function limitUserChanges(limiter: RateLimiter, limit: RateLimit, clock: () => Date, scope: string) {
+  return async function limitChanges(ctx: Koa.Context, next: Koa.Next) {
+    const { userId } = requireUser(ctx)
+    const verdict = await limiter.hit(`${scope}:user:${userId}`, limit, clock())
+    if (!verdict.allowed) {
+      ctx.set('Retry-After', String(verdict.retryAfterSeconds))
+      throw new HttpError(429, errorCodes.rateLimited, 'Too many changes. Please try again later.')
     }
     await next()
   }

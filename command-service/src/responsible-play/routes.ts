@@ -1,17 +1,16 @@
 import Router from '@koa/router'
-import { endpoints, errorCodes } from '@prizes/contracts'
+import { endpoints } from '@prizes/contracts'
 import {
   authenticate,
   createKnexRateLimiter,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   parseOr400,
   type RateLimit,
   type RateLimiter,
   requireUser,
 } from '@prizes/platform'
-import type Koa from 'koa'
+import { limitUserChanges } from '../auth/rate-limits'
 import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { AccountDeps } from '../users/deps'
@@ -19,18 +18,6 @@ import { responsiblePlayStatus, setSpendingLimit, skipSpendingLimit, takeBreak }
 
 /** Changes of limits and breaks one user may make in an hour: far more than anyone needs. */
 export const defaultPlayChangeLimit: RateLimit = { max: 30, windowMs: 60 * 60 * 1000 }
-
-function limitChanges(limiter: RateLimiter, limit: RateLimit, clock: () => Date) {
-  return async function limitPlayChanges(ctx: Koa.Context, next: Koa.Next) {
-    const { userId } = requireUser(ctx)
-    const verdict = await limiter.hit(`responsible-play:user:${userId}`, limit, clock())
-    if (!verdict.allowed) {
-      ctx.set('Retry-After', String(verdict.retryAfterSeconds))
-      throw new HttpError(429, errorCodes.rateLimited, 'Too many changes. Please try again later.')
-    }
-    await next()
-  }
-}
 
 /** The signed-in user's own monthly limit and breaks; every route needs a live session. */
 export function responsiblePlayRouter(
@@ -41,10 +28,11 @@ export function responsiblePlayRouter(
   },
 ): Router {
   const { clock } = deps
-  const limited = limitChanges(
+  const limited = limitUserChanges(
     deps.limiter ?? createKnexRateLimiter(deps.knex),
     deps.changeLimit ?? defaultPlayChangeLimit,
     clock,
+    'responsible-play',
   )
   const router = new Router()
   router.use(jsonBody())

@@ -1,17 +1,16 @@
 import Router from '@koa/router'
-import { endpoints, errorCodes, winnerNameMessages } from '@prizes/contracts'
+import { endpoints, winnerNameMessages } from '@prizes/contracts'
 import {
   authenticate,
   createKnexRateLimiter,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   parseOr400,
   type RateLimit,
   type RateLimiter,
   requireUser,
 } from '@prizes/platform'
-import type Koa from 'koa'
+import { limitUserChanges } from '../auth/rate-limits'
 import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { AccountDeps } from '../users/deps'
@@ -19,18 +18,6 @@ import { loadUser, registeredUser, runUserCommand } from '../users/user-stream'
 
 /** Changes of the choice one user may make in an hour: far more than anyone needs. */
 export const defaultWinnerNameChangeLimit: RateLimit = { max: 20, windowMs: 60 * 60 * 1000 }
-
-function limitChanges(limiter: RateLimiter, limit: RateLimit, clock: () => Date) {
-  return async function limitWinnerNameChanges(ctx: Koa.Context, next: Koa.Next) {
-    const { userId } = requireUser(ctx)
-    const verdict = await limiter.hit(`winner-name:user:${userId}`, limit, clock())
-    if (!verdict.allowed) {
-      ctx.set('Retry-After', String(verdict.retryAfterSeconds))
-      throw new HttpError(429, errorCodes.rateLimited, 'Too many changes. Please try again later.')
-    }
-    await next()
-  }
-}
 
 /**
  * The signed-in user's choice of how a win names them (issue 24): their name by default, or, when
@@ -44,10 +31,11 @@ export function winnerNameRouter(
   },
 ): Router {
   const { clock } = deps
-  const limited = limitChanges(
+  const limited = limitUserChanges(
     deps.limiter ?? createKnexRateLimiter(deps.knex),
     deps.changeLimit ?? defaultWinnerNameChangeLimit,
     clock,
+    'winner-name',
   )
   const router = new Router()
   router.use(jsonBody())
