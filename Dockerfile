@@ -11,6 +11,9 @@ COPY event-store/package.json event-store/
 COPY command-service/package.json command-service/
 COPY query-service/package.json query-service/
 COPY projections/package.json projections/
+COPY read-models/package.json read-models/
+COPY payments/package.json payments/
+COPY reactors/package.json reactors/
 COPY web/package.json web/
 COPY platform/package.json platform/
 COPY runtime/package.json runtime/
@@ -32,6 +35,9 @@ COPY event-store/package.json event-store/
 COPY command-service/package.json command-service/
 COPY query-service/package.json query-service/
 COPY projections/package.json projections/
+COPY read-models/package.json read-models/
+COPY payments/package.json payments/
+COPY reactors/package.json reactors/
 COPY web/package.json web/
 COPY platform/package.json platform/
 COPY runtime/package.json runtime/
