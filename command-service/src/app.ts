@@ -37,7 +37,6 @@ import { databaseRouter, type ResetTestData } from './database/routes'
 import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
 import { entriesRouter, followProviderEvent } from './entries'
 import type { ReservationLimits } from './entries/rate-limits'
-import { mapCommandError } from './errors'
 import { type HealthRouterDeps, healthRouter } from './health'
 import { type CompanyDetails, defaultCompanyDetails } from './mail/brand'
 import { newsletterRouter } from './newsletter/routes'
@@ -187,7 +186,6 @@ export function createCommandApp(options: CommandAppOptions): Koa {
   return createApp({
     name: 'command',
     logger,
-    mapError: mapCommandError,
     metrics: options.metrics,
     requestTimeoutMs: options.requestTimeoutMs,
     guards: [

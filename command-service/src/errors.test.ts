@@ -10,7 +10,6 @@ import {
 import { WrongExpectedVersion } from '@prizes/event-store'
 import { createApp } from '@prizes/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mapCommandError } from './errors'
 import { silentLogger } from './testing/fixtures'
 import { serve } from './testing/serve'
 
@@ -37,9 +36,7 @@ beforeAll(async () => {
       throw error()
     })
   }
-  server = await serve(
-    createApp({ name: 'test', logger: silentLogger, mapError: mapCommandError, routers: [router] }),
-  )
+  server = await serve(createApp({ name: 'test', logger: silentLogger, routers: [router] }))
 })
 afterAll(() => server.close())
 

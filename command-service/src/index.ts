@@ -88,7 +88,6 @@ export {
   submitEntry,
   userEntryOf,
 } from './entries'
-export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
 export {
   brand,

@@ -7,9 +7,6 @@ import { formatPence } from './bounds'
  */
 export const creditCardMonthlyLimitPence = 25_000
 
-/** The refusal's code: confirm-payment answers 409 with it. */
-export const creditCardLimitCode = 'CREDIT_CARD_LIMIT'
-
 export const creditCardLimitMessage = (remainingPence: number) =>
   `Credit card payments are limited to ${formatPence(creditCardMonthlyLimitPence).replace(/\.00$/, '')} a month. ` +
   `You have ${formatPence(Math.max(0, remainingPence))} left on credit cards this month; please pay by debit card.`

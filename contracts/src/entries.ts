@@ -37,19 +37,6 @@ export const entryCapMessage = (cap: number, remaining: number) =>
     remaining === 0 ? 'You have none left.' : `You have ${remaining} left.`
   }`
 
-export const entryErrorCodes = {
-  notEnoughTickets: 'NOT_ENOUGH_TICKETS',
-  competitionNotActive: 'COMPETITION_NOT_ACTIVE',
-  paymentNotSucceeded: 'PAYMENT_NOT_SUCCEEDED',
-  paymentNotFound: 'PAYMENT_NOT_FOUND',
-  /** The provider has the payment and has not decided yet: ask again in a moment. */
-  paymentProcessing: 'PAYMENT_PROCESSING',
-  /** The provider could not be reached: nothing changed, ask again in a moment. */
-  paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
-  /** More entries than the competition's per-person cap allows. */
-  entryCapReached: 'ENTRY_CAP_REACHED',
-} as const
-
 /** SPEC section 3 "Entry submission and payment-intent request". Prices come from the server. */
 export const entrySubmission = z.object({
   competitionId: entityId,

@@ -1,8 +1,9 @@
-/** A domain rule was broken; `code` is stable and is what the HTTP layer maps to a status. */
-export abstract class DomainError<Code extends string = string> extends Error {
-  abstract readonly code: Code
-  constructor(message: string) {
-    super(message)
-    this.name = new.target.name
-  }
+import { CodedError, type ErrorCode } from '@prizes/contracts'
+
+/**
+ * A domain rule was broken; `code` is stable, declared in contracts, and what the HTTP layer
+ * answers by (contracts' `errorAnswers`).
+ */
+export abstract class DomainError<Code extends ErrorCode = ErrorCode> extends CodedError {
+  abstract override readonly code: Code
 }

@@ -57,10 +57,10 @@ export {
 } from './http/client-address'
 export {
   badRequest,
-  conflict,
+  type ErrorReply,
   forbidden,
-  HttpError,
   notFound,
+  replyTo,
   serviceUnavailable,
   unauthorized,
 } from './http/errors'

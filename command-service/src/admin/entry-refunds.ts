@@ -1,10 +1,9 @@
 import Router from '@koa/router'
-import { adminEntryMessages, endpoints } from '@prizes/contracts'
+import { adminEntryMessages, adminErrorCodes, endpoints, entryErrorCodes, Refusal } from '@prizes/contracts'
 import { CompetitionNotFound, EntryNotFound, EntryNotRefundable } from '@prizes/domain'
 import {
   authenticate,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   type Logger,
   type PlatformSecrets,
@@ -38,26 +37,24 @@ export interface AdminEntryRefundDeps {
   readonly readModels?: ReadModels | undefined
 }
 
-const conflict = (code: string, message: string) => new HttpError(409, code, message)
-
 /** The entry's competition, as the read model knows it; 404 for an entry nobody has seen. */
 async function competitionOfEntry(knex: Knex, entryId: string): Promise<string> {
   const row = await knex('entries')
     .where('id', entryId)
     .first<{ competition_id: string } | undefined>('competition_id')
-  if (!row) throw new HttpError(404, 'ENTRY_NOT_FOUND', adminEntryMessages.notFound)
+  if (!row) throw new Refusal(entryErrorCodes.entryNotFound)
   return row.competition_id
 }
 
 /** The refusal in the admin's words, with the code the web tells refusals apart by. */
-function refusal(error: EntryNotRefundable): HttpError {
+function refusal(error: EntryNotRefundable): Refusal {
   switch (error.refusal) {
     case 'already_refunded':
-      return conflict('ENTRY_ALREADY_REFUNDED', adminEntryMessages.alreadyRefunded)
+      return new Refusal(adminErrorCodes.entryAlreadyRefunded)
     case 'competition_not_open':
-      return conflict('COMPETITION_NOT_OPEN', error.message)
+      return new Refusal(adminErrorCodes.competitionNotOpen, error.message)
     default:
-      return conflict('ENTRY_NOT_PAID', adminEntryMessages.notPaid)
+      return new Refusal(adminErrorCodes.entryNotPaid)
   }
 }
 
@@ -89,7 +86,7 @@ export async function refundEntry(
     )
   } catch (error) {
     if (error instanceof EntryNotFound || error instanceof CompetitionNotFound) {
-      throw new HttpError(404, 'ENTRY_NOT_FOUND', adminEntryMessages.notFound)
+      throw new Refusal(entryErrorCodes.entryNotFound)
     }
     if (error instanceof EntryNotRefundable) throw refusal(error)
     throw error
@@ -107,13 +104,13 @@ export async function refundEntry(
     // parks it for the admins when the provider refuses it again.
     if (error instanceof RefundRefused) {
       deps.logger.error({ err: error, competitionId, entryId }, 'the provider refused a requested refund')
-      throw conflict('REFUND_REFUSED', adminEntryMessages.refundRefused)
+      throw new Refusal(adminErrorCodes.refundRefused)
     }
     deps.logger.error(
       { err: error, competitionId, entryId },
       'the provider did not refund a requested refund',
     )
-    throw new HttpError(503, 'REFUND_PENDING', adminEntryMessages.refundPending)
+    throw new Refusal(adminErrorCodes.refundPending)
   }
   const result = await recordRefund(deps, { competitionId, entryId, refundId: refund.id, reason }, audited)
   return { refund, result }

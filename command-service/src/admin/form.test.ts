@@ -1,5 +1,6 @@
-import { HttpError } from '@prizes/platform'
+import { Refusal } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
+import { answerOf } from '../testing/error-answer'
 import { detailsFromForm, parseAdminForm, toPence } from './form'
 
 const valid = {
@@ -15,11 +16,12 @@ const valid = {
 }
 const now = new Date('2030-01-10T12:00:00.000Z')
 
-function refusal(input: unknown): HttpError {
+function refusal(input: unknown) {
   try {
     parseAdminForm(input)
   } catch (error) {
-    if (error instanceof HttpError) return error
+    const answer = answerOf(error)
+    if (answer) return answer
     throw error
   }
   throw new Error('the form was accepted')
@@ -80,6 +82,6 @@ describe('detailsFromForm', () => {
     const form = parseAdminForm({ ...valid, start_date: '2030-03-01', end_date: '2030-04-01' })
     expect(detailsFromForm(form, null, now).startDate).toBe('2030-03-01T00:00:00.000Z')
     const backwards = parseAdminForm({ ...valid, start_date: '2030-03-01', end_date: '2030-02-01' })
-    expect(() => detailsFromForm(backwards, null, now)).toThrow(HttpError)
+    expect(() => detailsFromForm(backwards, null, now)).toThrow(Refusal)
   })
 })

@@ -4,8 +4,8 @@ import {
   adminFormMessage,
   type CompetitionDetails,
   errorCodes,
+  Refusal,
 } from '@prizes/contracts'
-import { HttpError } from '@prizes/platform'
 
 /** SPEC section 9: a new competition ends 30 days after it starts. */
 const defaultDurationMs = 30 * 24 * 60 * 60 * 1000
@@ -24,7 +24,7 @@ export function parseAdminForm(input: unknown): AdminCompetitionForm {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_'
     fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message]
   }
-  throw new HttpError(400, errorCodes.validation, adminFormMessage, fieldErrors)
+  throw new Refusal(errorCodes.validation, adminFormMessage, { fieldErrors: fieldErrors })
 }
 
 function isoDate(value: string): string {
@@ -42,8 +42,10 @@ export function detailsFromForm(
     ? isoDate(form.end_date)
     : new Date(Date.parse(startDate) + defaultDurationMs).toISOString()
   if (Date.parse(endDate) <= Date.parse(startDate)) {
-    throw new HttpError(400, errorCodes.validation, adminFormMessage, {
-      end_date: ['The end date must be after the start date'],
+    throw new Refusal(errorCodes.validation, adminFormMessage, {
+      fieldErrors: {
+        end_date: ['The end date must be after the start date'],
+      },
     })
   }
   return {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCodes, formatCount, maxImagePixels } from '@prizes/contracts'
-import { HttpError } from '@prizes/platform'
+import { errorCodes, formatCount, maxImagePixels, Refusal } from '@prizes/contracts'
 import sharp from 'sharp'
 import { readImageHeader } from './image-size'
 
@@ -10,16 +9,18 @@ import { readImageHeader } from './image-size'
 export const imageWidths = [1200, 600] as const
 
 const unsupported = () =>
-  new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image must be a JPG, PNG, GIF or WebP file')
+  new Refusal(errorCodes.unsupportedMediaType, 'The image must be a JPG, PNG, GIF or WebP file')
 
 const unreadable = () =>
-  new HttpError(400, errorCodes.validation, 'The image could not be read', {
-    image: ['The image file is damaged or incomplete'],
+  new Refusal(errorCodes.validation, 'The image could not be read', {
+    fieldErrors: {
+      image: ['The image file is damaged or incomplete'],
+    },
   })
 
 function tooManyPixels(width: number, height: number) {
   const message = `The image must be at most ${formatCount(maxImagePixels / 1_000_000)} megapixels; this one is ${formatCount(width)} × ${formatCount(height)} pixels`
-  return new HttpError(400, errorCodes.validation, message, { image: [message] })
+  return new Refusal(errorCodes.validation, message, { fieldErrors: { image: [message] } })
 }
 
 /**

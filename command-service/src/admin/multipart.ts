@@ -1,4 +1,4 @@
-import { HttpError } from '@prizes/platform'
+import { errorCodes, Refusal } from '@prizes/contracts'
 import type Koa from 'koa'
 
 /** SPEC section 9: images up to 5 MB. */
@@ -6,7 +6,7 @@ export const maxImageBytes = 5 * 1024 * 1024
 /** The whole multipart body: the image plus room for the text fields and boundaries. */
 export const maxMultipartBytes = maxImageBytes + 256 * 1024
 
-const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The image must be 5 MB or smaller')
+const tooLarge = () => new Refusal(errorCodes.payloadTooLarge, 'The image must be 5 MB or smaller')
 
 export interface AdminUpload {
   readonly fields: Record<string, string>
@@ -50,7 +50,7 @@ export async function readMultipart(ctx: Koa.Context): Promise<AdminUpload> {
     } as RequestInit).formData()
   } catch {
     if (exceeded) throw tooLarge()
-    throw new HttpError(400, 'BAD_REQUEST', 'The form could not be read')
+    throw new Refusal(errorCodes.badRequest, 'The form could not be read')
   }
   const fields: Record<string, string> = {}
   let image: Uint8Array | undefined

@@ -4,7 +4,6 @@ import { createApp, createKnexRateLimiter, issueSessionToken, loadSecrets } from
 import { type Served, serve } from '@prizes/platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runEntryCommand } from '../entries/stream'
-import { mapCommandError } from '../errors'
 import { allocatePaidEntry, type EntryCommands, entryCommandsOf } from '../reactors/entries/entry-commands'
 import { createRefundReactor, refundReactorName } from '../reactors/entries/refund-reactor'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../reactors/entries/test-harness'
@@ -62,7 +61,6 @@ beforeAll(async () => {
     createApp({
       name: 'command',
       logger: silentLogger,
-      mapError: mapCommandError,
       routers: [router],
     }).callback(),
   )

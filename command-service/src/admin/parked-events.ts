@@ -1,17 +1,18 @@
 import Router from '@koa/router'
 import {
+  adminErrorCodes,
   endpoints,
   type ParkedEvent,
   parkedEventMessages,
   parkedEventParams,
   parkedEventsPageSize,
   parkedEventsQuery,
+  Refusal,
 } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import {
   authenticate,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   type Logger,
   type PlatformSecrets,
@@ -70,9 +71,10 @@ export function toParkedEvent(row: ParkedEventRow, now: Date): ParkedEvent {
   }
 }
 
-const notFound = () => new HttpError(404, 'PARKED_EVENT_NOT_FOUND', parkedEventMessages.notFound)
-const alreadyResolved = () => new HttpError(409, 'PARKED_EVENT_RESOLVED', parkedEventMessages.alreadyResolved)
-const busy = () => new HttpError(409, 'PARKED_EVENT_RETRYING', parkedEventMessages.busy)
+const notFound = () => new Refusal(adminErrorCodes.parkedEventNotFound, parkedEventMessages.notFound)
+const alreadyResolved = () =>
+  new Refusal(adminErrorCodes.parkedEventResolved, parkedEventMessages.alreadyResolved)
+const busy = () => new Refusal(adminErrorCodes.parkedEventRetrying, parkedEventMessages.busy)
 
 /** The parked event itself, read back from its stream at its revision. */
 async function parkedEventOf(
@@ -146,7 +148,7 @@ export function parkedEventsRouter(deps: ParkedEventsDeps): Router {
           reactor ? 'The event is no longer in the log' : `${row.consumer} cannot be retried from here`,
         ),
       })
-      throw new HttpError(409, 'PARKED_EVENT_NOT_RETRYABLE', parkedEventMessages.notRetryable)
+      throw new Refusal(adminErrorCodes.parkedEventNotRetryable, parkedEventMessages.notRetryable)
     }
     const log = logger.child({ parkedEventId: id, consumer: row.consumer, eventId: row.event_id })
     try {
@@ -154,9 +156,8 @@ export function parkedEventsRouter(deps: ParkedEventsDeps): Router {
     } catch (error) {
       const still = await finishRetry(knex, id, { error })
       log.warn({ err: error, by: admin.userId }, 'parked event retried by an admin: failed again')
-      throw new HttpError(
-        409,
-        'PARKED_EVENT_STILL_FAILING',
+      throw new Refusal(
+        adminErrorCodes.parkedEventStillFailing,
         `${parkedEventMessages.stillFailing}: ${still.reason}`,
       )
     }

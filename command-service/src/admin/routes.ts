@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import Router from '@koa/router'
-import { type AdminStatusRequest, adminUserMessages, endpoints, errorCodes } from '@prizes/contracts'
+import { type AdminStatusRequest, adminUserMessages, endpoints, errorCodes, Refusal } from '@prizes/contracts'
 import { type DrandChain, InvalidCompetitionDetails } from '@prizes/domain'
 import {
   authenticate,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   type PlatformSecrets,
   parseOr400,
@@ -90,7 +89,7 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
   }
   const imageUrl = async (competitionId: string, image: Uint8Array | undefined, kept: string | null) => {
     if (!image) return kept
-    if (!deps.mediaDir) throw new HttpError(503, 'UNAVAILABLE', 'Image uploads are not configured')
+    if (!deps.mediaDir) throw new Refusal(errorCodes.featureUnavailable, 'Image uploads are not configured')
     return storeCompetitionImage(deps.mediaDir, competitionId, image)
   }
   /** Runs the commands; a new image they refuse is removed again, so no file outlives its command. */
@@ -178,7 +177,7 @@ export function adminCompetitionsRouter(deps: AdminRouterDeps): Router {
       // The domain names the details' field; the request calls it end_date.
       if (error instanceof InvalidCompetitionDetails && error.fieldErrors.endDate) {
         const messages = [...error.fieldErrors.endDate]
-        throw new HttpError(400, errorCodes.validation, error.message, { end_date: messages })
+        throw new Refusal(errorCodes.validation, error.message, { fieldErrors: { end_date: messages } })
       }
       throw error
     })

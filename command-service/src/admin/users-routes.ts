@@ -1,10 +1,9 @@
 import Router from '@koa/router'
-import { adminUserMessages, endpoints } from '@prizes/contracts'
+import { adminUserMessages, endpoints, Refusal } from '@prizes/contracts'
 import { EmailTaken } from '@prizes/domain'
 import {
   authenticate,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   type Logger,
   type PlatformSecrets,
@@ -48,7 +47,7 @@ export function adminUsersRouter(deps: AdminUsersRouterDeps): Router {
     const edited = await adminUpdateUser(deps, ctx.params.id ?? '', input, context).catch(
       (error: unknown) => {
         if (error instanceof EmailTaken)
-          throw new HttpError(409, error.code, 'Another account already uses this email')
+          throw new Refusal(error.code, 'Another account already uses this email')
         throw error
       },
     )

@@ -1,6 +1,5 @@
-import { type AdminCompetition, competitionStream, entryCapOf } from '@prizes/contracts'
+import { type AdminCompetition, competitionStream, entryCapOf, errorCodes, Refusal } from '@prizes/contracts'
 import { type CompetitionState, competitionDecider } from '@prizes/domain'
-import { HttpError } from '@prizes/platform'
 import type { CommandHandler, StreamStore } from '../command-handler'
 
 const pounds = (pence: number) => pence / 100
@@ -10,8 +9,8 @@ export function loadCompetition(handler: CommandHandler, competitionId: string):
   return handler.load(competitionStream(competitionId), competitionDecider)
 }
 
-export function notFound(): HttpError {
-  return new HttpError(404, 'NOT_FOUND', 'Competition not found')
+export function notFound(): Refusal {
+  return new Refusal(errorCodes.notFound, 'Competition not found')
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   UserNotFound,
 } from '@prizes/domain'
 import { describe, expect, it } from 'vitest'
-import { mapCommandError } from '../errors'
+import { answerOf } from '../testing/error-answer'
 
 describe('account errors over HTTP', () => {
   it.each([
@@ -27,25 +27,26 @@ describe('account errors over HTTP', () => {
     [new CannotActOnSelf('demote'), 409, 'CANNOT_ACT_ON_SELF'],
     [new InvalidToken('reset-password', 'expired'), 400, 'INVALID_TOKEN'],
   ])('%s is %i %s', (error, status, code) => {
-    expect(mapCommandError(error)).toMatchObject({ status, code, message: error.message })
+    expect(answerOf(error)).toMatchObject({ status, code, message: error.message })
   })
 
   it('names the field of a form rule that needed the server', () => {
-    expect(mapCommandError(new InvalidDateOfBirth(authMessages.underage))?.toBody()).toEqual({
+    expect(answerOf(new InvalidDateOfBirth(authMessages.underage))).toEqual({
+      status: 400,
       success: false,
       code: 'VALIDATION_FAILED',
       message: authMessages.underage,
       fieldErrors: { dateOfBirth: [authMessages.underage] },
     })
-    expect(mapCommandError(new IncorrectCurrentPassword())).toMatchObject({
+    expect(answerOf(new IncorrectCurrentPassword())).toMatchObject({
       status: 400,
       fieldErrors: { currentPassword: ['Current password is incorrect'] },
     })
   })
 
   it('keeps the spec wording for sign-in refusals', () => {
-    expect(mapCommandError(new EmailNotVerified())?.message).toContain('verify your email')
-    expect(mapCommandError(new InvalidToken('verify-email', 'used'))?.message).toBe(
+    expect(answerOf(new EmailNotVerified())?.message).toContain('verify your email')
+    expect(answerOf(new InvalidToken('verify-email', 'used'))?.message).toBe(
       authMessages.invalidVerificationToken,
     )
   })

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto'
-import { authErrorCodes, authMessages, errorCodes } from '@prizes/contracts'
-import {
-  HttpError,
-  type RateLimit,
-  type RateLimiter,
-  type RateLimitVerdict,
-  requireUser,
-} from '@prizes/platform'
+import { authErrorCodes, authMessages, errorCodes, Refusal } from '@prizes/contracts'
+import { type RateLimit, type RateLimiter, type RateLimitVerdict, requireUser } from '@prizes/platform'
 import type Koa from 'koa'
 import { mailboxOf } from './mailbox'
 
@@ -136,9 +130,9 @@ export function longestWait(refused: readonly RateLimitVerdict[]): number {
 }
 
 /** 429 with `Retry-After`, and what to tell people. */
-export function tooMany(ctx: Koa.Context, retryAfterSeconds: number, message: string): HttpError {
+export function tooMany(ctx: Koa.Context, retryAfterSeconds: number, message: string): Refusal {
   ctx.set('Retry-After', String(retryAfterSeconds))
-  return new HttpError(429, authErrorCodes.rateLimited, message)
+  return new Refusal(authErrorCodes.rateLimited, message)
 }
 
 const creations: ReadonlySet<RateLimitedAction> = new Set(['register', 'createGuestAccount'])
@@ -206,7 +200,7 @@ export function limitUserChanges(limiter: RateLimiter, limit: RateLimit, clock: 
     const verdict = await limiter.hit(`${scope}:user:${userId}`, limit, clock())
     if (!verdict.allowed) {
       ctx.set('Retry-After', String(verdict.retryAfterSeconds))
-      throw new HttpError(429, errorCodes.rateLimited, 'Too many changes. Please try again later.')
+      throw new Refusal(errorCodes.rateLimited, 'Too many changes. Please try again later.')
     }
     await next()
   }

@@ -8,8 +8,8 @@ import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CommandHandler, createCommandHandler } from '../command-handler'
-import { mapCommandError } from '../errors'
 import { migrateCommandTables } from '../migrations'
+import { answerOf } from '../testing/error-answer'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
 import { createCompetition, publishCompetition } from './commands'
 import { loadDrawEvents } from './draw-events'
@@ -130,7 +130,7 @@ describe('a draw on PostgreSQL', () => {
     // The site then runs with Stripe keys, so on quicknet: the draw cannot start...
     const start = startDraw(handler, { competitionId }, adminContext, quicknet)
     await expect(start).rejects.toThrow(refused)
-    expect(mapCommandError(await start.catch((error: unknown) => error))).toMatchObject({
+    expect(answerOf(await start.catch((error: unknown) => error))).toMatchObject({
       status: 409,
       code: 'TEST_CHAIN_DRAW_REFUSED',
       message: expect.stringContaining('cannot be drawn on a real-money site'),

@@ -15,7 +15,7 @@ import {
 import { quicknetBeacon, quicknetBeacons, signedBeacon, timesAround } from '@prizes/domain/testing'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler } from '../command-handler'
-import { mapCommandError } from '../errors'
+import { answerOf } from '../testing/error-answer'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
 import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { createCompetition, publishCompetition } from './commands'
@@ -225,7 +225,7 @@ describe('the lifecycle use cases', () => {
       seeds,
     }).catch((error: unknown) => error)
     expect(refusal).toMatchObject({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
-    expect(mapCommandError(refusal)).toMatchObject({
+    expect(answerOf(refusal)).toMatchObject({
       status: 400,
       fieldErrors: { publicRandomness: [expect.stringContaining(`not drand's for round ${round}`)] },
     })
@@ -263,7 +263,7 @@ describe('the lifecycle use cases', () => {
       { seeds, handler, drandUrls: ['https://drand.example'], fetch },
     ).catch((error: unknown) => error)
     expect(refusal).toMatchObject({ code: 'INVALID_DRAW_INPUT', field: 'publicRandomness' })
-    expect(mapCommandError(refusal)).toMatchObject({
+    expect(answerOf(refusal)).toMatchObject({
       status: 400,
       message: expect.stringContaining("must come with drand's signature"),
     })
@@ -279,7 +279,7 @@ describe('the lifecycle use cases', () => {
       (error: unknown) => error,
     )
     expect(refusal).toBeInstanceOf(RandomnessNotYetPublished)
-    expect(mapCommandError(refusal)).toMatchObject({
+    expect(answerOf(refusal)).toMatchObject({
       status: 409,
       code: 'RANDOMNESS_NOT_YET_PUBLISHED',
       message: expect.stringContaining(
@@ -326,7 +326,7 @@ describe('the draw errors over HTTP', () => {
     [new UnverifiedRandomnessRefused(5), 409, 'UNVERIFIED_RANDOMNESS_REFUSED'],
     [new InvalidDrawInput('seed', 'bad seed'), 400, 'VALIDATION_FAILED'],
   ])('maps %s', (error, status, code) => {
-    expect(mapCommandError(error)).toMatchObject({ status, code })
+    expect(answerOf(error)).toMatchObject({ status, code })
   })
 })
 

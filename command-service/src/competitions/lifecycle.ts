@@ -1,6 +1,7 @@
 import {
   type CloseReason,
   competitionStream,
+  drawErrorCodes,
   type PublicRandomness,
   type SealedRandomness,
 } from '@prizes/contracts'
@@ -69,8 +70,8 @@ export async function startDraw(
  * only without Stripe keys). Anyone can know a TEST round's value in advance, so that draw
  * would be no fair draw; only a platform in TEST MODE may draw it.
  */
-export class TestChainDrawRefused extends DomainError<'TEST_CHAIN_DRAW_REFUSED'> {
-  readonly code = 'TEST_CHAIN_DRAW_REFUSED'
+export class TestChainDrawRefused extends DomainError<typeof drawErrorCodes.testChainRefused> {
+  readonly code = drawErrorCodes.testChainRefused
   constructor(readonly competitionId: string) {
     super(
       'This competition was sealed on the TEST drand chain in TEST MODE, whose randomness anyone can know in advance, so it cannot be drawn on a real-money site (DRAND_CHAIN=quicknet). Only a platform in TEST MODE (DRAND_CHAIN=test, no Stripe keys) can draw it.',
@@ -91,16 +92,16 @@ async function refuseTestChainDraw(
 }
 
 /** The seed of a competition published before seeds were kept, or whose seed was lost. */
-export class DrawSeedMissing extends DomainError<'DRAW_SEED_MISSING'> {
-  readonly code = 'DRAW_SEED_MISSING'
+export class DrawSeedMissing extends DomainError<typeof drawErrorCodes.seedMissing> {
+  readonly code = drawErrorCodes.seedMissing
   constructor(readonly competitionId: string) {
     super('This competition has no stored draw seed, so its draw cannot be completed')
   }
 }
 
 /** Neither the caller nor drand gave the value of the sealed round. */
-export class PublicRandomnessRequired extends DomainError<'PUBLIC_RANDOMNESS_REQUIRED'> {
-  readonly code = 'PUBLIC_RANDOMNESS_REQUIRED'
+export class PublicRandomnessRequired extends DomainError<typeof drawErrorCodes.publicRandomnessRequired> {
+  readonly code = drawErrorCodes.publicRandomnessRequired
   constructor(readonly round: number) {
     super(
       `Enter the value of drand round ${round}: the beacon could not be reached or gave no value it signed for that round`,
@@ -112,8 +113,10 @@ export class PublicRandomnessRequired extends DomainError<'PUBLIC_RANDOMNESS_REQ
  * A value without drand's signature, on a platform taking real payments (Stripe): nothing
  * would show it is drand's and not one chosen by hand. Only TEST MODE accepts one (UNVERIFIED).
  */
-export class UnverifiedRandomnessRefused extends DomainError<'UNVERIFIED_RANDOMNESS_REFUSED'> {
-  readonly code = 'UNVERIFIED_RANDOMNESS_REFUSED'
+export class UnverifiedRandomnessRefused extends DomainError<
+  typeof drawErrorCodes.unverifiedRandomnessRefused
+> {
+  readonly code = drawErrorCodes.unverifiedRandomnessRefused
   constructor(readonly round: number) {
     super(
       `This platform takes real payments, so a draw's randomness must carry drand's signature: enter drand's value and signature of round ${round}, or neither to fetch them from drand (DRAND_URL). A value without a signature is accepted only in TEST MODE.`,

@@ -1,5 +1,6 @@
-import { HttpError } from '@prizes/platform'
+import { Refusal } from '@prizes/contracts'
 import { describe, expect, it } from 'vitest'
+import { answerOf } from '../testing/error-answer'
 import { oneAtATime } from './one-at-a-time'
 
 describe('oneAtATime', () => {
@@ -12,8 +13,8 @@ describe('oneAtATime', () => {
     } catch (error) {
       refused = error
     }
-    expect(refused).toBeInstanceOf(HttpError)
-    expect(refused).toMatchObject({
+    expect(refused).toBeInstanceOf(Refusal)
+    expect(answerOf(refused)).toMatchObject({
       status: 429,
       message: 'A backup is already running; try again when it finishes',
     })

@@ -1,15 +1,10 @@
-import { errorCodes } from '@prizes/contracts'
-import { HttpError } from '@prizes/platform'
+import { errorCodes, Refusal } from '@prizes/contracts'
 
 /** 429: the job is running already (here or, for optimise, in another instance). */
 export const alreadyRunning = (what: string) =>
-  new HttpError(
-    429,
-    errorCodes.rateLimited,
-    `${what} is already running; try again when it finishes`,
-    undefined,
-    5,
-  )
+  new Refusal(errorCodes.rateLimited, `${what} is already running; try again when it finishes`, {
+    retryAfterSeconds: 5,
+  })
 
 /** One job of a kind at a time in this process; a second caller hears 429 at once. */
 export function oneAtATime(what: string) {

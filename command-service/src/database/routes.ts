@@ -2,17 +2,17 @@ import { Readable } from 'node:stream'
 import Router from '@koa/router'
 import {
   type AdminSystemResponse,
+  adminErrorCodes,
   authMessages,
   backupMessages,
   endpoints,
+  Refusal,
   type SystemConsumer,
 } from '@prizes/contracts'
 import type { EventStore } from '@prizes/event-store'
 import {
   authenticate,
-  conflict,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   type Logger,
   type PlatformSecrets,
@@ -36,7 +36,7 @@ import { alreadyRunning, oneAtATime } from './one-at-a-time'
 import { optimiseReadModels } from './optimise'
 
 /** The error code of a backup asked for with a password that is not the admin's. */
-const backupPasswordIncorrect = 'PASSWORD_INCORRECT'
+const backupPasswordIncorrect = adminErrorCodes.backupPasswordIncorrect
 
 /** Wipes everything and seeds the demo data and the admin account again; the events it left. */
 export type ResetTestData = () => Promise<{ readonly events: number }>
@@ -122,12 +122,14 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       async () => {
         const request = parseOr400(endpoints.adminBackup.request, ctx.request.body)
         if (!(await isOwnPassword(deps.accounts, admin.userId, request.password)))
-          throw new HttpError(403, backupPasswordIncorrect, backupMessages.passwordIncorrect, {
-            password: [backupMessages.passwordIncorrect],
+          throw new Refusal(backupPasswordIncorrect, backupMessages.passwordIncorrect, {
+            fieldErrors: {
+              password: [backupMessages.passwordIncorrect],
+            },
           })
         return request
       },
-      (error) => error instanceof HttpError && error.code === backupPasswordIncorrect,
+      (error) => error instanceof Refusal && error.code === backupPasswordIncorrect,
     )
     const release = backups.take()
     deps.logger.info({ adminId: admin.userId }, 'backup started')
@@ -161,8 +163,8 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
   router.post(endpoints.adminResetDatabase.path, async (ctx) => {
     const admin = requireAdmin(ctx)
     parseOr400(endpoints.adminResetDatabase.request, ctx.request.body)
-    if (deps.realPayments) throw conflict(resetRefusedWithStripeMessage, 'RESET_NOT_AVAILABLE')
-    if (!deps.resetTestData) throw conflict(resetUnavailableMessage, 'RESET_NOT_AVAILABLE')
+    if (deps.realPayments) throw new Refusal(adminErrorCodes.resetNotAvailable, resetRefusedWithStripeMessage)
+    if (!deps.resetTestData) throw new Refusal(adminErrorCodes.resetNotAvailable, resetUnavailableMessage)
     const release = resets.take()
     try {
       deps.logger.warn({ adminId: admin.userId }, 'reset test data: wiping the database')

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import Router from '@koa/router'
 import {
+  adminErrorCodes,
   emailOutboxPageSize,
   emailOutboxQuery,
   endpoints,
   type OutboxEmail,
+  Refusal,
   type TestSendResult,
 } from '@prizes/contracts'
 import {
   authenticate,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   type PlatformSecrets,
   parseOr400,
@@ -89,7 +90,7 @@ export function emailToolsRouter(deps: EmailToolsDeps): Router {
 
   /** The transport, once the admin is within their allowance of test sends. */
   async function allowedToSend(ctx: Koa.Context, adminId: string): Promise<MailTransport> {
-    if (!transport) throw new HttpError(503, 'MAIL_NOT_CONFIGURED', 'No mail transport is configured')
+    if (!transport) throw new Refusal(adminErrorCodes.mailNotConfigured, 'No mail transport is configured')
     const verdict = await deps.limiter.hit(`email-test:admin:${adminId}`, testSendLimit, clock())
     if (!verdict.allowed) {
       throw tooMany(
@@ -203,17 +204,16 @@ export function emailToolsRouter(deps: EmailToolsDeps): Router {
     const outcome = await resendFailedEmail(knex, String(ctx.params.id), { by: admin.userId, now: clock() })
     switch (outcome.kind) {
       case 'not-found':
-        throw new HttpError(404, 'EMAIL_NOT_FOUND', 'Email not found')
+        throw new Refusal(adminErrorCodes.emailNotFound, 'Email not found')
       case 'not-failed':
-        throw new HttpError(
-          409,
-          'EMAIL_NOT_FAILED',
+        throw new Refusal(
+          adminErrorCodes.emailNotFailed,
           outcome.email.status === 'sent'
             ? 'This email was already sent'
             : 'This email is already waiting to be sent',
         )
       case 'no-body':
-        throw new HttpError(409, 'EMAIL_NOT_RESENDABLE', 'This email can no longer be sent again')
+        throw new Refusal(adminErrorCodes.emailNotResendable, 'This email can no longer be sent again')
       case 'resent':
         deps.onResent?.()
         respond(ctx, 'adminResendEmail', {

@@ -1,4 +1,4 @@
-import { conflict } from '@prizes/platform'
+import { errorCodes, Refusal } from '@prizes/contracts'
 import type { Knex } from 'knex'
 
 /** A claim with no answer after this long belongs to a process that died mid-request. */
@@ -21,7 +21,8 @@ export async function once<T>(knex: Knex, scope: string, key: string, work: () =
       .andWhereRaw(`created_at < now() - make_interval(secs => ?)`, [abandonedAfterSeconds])
       .delete()
     if (takenOver === 0 || !(await claim(knex, scope, key))) {
-      throw conflict(
+      throw new Refusal(
+        errorCodes.conflict,
         'A request with this Idempotency-Key is still being processed. Please try again shortly.',
       )
     }

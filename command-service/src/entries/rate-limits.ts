@@ -1,5 +1,5 @@
-import { errorCodes } from '@prizes/contracts'
-import { HttpError, type RateLimit, type RateLimiter, requireUser } from '@prizes/platform'
+import { errorCodes, Refusal } from '@prizes/contracts'
+import { type RateLimit, type RateLimiter, requireUser } from '@prizes/platform'
 import type Koa from 'koa'
 
 /**
@@ -50,7 +50,7 @@ export function limitReservations(limiter: RateLimiter, limits: ReservationLimit
     if (refused.length > 0) {
       const retryAfter = Math.max(...refused.map((verdict) => verdict.retryAfterSeconds))
       ctx.set('Retry-After', String(retryAfter))
-      throw new HttpError(429, errorCodes.rateLimited, tooManyMessage(retryAfter))
+      throw new Refusal(errorCodes.rateLimited, tooManyMessage(retryAfter))
     }
     await next()
   }
@@ -69,11 +69,7 @@ export function limitQuestions(limiter: RateLimiter, clock: () => Date, limit: R
     const verdict = await limiter.hit(`skill-question:address:${ctx.ip}`, limit, clock())
     if (!verdict.allowed) {
       ctx.set('Retry-After', String(verdict.retryAfterSeconds))
-      throw new HttpError(
-        429,
-        errorCodes.rateLimited,
-        'Too many requests. Please wait a few minutes and try again.',
-      )
+      throw new Refusal(errorCodes.rateLimited, 'Too many requests. Please wait a few minutes and try again.')
     }
     await next()
   }

@@ -3,6 +3,8 @@ import {
   competitionStream,
   type EntrySubmission,
   entryMessages,
+  errorCodes,
+  Refusal,
   skillQuestionPoolOf,
 } from '@prizes/contracts'
 import {
@@ -16,7 +18,6 @@ import {
   type QuoteEntry,
   UserNotFound,
 } from '@prizes/domain'
-import { conflict } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import { dropHold, holdSpending, releaseReplacedHolds } from '../responsible-play/ledger'
 import { assertPersonMayEnter } from '../responsible-play/people'
@@ -79,7 +80,10 @@ export async function reserveEntry(
   )
   const amountPence = quantity * quoted.details.entryPricePence
   if (amountPence === 0 && options.paidOnly) {
-    throw conflict('This competition is free to enter: submit the entry without a payment')
+    throw new Refusal(
+      errorCodes.conflict,
+      'This competition is free to enter: submit the entry without a payment',
+    )
   }
   const entryId = randomUUID()
   const minutes = deps.reservationMinutes ?? defaultReservationMinutes

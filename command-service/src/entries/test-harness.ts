@@ -8,7 +8,6 @@ import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { createCompetition, publishCompetition } from '../competitions/commands'
 import { createDrawSeedStore } from '../competitions/draw-seeds'
-import { mapCommandError } from '../errors'
 import type { CommandContext } from '../event-metadata'
 import { migrateCommandTables } from '../migrations'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
@@ -92,7 +91,6 @@ export async function startEntriesHarness(
   const app = createApp({
     name: 'command',
     logger: silentLogger,
-    mapError: mapCommandError,
     routers: [entriesRouter(deps)],
   })
   const served = await serve(app.callback())

@@ -1,3 +1,5 @@
+import { CodedError, entryErrorCodes, errorAnswers } from '@prizes/contracts'
+
 /**
  * The payment provider port (DESIGN section 7). Adapters: Stripe, and the offline test provider
  * of the embedded default, which follows Stripe's test cards and keeps its intents in PostgreSQL.
@@ -80,10 +82,10 @@ export interface WebhookEvent {
   readonly providerEvent?: ProviderEvent
 }
 
-export class PaymentIntentNotFound extends Error {
+export class PaymentIntentNotFound extends CodedError {
+  readonly code = entryErrorCodes.paymentNotFound
   constructor(readonly paymentIntentId: string) {
-    super(`No payment intent ${paymentIntentId}`)
-    this.name = 'PaymentIntentNotFound'
+    super(errorAnswers[entryErrorCodes.paymentNotFound].message)
   }
 }
 
@@ -91,13 +93,14 @@ export class PaymentIntentNotFound extends Error {
  * The provider did not answer (a network failure, a timeout, its own outage): nothing is known
  * to have changed, and asking again later is safe.
  */
-export class PaymentProviderUnavailable extends Error {
+export class PaymentProviderUnavailable extends CodedError {
+  readonly code = entryErrorCodes.paymentProviderUnavailable
   constructor(
     readonly paymentIntentId: string,
     options?: { cause?: unknown },
   ) {
-    super(`The payment provider did not answer about ${paymentIntentId}`, options)
-    this.name = 'PaymentProviderUnavailable'
+    super(errorAnswers[entryErrorCodes.paymentProviderUnavailable].message)
+    if (options?.cause !== undefined) this.cause = options.cause
   }
 }
 

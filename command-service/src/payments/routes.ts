@@ -1,6 +1,6 @@
 import Router from '@koa/router'
-import { endpoints, type ResponseOf } from '@prizes/contracts'
-import { badRequest, HttpError, type Logger } from '@prizes/platform'
+import { endpoints, errorCodes, Refusal, type ResponseOf } from '@prizes/contracts'
+import { badRequest, type Logger } from '@prizes/platform'
 import type Koa from 'koa'
 import { InvalidWebhookSignature, type PaymentProvider, type ProviderEvent } from './port'
 
@@ -33,7 +33,7 @@ async function readRawBody(ctx: Koa.Context): Promise<Buffer> {
   for await (const chunk of ctx.req) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
     size += buffer.length
-    if (size > webhookLimitBytes) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large')
+    if (size > webhookLimitBytes) throw new Refusal(errorCodes.payloadTooLarge, 'Request body is too large')
     chunks.push(buffer)
   }
   return Buffer.concat(chunks)

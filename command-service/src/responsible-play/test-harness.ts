@@ -5,7 +5,6 @@ import { type Served, serve } from '@prizes/platform/testing'
 import { createCommandHandler } from '../command-handler'
 import { entriesRouter } from '../entries/routes'
 import { type EntriesHarness, startEntriesHarness, submission } from '../entries/test-harness'
-import { mapCommandError } from '../errors'
 import { createSpendingLedgerReactor } from '../reactors/responsible-play/spending-ledger-reactor'
 import { silentLogger } from '../testing/fixtures'
 import { responsiblePlayRouter } from './routes'
@@ -49,7 +48,6 @@ export async function startPlayHarness(label: string): Promise<PlayHarness> {
     createApp({
       name: 'command',
       logger: silentLogger,
-      mapError: mapCommandError,
       routers: [responsiblePlayRouter({ ...deps, clock, changeLimit: { max: 8, windowMs: 60 * 60 * 1000 } })],
     }).callback(),
   )
@@ -57,7 +55,6 @@ export async function startPlayHarness(label: string): Promise<PlayHarness> {
     createApp({
       name: 'command',
       logger: silentLogger,
-      mapError: mapCommandError,
       routers: [
         entriesRouter({
           ...deps,

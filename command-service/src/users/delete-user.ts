@@ -1,4 +1,5 @@
-import { HttpError, serviceUnavailable } from '@prizes/platform'
+import { adminErrorCodes, Refusal } from '@prizes/contracts'
+import { serviceUnavailable } from '@prizes/platform'
 import type { CommandContext } from '../event-metadata'
 import type { ReadModels } from '../read-models'
 import type { AccountDeps } from './deps'
@@ -44,9 +45,8 @@ export async function deleteUser(
     deps.logger.error({ err: error, userId: input.userId }, 'deleted user: refunds not all made yet')
     if (error instanceof ErasureRefundsRefused) {
       // Asking again will not change it: the reactor parks the erasure for an admin to act on.
-      throw new HttpError(
-        409,
-        'REFUND_REFUSED',
+      throw new Refusal(
+        adminErrorCodes.refundRefused,
         'The user was erased and their other refunds made, but the payment provider refused some (a disputed charge). They are listed under System Info, Parked events.',
       )
     }

@@ -3,7 +3,6 @@ import { createApp } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EntriesHarness, startEntriesHarness } from '../entries/test-harness'
-import { mapCommandError } from '../errors'
 import { silentLogger } from '../testing/fixtures'
 import { winnerNameRouter } from './routes'
 
@@ -15,7 +14,6 @@ beforeAll(async () => {
     createApp({
       name: 'command',
       logger: silentLogger,
-      mapError: mapCommandError,
       routers: [
         winnerNameRouter({
           ...entries.deps,

@@ -47,16 +47,3 @@ export const authMessages = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   ...sessionMessages,
 } as const
-
-/** Error codes of the auth endpoints (the `code` of the error body). */
-export const authErrorCodes = {
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  emailTaken: 'EMAIL_TAKEN',
-  registrationsClosed: 'REGISTRATIONS_CLOSED',
-  accountBanned: 'ACCOUNT_BANNED',
-  invalidToken: 'INVALID_TOKEN',
-  rateLimited: 'RATE_LIMITED',
-  /** A guest still setting up tried to change the password chosen at entry. */
-  guestSetupPending: 'GUEST_SETUP_PENDING',
-} as const

@@ -35,11 +35,3 @@ const whenFormat = new Intl.DateTimeFormat('en-GB', {
 
 /** A moment as the messages show it, UK time: "25 November 2026 at 21:04". */
 export const formatUkMoment = (iso: string) => whenFormat.format(new Date(iso))
-
-/** The refusals of responsible play, as the web tells them apart. */
-export const responsiblePlayErrorCodes = {
-  spendingLimitReached: 'SPENDING_LIMIT_REACHED',
-  onBreak: 'TAKING_A_BREAK',
-  breakCannotBeShortened: 'BREAK_CANNOT_BE_SHORTENED',
-  heldForReview: 'ACCOUNT_HELD_FOR_REVIEW',
-} as const

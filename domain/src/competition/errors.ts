@@ -1,3 +1,4 @@
+import { competitionErrorCodes, drawErrorCodes, type FieldErrors } from '@prizes/contracts'
 import { DomainError } from '../domain-error'
 import {
   type CompetitionLifecycleEventType,
@@ -5,15 +6,15 @@ import {
   targetStatus,
 } from './competition.machine'
 
-export class CompetitionAlreadyExists extends DomainError<'COMPETITION_ALREADY_EXISTS'> {
-  readonly code = 'COMPETITION_ALREADY_EXISTS'
+export class CompetitionAlreadyExists extends DomainError<typeof competitionErrorCodes.alreadyExists> {
+  readonly code = competitionErrorCodes.alreadyExists
   constructor(readonly competitionId: string) {
     super(`A competition with id ${competitionId} already exists`)
   }
 }
 
-export class CompetitionNotFound extends DomainError<'COMPETITION_NOT_FOUND'> {
-  readonly code = 'COMPETITION_NOT_FOUND'
+export class CompetitionNotFound extends DomainError<typeof competitionErrorCodes.notFound> {
+  readonly code = competitionErrorCodes.notFound
   constructor(readonly competitionId: string) {
     super('Competition not found')
   }
@@ -35,8 +36,8 @@ const actionWords: Record<CompetitionLifecycleEventType, string> = {
 }
 
 /** The lifecycle machine refused an event from the competition's current status. */
-export class InvalidTransition extends DomainError<'INVALID_TRANSITION'> {
-  readonly code = 'INVALID_TRANSITION'
+export class InvalidTransition extends DomainError<typeof competitionErrorCodes.invalidTransition> {
+  readonly code = competitionErrorCodes.invalidTransition
   /** Where the event would have taken the competition; undefined for edits, which keep status. */
   readonly to: CompetitionLifecycleStatus | undefined
   constructor(
@@ -49,9 +50,9 @@ export class InvalidTransition extends DomainError<'INVALID_TRANSITION'> {
 }
 
 /** The details break a rule; `fieldErrors` name each field (paths inside the details). */
-export class InvalidCompetitionDetails extends DomainError<'INVALID_COMPETITION_DETAILS'> {
-  readonly code = 'INVALID_COMPETITION_DETAILS'
-  constructor(readonly fieldErrors: Readonly<Record<string, readonly string[]>>) {
+export class InvalidCompetitionDetails extends DomainError<typeof competitionErrorCodes.invalidDetails> {
+  readonly code = competitionErrorCodes.invalidDetails
+  constructor(override readonly fieldErrors: Readonly<Record<string, readonly string[]>>) {
     const first = Object.values(fieldErrors)[0]?.[0]
     super(first ?? 'The competition details are not valid')
   }
@@ -74,19 +75,19 @@ export type FixedTerm =
  * A revision would change what entrants entered on (see `terms.ts`); `fieldErrors` names each
  * such field with its reason, and the message is the first reason.
  */
-export class CompetitionTermsFixed extends DomainError<'COMPETITION_TERMS_FIXED'> {
-  readonly code = 'COMPETITION_TERMS_FIXED'
+export class CompetitionTermsFixed extends DomainError<typeof competitionErrorCodes.termsFixed> {
+  readonly code = competitionErrorCodes.termsFixed
   constructor(
     readonly competitionId: string,
-    readonly fieldErrors: Readonly<Partial<Record<FixedTerm, readonly string[]>>>,
+    override readonly fieldErrors: Readonly<Partial<Record<FixedTerm, readonly string[]>>>,
   ) {
     super(Object.values(fieldErrors)[0]?.[0] ?? 'The terms of a competition with entries cannot change')
   }
 }
 
 /** Publishing needs time left to enter: the end date must be after the moment of publishing. */
-export class CompetitionEndDatePassed extends DomainError<'COMPETITION_END_DATE_PASSED'> {
-  readonly code = 'COMPETITION_END_DATE_PASSED'
+export class CompetitionEndDatePassed extends DomainError<typeof competitionErrorCodes.endDatePassed> {
+  readonly code = competitionErrorCodes.endDatePassed
   constructor(
     readonly competitionId: string,
     readonly endDate: string,
@@ -96,27 +97,31 @@ export class CompetitionEndDatePassed extends DomainError<'COMPETITION_END_DATE_
 }
 
 /** A seed, commitment or randomness value that is not the hex it must be. */
-export class InvalidDrawInput extends DomainError<'INVALID_DRAW_INPUT'> {
-  readonly code = 'INVALID_DRAW_INPUT'
+export class InvalidDrawInput extends DomainError<typeof drawErrorCodes.invalidInput> {
+  readonly code = drawErrorCodes.invalidInput
+  override readonly fieldErrors: FieldErrors
   constructor(
     readonly field: 'seedCommitment' | 'seed' | 'randomness' | 'publicRandomness',
     message: string,
   ) {
     super(message)
+    this.fieldErrors = { [field]: [message] }
   }
 }
 
 /** The revealed seed does not hash to the commitment published with the competition. */
-export class SeedDoesNotMatchCommitment extends DomainError<'SEED_DOES_NOT_MATCH_COMMITMENT'> {
-  readonly code = 'SEED_DOES_NOT_MATCH_COMMITMENT'
+export class SeedDoesNotMatchCommitment extends DomainError<
+  typeof drawErrorCodes.seedDoesNotMatchCommitment
+> {
+  readonly code = drawErrorCodes.seedDoesNotMatchCommitment
   constructor(readonly competitionId: string) {
     super('The revealed seed does not match the commitment published for this competition')
   }
 }
 
 /** The draw must use the public randomness named when the competition closed. */
-export class RandomnessNotSealed extends DomainError<'RANDOMNESS_NOT_SEALED'> {
-  readonly code = 'RANDOMNESS_NOT_SEALED'
+export class RandomnessNotSealed extends DomainError<typeof drawErrorCodes.randomnessNotSealed> {
+  readonly code = drawErrorCodes.randomnessNotSealed
   constructor(
     readonly sealedRound: number,
     readonly givenRound: number,
@@ -129,8 +134,8 @@ export class RandomnessNotSealed extends DomainError<'RANDOMNESS_NOT_SEALED'> {
  * The sealed drand round is not published yet, so nobody can know its value: one given now was
  * made up, and whoever could read the seed could have chosen it to pick the winner.
  */
-export class RandomnessNotYetPublished extends DomainError<'RANDOMNESS_NOT_YET_PUBLISHED'> {
-  readonly code = 'RANDOMNESS_NOT_YET_PUBLISHED'
+export class RandomnessNotYetPublished extends DomainError<typeof drawErrorCodes.randomnessNotYetPublished> {
+  readonly code = drawErrorCodes.randomnessNotYetPublished
   constructor(
     readonly round: number,
     readonly publishedAt: Date,
@@ -146,16 +151,16 @@ export class RandomnessNotYetPublished extends DomainError<'RANDOMNESS_NOT_YET_P
  * Nobody can win: the sealed list is empty (no entries, or none answered correctly and kept
  * their tickets). The competition stays closed; see the lifecycle commands.
  */
-export class NoEligibleTickets extends DomainError<'NO_ELIGIBLE_TICKETS'> {
-  readonly code = 'NO_ELIGIBLE_TICKETS'
+export class NoEligibleTickets extends DomainError<typeof drawErrorCodes.noEligibleTickets> {
+  readonly code = drawErrorCodes.noEligibleTickets
   constructor(readonly competitionId: string) {
     super('No eligible tickets: nobody entered with a correct answer, so there is no draw')
   }
 }
 
 /** An undersold competition's end date may be extended once only. */
-export class EndDateAlreadyExtended extends DomainError<'END_DATE_ALREADY_EXTENDED'> {
-  readonly code = 'END_DATE_ALREADY_EXTENDED'
+export class EndDateAlreadyExtended extends DomainError<typeof competitionErrorCodes.endDateAlreadyExtended> {
+  readonly code = competitionErrorCodes.endDateAlreadyExtended
   constructor(readonly competitionId: string) {
     super('The end date of this competition was already extended once: draw it anyway or cancel it')
   }

@@ -1,5 +1,5 @@
 import type { ContactEvent, ContactTopic, Encrypted } from '@prizes/contracts'
-import { contactAnswerMessages, contactEvents } from '@prizes/contracts'
+import { contactAnswerMessages, contactErrorCodes, contactEvents } from '@prizes/contracts'
 import type { CommandMetadata } from '../competition/decide'
 import type { StoredEvent, StreamDecider } from '../decider'
 import { DomainError } from '../domain-error'
@@ -45,22 +45,22 @@ export interface CloseContactMessage {
 export type ContactCommand = ReceiveContactMessage | AnswerContactMessage | CloseContactMessage
 
 /** A reference is used once; the command side draws another. */
-export class ContactReferenceTaken extends DomainError<'CONTACT_REFERENCE_TAKEN'> {
-  readonly code = 'CONTACT_REFERENCE_TAKEN'
+export class ContactReferenceTaken extends DomainError<typeof contactErrorCodes.referenceTaken> {
+  readonly code = contactErrorCodes.referenceTaken
   constructor(readonly reference: string) {
     super(`The contact reference ${reference} is taken`)
   }
 }
 
-export class ContactMessageNotFound extends DomainError<'CONTACT_MESSAGE_NOT_FOUND'> {
-  readonly code = 'CONTACT_MESSAGE_NOT_FOUND'
+export class ContactMessageNotFound extends DomainError<typeof contactErrorCodes.messageNotFound> {
+  readonly code = contactErrorCodes.messageNotFound
   constructor(readonly reference: string) {
     super('No message has this reference')
   }
 }
 
-export class ContactMessageClosed extends DomainError<'CONTACT_MESSAGE_CLOSED'> {
-  readonly code = 'CONTACT_MESSAGE_CLOSED'
+export class ContactMessageClosed extends DomainError<typeof contactErrorCodes.messageClosed> {
+  readonly code = contactErrorCodes.messageClosed
   constructor(readonly reference: string) {
     super(contactAnswerMessages.closed)
   }

@@ -236,7 +236,7 @@ describe('RecordPostalEntry', () => {
           at: new Date('2030-01-31T23:00:00.000Z'),
         }),
       )
-      .thenFails({ code: 'INVALID_POSTAL_ENTRY', field: 'receivedAt' })
+      .thenFails({ code: 'INVALID_POSTAL_DATE', field: 'receivedAt' })
   })
 
   it('refuses an envelope received before the day the competition opened (issue 23)', () => {
@@ -244,7 +244,7 @@ describe('RecordPostalEntry', () => {
     for (const receivedAt of ['0001-01-01T00:00:00.000Z', '2029-12-31T23:59:59.000Z']) {
       given(created(), published)
         .when(postal(1, { receivedAt: new Date(receivedAt) }))
-        .thenFails({ code: 'INVALID_POSTAL_ENTRY', field: 'receivedAt' })
+        .thenFails({ code: 'INVALID_POSTAL_DATE', field: 'receivedAt' })
     }
     const opening = new Date('2030-01-01T00:00:00.000Z')
     expect(
@@ -264,7 +264,7 @@ describe('RecordPostalEntry', () => {
     given(created(), published)
       .when(postal(1, { receivedAt: minutes(60) }))
       .thenFails({
-        code: 'INVALID_POSTAL_ENTRY',
+        code: 'INVALID_POSTAL_DATE',
         field: 'receivedAt',
         message: 'The date received cannot be in the future',
       })

@@ -1,17 +1,17 @@
-import { newsletterMessages } from '@prizes/contracts'
+import { newsletterErrorCodes, newsletterMessages } from '@prizes/contracts'
 import { DomainError } from '../domain-error'
 
 /** No subscription request or confirmation carries this token (or it was superseded long ago). */
-export class UnknownNewsletterToken extends DomainError<'UNKNOWN_NEWSLETTER_TOKEN'> {
-  readonly code = 'UNKNOWN_NEWSLETTER_TOKEN'
+export class UnknownNewsletterToken extends DomainError<typeof newsletterErrorCodes.unknownToken> {
+  readonly code = newsletterErrorCodes.unknownToken
   constructor() {
     super(newsletterMessages.unknownToken)
   }
 }
 
 /** The confirmation link's time ran out: subscribing again sends a fresh one. */
-export class NewsletterTokenExpired extends DomainError<'NEWSLETTER_TOKEN_EXPIRED'> {
-  readonly code = 'NEWSLETTER_TOKEN_EXPIRED'
+export class NewsletterTokenExpired extends DomainError<typeof newsletterErrorCodes.tokenExpired> {
+  readonly code = newsletterErrorCodes.tokenExpired
   constructor() {
     super(newsletterMessages.expiredToken)
   }

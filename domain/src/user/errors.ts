@@ -1,4 +1,4 @@
-import { authMessages } from '@prizes/contracts'
+import { authErrorCodes, authMessages, type FieldErrors, userErrorCodes } from '@prizes/contracts'
 import { DomainError } from '../domain-error'
 
 /**
@@ -9,65 +9,72 @@ import { DomainError } from '../domain-error'
 
 export type OneTimeTokenPurpose = 'verify-email' | 'reset-password'
 
-export class UserNotFound extends DomainError<'USER_NOT_FOUND'> {
-  readonly code = 'USER_NOT_FOUND'
+export class UserNotFound extends DomainError<typeof userErrorCodes.userNotFound> {
+  readonly code = userErrorCodes.userNotFound
   constructor(readonly userId: string) {
     super('User not found')
   }
 }
 
-export class UserAlreadyExists extends DomainError<'USER_ALREADY_EXISTS'> {
-  readonly code = 'USER_ALREADY_EXISTS'
+export class UserAlreadyExists extends DomainError<typeof userErrorCodes.userAlreadyExists> {
+  readonly code = userErrorCodes.userAlreadyExists
   constructor(readonly userId: string) {
     super(`A user with id ${userId} already exists`)
   }
 }
 
 /** The date of birth breaks a rule that needs today's date (under 18, in the future, absurd). */
-export class InvalidDateOfBirth extends DomainError<'INVALID_DATE_OF_BIRTH'> {
-  readonly code = 'INVALID_DATE_OF_BIRTH'
+export class InvalidDateOfBirth extends DomainError<typeof userErrorCodes.invalidDateOfBirth> {
+  readonly code = userErrorCodes.invalidDateOfBirth
+  override readonly fieldErrors: FieldErrors
+  constructor(message: string) {
+    super(message)
+    this.fieldErrors = { dateOfBirth: [message] }
+  }
 }
 
-export class EmailTaken extends DomainError<'EMAIL_TAKEN'> {
-  readonly code = 'EMAIL_TAKEN'
+export class EmailTaken extends DomainError<typeof authErrorCodes.emailTaken> {
+  readonly code = authErrorCodes.emailTaken
   constructor() {
     super(authMessages.emailTaken)
   }
 }
 
-export class RegistrationsClosed extends DomainError<'REGISTRATIONS_CLOSED'> {
-  readonly code = 'REGISTRATIONS_CLOSED'
+export class RegistrationsClosed extends DomainError<typeof authErrorCodes.registrationsClosed> {
+  readonly code = authErrorCodes.registrationsClosed
   constructor() {
     super(authMessages.registrationsClosed)
   }
 }
 
 /** Wrong password or unknown email: one error, so nobody learns which emails have accounts. */
-export class InvalidCredentials extends DomainError<'INVALID_CREDENTIALS'> {
-  readonly code = 'INVALID_CREDENTIALS'
+export class InvalidCredentials extends DomainError<typeof authErrorCodes.invalidCredentials> {
+  readonly code = authErrorCodes.invalidCredentials
   constructor() {
     super(authMessages.invalidCredentials)
   }
 }
 
-export class EmailNotVerified extends DomainError<'EMAIL_NOT_VERIFIED'> {
-  readonly code = 'EMAIL_NOT_VERIFIED'
+export class EmailNotVerified extends DomainError<typeof authErrorCodes.emailNotVerified> {
+  readonly code = authErrorCodes.emailNotVerified
   constructor() {
     super(authMessages.verifyBeforeLogin)
   }
 }
 
-export class AccountBanned extends DomainError<'ACCOUNT_BANNED'> {
-  readonly code = 'ACCOUNT_BANNED'
+export class AccountBanned extends DomainError<typeof authErrorCodes.accountBanned> {
+  readonly code = authErrorCodes.accountBanned
   constructor() {
     super(authMessages.accountBanned)
   }
 }
 
-export class IncorrectCurrentPassword extends DomainError<'INCORRECT_CURRENT_PASSWORD'> {
-  readonly code = 'INCORRECT_CURRENT_PASSWORD'
+export class IncorrectCurrentPassword extends DomainError<typeof userErrorCodes.incorrectCurrentPassword> {
+  readonly code = userErrorCodes.incorrectCurrentPassword
+  override readonly fieldErrors: FieldErrors
   constructor() {
     super('Current password is incorrect')
+    this.fieldErrors = { currentPassword: [this.message] }
   }
 }
 
@@ -76,8 +83,8 @@ export class IncorrectCurrentPassword extends DomainError<'INCORRECT_CURRENT_PAS
  * password it has was chosen at entry time, and only a password chosen from the emailed link,
  * which proves the inbox, finishes the account.
  */
-export class GuestSetupPending extends DomainError<'GUEST_SETUP_PENDING'> {
-  readonly code = 'GUEST_SETUP_PENDING'
+export class GuestSetupPending extends DomainError<typeof authErrorCodes.guestSetupPending> {
+  readonly code = authErrorCodes.guestSetupPending
   constructor() {
     super(
       'Please finish setting up your account first: choose your password from the link in the email we sent you.',
@@ -86,8 +93,8 @@ export class GuestSetupPending extends DomainError<'GUEST_SETUP_PENDING'> {
 }
 
 /** A verification or reset link that is unknown, superseded, used or expired. */
-export class InvalidToken extends DomainError<'INVALID_TOKEN'> {
-  readonly code = 'INVALID_TOKEN'
+export class InvalidToken extends DomainError<typeof authErrorCodes.invalidToken> {
+  readonly code = authErrorCodes.invalidToken
   constructor(
     readonly purpose: OneTimeTokenPurpose,
     readonly reason: 'unknown' | 'superseded' | 'used' | 'expired',
@@ -98,8 +105,8 @@ export class InvalidToken extends DomainError<'INVALID_TOKEN'> {
 }
 
 /** An admin may not ban or demote their own account (SPEC section 6). */
-export class CannotActOnSelf extends DomainError<'CANNOT_ACT_ON_SELF'> {
-  readonly code = 'CANNOT_ACT_ON_SELF'
+export class CannotActOnSelf extends DomainError<typeof userErrorCodes.cannotActOnSelf> {
+  readonly code = userErrorCodes.cannotActOnSelf
   constructor(readonly action: 'ban' | 'demote' | 'delete') {
     super(`You cannot ${action} your own account`)
   }

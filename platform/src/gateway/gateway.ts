@@ -1,11 +1,10 @@
 import path from 'node:path'
-import { errorCodes, type Service } from '@prizes/contracts'
+import { errorCodes, Refusal, type Service } from '@prizes/contracts'
 import type Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
 import { createApp } from '../http/app'
 import { clientAddressOf, noTrustedProxies, type TrustedProxies } from '../http/client-address'
-import { HttpError } from '../http/errors'
 import type { MetricsEndpointOptions } from '../metrics/endpoint'
 import type { FindCompetitionPage, FindHomeAnswers, FindPageAnswers } from './competition-lookup'
 import type { RequestHandler } from './proxy'
@@ -71,9 +70,9 @@ function routeApi(options: GatewayOptions, isHttps: (ctx: Koa.Context) => boolea
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next()
     const match = table.match(ctx.method, ctx.path)
     if (match === undefined)
-      throw new HttpError(404, errorCodes.notFound, `No API endpoint ${ctx.method} ${ctx.path}`)
+      throw new Refusal(errorCodes.notFound, `No API endpoint ${ctx.method} ${ctx.path}`)
     if (match === 'methodNotAllowed') {
-      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`)
+      throw new Refusal(errorCodes.methodNotAllowed, `${ctx.method} is not allowed on ${ctx.path}`)
     }
     // The protocol too (the services read it to decide on HSTS): ours, never the client's claim.
     ctx.req.headers['x-forwarded-proto'] = isHttps(ctx) ? 'https' : 'http'
@@ -93,7 +92,7 @@ function serveMedia(mediaDir: string) {
         immutable: true,
       })
     } catch {
-      throw new HttpError(404, errorCodes.notFound, 'Image not found')
+      throw new Refusal(errorCodes.notFound, 'Image not found')
     }
   }
 }

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
+import { errorCodes } from '@prizes/contracts'
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 
@@ -206,10 +207,12 @@ export function httpProxy(
           res.destroy()
         } else if (error instanceof UpstreamTimeout) {
           res.writeHead(504, { 'content-type': 'application/json' })
-          res.end(failure('GATEWAY_TIMEOUT', 'The service took too long to answer. Please try again.'))
+          res.end(
+            failure(errorCodes.gatewayTimeout, 'The service took too long to answer. Please try again.'),
+          )
         } else {
           res.writeHead(502, { 'content-type': 'application/json' })
-          res.end(failure('SERVICE_UNAVAILABLE', 'The service is not reachable. Please try again.'))
+          res.end(failure(errorCodes.unavailable, 'The service is not reachable. Please try again.'))
         }
       })
     }

@@ -1,5 +1,6 @@
+import { Refusal } from '@prizes/contracts'
 import { describe, expect, test } from 'vitest'
-import { HttpError } from '../http/errors'
+import { replyTo } from '../http/errors'
 import type { CompetitionPage } from './page-head'
 import { createSitemap, sitemapXml } from './sitemap'
 
@@ -62,8 +63,8 @@ describe('sitemap.xml', () => {
       },
     })
     const refused = await sitemap().catch((error: unknown) => error)
-    expect(refused).toBeInstanceOf(HttpError)
-    expect((refused as HttpError).status).toBe(503)
+    expect(refused).toBeInstanceOf(Refusal)
+    expect(replyTo(refused as Refusal).status).toBe(503)
     fail = false
     expect(await sitemap()).toContain('/competitions/a<')
   })

@@ -6,13 +6,13 @@ import {
   errorCodes,
   matchSitePage,
   pagesOpenInMaintenance,
+  Refusal,
   type ServerAnswers,
   sitePages,
 } from '@prizes/contracts'
 import type Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
-import { HttpError } from '../http/errors'
 import { maintenanceRetryAfterSeconds } from '../settings/maintenance'
 import {
   cachedLookup,
@@ -213,7 +213,7 @@ export function serveWeb(options: WebAppOptions) {
       // Vite names assets by content hash, so they never change under one URL.
       const sent = await send(ctx, ctx.path, { ...files, maxage: oneYearMs, immutable: true }).catch(() => '')
       if (sent) return
-      throw new HttpError(404, errorCodes.notFound, 'Not found')
+      throw new Refusal(errorCodes.notFound, 'Not found')
     }
     if (ctx.path === '/robots.txt') {
       ctx.type = 'text/plain; charset=utf-8'
@@ -238,7 +238,7 @@ export function serveWeb(options: WebAppOptions) {
     }
     const html = await index()
     if (!html) {
-      throw new HttpError(503, 'WEB_NOT_BUILT', 'The web app is not built. Run `npm run build:web`.')
+      throw new Refusal(errorCodes.webNotBuilt, 'The web app is not built. Run `npm run build:web`.')
     }
     ctx.set('Cache-Control', 'no-cache')
     ctx.type = 'text/html; charset=utf-8'

@@ -1,14 +1,17 @@
 import Router from '@koa/router'
+import { CodedError, entryErrorCodes, errorCodes, Refusal } from '@prizes/contracts'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { type Served, serve } from '../testing/serve'
 import { createApp } from './app'
-import { HttpError } from './errors'
 import { jsonBody } from './json-body'
 import { parseOr400 } from './validate'
 
-class OutOfStock extends Error {}
+/** A domain error: a typed code, answered from the table. */
+class OutOfStock extends CodedError {
+  readonly code = entryErrorCodes.notEnoughTickets
+}
 
 const router = new Router()
 router.post('/echo', jsonBody(), (ctx) => {
@@ -16,10 +19,10 @@ router.post('/echo', jsonBody(), (ctx) => {
   ctx.body = { success: true, name: body.name }
 })
 router.get('/forbidden', () => {
-  throw new HttpError(403, 'FORBIDDEN', 'Access denied. Admin privileges required.')
+  throw new Refusal(errorCodes.forbidden)
 })
 router.get('/domain', () => {
-  throw new OutOfStock('none left')
+  throw new OutOfStock('Sold out')
 })
 router.get('/database-down', () => {
   throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' })
@@ -36,7 +39,7 @@ router.get('/api/public', (ctx) => {
 })
 router.get('/api/public-but-failing', (ctx) => {
   ctx.set('Cache-Control', 'no-cache')
-  throw new HttpError(404, 'NOT_FOUND', 'Not found')
+  throw new Refusal(errorCodes.notFound)
 })
 router.get('/boom', () => {
   throw new Error('database password is hunter2')
@@ -46,7 +49,6 @@ const app = createApp({
   name: 'test',
   logger: pino({ level: 'silent' }),
   routers: [router],
-  mapError: (error) => (error instanceof OutOfStock ? new HttpError(409, 'SOLD_OUT', 'Sold out') : undefined),
 })
 let base = ''
 let served: Served | undefined
@@ -91,13 +93,17 @@ describe('the error middleware', () => {
     expect(body.fieldErrors.name).toHaveLength(1)
   })
 
-  test('HttpErrors and mapped domain errors keep their status and code', async () => {
+  test('refusals and domain errors answer with the status and code of the table', async () => {
     const forbidden = await fetch(`${base}/forbidden`)
     expect(forbidden.status).toBe(403)
-    expect(await forbidden.json()).toMatchObject({ code: 'FORBIDDEN' })
+    expect(await forbidden.json()).toEqual({
+      success: false,
+      code: 'FORBIDDEN',
+      message: 'Access denied. Admin privileges required.',
+    })
     const domain = await fetch(`${base}/domain`)
     expect(domain.status).toBe(409)
-    expect(await domain.json()).toEqual({ success: false, code: 'SOLD_OUT', message: 'Sold out' })
+    expect(await domain.json()).toEqual({ success: false, code: 'NOT_ENOUGH_TICKETS', message: 'Sold out' })
   })
 
   test('an unexpected error is a 500 that leaks nothing', async () => {

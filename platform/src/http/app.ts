@@ -1,6 +1,6 @@
 import type Router from '@koa/router'
-import { errorCodes } from '@prizes/contracts'
-import { isDatabaseUnavailable } from '@prizes/event-store'
+import { type CodedError, errorCodes, isCodedError, Refusal } from '@prizes/contracts'
+import { isDatabaseUnavailable, WrongExpectedVersion } from '@prizes/event-store'
 import Koa from 'koa'
 import type { Logger } from 'pino'
 import { DeadlineExceeded } from '../db/probe'
@@ -8,15 +8,13 @@ import { type MetricsEndpointOptions, metricsEndpoint } from '../metrics/endpoin
 import { requestMetrics } from '../metrics/http'
 import { compression } from './compression'
 import { defaultRequestTimeoutMs, requestDeadline } from './deadline'
-import { HttpError, serviceUnavailable } from './errors'
+import { type ErrorReply, replyTo, serviceUnavailable } from './errors'
 import { apiNoStoreByDefault, type SecurityHeadersOptions, securityHeaders } from './security-headers'
 import { validateRequestTarget } from './validate'
 
 export interface AppOptions {
   readonly name: string
   readonly logger: Logger
-  /** Turns a service's own (domain) errors into HTTP errors; return undefined to pass. */
-  readonly mapError?: (error: unknown) => HttpError | undefined
   readonly routers?: readonly Router[]
   /** Which CSP and Permissions-Policy, and how to tell https; the default suits a JSON service. */
   readonly security?: SecurityHeadersOptions
@@ -37,40 +35,49 @@ function clientErrorStatus(error: unknown): number | undefined {
 }
 
 /**
- * Whatever the route, a database that is down, hung or full is 503 with `Retry-After` rather
- * than a 500: the request was fine and will work again once the database answers.
+ * The typed error a thrown one stands for. A lost race on a stream (once the handler's retries
+ * are spent) is a conflict; whatever the route, a database that is down, hung or full is 503
+ * with `Retry-After` rather than a 500: the request was fine and will work again once the
+ * database answers.
  */
-function unavailable(error: unknown): HttpError | undefined {
-  return isDatabaseUnavailable(error) || error instanceof DeadlineExceeded ? serviceUnavailable() : undefined
+function typed(error: unknown): CodedError | undefined {
+  if (isCodedError(error)) return error
+  if (error instanceof WrongExpectedVersion) return new Refusal(errorCodes.conflict)
+  if (isDatabaseUnavailable(error) || error instanceof DeadlineExceeded) return serviceUnavailable()
+  return undefined
 }
 
-/** The error middleware: one place that turns any thrown error into the error body. */
-export function errorHandler(options: Pick<AppOptions, 'logger' | 'mapError'>) {
+/** Anything else: a client error Koa itself threw (a body it could not read) keeps its status. */
+function untyped(error: unknown): ErrorReply {
+  const status = clientErrorStatus(error)
+  if (status === undefined) return replyTo(new Refusal(errorCodes.internal))
+  return { status, body: { success: false, code: errorCodes.validation, message: (error as Error).message } }
+}
+
+/**
+ * The error middleware: one place that turns any thrown error into the error body, answering
+ * every typed error from contracts' one table (`errorAnswers`).
+ */
+export function errorHandler(options: Pick<AppOptions, 'logger'>) {
   return async function handleErrors(ctx: Koa.Context, next: Koa.Next) {
     try {
       await next()
       if (ctx.respond !== false && ctx.status === 404 && ctx.body === undefined) {
-        throw new HttpError(404, errorCodes.notFound, `No route for ${ctx.method} ${ctx.path}`)
+        throw new Refusal(errorCodes.notFound, `No route for ${ctx.method} ${ctx.path}`)
       }
     } catch (error) {
-      const mapped = error instanceof HttpError ? error : (options.mapError?.(error) ?? unavailable(error))
-      const clientStatus = mapped ? undefined : clientErrorStatus(error)
-      const httpError =
-        mapped ??
-        (clientStatus
-          ? new HttpError(clientStatus, errorCodes.validation, (error as Error).message)
-          : new HttpError(500, errorCodes.internal, 'Something went wrong on our side. Please try again.'))
+      const coded = typed(error)
+      const reply = coded ? replyTo(coded) : untyped(error)
       // Maintenance is the operator's choice, not a failure: its 503s are not logged as errors.
-      if (httpError.status >= 500 && httpError.code !== errorCodes.maintenance)
+      if (reply.status >= 500 && reply.body.code !== errorCodes.maintenance)
         options.logger.error({ err: error, path: ctx.path }, 'request failed')
-      if (httpError.retryAfterSeconds !== undefined)
-        ctx.set('Retry-After', String(httpError.retryAfterSeconds))
+      if (reply.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(reply.retryAfterSeconds))
       // Answered before the body was read (too large, refused early): the rest of it is still on
       // the connection, so it cannot carry another request. Closing it tells the client so,
       // instead of the client's next request on it failing with a reset.
       if (!ctx.req.complete) ctx.set('Connection', 'close')
-      ctx.status = httpError.status
-      ctx.body = httpError.toBody()
+      ctx.status = reply.status
+      ctx.body = reply.body
     }
   }
 }

@@ -1,8 +1,7 @@
-import { type EndpointName, endpoints, errorCodes } from '@prizes/contracts'
+import { type EndpointName, endpoints, errorCodes, Refusal } from '@prizes/contracts'
 import type Koa from 'koa'
 import type { Logger } from 'pino'
 import { createEndpointTable } from './endpoint-table'
-import { HttpError } from './errors'
 
 /** REQUEST_TIMEOUT_MS unless given: past it a request is answered 503, whatever it waits for. */
 export const defaultRequestTimeoutMs = 10_000
@@ -40,14 +39,12 @@ function exempt(ctx: Koa.Context): boolean {
   return ctx.is('multipart/form-data') === 'multipart/form-data'
 }
 
-export class RequestDeadlinePassed extends HttpError {
+export class RequestDeadlinePassed extends Refusal<typeof errorCodes.unavailable> {
   constructor(ms: number) {
     super(
-      503,
       errorCodes.unavailable,
       `The request took longer than ${Math.round(ms / 100) / 10} s and was given up. Please try again in a moment.`,
-      undefined,
-      retryAfterSeconds,
+      { retryAfterSeconds },
     )
   }
 }

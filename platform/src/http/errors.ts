@@ -1,44 +1,49 @@
-import { type ErrorBody, errorCodes } from '@prizes/contracts'
+import {
+  type CodedError,
+  type ErrorBody,
+  errorAnswers,
+  errorCodes,
+  type FieldErrors,
+  Refusal,
+} from '@prizes/contracts'
+
+/** What the error middleware sends for one error. */
+export interface ErrorReply {
+  readonly status: number
+  readonly body: ErrorBody
+  readonly retryAfterSeconds?: number | undefined
+}
+
+const fieldErrorsOf = (fieldErrors: FieldErrors): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, [...(messages ?? [])]]))
 
 /**
- * An error that knows its HTTP status and code. Domain errors are mapped to these by the
- * service that owns them (`mapError` option of `createApp`); anything else becomes a 500
- * with a generic message and is logged.
+ * A typed error's answer, from contracts' one table (`errorAnswers`): its status, the code the
+ * client sees and its `Retry-After`. Our own failures (sent as INTERNAL_ERROR) say only the
+ * table's words, never what went wrong inside.
  */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fieldErrors?: Record<string, string[]>,
-    /** Sent as `Retry-After`: when asking again may succeed (429, 503). */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message)
-    this.name = 'HttpError'
-  }
-
-  toBody(): ErrorBody {
-    return {
+export function replyTo(error: CodedError): ErrorReply {
+  const answer = errorAnswers[error.code]
+  const code = answer.sentAs ?? error.code
+  const fieldErrors = error.fieldErrors
+  return {
+    status: answer.status,
+    body: {
       success: false,
-      message: this.message,
-      code: this.code,
-      ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}),
-    }
+      message: code === errorCodes.internal ? answer.message : error.message || answer.message,
+      code,
+      ...(fieldErrors ? { fieldErrors: fieldErrorsOf(fieldErrors) } : {}),
+    },
+    retryAfterSeconds: error.retryAfterSeconds ?? answer.retryAfterSeconds,
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
-  new HttpError(400, errorCodes.validation, message, fieldErrors)
-export const unauthorized = (message = 'Please sign in to continue') =>
-  new HttpError(401, errorCodes.unauthorized, message)
-export const forbidden = (message = 'Access denied. Admin privileges required.') =>
-  new HttpError(403, errorCodes.forbidden, message)
-export const notFound = (message = 'Not found') => new HttpError(404, errorCodes.notFound, message)
+/** Typed errors of the plumbing's own refusals; every one answers from the table. */
+export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
+  new Refusal(errorCodes.validation, message, fieldErrors ? { fieldErrors } : {})
+export const unauthorized = (message?: string) => new Refusal(errorCodes.unauthorized, message)
+export const forbidden = (message?: string) => new Refusal(errorCodes.forbidden, message)
+export const notFound = (message?: string) => new Refusal(errorCodes.notFound, message)
 /** The database is down or hung: nothing about the request, so the client may simply retry. */
-export const serviceUnavailable = (
-  message = 'The service cannot reach its database right now. Please try again in a moment.',
-  retryAfterSeconds = 5,
-) => new HttpError(503, errorCodes.unavailable, message, undefined, retryAfterSeconds)
-export const conflict = (message: string, code: string = errorCodes.conflict) =>
-  new HttpError(409, code, message)
+export const serviceUnavailable = (message?: string, retryAfterSeconds?: number) =>
+  new Refusal(errorCodes.unavailable, message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds })

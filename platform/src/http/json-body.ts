@@ -1,5 +1,6 @@
+import { errorCodes, Refusal } from '@prizes/contracts'
 import type Koa from 'koa'
-import { badRequest, HttpError } from './errors'
+import { badRequest } from './errors'
 
 declare module 'koa' {
   interface Request {
@@ -18,7 +19,7 @@ export function jsonBody() {
       let size = 0
       for await (const chunk of ctx.req) {
         size += (chunk as Buffer).length
-        if (size > limitBytes) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large')
+        if (size > limitBytes) throw new Refusal(errorCodes.payloadTooLarge, 'Request body is too large')
         chunks.push(chunk as Buffer)
       }
       const text = Buffer.concat(chunks).toString('utf8')

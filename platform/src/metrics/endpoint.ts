@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { BlockList, isIPv4 } from 'node:net'
-import { errorCodes } from '@prizes/contracts'
+import { errorCodes, Refusal } from '@prizes/contracts'
 import type Koa from 'koa'
 import { clientAddressOf, noTrustedProxies, type TrustedProxies } from '../http/client-address'
-import { HttpError, notFound } from '../http/errors'
+import { notFound } from '../http/errors'
 import { metricsRegistry } from './registry'
 
 export interface MetricsEndpointOptions {
@@ -110,11 +110,7 @@ export function metricsEndpoint(options: MetricsEndpointOptions) {
     if (verdict === 'hidden') throw notFound(`No route for ${ctx.method} ${ctx.path}`)
     if (verdict === 'unauthorized') {
       ctx.set('WWW-Authenticate', 'Bearer')
-      throw new HttpError(
-        401,
-        errorCodes.unauthorized,
-        'The metrics need the METRICS_TOKEN as a bearer token',
-      )
+      throw new Refusal(errorCodes.unauthorized, 'The metrics need the METRICS_TOKEN as a bearer token')
     }
     ctx.set('Content-Type', metricsRegistry.contentType)
     ctx.set('Cache-Control', 'no-store')

@@ -1,10 +1,9 @@
-import { type Endpoint, endpoints, errorCodes, settingsMessages } from '@prizes/contracts'
+import { type Endpoint, endpoints, errorCodes, Refusal, settingsMessages } from '@prizes/contracts'
 import type Koa from 'koa'
 import { authenticate, optionalUser } from '../auth/authenticate'
 import type { SessionStore } from '../auth/session-store'
 import type { SessionKeys } from '../auth/session-token'
 import { createEndpointTable } from '../http/endpoint-table'
-import { HttpError } from '../http/errors'
 import type { SettingsCache } from './settings-cache'
 
 /** How long a client is told to wait before asking again during maintenance. */
@@ -12,13 +11,9 @@ export const maintenanceRetryAfterSeconds = 60
 
 /** The 503 every public endpoint answers while the site is in maintenance. */
 export const maintenanceError = () =>
-  new HttpError(
-    503,
-    errorCodes.maintenance,
-    settingsMessages.maintenance,
-    undefined,
-    maintenanceRetryAfterSeconds,
-  )
+  new Refusal(errorCodes.maintenance, settingsMessages.maintenance, {
+    retryAfterSeconds: maintenanceRetryAfterSeconds,
+  })
 
 /**
  * Endpoints that stay up during maintenance for everyone: health (monitoring), the public

@@ -7,12 +7,13 @@ import {
   contactKeyId,
   contactReferencePattern,
   endpoints,
+  errorCodes,
   londonDate,
+  Refusal,
 } from '@prizes/contracts'
 import {
   authenticate,
   decryptValue,
-  HttpError,
   hashSearchTerm,
   parseOr400,
   readUserKeys,
@@ -183,7 +184,7 @@ export function adminContactRouter({ knex, secret, sessions, clock }: ContactRou
     const row = await knex<ContactRow>('contact_messages')
       .where({ reference })
       .first<ContactRow | undefined>(columns(knex))
-    if (!row) throw new HttpError(404, 'NOT_FOUND', 'No message has this reference')
+    if (!row) throw new Refusal(errorCodes.notFound, 'No message has this reference')
     const [keys, steps] = await Promise.all([
       readUserKeys(knex, [contactKeyId(reference)]),
       knex<StepRow>('contact_message_events')

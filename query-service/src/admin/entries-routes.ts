@@ -1,13 +1,13 @@
 import Router from '@koa/router'
-import { adminEntriesPageSize, adminEntriesQuery, adminEntryMessages, endpoints } from '@prizes/contracts'
 import {
-  authenticate,
-  HttpError,
-  parseOr400,
-  requireAdmin,
-  type SessionKeys,
-  type SessionStore,
-} from '@prizes/platform'
+  adminEntriesPageSize,
+  adminEntriesQuery,
+  adminEntryMessages,
+  endpoints,
+  entryErrorCodes,
+  Refusal,
+} from '@prizes/contracts'
+import { authenticate, parseOr400, requireAdmin, type SessionKeys, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { sendPrivate } from '../http/private'
@@ -101,7 +101,7 @@ export function adminEntriesRouter(options: AdminEntriesRouteOptions): Router {
     requireAdmin(ctx)
     const id = String(ctx.params.id)
     const row = await findEntry(knex, id)
-    if (!row) throw new HttpError(404, 'ENTRY_NOT_FOUND', adminEntryMessages.notFound)
+    if (!row) throw new Refusal(entryErrorCodes.entryNotFound, adminEntryMessages.notFound)
     const events = await entryHistory(knex, row.competition_id, id)
     const people = await lookUpPeople(knex, [
       row.user_id,

@@ -1,6 +1,6 @@
 import Router from '@koa/router'
-import { endpoints } from '@prizes/contracts'
-import { HttpError, requireAdmin } from '@prizes/platform'
+import { endpoints, Refusal, userErrorCodes } from '@prizes/contracts'
+import { requireAdmin } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { sendPrivate } from '../http/private'
@@ -51,7 +51,7 @@ export function responsiblePlayRouter(options: {
   router.get(endpoints.adminResponsiblePlayOfUser.path, signedIn, async (ctx) => {
     requireAdmin(ctx)
     const id = String(ctx.params.id)
-    if (!(await findUser(knex, id))) throw new HttpError(404, 'USER_NOT_FOUND', 'User not found')
+    if (!(await findUser(knex, id))) throw new Refusal(userErrorCodes.userNotFound, 'User not found')
     const rows = await knex('responsible_play_changes')
       .where({ user_id: id })
       .orderBy('revision', 'desc')

@@ -7,15 +7,11 @@ import {
   adminUsersQuery,
   competitionHistoryPageSize,
   endpoints,
+  errorCodes,
+  Refusal,
+  userErrorCodes,
 } from '@prizes/contracts'
-import {
-  authenticate,
-  HttpError,
-  parseOr400,
-  requireAdmin,
-  type SessionKeys,
-  type SessionStore,
-} from '@prizes/platform'
+import { authenticate, parseOr400, requireAdmin, type SessionKeys, type SessionStore } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { toAdminCompetition } from '../competitions/mapper'
@@ -64,7 +60,7 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     requireAdmin(ctx)
     const id = String(ctx.params.id)
     if (!(await findCompetition(knex, id))) {
-      throw new HttpError(404, 'NOT_FOUND', 'No such competition')
+      throw new Refusal(errorCodes.notFound, 'No such competition')
     }
     return id
   }
@@ -214,7 +210,7 @@ export function adminRouter({ knex, secret, sessions, clock }: AdminRouteOptions
     requireAdmin(ctx)
     const id = String(ctx.params.id)
     const row = await findUser(knex, id)
-    if (!row) throw new HttpError(404, 'USER_NOT_FOUND', 'User not found')
+    if (!row) throw new Refusal(userErrorCodes.userNotFound, 'User not found')
     const [people, totals, play] = await Promise.all([
       lookUpPeople(knex, [id]),
       userTotals(knex, [id]),

@@ -1,6 +1,6 @@
 import Router from '@koa/router'
-import { endpoints } from '@prizes/contracts'
-import { HttpError, serviceUnavailable } from '@prizes/platform'
+import { competitionErrorCodes, endpoints, Refusal } from '@prizes/contracts'
+import { serviceUnavailable } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
 import type { LiveCompetitions } from '../live/live-competitions'
@@ -31,7 +31,7 @@ export function competitionsRouter(knex: Knex, live?: LiveCompetitions): Router 
   })
   router.get(endpoints.getCompetition.path, async (ctx) => {
     const competition = await findCompetitionPage(knex, ctx.params.id ?? '')
-    if (!competition) throw new HttpError(404, 'COMPETITION_NOT_FOUND', 'Competition not found')
+    if (!competition) throw new Refusal(competitionErrorCodes.notFound, 'Competition not found')
     sendJsonWithEtag(ctx, endpoints.getCompetition.response.parse({ success: true, competition }))
   })
   return router

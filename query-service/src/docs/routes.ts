@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import Router from '@koa/router'
-import { endpoints, errorCodes } from '@prizes/contracts'
+import { endpoints, errorCodes, Refusal } from '@prizes/contracts'
 import { buildOpenApiDocument } from '@prizes/contracts/openapi'
-import { docsContentSecurityPolicy, HttpError, platformVersion } from '@prizes/platform'
+import { docsContentSecurityPolicy, platformVersion } from '@prizes/platform'
 import { etagOf, sendWithEtag, type TaggedBody } from '../http/etag'
 
 const require = createRequire(import.meta.url)
@@ -90,7 +90,7 @@ export function apiDocsRouter(): Router {
   })
   router.get(endpoints.apiDocsAsset.path, async (ctx) => {
     const asset = assetNamed(String(ctx.params.file))
-    if (!asset) throw new HttpError(404, errorCodes.notFound, 'No such file')
+    if (!asset) throw new Refusal(errorCodes.notFound, 'No such file')
     sendWithEtag(ctx, await asset)
   })
   return router

@@ -2,11 +2,13 @@ import Router from '@koa/router'
 import {
   type DrawCertificate,
   endpoints,
+  errorCodes,
+  Refusal,
   type Winner,
   winnersPageSize,
   winnersQuery,
 } from '@prizes/contracts'
-import { HttpError, parseOr400 } from '@prizes/platform'
+import { parseOr400 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { sendJsonWithEtag } from '../http/etag'
 import { createReadLimit, defaultReadLimit, type ReadLimitOptions } from '../http/read-limit'
@@ -93,7 +95,7 @@ export function drawsRouter(knex: Knex, winnersLimit: ReadLimitOptions = default
   router.get(endpoints.drawCertificate.path, async (ctx) => {
     const competitionId = String(ctx.params.competitionId)
     const found = await drawCertificate(knex, competitionId)
-    if (!found) throw new HttpError(404, 'NOT_FOUND', 'No completed draw for this competition')
+    if (!found) throw new Refusal(errorCodes.notFound, 'No completed draw for this competition')
     sendJsonWithEtag(ctx, toCertificate(found.row, found.entries))
   })
   return router

@@ -1,18 +1,11 @@
+import { createLogger, errorHandler } from '@prizes/platform'
 import Koa from 'koa'
 import { describe, expect, test } from 'vitest'
 import { createReadLimit } from './read-limit'
 
 function app(limit: ReturnType<typeof createReadLimit>) {
   const koa = new Koa({ proxy: false })
-  koa.use(async (ctx, next) => {
-    try {
-      await next()
-    } catch (error) {
-      const e = error as { status?: number; retryAfterSeconds?: number }
-      ctx.status = e.status ?? 500
-      if (e.retryAfterSeconds) ctx.set('Retry-After', String(e.retryAfterSeconds))
-    }
-  })
+  koa.use(errorHandler({ logger: createLogger({ level: 'silent' }) }))
   koa.use(limit)
   koa.use((ctx) => {
     ctx.body = 'ok'

@@ -1,5 +1,4 @@
-import { errorCodes } from '@prizes/contracts'
-import { HttpError } from '@prizes/platform'
+import { errorCodes, Refusal } from '@prizes/contracts'
 import type Koa from 'koa'
 
 export interface ReadLimitOptions {
@@ -43,13 +42,9 @@ export function createReadLimit(options: ReadLimitOptions) {
   async function readLimit(ctx: Koa.Context, next: Koa.Next) {
     const verdict = check(ctx.ip)
     if (!verdict.allowed) {
-      throw new HttpError(
-        429,
-        errorCodes.rateLimited,
-        'Too many requests. Please try again in a moment.',
-        undefined,
-        verdict.retryAfterSeconds,
-      )
+      throw new Refusal(errorCodes.rateLimited, 'Too many requests. Please try again in a moment.', {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      })
     }
     await next()
   }

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { type CompetitionChange, errorCodes, liveEvents } from '@prizes/contracts'
-import { HttpError } from '@prizes/platform'
+import { type CompetitionChange, errorCodes, liveEvents, Refusal } from '@prizes/contracts'
 import { networkOf } from './network'
 
 /** The bounds of one process's live streams. */
@@ -141,20 +140,16 @@ export function createLiveHub(limits: LiveLimits = defaultLiveLimits): LiveHub {
   }
 
   const full = () =>
-    new HttpError(
-      503,
+    new Refusal(
       errorCodes.unavailable,
       'Too many live connections right now. The page refreshes on its own; please try again later.',
-      undefined,
-      retryAfterSeconds,
+      { retryAfterSeconds },
     )
   const tooMany = (from: string) =>
-    new HttpError(
-      429,
+    new Refusal(
       errorCodes.rateLimited,
       `Too many live connections from this ${from}. Close some tabs and try again.`,
-      undefined,
-      retryAfterSeconds,
+      { retryAfterSeconds },
     )
 
   return {

@@ -1,10 +1,8 @@
 import Router from '@koa/router'
-import { endpoints, entryErrorCodes, type ResponseOf } from '@prizes/contracts'
+import { endpoints, entryErrorCodes, errorCodes, Refusal, type ResponseOf } from '@prizes/contracts'
 import {
   authenticate,
-  conflict,
   createKnexSessionStore,
-  HttpError,
   jsonBody,
   type Logger,
   type PlatformSecrets,
@@ -41,10 +39,10 @@ function mapOfflineErrors() {
       await next()
     } catch (error) {
       if (error instanceof PaymentIntentNotFound) {
-        throw new HttpError(404, entryErrorCodes.paymentNotFound, 'Payment not found')
+        throw new Refusal(entryErrorCodes.paymentNotFound, 'Payment not found')
       }
       if (error instanceof PaymentIntentCanceled || error instanceof ProviderEventRefused)
-        throw conflict(error.message)
+        throw new Refusal(errorCodes.conflict, error.message)
       throw error
     }
   }
