@@ -24,7 +24,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { tooMany, waitFor } from '../auth/rate-limits'
-import { respond } from '../auth/routes'
+import { respond } from '../http/respond'
 import {
   claimParkedEvent,
   finishRetry,

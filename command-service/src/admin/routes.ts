@@ -12,8 +12,6 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
-import { requestContext } from '../auth/request-context'
-import { respond } from '../auth/routes'
 import type { CommandHandler, StreamStore } from '../command-handler'
 import {
   type CompetitionResult,
@@ -32,6 +30,8 @@ import {
   startDraw,
 } from '../competitions/lifecycle'
 import type { CommandContext } from '../event-metadata'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import type { ReadModels } from '../read-models'
 import { banUser, demoteUser, promoteUser, unbanUser } from '../users/standing'
 import type { UserResult } from '../users/user-stream'

@@ -11,9 +11,9 @@ import {
   requireAdmin,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { requestContext } from '../auth/request-context'
-import { respond } from '../auth/routes'
 import type { CommandHandler, StreamStore } from '../command-handler'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import type { PaymentProvider } from '../payments/port'
 import type { ReadModels } from '../read-models'
 import { adminUpdateUser } from '../users/admin-edit'

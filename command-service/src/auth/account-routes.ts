@@ -8,10 +8,11 @@ import {
   requireSession,
   requireUser,
 } from '@prizes/platform'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import { changePassword, getProfile, updateProfile } from './account'
 import { endSession } from './logout'
-import { requestContext } from './request-context'
-import { type AuthRouteOptions, currentPasswordGuarded, respond } from './routes'
+import { type AuthRouteOptions, currentPasswordGuarded } from './routes'
 
 /** The signed-in user's own account; every route needs a live session. */
 export function accountRouter(options: AuthRouteOptions): Router {

@@ -1,10 +1,11 @@
 import Router from '@koa/router'
 import { authMessages, endpoints } from '@prizes/contracts'
 import { badRequest, jsonBody, parseOr400 } from '@prizes/platform'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import { checkResetLink, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './links'
 import { serverMessages } from './messages'
-import { requestContext } from './request-context'
-import { type AuthRouteOptions, knownAddressesOf, limited, respond } from './routes'
+import { type AuthRouteOptions, knownAddressesOf, limited } from './routes'
 
 /** The emailed links: asking for them and using them. */
 export function linkRouter(options: AuthRouteOptions): Router {

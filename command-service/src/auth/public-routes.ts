@@ -1,11 +1,12 @@
 import Router from '@koa/router'
 import { authMessages, endpoints } from '@prizes/contracts'
 import { jsonBody, parseOr400 } from '@prizes/platform'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import { assertMaySignIn } from '../settings/enforce'
 import { serverMessages } from './messages'
 import { createGuestAccount, emailExists, register } from './registration'
-import { requestContext } from './request-context'
-import { type AuthRouteOptions, limited, respond, signInGuarded } from './routes'
+import { type AuthRouteOptions, limited, signInGuarded } from './routes'
 import { signIn } from './sign-in'
 
 /** Signing up and signing in: no session needed. */

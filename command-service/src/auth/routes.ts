@@ -1,6 +1,4 @@
-import type { EndpointName, ResponseOf } from '@prizes/contracts'
 import type { RateLimiter, SettingsCache } from '@prizes/platform'
-import type Koa from 'koa'
 import type { AccountDeps } from '../users/deps'
 import type { AfterAnswer } from './after-answer'
 import { createKnownAddresses, type KnownAddresses } from './known-addresses'
@@ -18,11 +16,6 @@ export interface AuthRouteOptions {
   readonly settings: SettingsCache
   /** Where link requests run once they are answered (`createAfterAnswer`). */
   readonly afterAnswer: AfterAnswer
-}
-
-/** Sets a response body the endpoint's contract describes, so the compiler checks its shape. */
-export function respond<N extends EndpointName>(ctx: Koa.Context, _endpoint: N, body: ResponseOf<N>): void {
-  ctx.body = body
 }
 
 export function limited(options: AuthRouteOptions, action: RateLimitedAction) {

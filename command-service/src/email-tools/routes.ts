@@ -22,7 +22,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { tooMany, waitFor } from '../auth/rate-limits'
-import { respond } from '../auth/routes'
+import { respond } from '../http/respond'
 import type { MailTransport } from '../mail/mailer'
 import { listOutboxEmails, type OutboxRow, recordTestEmail, resendFailedEmail } from '../mail/outbox-admin'
 import { directTest, entryConfirmationTest, everyTemplateTest, type TestEmail } from '../mail/test-mails'

@@ -13,9 +13,9 @@ import {
   requireUser,
 } from '@prizes/platform'
 import type Koa from 'koa'
-import { requestContext } from '../auth/request-context'
-import { respond } from '../auth/routes'
 import type { CommandContext } from '../event-metadata'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import { requestSubscription } from '../newsletter/newsletter'
 import { confirmEntryPayment } from './confirm'
 import type { EntryDeps } from './deps'

@@ -18,7 +18,7 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { type RateLimitPolicy, rateLimit } from '../auth/rate-limits'
-import { respond } from '../auth/routes'
+import { respond } from '../http/respond'
 import { reuseFor } from './cache'
 import { defaultLagLimit, defaultReactorStuckAfterMs, forCaller, measureHealth } from './measure'
 

@@ -12,10 +12,10 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { type RateLimitPolicies, rateLimit } from '../auth/rate-limits'
-import { requestContext } from '../auth/request-context'
-import { respond } from '../auth/routes'
 import type { CommandHandler } from '../command-handler'
 import { receiveContactMessage } from '../contact/contact'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import { type CompanyDetails, contactDetailsOf } from '../mail/brand'
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter'
 

@@ -10,9 +10,9 @@ import {
   requireAdmin,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { requestContext } from '../auth/request-context'
-import { respond } from '../auth/routes'
 import type { CommandHandler } from '../command-handler'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import type { ReadModels } from '../read-models'
 import { runUserCommand } from '../users/user-stream'
 

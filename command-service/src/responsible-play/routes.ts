@@ -11,8 +11,8 @@ import {
   requireUser,
 } from '@prizes/platform'
 import { limitUserChanges } from '../auth/rate-limits'
-import { requestContext } from '../auth/request-context'
-import { respond } from '../auth/routes'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import type { AccountDeps } from '../users/deps'
 import { responsiblePlayStatus, setSpendingLimit, skipSpendingLimit, takeBreak } from './responsible-play'
 

@@ -10,9 +10,9 @@ import {
   type SettingsCache,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { requestContext } from '../auth/request-context'
-import { respond } from '../auth/routes'
 import type { CommandHandler, StreamStore } from '../command-handler'
+import { requestContext } from '../http/request-context'
+import { respond } from '../http/respond'
 import type { ReadModels } from '../read-models'
 import { changeSettings, loadSettings } from './settings'
 
