@@ -1,18 +1,11 @@
 import Router from '@koa/router'
-import { endpoints, formatPence, responsiblePlayMessages, spendingAlertStream } from '@prizes/contracts'
+import { formatPence, responsiblePlayMessages, spendingAlertStream } from '@prizes/contracts'
 import { spendingAlertDecider } from '@prizes/domain'
-import {
-  authenticate,
-  createKnexSessionStore,
-  jsonBody,
-  type PlatformSecrets,
-  parseOr400,
-  requireAdmin,
-} from '@prizes/platform'
+import { authenticate, createKnexSessionStore, jsonBody, type PlatformSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { requestContext } from '../http/request-context'
-import { respond } from '../http/respond'
+import { route } from '../http/route'
 import type { ReadModels } from '../read-models'
 import { runUserCommand } from '../users/user-stream'
 
@@ -33,40 +26,37 @@ export function spendingAlertRouter(deps: {
     sessions: createKnexSessionStore(deps.knex),
     clock: deps.clock,
   })
-  router.put(endpoints.adminUpdateSpendingAlert.path, signedIn, jsonBody(), async (ctx) => {
-    requireAdmin(ctx)
-    const { thresholdPence, reason } = parseOr400(
-      endpoints.adminUpdateSpendingAlert.request,
-      ctx.request.body,
-    )
+  route(router, 'adminUpdateSpendingAlert', signedIn, jsonBody(), async ({ body, ctx }) => {
     const context = requestContext(ctx, deps.clock)
     const result = await deps.handler.handle(
       spendingAlertStream,
       spendingAlertDecider,
-      { type: 'SetSpendingAlert', data: { thresholdPence }, metadata: { now: context.now } },
-      reason === undefined ? context : { ...context, reason },
+      {
+        type: 'SetSpendingAlert',
+        data: { thresholdPence: body.thresholdPence },
+        metadata: { now: context.now },
+      },
+      body.reason === undefined ? context : { ...context, reason: body.reason },
     )
     // The Users tab and the history the Settings tab fetch next show it.
     if (result.position && deps.readModels) await deps.readModels.caughtUp(result.position)
-    respond(ctx, 'adminUpdateSpendingAlert', {
+    return {
       success: true,
       message: `Spending alert set to ${formatPence(result.state.thresholdPence)} in 30 days`,
       thresholdPence: result.state.thresholdPence,
-    })
+    }
   })
   // Issue 23: an account held for review may pay once an admin has found it is someone else.
-  router.post(endpoints.adminClearUserReview.path, signedIn, jsonBody(), async (ctx) => {
-    requireAdmin(ctx)
-    const { reason } = parseOr400(endpoints.adminClearUserReview.request, ctx.request.body)
+  route(router, 'adminClearUserReview', signedIn, jsonBody(), async ({ body, ctx }) => {
     const context = requestContext(ctx, deps.clock)
     const userId = ctx.params.id ?? ''
     const result = await runUserCommand(
       deps.handler,
       { type: 'ClearAccountReview', data: { userId }, metadata: { now: context.now } },
-      { ...context, reason },
+      { ...context, reason: body.reason },
     )
     if (result.position && deps.readModels) await deps.readModels.caughtUp(result.position)
-    respond(ctx, 'adminClearUserReview', { success: true, message: responsiblePlayMessages.reviewCleared })
+    return { success: true, message: responsiblePlayMessages.reviewCleared }
   })
   return router
 }

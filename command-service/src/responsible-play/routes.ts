@@ -1,18 +1,16 @@
 import Router from '@koa/router'
-import { endpoints } from '@prizes/contracts'
 import {
   authenticate,
   createKnexRateLimiter,
   createKnexSessionStore,
   jsonBody,
-  parseOr400,
   type RateLimit,
   type RateLimiter,
   requireUser,
 } from '@prizes/platform'
 import { limitUserChanges } from '../auth/rate-limits'
 import { requestContext } from '../http/request-context'
-import { respond } from '../http/respond'
+import { route } from '../http/route'
 import type { AccountDeps } from '../users/deps'
 import { responsiblePlayStatus, setSpendingLimit, skipSpendingLimit, takeBreak } from './responsible-play'
 
@@ -38,31 +36,27 @@ export function responsiblePlayRouter(
   router.use(jsonBody())
   router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
 
-  router.get(endpoints.getResponsiblePlay.path, async (ctx) => {
+  route(router, 'getResponsiblePlay', async ({ ctx }) => {
     const { userId } = requireUser(ctx)
-    const status = await responsiblePlayStatus(deps, userId, clock())
-    respond(ctx, 'getResponsiblePlay', { success: true, status })
+    return { success: true, status: await responsiblePlayStatus(deps, userId, clock()) }
   })
 
-  router.put(endpoints.setSpendingLimit.path, limited, async (ctx) => {
+  route(router, 'setSpendingLimit', limited, async ({ body, ctx }) => {
     const { userId } = requireUser(ctx)
-    const input = parseOr400(endpoints.setSpendingLimit.request, ctx.request.body)
-    const change = await setSpendingLimit(deps, { userId, ...input }, requestContext(ctx, clock))
-    respond(ctx, 'setSpendingLimit', { success: true, ...change })
+    const change = await setSpendingLimit(deps, { userId, ...body }, requestContext(ctx, clock))
+    return { success: true, ...change }
   })
 
-  router.post(endpoints.skipSpendingLimit.path, limited, async (ctx) => {
+  route(router, 'skipSpendingLimit', limited, async ({ body, ctx }) => {
     const { userId } = requireUser(ctx)
-    const input = parseOr400(endpoints.skipSpendingLimit.request, ctx.request.body)
-    const change = await skipSpendingLimit(deps, { userId, ...input }, requestContext(ctx, clock))
-    respond(ctx, 'skipSpendingLimit', { success: true, ...change })
+    const change = await skipSpendingLimit(deps, { userId, ...body }, requestContext(ctx, clock))
+    return { success: true, ...change }
   })
 
-  router.post(endpoints.takeBreak.path, limited, async (ctx) => {
+  route(router, 'takeBreak', limited, async ({ body, ctx }) => {
     const { userId } = requireUser(ctx)
-    const { period } = parseOr400(endpoints.takeBreak.request, ctx.request.body)
-    const change = await takeBreak(deps, { userId, period }, requestContext(ctx, clock))
-    respond(ctx, 'takeBreak', { success: true, ...change })
+    const change = await takeBreak(deps, { userId, period: body.period }, requestContext(ctx, clock))
+    return { success: true, ...change }
   })
 
   return router

@@ -1,18 +1,17 @@
 import Router from '@koa/router'
-import { endpoints, winnerNameMessages } from '@prizes/contracts'
+import { winnerNameMessages } from '@prizes/contracts'
 import {
   authenticate,
   createKnexRateLimiter,
   createKnexSessionStore,
   jsonBody,
-  parseOr400,
   type RateLimit,
   type RateLimiter,
   requireUser,
 } from '@prizes/platform'
 import { limitUserChanges } from '../auth/rate-limits'
 import { requestContext } from '../http/request-context'
-import { respond } from '../http/respond'
+import { route } from '../http/route'
 import type { AccountDeps } from '../users/deps'
 import { loadUser, registeredUser, runUserCommand } from '../users/user-stream'
 
@@ -41,27 +40,21 @@ export function winnerNameRouter(
   router.use(jsonBody())
   router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
 
-  router.get(endpoints.getWinnerName.path, async (ctx) => {
-    const { userId } = requireUser(ctx)
-    const { user } = await loadUser(deps.store, userId)
-    respond(ctx, 'getWinnerName', { success: true, shown: !user.winnerNameHidden })
+  route(router, 'getWinnerName', async ({ ctx }) => {
+    const { user } = await loadUser(deps.store, requireUser(ctx).userId)
+    return { success: true, shown: !user.winnerNameHidden }
   })
 
-  router.put(endpoints.setWinnerName.path, limited, async (ctx) => {
+  route(router, 'setWinnerName', limited, async ({ body, ctx }) => {
     const { userId } = requireUser(ctx)
-    const { shown } = parseOr400(endpoints.setWinnerName.request, ctx.request.body)
     const context = requestContext(ctx, clock)
     const result = await runUserCommand(
       deps.handler,
-      { type: 'ChooseWinnerName', data: { userId, shown }, metadata: { now: context.now } },
+      { type: 'ChooseWinnerName', data: { userId, shown: body.shown }, metadata: { now: context.now } },
       context,
     )
     const now = !registeredUser(result, userId).winnerNameHidden
-    respond(ctx, 'setWinnerName', {
-      success: true,
-      shown: now,
-      message: now ? winnerNameMessages.shown : winnerNameMessages.hidden,
-    })
+    return { success: true, shown: now, message: now ? winnerNameMessages.shown : winnerNameMessages.hidden }
   })
 
   return router

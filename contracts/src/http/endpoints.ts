@@ -12,3 +12,4 @@ export const endpoints = { ...publicEndpoints, ...adminEndpoints } as const
 
 export type EndpointName = keyof typeof endpoints
 export type ResponseOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]['response']>
+export type RequestOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]['request']>
