@@ -76,7 +76,6 @@ export {
   type EntryRequest,
   type EntryResult,
   entriesRouter,
-  isEntryPaymentError,
   nextEntryReference,
   PaymentNotFound,
   PaymentNotSucceeded,

@@ -82,13 +82,3 @@ export type EntryPaymentError =
   | PaymentNotSucceeded
   | PaymentProcessing
   | PaymentToBeRefunded
-
-export function isEntryPaymentError(error: unknown): error is EntryPaymentError {
-  return (
-    error instanceof PaymentNotFound ||
-    error instanceof PaymentNotSucceeded ||
-    error instanceof PaymentProcessing ||
-    error instanceof PaymentToBeRefunded ||
-    error instanceof PaymentNotTaken
-  )
-}

@@ -17,7 +17,6 @@ export {
 } from './entries'
 export {
   type EntryPaymentError,
-  isEntryPaymentError,
   PaymentNotFound,
   PaymentNotSucceeded,
   PaymentNotTaken,

@@ -179,20 +179,3 @@ export type CompetitionError =
   | RandomnessNotYetPublished
   | NoEligibleTickets
   | EndDateAlreadyExtended
-
-export function isCompetitionError(error: unknown): error is CompetitionError {
-  return (
-    error instanceof CompetitionAlreadyExists ||
-    error instanceof CompetitionNotFound ||
-    error instanceof InvalidTransition ||
-    error instanceof InvalidCompetitionDetails ||
-    error instanceof CompetitionTermsFixed ||
-    error instanceof CompetitionEndDatePassed ||
-    error instanceof InvalidDrawInput ||
-    error instanceof SeedDoesNotMatchCommitment ||
-    error instanceof RandomnessNotSealed ||
-    error instanceof RandomnessNotYetPublished ||
-    error instanceof NoEligibleTickets ||
-    error instanceof EndDateAlreadyExtended
-  )
-}

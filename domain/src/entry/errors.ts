@@ -123,17 +123,3 @@ export type EntryError =
   | EntryAlreadyExists
   | InvalidEntry
   | EntryNotRefundable
-
-export function isEntryError(error: unknown): error is EntryError {
-  return (
-    error instanceof NotEnoughTickets ||
-    error instanceof EntryCapReached ||
-    error instanceof InvalidPostalEntry ||
-    error instanceof PostalEntryAfterClose ||
-    error instanceof CompetitionNotActive ||
-    error instanceof EntryNotFound ||
-    error instanceof EntryAlreadyExists ||
-    error instanceof InvalidEntry ||
-    error instanceof EntryNotRefundable
-  )
-}

@@ -18,7 +18,3 @@ export class NewsletterTokenExpired extends DomainError<typeof newsletterErrorCo
 }
 
 export type NewsletterError = UnknownNewsletterToken | NewsletterTokenExpired
-
-export function isNewsletterError(error: unknown): error is NewsletterError {
-  return error instanceof UnknownNewsletterToken || error instanceof NewsletterTokenExpired
-}

@@ -125,22 +125,3 @@ export type UserError =
   | GuestSetupPending
   | InvalidToken
   | CannotActOnSelf
-
-const userErrorClasses = [
-  UserNotFound,
-  UserAlreadyExists,
-  InvalidDateOfBirth,
-  EmailTaken,
-  RegistrationsClosed,
-  InvalidCredentials,
-  EmailNotVerified,
-  AccountBanned,
-  IncorrectCurrentPassword,
-  GuestSetupPending,
-  InvalidToken,
-  CannotActOnSelf,
-] as const
-
-export function isUserError(error: unknown): error is UserError {
-  return userErrorClasses.some((errorClass) => error instanceof errorClass)
-}

@@ -53,13 +53,3 @@ export type ResponsiblePlayError =
   | BreakCannotBeShortened
   | AccountHeldForReview
   | EntrantOnBreak
-
-export function isResponsiblePlayError(error: unknown): error is ResponsiblePlayError {
-  return (
-    error instanceof SpendingLimitReached ||
-    error instanceof OnBreak ||
-    error instanceof BreakCannotBeShortened ||
-    error instanceof AccountHeldForReview ||
-    error instanceof EntrantOnBreak
-  )
-}
