@@ -1,7 +1,7 @@
 import type { HealthResponse } from '@prizes/contracts'
 import { positionToString } from '@prizes/event-store'
 import { createLogger, createPgLeases, metricsRegistry, projectionsLeaseName } from '@prizes/platform'
-import { migrateReadModels } from '@prizes/projections'
+import { migrateReadModels } from '@prizes/read-models'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
 import { migrateReactorTables } from '../reactors'

@@ -1,10 +1,6 @@
 import type { EventStore } from '@prizes/event-store'
-import {
-  allProjections,
-  migrateReadModels,
-  type RunningProjections,
-  startProjections,
-} from '@prizes/projections'
+import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { silentLogger } from './fixtures'
 

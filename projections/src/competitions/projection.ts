@@ -5,16 +5,11 @@ import {
   entryEvents,
 } from '@prizes/contracts'
 import { positionToString, type RecordedEvent } from '@prizes/event-store'
+import { competitionsTable } from '@prizes/read-models'
 import { type FoldedTable, foldIntoFreshRows, foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
 import { eventTime, type Projection } from '../projection'
 import { announceChanges } from './announce'
-import {
-  competitionRows,
-  competitionsTable,
-  detailsColumns,
-  insertCompetition,
-  updateCompetition,
-} from './sql'
+import { competitionRows, detailsColumns, insertCompetition, updateCompetition } from './sql'
 
 const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revision, at: eventTime(event) })
 
