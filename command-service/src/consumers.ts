@@ -12,6 +12,7 @@ import {
 import type { Knex } from 'knex'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
+import { keepEntryOwnersPastLog } from './entries/owners'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import type { Mailer } from './mail/mailer'
@@ -73,6 +74,8 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
     await migrateCommandTables(knex)
     // Before any allocation (a payment found at expiry) can take a number.
     await keepReferencesPastLog({ store, knex, logger })
+    // The erasure reactor finds a user's entries there.
+    await keepEntryOwnersPastLog({ store, knex, logger })
   }
   await migrateReactorTables(knex)
   const handler =

@@ -20,6 +20,7 @@ import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
 import type { ResetTestData } from './database/routes'
+import { keepEntryOwnersPastLog } from './entries/owners'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { registerHealthMetrics } from './health'
@@ -77,6 +78,8 @@ export async function startCommandService(options: {
   await migrateReactorTables(knex)
   // Before any allocation can take a number: the sequence must be past every one in the log.
   await keepReferencesPastLog({ store, knex, logger })
+  // Entries made before `entry_owners` (or restored from a backup) are found like the others.
+  await keepEntryOwnersPastLog({ store, knex, logger })
   const handler = createCommandHandler({
     store,
     knex,

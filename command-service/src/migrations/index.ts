@@ -21,6 +21,7 @@ import { playPeople } from './1850-play-people'
 import { drawSeedCommitments } from './2300-draw-seed-commitments'
 import { endedSessions } from './2300-ended-sessions'
 import { drawResultEntries } from './2400-draw-result-entries'
+import { entryOwners } from './2500-entry-owners'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
@@ -45,6 +46,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['2300-draw-seed-commitments', drawSeedCommitments],
   ['2300-ended-sessions', endedSessions],
   ['2400-draw-result-entries', drawResultEntries],
+  ['2500-entry-owners', entryOwners],
 ])
 
 /**

@@ -27,6 +27,7 @@ export const wipedTables: readonly string[] = [
   'sign_in_addresses',
   'spending_months',
   'spending_holds',
+  'entry_owners',
   'credit_card_months',
   'credit_card_payments',
 ]
