@@ -53,7 +53,7 @@ export {
   backupFileName,
   type EventStoreKind,
 } from './database/backup-format'
-export { optimiseReadModels, readModelTables } from './database/optimise'
+export { type OptimiseReadModels, optimiseReadModels } from './database/optimise'
 export {
   InvalidBackup,
   RestoredLogNotReadable,
@@ -90,6 +90,7 @@ export {
 } from './entries'
 export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
+export type { ConsumerRow, ProjectionRows } from './health'
 export {
   brand,
   companyDetailsOf,

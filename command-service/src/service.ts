@@ -19,11 +19,12 @@ import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
+import type { OptimiseReadModels } from './database/optimise'
 import type { ResetTestData } from './database/routes'
 import { keepEntryOwnersPastLog } from './entries/owners'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
-import { registerHealthMetrics } from './health'
+import { type ProjectionRows, registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
 import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import { createMailOutbox } from './mail/outbox'
@@ -67,6 +68,9 @@ export async function startCommandService(options: {
   readonly readModels?: ReadModels
   /** Reset test data: only the launcher on its embedded database gives it. */
   readonly resetTestData?: ResetTestData
+  /** The projections' checkpoints and the read models' Optimise (see `CommandAppOptions`). */
+  readonly projections?: ProjectionRows
+  readonly optimise?: OptimiseReadModels
   /**
    * Tells a mail sender of this process that an admin resent emails, so they go now; without
    * one, a consumers process's sender finds them at its next poll.
@@ -115,7 +119,7 @@ export async function startCommandService(options: {
   // One cache of the settings for the whole process: the endpoints and the guard.
   const settings = createSettingsCache({ load: () => loadSettings(store) })
   // This process reads the checkpoint tables and the outbox: its `/metrics` shows them.
-  const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
+  const unregisterMetrics = registerHealthMetrics({ store, knex, logger, projections: options.projections })
   // Link requests recorded after their answer: a stop waits for them before the database goes.
   const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
   const payments = createPaymentProvider(config, knex)
@@ -171,6 +175,8 @@ export async function startCommandService(options: {
       ...(options.onMailResent ? { onResent: options.onMailResent } : {}),
     },
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
+    ...(options.projections ? { projections: options.projections } : {}),
+    ...(options.optimise ? { optimise: options.optimise } : {}),
     metrics: { token: config.METRICS_TOKEN },
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     reactors: new Map(reactors.map((reactor) => [reactor.name, reactor])),

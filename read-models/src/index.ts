@@ -1,3 +1,4 @@
+export { readProjectionCheckpoints } from './checkpoints'
 export { migrateReadModels, readModelMigrationSource } from './migrations/index'
 export { type ProjectionCheckpointRow, projectionCheckpointsTable } from './tables/checkpoints'
 export {

@@ -21,19 +21,21 @@ import {
   type RateLimit,
   type RateLimiter,
   requireAdmin,
+  serviceUnavailable,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { isOwnPassword } from '../auth/account'
 import { countAsFailure, settle } from '../auth/failure-limits'
 import { longestWait, tooMany } from '../auth/rate-limits'
 import { respond } from '../auth/routes'
+import { noProjections, type ProjectionRows } from '../health/consumers'
 import { measureHealth } from '../health/measure'
 import type { AccountDeps } from '../users/deps'
 import { writeBackup } from './backup'
 import { encryptBackup } from './backup-crypto'
 import { backupFileName, type EventStoreKind } from './backup-format'
 import { alreadyRunning, oneAtATime } from './one-at-a-time'
-import { optimiseReadModels } from './optimise'
+import type { OptimiseReadModels } from './optimise'
 
 /** The error code of a backup asked for with a password that is not the admin's. */
 const backupPasswordIncorrect = 'PASSWORD_INCORRECT'
@@ -56,6 +58,10 @@ export interface DatabaseRouterDeps {
   readonly resetTestData?: ResetTestData | undefined
   /** Stripe takes the payments: reset is refused whatever the database, real money may be in it. */
   readonly realPayments?: boolean | undefined
+  /** The projections' checkpoints, from the composition root (System Info); none unless given. */
+  readonly projections?: ProjectionRows | undefined
+  /** VACUUM (ANALYZE) of the read models, from the composition root, which knows their tables. */
+  readonly optimise?: OptimiseReadModels | undefined
 }
 
 export const resetUnavailableMessage =
@@ -150,7 +156,8 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
     parseOr400(endpoints.adminOptimiseDatabase.request, ctx.request.body)
     const release = optimisations.take()
     try {
-      const result = await optimiseReadModels(deps.knex)
+      if (!deps.optimise) throw serviceUnavailable('Optimise is not available in this process', 60)
+      const result = await deps.optimise()
       if (result === 'busy') throw alreadyRunning('An optimisation')
       respond(ctx, 'adminOptimiseDatabase', { success: true, ...result })
     } finally {
@@ -183,6 +190,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       measureHealth({
         store: deps.store,
         knex: deps.knex,
+        projections: deps.projections ?? noProjections,
         now: new Date(),
         lagLimit: 1000,
         reactorStuckAfterMs: 5 * 60 * 1000,
