@@ -8,6 +8,7 @@ import {
   loadSecrets,
   type SettingsCache,
   testMode,
+  usePersonalDataKey,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { type CommandHandler, createCommandHandler } from './command-handler'
@@ -86,6 +87,8 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
   const settings =
     options.commandService?.settings ?? createSettingsCache({ load: () => loadSettings(store) })
   const secrets = await loadSecrets(knex, environmentKeys(config))
+  // Before the projections start: they, like the reactors, open the users' keys with it.
+  usePersonalDataKey(secrets.personalData)
   configureCompanyDetails(companyDetailsOf(config))
   // TEST MODE: every email the reactors queue says so.
   configureTestMode(testMode(config))

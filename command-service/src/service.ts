@@ -10,6 +10,8 @@ import {
   type PlatformSecrets,
   type SettingsCache,
   testMode,
+  usePersonalDataKey,
+  wrapClearUserKeys,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -101,6 +103,11 @@ export async function startCommandService(options: {
   if (secrets.drawSeeds) {
     const sealed = await sealClearSeeds(knex, secrets.drawSeeds)
     if (sealed > 0) logger.info({ sealed }, 'draw seeds kept clear before DRAW_SEED_KEY sealed under it')
+  }
+  usePersonalDataKey(secrets.personalData)
+  if (secrets.personalData) {
+    const wrapped = await wrapClearUserKeys(knex, secrets.personalData)
+    if (wrapped > 0) logger.info({ wrapped }, 'personal-data keys kept clear wrapped under PERSONAL_DATA_KEY')
   }
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)

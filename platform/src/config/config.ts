@@ -303,6 +303,14 @@ const schema = z.object({
   DRAW_SEED_KEY: z.string().trim().max(256).optional(),
   DRAW_SEED_KEY_FILE: z.string().trim().max(4096).optional(),
   /**
+   * The key every user's personal-data key is wrapped under in the database (32 bytes, as 64 hex
+   * digits or base64), or a file holding it (`PERSONAL_DATA_KEY_FILE`, trimmed), so a database
+   * dump or backup alone decrypts nobody. Required in production; elsewhere one is generated and
+   * kept in the database. `npm run rotate-keys -- personal-data` rewraps every key under a new one.
+   */
+  PERSONAL_DATA_KEY: z.string().trim().max(256).optional(),
+  PERSONAL_DATA_KEY_FILE: z.string().trim().max(4096).optional(),
+  /**
    * The key session tokens are signed with (HS256; 32 bytes or more, as hex digits or base64),
    * or a file holding it (`JWT_SECRET_FILE`, trimmed). Required in production; elsewhere one is
    * generated and kept in the database (`npm run rotate-keys` replaces it).
@@ -477,6 +485,7 @@ const secrets = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'BACKUP_PASSPHRASE',
   'DRAW_SEED_KEY',
+  'PERSONAL_DATA_KEY',
   'JWT_SECRET',
   'JWT_PREVIOUS_SECRETS',
   'TOKEN_SECRET',

@@ -29,6 +29,7 @@ async function main() {
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
+    PERSONAL_DATA_KEY: randomBytes(32).toString('hex'),
     // And where free entries by post go (issue 24): the development one, which says so.
     POSTAL_ADDRESS: developmentPostalAddress,
     LOG_LEVEL: 'warn',

@@ -108,6 +108,7 @@ beforeAll(async () => {
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
+    PERSONAL_DATA_KEY: randomBytes(32).toString('hex'),
     // Production needs the free route's address (issue 24).
     POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA',
     LOG_LEVEL: 'warn',

@@ -57,6 +57,7 @@ beforeAll(async () => {
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
+    PERSONAL_DATA_KEY: randomBytes(32).toString('hex'),
     // And where free entries by post go (issue 24).
     POSTAL_ADDRESS: 'Free Entries, 2 High Street\\nLeeds, LS1 1AA',
     DATA_DIR: dataDir,

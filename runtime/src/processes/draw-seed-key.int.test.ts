@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 /**
- * Issue 23: in production the draw seeds' and the tokens' keys come from the environment, never
+ * Issue 23: in production the draw seeds', the tokens' and the personal-data keys come from the environment, never
  * from the database; a service started in production without one refuses, and says why.
  */
 const run = promisify(execFile)
@@ -74,7 +74,7 @@ describe('the draw seeds’ key in production', () => {
     const noToken = await commandService({ NODE_ENV: 'production', DRAW_SEED_KEY: key(), JWT_SECRET: key() })
     expect(noToken.code).toBe(1)
     expect(noToken.output).toContain('TOKEN_SECRET (or TOKEN_SECRET_FILE): required in production')
-    // The query service verifies tokens too, and needs no other key.
+    // The query service verifies tokens too (and opens personal data: see below).
     const query = await commandService({ NODE_ENV: 'production', DRAW_SEED_KEY: key() }, 'query-service')
     expect(query.code).toBe(1)
     expect(query.output).toContain('JWT_SECRET (or JWT_SECRET_FILE): required in production')
@@ -84,5 +84,20 @@ describe('the draw seeds’ key in production', () => {
     )
     expect(unknown.code).toBe(1)
     expect(unknown.output).toContain('JWT_PREVIOUS_SECRETS: must be at least 32 bytes')
+  }, 120_000)
+
+  test('NODE_ENV=production without PERSONAL_DATA_KEY: the command and query services refuse to start, naming it', async () => {
+    const key = () => randomBytes(32).toString('hex')
+    const others = { NODE_ENV: 'production', DRAW_SEED_KEY: key(), JWT_SECRET: key(), TOKEN_SECRET: key() }
+    for (const service of ['command-service', 'query-service']) {
+      const refused = await commandService(others, service)
+      expect(refused.code).toBe(1)
+      expect(refused.output).toContain(
+        'PERSONAL_DATA_KEY (or PERSONAL_DATA_KEY_FILE): required in production',
+      )
+    }
+    const short = await commandService({ ...others, PERSONAL_DATA_KEY: key().slice(2) }, 'query-service')
+    expect(short.code).toBe(1)
+    expect(short.output).toContain('PERSONAL_DATA_KEY: must be 32 bytes')
   }, 120_000)
 })
