@@ -266,7 +266,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         realPayments: options.payments.name === 'stripe',
       }),
       parkedEventsRouter({
-        ...{ store, knex, secrets, limiter, logger, clock },
+        ...{ store, knex, secrets, limiter, logger, clock, handler },
         reactors: options.reactors ?? new Map(),
       }),
     ],

@@ -135,6 +135,13 @@ export {
   UnknownNewsletterToken,
 } from './newsletter/errors'
 export { decodeNewsletterEvent, type NewsletterEvent } from './newsletter/events'
+export {
+  decideParkedEvent,
+  decodeParkedEventEvent,
+  type ParkedEventCommand,
+  type ParkedEventState,
+  parkedEventDecider,
+} from './parked-event/decide'
 export * from './rules'
 export {
   type ChangeSettings,
