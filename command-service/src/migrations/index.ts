@@ -19,10 +19,14 @@ import { offlineRefundRefusals } from './1800-offline-refund-refusals'
 import { providerEvents } from './1830-provider-events'
 import { playPeople } from './1850-play-people'
 import { drawSeedCommitments } from './2300-draw-seed-commitments'
-import { endedSessions } from './2300-ended-sessions'
+import { endedSessions } from './2310-ended-sessions'
 import { drawResultEntries } from './2400-draw-result-entries'
 
-/** In order. Never edit one that has shipped: add the next. */
+/**
+ * In order, each under the name it is recorded by in `command_migrations`. Never edit or rename
+ * one that has shipped (knex refuses a database that ran a name it no longer finds): add the
+ * next, with a number of its own.
+ */
 export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['0001-user-tables', userTables],
   ['0002-auth-tables', authTables],
@@ -43,6 +47,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   ['1830-provider-events', providerEvents],
   ['1850-play-people', playPeople],
   ['2300-draw-seed-commitments', drawSeedCommitments],
+  // 2310: shipped as 2300 beside the draw seeds' commitments; its recorded name stays.
   ['2300-ended-sessions', endedSessions],
   ['2400-draw-result-entries', drawResultEntries],
 ])
