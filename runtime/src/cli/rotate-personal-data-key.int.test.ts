@@ -87,6 +87,9 @@ const production = {
   NODE_ENV: 'production',
   PAYMENTS: 'offline-test',
   POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA',
+  COMPANY_NAME: 'Leeds Prizes Ltd',
+  COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+  SUPPORT_EMAIL: 'help@leedsprizes.example',
 }
 
 describe('npm run rotate-keys -- personal-data', () => {
