@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../components/dialog'
-import { sessionStore } from '../../features/auth/stores/session-store'
+import { sessionStore } from '../../stores/session-store'
 import { closeOverlay, uiStore } from '../../stores/ui-store'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
 
@@ -21,6 +21,10 @@ const ProfileSettingsDialog = lazy(() =>
   import('../../features/auth/components/profile-settings-dialog').then((m) => ({
     default: m.ProfileSettingsDialog,
   })),
+)
+/** Account Settings' Limits & breaks tab: loaded when that tab is first shown. */
+const ResponsiblePlayPanel = lazy(
+  () => import('../../features/responsible-play/components/responsible-play-panel'),
 )
 
 /**
@@ -67,7 +71,7 @@ export function AccountOverlays() {
         <ForgotPasswordDialog />
       </OnceOpened>
       <OnceOpened open={overlay?.kind === 'profile-settings' && user !== null} title="Account Settings">
-        <ProfileSettingsDialog />
+        <ProfileSettingsDialog limitsPanel={<ResponsiblePlayPanel />} />
       </OnceOpened>
     </>
   )

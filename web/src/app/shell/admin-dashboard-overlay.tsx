@@ -4,7 +4,7 @@ import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Dialog } from '../../components/dialog'
 import { adminMessages } from '../../features/admin/model/messages'
-import { isAdmin, sessionStore } from '../../features/auth/stores/session-store'
+import { isAdmin, sessionStore } from '../../stores/session-store'
 import { closeOverlay, uiStore } from '../../stores/ui-store'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
 

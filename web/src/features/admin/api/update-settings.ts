@@ -1,7 +1,7 @@
 import type { AdminSettingsRequest } from '@prizes/contracts'
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { publicSettingsQueryKey } from '../../../api/get-public-settings'
 import { apiClient } from '../../../lib/api-client'
-import { publicSettingsQueryKey } from '../../settings/api/get-public-settings'
 import { settingsQueryOptions } from './get-settings'
 
 const timeoutMs = 20_000

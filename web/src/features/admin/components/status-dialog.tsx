@@ -1,9 +1,9 @@
 import type { AdminCompetition, PublicRandomness } from '@prizes/contracts'
 import { useEffect, useState } from 'react'
+import { usePaymentConfig } from '../../../api/get-payment-config'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FieldRow, TextField } from '../../../components/form-field'
 import { showSnackbar } from '../../../stores/ui-store'
-import { usePaymentConfig } from '../../entries/api/get-payment-config'
 import { useSetCompetitionStatus } from '../api/set-competition-status'
 import { failureMessage, needsRandomness, reasonOf } from '../model/errors'
 import {

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@prizes/contracts'
 import { proxy } from 'valtio'
-import { clearAuthToken, readAuthToken, writeAuthToken } from '../../../lib/auth-cookie'
+import { clearAuthToken, readAuthToken, writeAuthToken } from '../lib/auth-cookie'
 
 /** `restoring`: a token was found at start and the profile call has not answered yet. */
 export type SessionStatus = 'restoring' | 'signed-in' | 'signed-out'

@@ -1,7 +1,7 @@
 import { errorCodes } from '@prizes/contracts'
 import type { QueryClient } from '@tanstack/react-query'
-import { ApiError } from '../../../lib/api-client'
-import { publicSettingsQueryKey } from '../api/get-public-settings'
+import { ApiError } from '../lib/api-client'
+import { publicSettingsQueryKey } from './get-public-settings'
 
 /** The server answered 503 MAINTENANCE: the site is closed for everyone but admins. */
 export const isMaintenance = (error: unknown): boolean =>

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api-client'
-import { publicSettingsQueryKey } from '../api/get-public-settings'
+import { ApiError } from '../lib/api-client'
+import { publicSettingsQueryKey } from './get-public-settings'
 import { isMaintenance, noticeMaintenance } from './maintenance'
 
 describe('maintenance answers', () => {

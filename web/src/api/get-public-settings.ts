@@ -1,6 +1,6 @@
 import type { PublicSettingsResponse } from '@prizes/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '../lib/api-client'
 
 const timeoutMs = 10_000
 

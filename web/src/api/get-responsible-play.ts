@@ -1,6 +1,6 @@
 import type { ResponsiblePlayStatus } from '@prizes/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '../lib/api-client'
 
 const timeoutMs = 20_000
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client'
+import { apiClient } from '../lib/api-client'
 
 const timeoutMs = 15_000
 
