@@ -17,14 +17,8 @@ const ForgotPasswordDialog = lazy(() =>
     default: m.ForgotPasswordDialog,
   })),
 )
-const ProfileSettingsDialog = lazy(() =>
-  import('../../features/auth/components/profile-settings-dialog').then((m) => ({
-    default: m.ProfileSettingsDialog,
-  })),
-)
-/** Account Settings' Limits & breaks tab: loaded when that tab is first shown. */
-const ResponsiblePlayPanel = lazy(
-  () => import('../../features/responsible-play/components/responsible-play-panel'),
+const AccountSettingsDialog = lazy(() =>
+  import('./account-settings-dialog').then((m) => ({ default: m.AccountSettingsDialog })),
 )
 
 /**
@@ -71,7 +65,7 @@ export function AccountOverlays() {
         <ForgotPasswordDialog />
       </OnceOpened>
       <OnceOpened open={overlay?.kind === 'profile-settings' && user !== null} title="Account Settings">
-        <ProfileSettingsDialog limitsPanel={<ResponsiblePlayPanel />} />
+        <AccountSettingsDialog />
       </OnceOpened>
     </>
   )
