@@ -1,3 +1,4 @@
+export type { CommandMetadata } from './command-metadata'
 export {
   type CompetitionLifecycleEvent,
   type CompetitionLifecycleEventType,
@@ -10,7 +11,6 @@ export {
   targetStatus,
 } from './competition/competition.machine'
 export {
-  type CommandMetadata,
   type CompetitionCommand,
   type CreateCompetition,
   competitionDecider,
