@@ -7,6 +7,7 @@ export {
   competitionLifecycleEventTypes,
   competitionLifecycleStatuses,
   competitionMachine,
+  initialStatus,
   nextStatus,
   targetStatus,
 } from './competition/competition.machine'
@@ -52,6 +53,7 @@ export type {
   StartDraw,
 } from './competition/lifecycle'
 export { maxExtensionMs } from './competition/lifecycle'
+export { createdStatus, lifecycleMoveOf, statusAfter } from './competition/recorded-status'
 export {
   type Competition,
   type CompetitionState,
