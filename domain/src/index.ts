@@ -101,6 +101,13 @@ export {
   type RefundRefusal,
 } from './entry/errors'
 export {
+  type EntryPayment,
+  type OwnedEntry,
+  ownedEntryOf,
+  paymentOf,
+  toUserEntry,
+} from './entry/owner-view'
+export {
   type EntryPaymentEvent,
   type EntryPaymentEventType,
   type EntryPaymentStatus,

@@ -29,6 +29,8 @@ export interface Competition extends Entries {
   readonly refundedWhileSealed: PersistentMap<true>
   /** Whether an undersold end date was extended: it may be, once. */
   readonly endDateExtended: boolean
+  /** The entry the draw picked; null until the draw completes. */
+  readonly winningEntryId: string | null
 }
 
 /** A stream with no events yet: the competition does not exist. */
@@ -59,6 +61,7 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
       sealed: null,
       refundedWhileSealed: emptyMap(),
       endDateExtended: false,
+      winningEntryId: null,
       ...noEntries,
     }
   }
@@ -87,8 +90,9 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
         details: { ...state.details, endDate: event.data.endDate },
         endDateExtended: true,
       }
-    case 'DrawStarted':
     case 'DrawCompleted':
+      return { ...state, status: statusAfter(state.status, event), winningEntryId: event.data.winningEntryId }
+    case 'DrawStarted':
     case 'CompetitionCancelled':
     case 'CompetitionDeleted':
       return { ...state, status: statusAfter(state.status, event) }
