@@ -141,14 +141,15 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
   PostalEntryRecorded: ticketsTaken,
 }
 
-const rows = competitionRows(stepsByType(steps))
+/** The competitions table as `foldIntoRows` sees it (exported for tests of its steps). */
+export const competitionFold = competitionRows(stepsByType(steps))
 
 /** The rows of a live page, whose changes are announced to the query services' streams. */
 function announcedRows(events: readonly RecordedEvent[]): FoldedTable {
   const last = events.at(-1)
-  if (!last) return rows
+  if (!last) return competitionFold
   const position = positionToString(last.position)
-  return { ...rows, changed: (trx, changes) => announceChanges(trx, changes, position) }
+  return { ...competitionFold, changed: (trx, changes) => announceChanges(trx, changes, position) }
 }
 
 /**
@@ -163,5 +164,5 @@ export const competitionsProjection: Projection = {
   tables: [competitionsTable],
   apply: (trx, event) => foldIntoRows(trx, announcedRows([event]), [event]),
   applyBatch: (trx, events) => foldIntoRows(trx, announcedRows(events), events),
-  rebuildWriter: () => foldIntoFreshRows(rows),
+  rebuildWriter: () => foldIntoFreshRows(competitionFold),
 }
