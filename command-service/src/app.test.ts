@@ -1,8 +1,8 @@
 import { createInMemoryEventStore } from '@prizes/event-store/testing'
+import { createOfflinePaymentProvider } from '@prizes/payments'
 import { createKnex, sessionKeys } from '@prizes/platform'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createCommandApp } from './app'
-import { createOfflinePaymentProvider } from './payments'
 import { silentLogger } from './testing/fixtures'
 import { serve } from './testing/serve'
 
