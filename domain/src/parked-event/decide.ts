@@ -1,5 +1,5 @@
 import { type ParkedEventEvent, parkedEventEvents } from '@prizes/contracts'
-import type { CommandMetadata } from '../competition/decide'
+import type { CommandMetadata } from '../command-metadata'
 import type { StoredEvent, StreamDecider } from '../decider'
 
 /**
