@@ -10,6 +10,8 @@ import {
   type PlatformSecrets,
   type SettingsCache,
   testMode,
+  usePersonalDataKey,
+  wrapClearUserKeys,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -19,6 +21,7 @@ import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
+import { createCreditLimitedPaymentProvider } from './credit-limit'
 import type { OptimiseReadModels } from './database/optimise'
 import type { ResetTestData } from './database/routes'
 import { keepEntryOwnersPastLog } from './entries/owners'
@@ -29,7 +32,6 @@ import type { MailTransport } from './mail'
 import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import { createMailOutbox } from './mail/outbox'
 import { migrateCommandTables } from './migrations'
-import { createPaymentProvider } from './payments'
 import { lifecycleCommandsOf, migrateReactorTables } from './reactors'
 import { databaseReactors } from './reactors/registry'
 import { checkpointReadModels, type ReadModels } from './read-models'
@@ -109,6 +111,11 @@ export async function startCommandService(options: {
     const sealed = await sealClearSeeds(knex, secrets.drawSeeds)
     if (sealed > 0) logger.info({ sealed }, 'draw seeds kept clear before DRAW_SEED_KEY sealed under it')
   }
+  usePersonalDataKey(secrets.personalData)
+  if (secrets.personalData) {
+    const wrapped = await wrapClearUserKeys(knex, secrets.personalData)
+    if (wrapped > 0) logger.info({ wrapped }, 'personal-data keys kept clear wrapped under PERSONAL_DATA_KEY')
+  }
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)
   configureTestMode(testMode(config))
@@ -122,7 +129,7 @@ export async function startCommandService(options: {
   const unregisterMetrics = registerHealthMetrics({ store, knex, logger, projections: options.projections })
   // Link requests recorded after their answer: a stop waits for them before the database goes.
   const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
-  const payments = createPaymentProvider(config, knex)
+  const payments = createCreditLimitedPaymentProvider(config, knex)
   const entries = {
     reservationMinutes: config.RESERVATION_MINUTES,
     referencePrefix: config.ENTRY_REFERENCE_PREFIX,

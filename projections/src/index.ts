@@ -2,6 +2,7 @@ export { readCheckpoint } from './checkpoints'
 export { competitionEventsProjection } from './competition-events/projection'
 export { drawCertificatesProjection } from './draw-certificates/projection'
 export { drawsProjection } from './draws/projection'
+export { parkedEventActionsProjection } from './parked-events/projection'
 export { eventTime, type Projection } from './projection'
 export { allProjections } from './projections'
 export {

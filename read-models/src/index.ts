@@ -21,5 +21,6 @@ export {
   entriesTable,
   entryLifecycle,
 } from './tables/entries'
+export { type ParkedEventActionRow, parkedEventActionsTable } from './tables/parked-event-actions'
 export { type SettingsHistoryRow, settingsHistoryTable } from './tables/settings-history'
 export { type UserRow, usersTable } from './tables/users'

@@ -1,4 +1,5 @@
 import { type CompetitionDetails, entryCapOf } from '@prizes/contracts'
+import { createdStatus } from '@prizes/domain'
 import { type CompetitionRow, competitionsTable } from '@prizes/read-models'
 import { type FoldedTable, isNewer, type RowStep, type StoredRow } from '../fold'
 
@@ -95,7 +96,7 @@ export function insertCompetition(row: {
             ...blank,
             id: row.id,
             ...detailsColumns(row.details),
-            status: 'draft',
+            status: createdStatus(),
             featured: row.featured,
             created_at: row.at,
             updated_at: row.at,
