@@ -8,6 +8,12 @@ export {
 } from './tables/competition-events'
 export { type CompetitionRow, competitionsTable } from './tables/competitions'
 export {
+  type ContactMessageEventRow,
+  type ContactMessageRow,
+  contactMessageEventsTable,
+  contactMessagesTable,
+} from './tables/contact-messages'
+export {
   type DrawCertificateEntryRow,
   type DrawCertificateRow,
   drawCertificateEntriesTable,
@@ -22,5 +28,6 @@ export {
   entryLifecycle,
 } from './tables/entries'
 export { type ParkedEventActionRow, parkedEventActionsTable } from './tables/parked-event-actions'
+export { type UserResponsiblePlayRow, userResponsiblePlayTable } from './tables/responsible-play'
 export { type SettingsHistoryRow, settingsHistoryTable } from './tables/settings-history'
 export { type UserRow, usersTable } from './tables/users'
