@@ -3,6 +3,12 @@ import { endpoints, type ResponseOf } from '@prizes/contracts'
 import type { DrandChain } from '@prizes/domain'
 import type { EventStore } from '@prizes/event-store'
 import {
+  type ActivePaymentProvider,
+  offlinePaymentsRouter,
+  type ProviderEvent,
+  paymentsRouter,
+} from '@prizes/payments'
+import {
   type CheckpointWatcher,
   createApp,
   createCheckpointWatcher,
@@ -33,15 +39,14 @@ import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
 import { adminContactRouter } from './contact/admin-routes'
+import type { OptimiseReadModels } from './database/optimise'
 import { databaseRouter, type ResetTestData } from './database/routes'
 import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
 import { entriesRouter, followProviderEvent } from './entries'
 import type { ReservationLimits } from './entries/rate-limits'
-import { type HealthRouterDeps, healthRouter } from './health'
+import { type HealthRouterDeps, healthRouter, type ProjectionRows } from './health'
 import { type CompanyDetails, defaultCompanyDetails } from './mail/brand'
 import { newsletterRouter } from './newsletter/routes'
-import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
-import type { ProviderEvent } from './payments/port'
 import { allocatePaidEntry, type Reactor } from './reactors'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'
@@ -94,6 +99,13 @@ export interface CommandAppOptions {
   readonly checkpoints?: CheckpointWatcher
   /** Reset test data (wipe and seed again): given only on the embedded database, else refused. */
   readonly resetTestData?: ResetTestData
+  /**
+   * The projections' checkpoints for `/api/health` and System Info, and the admin's Optimise:
+   * the read side's, so the composition root gives them; without them no projection is reported
+   * and Optimise answers 503.
+   */
+  readonly projections?: ProjectionRows
+  readonly optimise?: OptimiseReadModels
   /** The platform settings as this process enforces them; one cached on the stream unless given. */
   readonly settings?: SettingsCache
   /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
@@ -202,6 +214,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         limiter,
         rateLimit: rateLimits.health,
         clock,
+        projections: options.projections,
         ...options.health,
       }),
       ...auth,
@@ -262,9 +275,11 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         },
         resetTestData: options.resetTestData,
         realPayments: options.payments.name === 'stripe',
+        projections: options.projections,
+        optimise: options.optimise,
       }),
       parkedEventsRouter({
-        ...{ store, knex, secrets, limiter, logger, clock },
+        ...{ store, knex, secrets, limiter, logger, clock, handler },
         reactors: options.reactors ?? new Map(),
       }),
     ],

@@ -8,17 +8,19 @@ import {
   loadSecrets,
   type SettingsCache,
   testMode,
+  usePersonalDataKey,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
+import { createCreditLimitedPaymentProvider } from './credit-limit'
+import { keepEntryOwnersPastLog } from './entries/owners'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import type { Mailer } from './mail/mailer'
 import { createMailOutbox } from './mail/outbox'
 import { startMailSender } from './mail/outbox-sender'
 import { migrateCommandTables } from './migrations'
-import { createPaymentProvider } from './payments'
 import {
   allocatePaidEntry,
   entryCommandsOf,
@@ -73,6 +75,8 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
     await migrateCommandTables(knex)
     // Before any allocation (a payment found at expiry) can take a number.
     await keepReferencesPastLog({ store, knex, logger })
+    // The erasure reactor finds a user's entries there.
+    await keepEntryOwnersPastLog({ store, knex, logger })
   }
   await migrateReactorTables(knex)
   const handler =
@@ -86,12 +90,14 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
   const settings =
     options.commandService?.settings ?? createSettingsCache({ load: () => loadSettings(store) })
   const secrets = await loadSecrets(knex, environmentKeys(config))
+  // Before the projections start: they, like the reactors, open the users' keys with it.
+  usePersonalDataKey(secrets.personalData)
   configureCompanyDetails(companyDetailsOf(config))
   // TEST MODE: every email the reactors queue says so.
   configureTestMode(testMode(config))
   const sender = startMailSender({ knex, mailer, logger })
   const outbox = createMailOutbox(knex, { onQueued: sender.wake, suppress: mailSuppression(settings) })
-  const payments = createPaymentProvider(config, knex)
+  const payments = createCreditLimitedPaymentProvider(config, knex)
   const publicUrl = config.PUBLIC_URL
   const entryDeps = {
     handler,

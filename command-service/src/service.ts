@@ -10,6 +10,8 @@ import {
   type PlatformSecrets,
   type SettingsCache,
   testMode,
+  usePersonalDataKey,
+  wrapClearUserKeys,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -19,15 +21,17 @@ import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
+import { createCreditLimitedPaymentProvider } from './credit-limit'
+import type { OptimiseReadModels } from './database/optimise'
 import type { ResetTestData } from './database/routes'
+import { keepEntryOwnersPastLog } from './entries/owners'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
-import { registerHealthMetrics } from './health'
+import { type ProjectionRows, registerHealthMetrics } from './health'
 import type { MailTransport } from './mail'
 import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import { createMailOutbox } from './mail/outbox'
 import { migrateCommandTables } from './migrations'
-import { createPaymentProvider } from './payments'
 import { lifecycleCommandsOf, migrateReactorTables } from './reactors'
 import { databaseReactors } from './reactors/registry'
 import { checkpointReadModels, type ReadModels } from './read-models'
@@ -66,6 +70,9 @@ export async function startCommandService(options: {
   readonly readModels?: ReadModels
   /** Reset test data: only the launcher on its embedded database gives it. */
   readonly resetTestData?: ResetTestData
+  /** The projections' checkpoints and the read models' Optimise (see `CommandAppOptions`). */
+  readonly projections?: ProjectionRows
+  readonly optimise?: OptimiseReadModels
   /**
    * Tells a mail sender of this process that an admin resent emails, so they go now; without
    * one, a consumers process's sender finds them at its next poll.
@@ -77,6 +84,8 @@ export async function startCommandService(options: {
   await migrateReactorTables(knex)
   // Before any allocation can take a number: the sequence must be past every one in the log.
   await keepReferencesPastLog({ store, knex, logger })
+  // Entries made before `entry_owners` (or restored from a backup) are found like the others.
+  await keepEntryOwnersPastLog({ store, knex, logger })
   const handler = createCommandHandler({
     store,
     knex,
@@ -102,6 +111,11 @@ export async function startCommandService(options: {
     const sealed = await sealClearSeeds(knex, secrets.drawSeeds)
     if (sealed > 0) logger.info({ sealed }, 'draw seeds kept clear before DRAW_SEED_KEY sealed under it')
   }
+  usePersonalDataKey(secrets.personalData)
+  if (secrets.personalData) {
+    const wrapped = await wrapClearUserKeys(knex, secrets.personalData)
+    if (wrapped > 0) logger.info({ wrapped }, 'personal-data keys kept clear wrapped under PERSONAL_DATA_KEY')
+  }
   const company = companyDetailsOf(config)
   configureCompanyDetails(company)
   configureTestMode(testMode(config))
@@ -112,10 +126,10 @@ export async function startCommandService(options: {
   // One cache of the settings for the whole process: the endpoints and the guard.
   const settings = createSettingsCache({ load: () => loadSettings(store) })
   // This process reads the checkpoint tables and the outbox: its `/metrics` shows them.
-  const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
+  const unregisterMetrics = registerHealthMetrics({ store, knex, logger, projections: options.projections })
   // Link requests recorded after their answer: a stop waits for them before the database goes.
   const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
-  const payments = createPaymentProvider(config, knex)
+  const payments = createCreditLimitedPaymentProvider(config, knex)
   const entries = {
     reservationMinutes: config.RESERVATION_MINUTES,
     referencePrefix: config.ENTRY_REFERENCE_PREFIX,
@@ -168,6 +182,8 @@ export async function startCommandService(options: {
       ...(options.onMailResent ? { onResent: options.onMailResent } : {}),
     },
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
+    ...(options.projections ? { projections: options.projections } : {}),
+    ...(options.optimise ? { optimise: options.optimise } : {}),
     metrics: { token: config.METRICS_TOKEN },
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     reactors: new Map(reactors.map((reactor) => [reactor.name, reactor])),

@@ -1,14 +1,13 @@
 import { competitionStream, endpoints } from '@prizes/contracts'
 import { verifyDraw } from '@prizes/domain'
+import type { PaymentProvider } from '@prizes/payments'
 import { createApp, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
-import type { RunningProjections } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadDrawEvents } from '../competitions/draw-events'
 import { cancelCompetition, closeCompetition } from '../competitions/lifecycle'
 import { nodeDrawCrypto } from '../competitions/node-draw-crypto'
 import { createMailOutbox } from '../mail/outbox'
-import type { PaymentProvider } from '../payments/port'
 import { allocatePaidEntry, entryCommandsOf } from '../reactors/entries/entry-commands'
 import { refundEmailKey, startRefundEmailReactor } from '../reactors/entries/refund-email-reactor'
 import { createRefundReactor, startRefundReactor } from '../reactors/entries/refund-reactor'
@@ -16,7 +15,6 @@ import { type EntryReactorHarness, startEntryReactorHarness } from '../reactors/
 import type { RunningReactor } from '../reactors/runner'
 import { answerOf } from '../testing/error-answer'
 import { silentLogger } from '../testing/fixtures'
-import { startReadModels } from '../testing/read-models'
 import { type AdminEntryRefundDeps, adminEntryRefundsRouter, refundEntry } from './entry-refunds'
 import { loadCompetition } from './view'
 
@@ -24,11 +22,11 @@ import { loadCompetition } from './view'
  * POST /api/admin/entries/:id/refund on a real PostgreSQL with the offline provider: only a paid,
  * unrefunded entry of an open or cancelled competition; one provider refund and one event however
  * often and however concurrently it is asked; the admin and the reason in the event's metadata;
- * the entrant's email queued once.
+ * the entrant's email queued once. No projection runs and no read model is migrated: the
+ * refund finds the entry from the command side's own rows.
  */
 
 let harness: EntryReactorHarness
-let projections: RunningProjections
 let emails: RunningReactor
 let served: Served
 let deps: AdminEntryRefundDeps
@@ -37,7 +35,6 @@ const adminId = '00000000-0000-4000-9000-00000000ad01'
 
 beforeAll(async () => {
   harness = await startEntryReactorHarness('admin_entry_refunds', 600_000)
-  projections = await startReadModels(harness)
   const secrets = await loadSecrets(harness.knex)
   deps = {
     ...{ handler: harness.handler, knex: harness.knex, secrets, payments: harness.payments },
@@ -70,18 +67,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await served?.close()
   await emails?.stop()
-  await projections?.stop()
   await harness?.close()
 })
 
-/** A paid entry of a new open competition, once the entries read model shows it. */
+/** A paid entry of a new open competition. No read model runs here: the command side needs none. */
 async function paidEntry() {
   const { competitionId, title } = await harness.competition()
   const { userId } = await harness.user()
   const reserved = await harness.reserve(competitionId, userId, 2)
   await harness.pay(reserved.paymentIntentId)
   await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
-  await projected(competitionId)
   return { competitionId, title, userId, ...reserved }
 }
 
@@ -92,11 +87,6 @@ async function anotherPaidEntry(competitionId: string) {
   await harness.pay(reserved.paymentIntentId)
   await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
   return reserved
-}
-
-async function projected(competitionId: string) {
-  const last = (await harness.store.readStream(competitionStream(competitionId))).at(-1)
-  if (last) await projections.waitForPosition(last.position, { timeoutMs: 10_000 })
 }
 
 const refund = async (
@@ -222,7 +212,6 @@ describe('refused', () => {
     const { competitionId } = await harness.competition()
     const { userId } = await harness.user()
     const reserved = await harness.reserve(competitionId, userId)
-    await projected(competitionId)
     const answer = await refund(reserved.entryId)
     expect(answer).toMatchObject({
       status: 409,

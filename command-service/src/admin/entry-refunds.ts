@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import { adminEntryMessages, adminErrorCodes, endpoints, entryErrorCodes, Refusal } from '@prizes/contracts'
 import { CompetitionNotFound, EntryNotFound, EntryNotRefundable } from '@prizes/domain'
+import { type PaymentProvider, type Refund, RefundRefused } from '@prizes/payments'
 import {
   authenticate,
   createKnexSessionStore,
@@ -13,21 +14,20 @@ import {
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund } from '../entries'
+import { ownerOfEntry } from '../entries/owners'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
 import { requestContext } from '../http/request-context'
 import { respond } from '../http/respond'
-import { type PaymentProvider, type Refund, RefundRefused } from '../payments/port'
 import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 import type { ReadModels } from '../read-models'
 
 export interface AdminEntryRefundDeps {
   readonly handler: CommandHandler
   /**
-   * The read models' `entries` table, to find an entry's competition (which never changes). Its
-   * row is written at the reservation, so an entry paid a moment ago is found by it; whether it
-   * is paid is decided on the stream. Only an entry the admin lists cannot have shown yet is
-   * missing, and that one is answered 404.
+   * The command side's `entry_owners`, to find an entry's competition (which never changes): its
+   * row is written with the event that made the entry, so every entry is found, however far
+   * behind the read models are; whether it is paid is decided on the stream.
    */
   readonly knex: Knex
   readonly secrets: PlatformSecrets
@@ -37,13 +37,11 @@ export interface AdminEntryRefundDeps {
   readonly readModels?: ReadModels | undefined
 }
 
-/** The entry's competition, as the read model knows it; 404 for an entry nobody has seen. */
+/** The entry's competition; 404 for an entry nobody made. */
 async function competitionOfEntry(knex: Knex, entryId: string): Promise<string> {
-  const row = await knex('entries')
-    .where('id', entryId)
-    .first<{ competition_id: string } | undefined>('competition_id')
-  if (!row) throw new Refusal(entryErrorCodes.entryNotFound)
-  return row.competition_id
+  const owner = await ownerOfEntry(knex, entryId)
+  if (!owner) throw new Refusal(entryErrorCodes.entryNotFound)
+  return owner.competitionId
 }
 
 /** The refusal in the admin's words, with the code the web tells refusals apart by. */

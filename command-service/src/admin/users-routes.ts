@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import { adminUserMessages, endpoints, Refusal } from '@prizes/contracts'
 import { EmailTaken } from '@prizes/domain'
+import type { PaymentProvider } from '@prizes/payments'
 import {
   authenticate,
   createKnexSessionStore,
@@ -14,7 +15,6 @@ import type { Knex } from 'knex'
 import type { CommandHandler, StreamStore } from '../command-handler'
 import { requestContext } from '../http/request-context'
 import { respond } from '../http/respond'
-import type { PaymentProvider } from '../payments/port'
 import type { ReadModels } from '../read-models'
 import { adminUpdateUser } from '../users/admin-edit'
 import { deleteUser, userDeletedReason } from '../users/delete-user'

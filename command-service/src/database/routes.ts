@@ -21,11 +21,14 @@ import {
   type RateLimit,
   type RateLimiter,
   requireAdmin,
+  serviceUnavailable,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { isOwnPassword } from '../auth/account'
 import { countAsFailure, settle } from '../auth/failure-limits'
 import { longestWait, tooMany } from '../auth/rate-limits'
+import { noProjections, type ProjectionRows } from '../health/consumers'
+import { respond } from '../http/respond'
 import { measureHealth } from '../health/measure'
 import { respond } from '../http/respond'
 import type { AccountDeps } from '../users/deps'
@@ -33,7 +36,7 @@ import { writeBackup } from './backup'
 import { encryptBackup } from './backup-crypto'
 import { backupFileName, type EventStoreKind } from './backup-format'
 import { alreadyRunning, oneAtATime } from './one-at-a-time'
-import { optimiseReadModels } from './optimise'
+import type { OptimiseReadModels } from './optimise'
 
 /** The error code of a backup asked for with a password that is not the admin's. */
 const backupPasswordIncorrect = adminErrorCodes.backupPasswordIncorrect
@@ -56,6 +59,10 @@ export interface DatabaseRouterDeps {
   readonly resetTestData?: ResetTestData | undefined
   /** Stripe takes the payments: reset is refused whatever the database, real money may be in it. */
   readonly realPayments?: boolean | undefined
+  /** The projections' checkpoints, from the composition root (System Info); none unless given. */
+  readonly projections?: ProjectionRows | undefined
+  /** VACUUM (ANALYZE) of the read models, from the composition root, which knows their tables. */
+  readonly optimise?: OptimiseReadModels | undefined
 }
 
 export const resetUnavailableMessage =
@@ -152,7 +159,8 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
     parseOr400(endpoints.adminOptimiseDatabase.request, ctx.request.body)
     const release = optimisations.take()
     try {
-      const result = await optimiseReadModels(deps.knex)
+      if (!deps.optimise) throw serviceUnavailable('Optimise is not available in this process', 60)
+      const result = await deps.optimise()
       if (result === 'busy') throw alreadyRunning('An optimisation')
       respond(ctx, 'adminOptimiseDatabase', { success: true, ...result })
     } finally {
@@ -185,6 +193,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       measureHealth({
         store: deps.store,
         knex: deps.knex,
+        projections: deps.projections ?? noProjections,
         now: new Date(),
         lagLimit: 1000,
         reactorStuckAfterMs: 5 * 60 * 1000,

@@ -16,12 +16,8 @@ import {
   writeBackup,
 } from '@prizes/command-service'
 import type { EventStore } from '@prizes/event-store'
-import {
-  allProjections,
-  migrateReadModels,
-  type RebuildSummary,
-  rebuildProjections,
-} from '@prizes/projections'
+import { allProjections, type RebuildSummary, rebuildProjections } from '@prizes/projections'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 
 /**

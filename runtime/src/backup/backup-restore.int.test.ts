@@ -20,7 +20,6 @@ import {
   linesOf,
   publishCompetition,
   RestoreTargetNotEmpty,
-  readModelTables,
   startDraw,
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/contracts'
@@ -35,6 +34,7 @@ import {
   startPlatformUnderTest,
   testPerson,
 } from '../launcher/testing/platform-under-test'
+import { readModelTables } from '../read-side'
 import { restoreFromFile } from './backup-file'
 
 let platform: PlatformUnderTest

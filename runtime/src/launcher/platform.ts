@@ -29,6 +29,7 @@ import {
 } from '@prizes/platform'
 import { competitionPages, createQueryApp, startLiveCompetitions } from '@prizes/query-service'
 import { type RunningConsumers, startConsumers } from '../consumers/consumers'
+import { readSideOf } from '../read-side'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
@@ -110,6 +111,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       mailer: mail.mailer,
       logger,
       readModels,
+      ...readSideOf(knex),
       // Only the embedded database may be wiped: never someone's own PostgreSQL.
       ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
       onMailResent: () => consumers?.wakeMailSender(),

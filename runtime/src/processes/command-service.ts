@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import { startCommandService } from '@prizes/command-service'
 import { closeServer, listen, runProcess } from '@prizes/platform'
+import { readSideOf } from '../read-side'
 import { openStandalone } from './standalone'
 
 /**
@@ -10,7 +11,7 @@ import { openStandalone } from './standalone'
  */
 runProcess('command-service', async ({ config, logger }) => {
   const { store, knex, mailer, close } = await openStandalone('the command service', config, logger)
-  const service = await startCommandService({ config, store, knex, mailer, logger })
+  const service = await startCommandService({ config, store, knex, mailer, logger, ...readSideOf(knex) })
   const server = createServer(service.app.callback())
   await listen(server, config.COMMAND_SERVICE_PORT, config.HOST)
   logger.info(`command service listening on ${config.HOST}:${config.COMMAND_SERVICE_PORT}`)

@@ -1,6 +1,6 @@
 import { actor as actorSchema, eventMetadata, userStreamPrefix } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
-import { PaymentProviderUnavailable } from '../../payments/port'
+import { PaymentProviderUnavailable } from '@prizes/payments'
 import { userDeletedReason } from '../../users/delete-user'
 import {
   type ErasureRefundDeps,
@@ -32,7 +32,7 @@ export function createErasureRefundsReactor(deps: ErasureRefundDeps): Reactor {
       const reason = (metadata.success ? metadata.data.reason : undefined) ?? userDeletedReason
       const by = { actor: actorSchema.parse(actor), reason }
       await releaseErasedUserReservations({ ...deps, logger }, userId, by)
-      await planErasureRefunds(deps.knex, userId, by)
+      await planErasureRefunds(deps, userId, by)
       const refunded = await settleErasureRefunds({ ...deps, logger }, userId).catch((error: unknown) => {
         throw error instanceof ErasureRefundsRefused
           ? new CannotReact(error.message, { cause: error })
