@@ -27,9 +27,9 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { tooMany, waitFor } from '../auth/rate-limits'
+import type { CommandHandler } from '../command-handler'
 import { requestContext } from '../http/request-context'
 import { respond } from '../http/respond'
-import type { CommandHandler } from '../command-handler'
 import {
   claimParkedEvent,
   finishRetry,
