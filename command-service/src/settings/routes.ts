@@ -1,18 +1,16 @@
 import Router from '@koa/router'
-import { endpoints, type PlatformSettings, settingsMessages } from '@prizes/contracts'
+import { type PlatformSettings, settingsMessages } from '@prizes/contracts'
 import {
   authenticate,
   createKnexSessionStore,
   jsonBody,
   type PlatformSecrets,
-  parseOr400,
-  requireAdmin,
   type SettingsCache,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler, StreamStore } from '../command-handler'
 import { requestContext } from '../http/request-context'
-import { respond } from '../http/respond'
+import { route } from '../http/route'
 import type { ReadModels } from '../read-models'
 import { changeSettings, loadSettings } from './settings'
 
@@ -39,23 +37,21 @@ export function settingsRouter(deps: SettingsRouterDeps): Router {
     clock: deps.clock,
   })
 
-  router.get(endpoints.publicSettings.path, async (ctx) => {
+  route(router, 'publicSettings', async ({ ctx }) => {
     const { maintenanceMode, allowRegistrations } = await deps.settings.get()
     ctx.set('Cache-Control', 'no-store')
-    respond(ctx, 'publicSettings', { success: true, settings: { maintenanceMode, allowRegistrations } })
+    return { success: true, settings: { maintenanceMode, allowRegistrations } }
   })
 
-  router.get(endpoints.adminGetSettings.path, signedIn, async (ctx) => {
-    requireAdmin(ctx)
+  route(router, 'adminGetSettings', signedIn, async ({ ctx }) => {
     const settings = await loadSettings(deps.store)
     deps.settings.set(settings)
     ctx.set('Cache-Control', 'private, no-store')
-    respond(ctx, 'adminGetSettings', { success: true, settings })
+    return { success: true, settings }
   })
 
-  router.put(endpoints.adminUpdateSettings.path, signedIn, jsonBody(), async (ctx) => {
-    requireAdmin(ctx)
-    const { reason, ...changes } = parseOr400(endpoints.adminUpdateSettings.request, ctx.request.body)
+  route(router, 'adminUpdateSettings', signedIn, jsonBody(), async ({ body, ctx }) => {
+    const { reason, ...changes } = body
     const context = requestContext(ctx, deps.clock)
     const result = await changeSettings(
       deps.handler,
@@ -66,11 +62,7 @@ export function settingsRouter(deps: SettingsRouterDeps): Router {
     deps.settings.set(result.state)
     // The history list the tab fetches next shows this change.
     if (result.position && deps.readModels) await deps.readModels.caughtUp(result.position)
-    respond(ctx, 'adminUpdateSettings', {
-      success: true,
-      message: settingsMessages.saved,
-      settings: result.state,
-    })
+    return { success: true, message: settingsMessages.saved, settings: result.state }
   })
 
   return router
