@@ -11,26 +11,24 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import { companyDetailsOf } from './company-details'
 import { drandChainOf } from './competitions/drand'
+import { allocatePaidEntry, entryCommandsOf } from './entries/entry-commands'
 import { keepReferencesPastLog } from './entries/reference-floor'
-import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
-import type { Mailer } from './mail/mailer'
+import { configureCompanyDetails, configureTestMode } from './mail/brand'
 import { createMailOutbox } from './mail/outbox'
 import { startMailSender } from './mail/outbox-sender'
+import { testMails } from './mail/test-mails'
+import type { Mailer } from './mail-port'
 import { migrateCommandTables } from './migrations'
+import { migrateReactorTables } from './migrations/reactor-tables'
 import { createPaymentProvider } from './payments'
-import {
-  allocatePaidEntry,
-  entryCommandsOf,
-  lifecycleCommandsOf,
-  migrateReactorTables,
-  type RunningReactor,
-  startReactor,
-} from './reactors'
+import { lifecycleCommandsOf, type RunningReactor, startReactor } from './reactors'
 import { reservationExpiryName, startReservationExpiry } from './reactors/entries/expiry-reactor'
 import { paymentSettlementName, startPaymentSettlement } from './reactors/entries/settlement-reactor'
 import { autoCloseName, startAutoClose } from './reactors/lifecycle/auto-close-reactor'
 import { databaseReactors } from './reactors/registry'
+import type { ServiceReactors } from './service'
 import { mailSuppression } from './settings/mail'
 import { loadSettings } from './settings/settings'
 
@@ -130,4 +128,49 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
     { name: autoCloseName, start: () => startAutoClose({ ...common, commands: lifecycle }) },
   ]
   return { reactors, wakeMailSender: sender.wake, stop: () => sender.stop() }
+}
+
+/**
+ * The reactors' part in a command service (`startCommandService`'s `reactors`): the Email System
+ * tab's sample emails, and the reactors whose handler an admin's retry of a parked event runs
+ * in that process, made over its handler, secrets, settings and payments. Sets this process's
+ * company details and TEST MODE for the emails it renders.
+ */
+export function serviceReactorsOf(options: {
+  readonly config: Config
+  readonly store: EventStore
+  readonly knex: Knex
+  readonly logger: Logger
+  /** Tells a mail sender of this process that an email was queued (a retried reactor's). */
+  readonly onMailResent?: () => void
+}): ServiceReactors {
+  const { config, store, knex, logger } = options
+  configureCompanyDetails(companyDetailsOf(config))
+  configureTestMode(testMode(config))
+  const entries = {
+    reservationMinutes: config.RESERVATION_MINUTES,
+    referencePrefix: config.ENTRY_REFERENCE_PREFIX,
+  }
+  return {
+    testMails,
+    retryable: ({ handler, secrets, settings, payments }) =>
+      databaseReactors({
+        store,
+        knex,
+        logger: logger.child({ component: 'parked-retry' }),
+        handler,
+        payments,
+        outbox: createMailOutbox(knex, {
+          ...(options.onMailResent ? { onQueued: options.onMailResent } : {}),
+          suppress: mailSuppression(settings),
+        }),
+        secrets,
+        publicUrl: config.PUBLIC_URL,
+        entries,
+        lifecycle: lifecycleCommandsOf(
+          { handler, store, knex, payments, logger, ...entries },
+          drandChainOf(config.DRAND_CHAIN),
+        ),
+      }),
+  }
 }

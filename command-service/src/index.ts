@@ -16,6 +16,12 @@ export {
   type StreamStore,
 } from './command-handler'
 export {
+  type CompanyDetails,
+  companyDetailsOf,
+  contactDetailsOf,
+  defaultCompanyDetails,
+} from './company-details'
+export {
   type CompetitionResult,
   createCompetition,
   publishCompetition,
@@ -37,7 +43,12 @@ export {
   startDraw,
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
-export { type CommandReactors, type CommandReactorsOptions, prepareCommandReactors } from './consumers'
+export {
+  type CommandReactors,
+  type CommandReactorsOptions,
+  prepareCommandReactors,
+  serviceReactorsOf,
+} from './consumers'
 export { type BackupOptions, writeBackup } from './database/backup'
 export {
   BackupDecryptionFailed,
@@ -64,6 +75,7 @@ export {
   verifyBackup,
 } from './database/restore'
 export { type ResetTestData, resetUnavailableMessage } from './database/routes'
+export { countUnsentEmails, type EmailCounts } from './email-tools/outbox-admin'
 export {
   allocateEntry,
   type ConfirmEntryPayment,
@@ -88,16 +100,18 @@ export {
   submitEntry,
   userEntryOf,
 } from './entries'
+export {
+  allocatePaidEntry,
+  type EntryCommands,
+  entryCommandsOf,
+  refundIdempotencyKey,
+} from './entries/entry-commands'
 export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
 export {
   brand,
-  companyDetailsOf,
-  contactDetailsOf,
-  countUnsentEmails,
   createMailOutbox,
   createSmtpMailer,
-  type EmailCounts,
   type EntryConfirmation,
   entryConfirmationEmail,
   guestInvitationEmail,
@@ -114,6 +128,7 @@ export {
   verificationEmail,
 } from './mail'
 export { commandMigrationSource, migrateCommandTables } from './migrations'
+export { migrateReactorTables } from './migrations/reactor-tables'
 export {
   type ActivePaymentProvider,
   type CreateIntent,
@@ -143,15 +158,11 @@ export {
   type WebhookEvent,
 } from './payments'
 export {
-  allocatePaidEntry,
   createMailReactor,
-  type EntryCommands,
-  entryCommandsOf,
   knexUserKeyReader,
   type LifecycleCommands,
   lifecycleCommandsOf,
   type MailReactorOptions,
-  migrateReactorTables,
   type Reactor,
   type RunningReactor,
   startMailReactor,
@@ -159,7 +170,7 @@ export {
   type UserKeyReader,
 } from './reactors'
 export { checkpointReadModels, type ReadModels } from './read-models'
-export { type CommandService, startCommandService } from './service'
+export { type CommandService, type RetryDeps, type ServiceReactors, startCommandService } from './service'
 export { changeSettings, loadSettings } from './settings/settings'
 export {
   type AdminAccountInput,

@@ -3,15 +3,15 @@ import type { Position } from '@prizes/event-store'
 import { createApp, createKnexRateLimiter, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allocatePaidEntry, type EntryCommands, entryCommandsOf } from '../entries/entry-commands'
 import { runEntryCommand } from '../entries/stream'
 import { mapCommandError } from '../errors'
-import { allocatePaidEntry, type EntryCommands, entryCommandsOf } from '../reactors/entries/entry-commands'
 import { createRefundReactor, refundReactorName } from '../reactors/entries/refund-reactor'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../reactors/entries/test-harness'
-import { parkedEventsTable } from '../reactors/parked'
 import { type Reactor, startReactor } from '../reactors/runner'
 import { silentLogger } from '../testing/fixtures'
 import { parkedEventsRouter } from './parked-events'
+import { parkedEventsTable } from './parked-store'
 
 /**
  * The admin's parked events over real HTTP on a real PostgreSQL: the refund reactor parks what

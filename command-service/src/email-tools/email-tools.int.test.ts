@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
-import type { MailTransport } from '../mail/mailer'
 import { createMailSender } from '../mail/outbox-sender'
 import { createSmtpMailer } from '../mail/smtp-mailer'
 import { mailTemplateClasses } from '../mail/templates/classification'
+import { testMails } from '../mail/test-mails'
 import { type RefusingSmtp, startRefusingSmtp } from '../mail/testing/refusing-smtp'
+import type { MailTransport } from '../mail-port'
 import { silentLogger } from '../testing/fixtures'
 
 let smtp: RefusingSmtp
@@ -20,6 +21,7 @@ beforeAll(async () => {
     email: {
       transport,
       publicUrl: 'https://prizes.test',
+      testMails,
       testSendLimit: { max: 6, windowMs: 60 * 60_000 },
       sendTimeoutMs: 5_000,
     },

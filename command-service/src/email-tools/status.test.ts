@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { MailTransport } from '../mail/mailer'
 import { createSmtpMailer } from '../mail/smtp-mailer'
 import { type RefusingSmtp, startRefusingSmtp } from '../mail/testing/refusing-smtp'
+import type { MailTransport } from '../mail-port'
 import { createStatusChecker } from './status'
 
 let smtp: RefusingSmtp

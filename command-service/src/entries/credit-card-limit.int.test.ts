@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { creditHoldOf, creditSpentIn } from '../payments/credit-limit'
 import { testCards } from '../payments/offline/test-cards'
 import { createPaymentProvider } from '../payments/select'
-import { allocatePaidEntry } from '../reactors/entries/entry-commands'
 import { silentLogger } from '../testing/fixtures'
+import { allocatePaidEntry } from './entry-commands'
 import { type Answer, type EntriesHarness, startEntriesHarness, submission } from './test-harness'
 
 /**

@@ -1,9 +1,7 @@
-export { brand, companyDetailsOf, contactDetailsOf } from './brand'
-export type { Mailer, MailTransport, OutgoingMail } from './mailer'
+export type { Mailer, MailTransport, OutgoingMail } from '../mail-port'
+export { brand } from './brand'
 export {
-  countUnsentEmails,
   createMailOutbox,
-  type EmailCounts,
   type EnqueueResult,
   type MailOutbox,
   type QueuedEmail,

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { counter, type Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import type { Mailer } from './mailer'
+import type { Mailer } from '../mail-port'
 
 /** The error is kept for the admin's Email System tab; its start is enough. */
 const maxErrorLength = 2000

@@ -3,11 +3,11 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { createKnex, generateUserKey } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { countUnsentEmails, listOutboxEmails } from '../email-tools/outbox-admin'
+import type { Mailer } from '../mail-port'
 import { migrateCommandTables } from '../migrations'
 import { silentLogger } from '../testing/fixtures'
-import type { Mailer } from './mailer'
-import { countUnsentEmails, createMailOutbox, type MailOutbox } from './outbox'
-import { listOutboxEmails } from './outbox-admin'
+import { createMailOutbox, type MailOutbox } from './outbox'
 import {
   createMailSender,
   leaseDueEmails,

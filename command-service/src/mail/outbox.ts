@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { OutgoingMail } from './mailer'
+import type { OutgoingMail } from '../mail-port'
 
 const table = 'mail_outbox'
 /** PostgreSQL's foreign_key_violation: the user's key went while the email was being queued. */
@@ -85,29 +85,5 @@ export function createMailOutbox(knex: Knex, options: MailOutboxOptions = {}): M
       const existing = await knex(table).where({ id: key }).first('id')
       return existing ? 'already-queued' : 'erased'
     },
-  }
-}
-
-export interface EmailCounts {
-  readonly pending: number
-  readonly failed: number
-  /** When the oldest pending email was queued; null when none waits. */
-  readonly oldestPendingAt: Date | null
-}
-
-/** How many emails wait and how many gave up, for `/api/health`; two index scans. */
-export async function countUnsentEmails(knex: Knex): Promise<EmailCounts> {
-  const result = await knex.raw<{
-    rows: Array<{ pending: number; failed: number; oldest_pending_at: Date | null }>
-  }>(`
-    select (select count(*) from mail_outbox where status = 'pending')::int as pending,
-           (select count(*) from mail_outbox where status = 'failed')::int as failed,
-           (select min(created_at) from mail_outbox where status = 'pending') as oldest_pending_at
-  `)
-  const row = result.rows[0]
-  return {
-    pending: row?.pending ?? 0,
-    failed: row?.failed ?? 0,
-    oldestPendingAt: row?.oldest_pending_at ?? null,
   }
 }

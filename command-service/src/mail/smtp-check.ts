@@ -1,17 +1,6 @@
 import SMTPConnection from 'nodemailer/lib/smtp-connection'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
-
-/** What one conversation with the SMTP server showed. */
-export interface SmtpCheck {
-  /** Connected, greeted, upgraded to TLS where offered, and signed in when we have credentials. */
-  readonly connection: { readonly ok: boolean; readonly error: string | null }
-  /**
-   * The server accepted our sender in `MAIL FROM` in that session: it lets us send as that
-   * address (a server that only relays for its own domains, or refuses an unverified sender,
-   * says no here). Not asked when the connection failed.
-   */
-  readonly permissions: { readonly ok: boolean; readonly error: string | null }
-}
+import type { SmtpCheck } from '../mail-port'
 
 /** The one SMTP step nodemailer keeps private: a command and the handler of its answer. */
 interface CommandChannel {

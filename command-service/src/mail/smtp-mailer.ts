@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
+import type { MailTransport } from '../mail-port'
 import { brand } from './brand'
-import type { MailTransport } from './mailer'
 import { checkSmtp } from './smtp-check'
 
 export interface SmtpMailerOptions {

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto'
 import type { TestEntryConfirmationRequest } from '@prizes/contracts'
 import { complaintDeadlines } from '@prizes/domain'
+import type { OutgoingMail, TestEmail, TestMails } from '../mail-port'
 import { inTestMode, testModeNotice } from './brand'
-import type { OutgoingMail } from './mailer'
 import {
   emailChangedEmail,
   guestInvitationEmail,
@@ -45,12 +45,6 @@ export function markAsTest(to: string, rendered: RenderedEmail): OutgoingMail {
     html: rendered.html.replace(contentStart, `${contentStart}${notice}`),
     text: `${testNotice}\n\n${rendered.text}`,
   }
-}
-
-/** A test email: the template it shows and the message. */
-export interface TestEmail {
-  readonly template: string
-  readonly mail: OutgoingMail
 }
 
 /** The entry-confirmation template with the details the admin typed. */
@@ -175,4 +169,11 @@ export function directTest(to: string, now: Date): TestEmail {
     template: 'direct-test',
     mail: { to, subject: `${testSubjectPrefix}${subjectInMode('Direct test email')}`, html, text },
   }
+}
+
+/** The sample emails as the Email System tab sends them. */
+export const testMails: TestMails = {
+  entryConfirmation: entryConfirmationTest,
+  everyTemplate: everyTemplateTest,
+  direct: directTest,
 }

@@ -1,14 +1,10 @@
 export {
-  allocatePaidEntry,
   createEntryConfirmationReactor,
   createRefundReactor,
-  type EntryCommands,
   type EntryConfirmationOptions,
-  entryCommandsOf,
   entryConfirmationName,
   type RefundReactorOptions,
   type ReservationExpiryOptions,
-  refundIdempotencyKey,
   refundReactorName,
   reservationExpiryName,
   startEntryConfirmationReactor,
@@ -23,6 +19,5 @@ export {
   startMailReactor,
 } from './mail/mail-reactor'
 export { type Reactor, type RunningReactor, type StartReactorOptions, startReactor } from './runner'
-export { migrateReactorTables } from './tables'
 export { knexUserKeyReader, type UserKeyReader } from './user-keys'
 export { createUserRowsReactor, startUserRowsReactor, userRowsReactorName } from './users/user-rows-reactor'

@@ -2,8 +2,10 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countOpenParked, parkEvent, parkedEventsTable } from './parked'
-import { migrateReactorTables, readReactorCheckpoint } from './tables'
+import { countOpenParked, parkedEventsTable } from '../admin/parked-store'
+import { migrateReactorTables } from '../migrations/reactor-tables'
+import { parkEvent } from './parked'
+import { readReactorCheckpoint } from './tables'
 
 /** The parked events table on a real PostgreSQL: parking with the checkpoint, restored ids, counts. */
 

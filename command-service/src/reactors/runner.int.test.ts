@@ -9,9 +9,9 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { createKnex, createLogger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { migrateReactorTables } from '../migrations/reactor-tables'
 import { type Reactor, startReactor } from './runner'
 import {
-  migrateReactorTables,
   readReactorCheckpoint,
   recordReactorFailure,
   registerReactor,

@@ -4,6 +4,7 @@ import {
   companyDetailsOf,
   contactDetailsOf,
   createDrawSeedStore,
+  serviceReactorsOf,
   startCommandService,
 } from '@prizes/command-service'
 import { createEventStore, type Position } from '@prizes/event-store'
@@ -113,6 +114,13 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       // Only the embedded database may be wiped: never someone's own PostgreSQL.
       ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
       onMailResent: () => consumers?.wakeMailSender(),
+      reactors: serviceReactorsOf({
+        config,
+        store,
+        knex,
+        logger,
+        onMailResent: () => consumers?.wakeMailSender(),
+      }),
     })
     undo.push(() => commandService.stop())
     // The projections and reactors, under leases like any consumers process: this one is

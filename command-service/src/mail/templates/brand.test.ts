@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { configureCompanyDetails, defaultCompanyDetails, mailColours } from '../brand'
+import { defaultCompanyDetails } from '../../company-details'
+import { configureCompanyDetails, mailColours } from '../brand'
 import { everyTemplateTest } from '../test-mails'
 import { entryConfirmationEmail } from './entry-emails'
 import { newsletterWelcomeEmail } from './newsletter-emails'

@@ -1,12 +1,12 @@
 import { comparePositions, type Position } from '@prizes/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestEntry } from '../../entries'
+import { allocatePaidEntry, entryCommandsOf } from '../../entries/entry-commands'
 import { holdCredit } from '../../payments/credit-limit'
 import { silentLogger } from '../../testing/fixtures'
 import type { RunningReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
-import { allocatePaidEntry, entryCommandsOf } from './entry-commands'
 import { reservationExpiryName, startReservationExpiry } from './expiry-reactor'
 import { type EntryReactorHarness, startEntryReactorHarness } from './test-harness'
 

@@ -1,6 +1,7 @@
 import { comparePositions, type EventStore, type Position } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
+import type { EntryCommands } from '../../entries/entry-commands'
 import type { CommandContext } from '../../event-metadata'
 import { PaymentIntentNotFound, type PaymentProvider } from '../../payments/port'
 import { realTimers, type TimerScheduler } from '../lifecycle/keyed-timers'
@@ -12,7 +13,6 @@ import {
   reservationChangeOf,
   reservationFilter,
 } from './due-reservations'
-import type { EntryCommands } from './entry-commands'
 
 export interface ReservationExpiryOptions {
   readonly store: EventStore

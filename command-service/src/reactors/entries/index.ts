@@ -4,7 +4,6 @@ export {
   entryConfirmationName,
   startEntryConfirmationReactor,
 } from './confirmation-reactor'
-export { allocatePaidEntry, type EntryCommands, entryCommandsOf } from './entry-commands'
 export {
   type ReservationExpiryOptions,
   reservationExpiryName,
@@ -13,7 +12,6 @@ export {
 export {
   createRefundReactor,
   type RefundReactorOptions,
-  refundIdempotencyKey,
   refundReactorName,
   startRefundReactor,
 } from './refund-reactor'

@@ -1,9 +1,9 @@
 import { comparePositions } from '@prizes/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allocatePaidEntry, entryCommandsOf } from '../../entries/entry-commands'
 import { silentLogger } from '../../testing/fixtures'
 import type { RunningReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'
-import { allocatePaidEntry, entryCommandsOf } from './entry-commands'
 import { reservationExpiryName, startReservationExpiry } from './expiry-reactor'
 import { type EntryReactorHarness, startEntryReactorHarness } from './test-harness'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allocatePaidEntry, type EntryCommands, entryCommandsOf } from '../../entries/entry-commands'
 import { silentLogger } from '../../testing/fixtures'
 import type { RunningReactor } from '../runner'
-import { allocatePaidEntry, type EntryCommands, entryCommandsOf } from './entry-commands'
 import { refundReactorName, startRefundReactor } from './refund-reactor'
 import { type EntryReactorHarness, type Reserved, startEntryReactorHarness } from './test-harness'
 

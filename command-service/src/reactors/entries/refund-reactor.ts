@@ -2,9 +2,9 @@ import { competitionStream, competitionStreamPrefix, entryEvents } from '@prizes
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
+import { type EntryCommands, refundIdempotencyKey } from '../../entries/entry-commands'
 import { type PaymentProvider, PaymentProviderUnavailable, RefundRefused } from '../../payments/port'
 import { CannotReact, type Reactor, type RunningReactor, startReactor } from '../runner'
-import type { EntryCommands } from './entry-commands'
 
 export interface RefundReactorOptions {
   readonly store: EventStore
@@ -19,9 +19,6 @@ export interface RefundReactorOptions {
 }
 
 export const refundReactorName = 'payment-refunds'
-
-/** One refund per entry, whoever asks and however often: the provider returns the first. */
-export const refundIdempotencyKey = (entryId: string) => `refund-${entryId}`
 
 /** What a refund event owes: the entry's intent and amount, and the reason to record. */
 interface Owed {

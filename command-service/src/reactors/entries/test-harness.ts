@@ -11,11 +11,11 @@ import type { EntryDeps } from '../../entries/deps'
 import { requestEntry } from '../../entries/entries'
 import type { CommandContext } from '../../event-metadata'
 import { migrateCommandTables } from '../../migrations'
+import { migrateReactorTables } from '../../migrations/reactor-tables'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../../payments/offline'
 import { testCards } from '../../payments/offline/test-cards'
 import { details, silentLogger } from '../../testing/fixtures'
 import { openAccount } from '../../users/registration'
-import { migrateReactorTables } from '../tables'
 
 /**
  * The entry reactors' world on a real PostgreSQL and the real clock: the event store, the

@@ -1,11 +1,11 @@
 import { competitionStream } from '@prizes/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parkedEventsTable } from '../../admin/parked-store'
 import { cancelCompetition } from '../../competitions/lifecycle'
+import { allocatePaidEntry, entryCommandsOf } from '../../entries/entry-commands'
 import { createMailOutbox } from '../../mail/outbox'
 import { silentLogger } from '../../testing/fixtures'
-import { allocatePaidEntry, entryCommandsOf } from '../entries/entry-commands'
 import { type EntryReactorHarness, startEntryReactorHarness } from '../entries/test-harness'
-import { parkedEventsTable } from '../parked'
 import {
   cancellationEmailKey,
   cancellationRefundsName,

@@ -1,7 +1,7 @@
 import { CompetitionNotFound, type DrandChain, InvalidTransition, quicknet } from '@prizes/domain'
 import { closeCompetition } from '../../competitions/lifecycle'
 import type { EntryDeps } from '../../entries/deps'
-import { entryCommandsOf } from '../entries/entry-commands'
+import { entryCommandsOf } from '../../entries/entry-commands'
 import type { LifecycleCommands } from './commands'
 
 /**

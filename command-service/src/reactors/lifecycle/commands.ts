@@ -1,5 +1,5 @@
+import type { EntryCommands } from '../../entries/entry-commands'
 import type { CommandContext } from '../../event-metadata'
-import type { EntryCommands } from '../entries/entry-commands'
 
 /**
  * The commands the lifecycle reactors send, as small callbacks so they are tested without the

@@ -1,9 +1,9 @@
-import type { OutgoingMail } from '../../mail/mailer'
 import {
   guestInvitationEmail,
   passwordResetEmail,
   verificationEmail,
 } from '../../mail/templates/account-emails'
+import type { OutgoingMail } from '../../mail-port'
 import type { MailTemplate } from './plan'
 import type { TokenRequest } from './user-view'
 

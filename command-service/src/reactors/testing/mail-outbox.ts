@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
-import type { Mailer } from '../../mail/mailer'
 import { createMailOutbox, type MailOutbox } from '../../mail/outbox'
 import { type RunningMailSender, startMailSender } from '../../mail/outbox-sender'
+import type { Mailer } from '../../mail-port'
 import { silentLogger } from '../../testing/fixtures'
 
 /**

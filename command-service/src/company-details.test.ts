@@ -1,6 +1,6 @@
 import { loadConfig } from '@prizes/platform'
 import { describe, expect, it } from 'vitest'
-import { companyDetailsOf } from './brand'
+import { companyDetailsOf } from './company-details'
 
 describe('what the site publishes about the company (issue 24)', () => {
   it('names no licence and no complaints body unless configured', () => {

@@ -1,15 +1,15 @@
 import { competitionStream } from '@prizes/contracts'
 import { competitionDecider } from '@prizes/domain'
 import type { Logger } from '@prizes/platform'
-import { CreditCardLimitReached, confirmEntryPayment, recordRefund, releaseReservation } from '../../entries'
-import type { EntryDeps } from '../../entries/deps'
-import {
-  PaymentNotFound,
-  PaymentNotSucceeded,
-  PaymentNotTaken,
-  PaymentToBeRefunded,
-} from '../../entries/errors'
-import type { CommandContext } from '../../event-metadata'
+import type { CommandContext } from '../event-metadata'
+import { confirmEntryPayment } from './confirm'
+import { CreditCardLimitReached } from './credit-card-limit'
+import type { EntryDeps } from './deps'
+import { recordRefund, releaseReservation } from './entries'
+import { PaymentNotFound, PaymentNotSucceeded, PaymentNotTaken, PaymentToBeRefunded } from './errors'
+
+/** One refund per entry, whoever asks and however often: the provider returns the first. */
+export const refundIdempotencyKey = (entryId: string) => `refund-${entryId}`
 
 /**
  * The entry commands the reactors send, as small callbacks so the reactors are tested without

@@ -1,6 +1,6 @@
 import type { OutboxStatus } from '@prizes/contracts'
 import type { Knex } from 'knex'
-import type { OutgoingMail } from './mailer'
+import type { OutgoingMail } from '../mail-port'
 
 /**
  * The admin's side of `mail_outbox`: the list the Email System tab pages through, putting a
@@ -185,4 +185,28 @@ async function insertTestEmail(knex: Knex, test: TestEmail & { readonly sent: bo
       sent ? null : at,
     ],
   )
+}
+
+export interface EmailCounts {
+  readonly pending: number
+  readonly failed: number
+  /** When the oldest pending email was queued; null when none waits. */
+  readonly oldestPendingAt: Date | null
+}
+
+/** How many emails wait and how many gave up, for `/api/health`; two index scans. */
+export async function countUnsentEmails(knex: Knex): Promise<EmailCounts> {
+  const result = await knex.raw<{
+    rows: Array<{ pending: number; failed: number; oldest_pending_at: Date | null }>
+  }>(`
+    select (select count(*) from mail_outbox where status = 'pending')::int as pending,
+           (select count(*) from mail_outbox where status = 'failed')::int as failed,
+           (select min(created_at) from mail_outbox where status = 'pending') as oldest_pending_at
+  `)
+  const row = result.rows[0]
+  return {
+    pending: row?.pending ?? 0,
+    failed: row?.failed ?? 0,
+    oldestPendingAt: row?.oldest_pending_at ?? null,
+  }
 }
