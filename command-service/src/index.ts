@@ -43,12 +43,6 @@ export {
   startDraw,
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
-export {
-  type CommandReactors,
-  type CommandReactorsOptions,
-  prepareCommandReactors,
-  serviceReactorsOf,
-} from './consumers'
 export { type BackupOptions, writeBackup } from './database/backup'
 export {
   BackupDecryptionFailed,
@@ -108,25 +102,7 @@ export {
 } from './entries/entry-commands'
 export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
-export {
-  brand,
-  createMailOutbox,
-  createSmtpMailer,
-  type EntryConfirmation,
-  entryConfirmationEmail,
-  guestInvitationEmail,
-  InvalidSmtpUrl,
-  type Mailer,
-  type MailOutbox,
-  type MailTransport,
-  type OutgoingMail,
-  passwordResetEmail,
-  type RenderedEmail,
-  type RunningMailSender,
-  type SmtpMailerOptions,
-  startMailSender,
-  verificationEmail,
-} from './mail'
+export type { Mailer, MailTransport, OutgoingMail, SmtpCheck, TestEmail, TestMails } from './mail-port'
 export { commandMigrationSource, migrateCommandTables } from './migrations'
 export { migrateReactorTables } from './migrations/reactor-tables'
 export {
@@ -157,18 +133,6 @@ export {
   testCards,
   type WebhookEvent,
 } from './payments'
-export {
-  createMailReactor,
-  knexUserKeyReader,
-  type LifecycleCommands,
-  lifecycleCommandsOf,
-  type MailReactorOptions,
-  type Reactor,
-  type RunningReactor,
-  startMailReactor,
-  startReactor,
-  type UserKeyReader,
-} from './reactors'
 export { checkpointReadModels, type ReadModels } from './read-models'
 export { type CommandService, type RetryDeps, type ServiceReactors, startCommandService } from './service'
 export { changeSettings, loadSettings } from './settings/settings'

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parkedEventsTable } from '../admin/parked-store'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
 import { migrateReactorTables } from '../migrations/reactor-tables'
-import { registerReactor } from '../reactors/tables'
 import { silentLogger } from '../testing/fixtures'
 import { registerHealthMetrics } from './metrics'
 
@@ -54,8 +53,13 @@ beforeEach(async () => {
     { name: 'behind', position: caughtUp, handles: ['HealthProbeB'] },
     { name: 'new', position: null, handles: ['HealthProbeA', 'HealthProbeB'] },
   ])
-  await registerReactor(harness.knex, 'mailer', { eventTypes: ['HealthProbeB'], streamPrefixes: ['health-'] })
-  await harness.knex('reactor_checkpoints').where({ name: 'mailer' }).update({ position: caughtUp })
+  // A reactor as the runner registers one (its filter), then caught up to the first probe.
+  await harness.knex('reactor_checkpoints').insert({
+    name: 'mailer',
+    position: caughtUp,
+    handles: ['HealthProbeB'],
+    stream_prefixes: ['health-'],
+  })
 })
 
 describe('GET /api/health', () => {

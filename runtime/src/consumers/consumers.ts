@@ -1,4 +1,4 @@
-import { type CommandHandler, type Mailer, prepareCommandReactors } from '@prizes/command-service'
+import type { CommandHandler, Mailer } from '@prizes/command-service'
 import type { EventStore, SnapshotStore } from '@prizes/event-store'
 import {
   type Config,
@@ -14,6 +14,7 @@ import {
   type RunningProjections,
   startProjections,
 } from '@prizes/projections'
+import { prepareCommandReactors } from '@prizes/reactors'
 import type { Knex } from 'knex'
 
 export interface RunningConsumers {

@@ -4,7 +4,6 @@ import {
   companyDetailsOf,
   contactDetailsOf,
   createDrawSeedStore,
-  serviceReactorsOf,
   startCommandService,
 } from '@prizes/command-service'
 import { createEventStore, type Position } from '@prizes/event-store'
@@ -29,6 +28,7 @@ import {
   stripeConfigured,
 } from '@prizes/platform'
 import { competitionPages, createQueryApp, startLiveCompetitions } from '@prizes/query-service'
+import { serviceReactorsOf } from '@prizes/reactors'
 import { type RunningConsumers, startConsumers } from '../consumers/consumers'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'

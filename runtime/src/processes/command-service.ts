@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
-import { serviceReactorsOf, startCommandService } from '@prizes/command-service'
+import { startCommandService } from '@prizes/command-service'
 import { closeServer, listen, runProcess } from '@prizes/platform'
+import { serviceReactorsOf } from '@prizes/reactors'
 import { openStandalone } from './standalone'
 
 /**
