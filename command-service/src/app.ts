@@ -34,7 +34,7 @@ import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from 
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
 import { type CompanyDetails, defaultCompanyDetails } from './company-details'
 import { adminContactRouter } from './contact/admin-routes'
-import { databaseRouter, type ResetTestData } from './database/routes'
+import { type DatabaseJobs, databaseRouter, type ResetTestData } from './database/routes'
 import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
 import { entriesRouter, followProviderEvent } from './entries'
 import { allocatePaidEntry } from './entries/entry-commands'
@@ -95,6 +95,8 @@ export interface CommandAppOptions {
   readonly checkpoints?: CheckpointWatcher
   /** Reset test data (wipe and seed again): given only on the embedded database, else refused. */
   readonly resetTestData?: ResetTestData
+  /** The backup and optimise jobs of the admin's database tools; none: those routes answer 503. */
+  readonly databaseJobs?: DatabaseJobs
   /** The platform settings as this process enforces them; one cached on the stream unless given. */
   readonly settings?: SettingsCache
   /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
@@ -264,6 +266,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         },
         resetTestData: options.resetTestData,
         realPayments: options.payments.name === 'stripe',
+        jobs: options.databaseJobs,
       }),
       parkedEventsRouter({
         ...{ store, knex, secrets, limiter, logger, clock },

@@ -43,32 +43,12 @@ export {
   startDraw,
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
-export { type BackupOptions, writeBackup } from './database/backup'
 export {
-  BackupDecryptionFailed,
-  checkPassphrase,
-  decryptBackup,
-  encryptBackup,
-  linesOf,
-  minimumPassphraseLength,
-  PassphraseTooShort,
-} from './database/backup-crypto'
-export {
-  backedUpTableNames,
-  backupFileName,
+  type DatabaseJobs,
   type EventStoreKind,
-} from './database/backup-format'
-export { optimiseReadModels, readModelTables } from './database/optimise'
-export {
-  InvalidBackup,
-  RestoredLogNotReadable,
-  type RestoreOptions,
-  type RestoreSummary,
-  RestoreTargetNotEmpty,
-  restoreBackup,
-  verifyBackup,
-} from './database/restore'
-export { type ResetTestData, resetUnavailableMessage } from './database/routes'
+  type ResetTestData,
+  resetUnavailableMessage,
+} from './database/routes'
 export { countUnsentEmails, type EmailCounts } from './email-tools/outbox-admin'
 export {
   allocateEntry,

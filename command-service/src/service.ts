@@ -21,7 +21,7 @@ import { type CommandHandler, createCommandHandler } from './command-handler'
 import { companyDetailsOf } from './company-details'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
-import type { ResetTestData } from './database/routes'
+import type { DatabaseJobs, ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { registerHealthMetrics } from './health'
@@ -90,6 +90,8 @@ export async function startCommandService(options: {
   readonly onMailResent?: () => void
   /** The reactors' part in this service: test emails and parked-event retries. */
   readonly reactors: ServiceReactors
+  /** The admin's backup and optimise: the runtime's operator jobs. */
+  readonly databaseJobs: DatabaseJobs
 }): Promise<CommandService> {
   const { config, store, knex, mailer, logger } = options
   await migrateCommandTables(knex)
@@ -165,6 +167,7 @@ export async function startCommandService(options: {
       ...(options.onMailResent ? { onResent: options.onMailResent } : {}),
     },
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
+    databaseJobs: options.databaseJobs,
     metrics: { token: config.METRICS_TOKEN },
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     reactors: new Map(reactors.map((reactor) => [reactor.name, reactor])),

@@ -21,6 +21,7 @@ import {
   type RateLimit,
   type RateLimiter,
   requireAdmin,
+  serviceUnavailable,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { isOwnPassword } from '../auth/account'
@@ -29,17 +30,35 @@ import { longestWait, tooMany } from '../auth/rate-limits'
 import { respond } from '../auth/routes'
 import { measureHealth } from '../health/measure'
 import type { AccountDeps } from '../users/deps'
-import { writeBackup } from './backup'
-import { encryptBackup } from './backup-crypto'
-import { backupFileName, type EventStoreKind } from './backup-format'
 import { alreadyRunning, oneAtATime } from './one-at-a-time'
-import { optimiseReadModels } from './optimise'
 
 /** The error code of a backup asked for with a password that is not the admin's. */
 const backupPasswordIncorrect = 'PASSWORD_INCORRECT'
 
 /** Wipes everything and seeds the demo data and the admin account again; the events it left. */
 export type ResetTestData = () => Promise<{ readonly events: number }>
+
+/** Where the log is kept, as a backup records it. */
+export type EventStoreKind = 'postgres' | 'eventstoredb'
+
+/**
+ * The operator jobs behind the backup and optimise routes, given by the composition root (the
+ * runtime's backup and optimise, which the CLIs run too).
+ */
+export interface DatabaseJobs {
+  /** The backup file as it streams out, encrypted with `passphrase`. */
+  backup(options: {
+    readonly store: Pick<EventStore, 'readAll'>
+    readonly knex: Knex
+    readonly eventStore: EventStoreKind
+    readonly now: Date
+    readonly passphrase: string
+  }): AsyncIterable<Buffer>
+  /** The file name of a backup taken at `now`. */
+  backupFileName(now: Date): string
+  /** VACUUM (ANALYZE) of every read-model table; 'busy' while another instance optimises. */
+  optimise(knex: Knex): Promise<{ readonly tables: string[]; readonly milliseconds: number } | 'busy'>
+}
 
 export interface DatabaseRouterDeps {
   readonly store: Pick<EventStore, 'readAll' | 'transaction'>
@@ -56,6 +75,8 @@ export interface DatabaseRouterDeps {
   readonly resetTestData?: ResetTestData | undefined
   /** Stripe takes the payments: reset is refused whatever the database, real money may be in it. */
   readonly realPayments?: boolean | undefined
+  /** Backup and optimise; none (a test's app): those routes answer 503. */
+  readonly jobs?: DatabaseJobs | undefined
 }
 
 export const resetUnavailableMessage =
@@ -86,6 +107,10 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
   const optimisations = oneAtATime('An optimisation')
   const resets = oneAtATime('A reset')
   const router = new Router()
+  const jobsOf = (): DatabaseJobs => {
+    if (!deps.jobs) throw serviceUnavailable('Backup and optimise are not available in this process')
+    return deps.jobs
+  }
   router.use(jsonBody())
   router.use(
     authenticate({
@@ -129,10 +154,12 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       },
       (error) => error instanceof HttpError && error.code === backupPasswordIncorrect,
     )
+    const jobs = jobsOf()
     const release = backups.take()
     deps.logger.info({ adminId: admin.userId }, 'backup started')
-    const plain = writeBackup({ store: deps.store, knex: deps.knex, eventStore: kind, now })
-    const body = Readable.from(encryptBackup(plain, passphrase))
+    const body = Readable.from(
+      jobs.backup({ store: deps.store, knex: deps.knex, eventStore: kind, now, passphrase }),
+    )
     body.once('close', release)
     body.once('error', (error) => {
       release()
@@ -140,7 +167,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       deps.logger.error({ err: error }, 'backup failed part way')
     })
     ctx.set('Content-Type', 'application/octet-stream')
-    ctx.set('Content-Disposition', `attachment; filename="${backupFileName(now)}"`)
+    ctx.set('Content-Disposition', `attachment; filename="${jobs.backupFileName(now)}"`)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = body
   })
@@ -148,9 +175,10 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
   router.post(endpoints.adminOptimiseDatabase.path, async (ctx) => {
     requireAdmin(ctx)
     parseOr400(endpoints.adminOptimiseDatabase.request, ctx.request.body)
+    const jobs = jobsOf()
     const release = optimisations.take()
     try {
-      const result = await optimiseReadModels(deps.knex)
+      const result = await jobs.optimise(deps.knex)
       if (result === 'busy') throw alreadyRunning('An optimisation')
       respond(ctx, 'adminOptimiseDatabase', { success: true, ...result })
     } finally {

@@ -8,19 +8,12 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import {
-  BackupDecryptionFailed,
-  backedUpTableNames,
   closeCompetition,
   completeDraw,
   createCommandHandler,
   createCompetition,
   createDrawSeedStore,
-  decryptBackup,
-  encryptBackup,
-  linesOf,
   publishCompetition,
-  RestoreTargetNotEmpty,
-  readModelTables,
   startDraw,
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/contracts'
@@ -35,7 +28,11 @@ import {
   startPlatformUnderTest,
   testPerson,
 } from '../launcher/testing/platform-under-test'
+import { readModelTables } from '../optimise/optimise'
+import { BackupDecryptionFailed, decryptBackup, encryptBackup, linesOf } from './backup-crypto'
 import { restoreFromFile } from './backup-file'
+import { backedUpTableNames } from './backup-format'
+import { RestoreTargetNotEmpty } from './restore'
 
 let platform: PlatformUnderTest
 let source: Knex

@@ -30,6 +30,7 @@ import {
 import { competitionPages, createQueryApp, startLiveCompetitions } from '@prizes/query-service'
 import { serviceReactorsOf } from '@prizes/reactors'
 import { type RunningConsumers, startConsumers } from '../consumers/consumers'
+import { databaseJobs } from '../processes/database-jobs'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
@@ -114,6 +115,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       // Only the embedded database may be wiped: never someone's own PostgreSQL.
       ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
       onMailResent: () => consumers?.wakeMailSender(),
+      databaseJobs,
       reactors: serviceReactorsOf({
         config,
         store,

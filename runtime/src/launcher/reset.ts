@@ -1,5 +1,5 @@
-import { readModelTables } from '@prizes/command-service'
 import type { Knex } from 'knex'
+import { readModelTables } from '../optimise/optimise'
 
 const projectionCheckpoints = 'projection_checkpoints'
 

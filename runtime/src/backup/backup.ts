@@ -1,3 +1,4 @@
+import type { EventStoreKind } from '@prizes/command-service'
 import { type EventStore, positionToString } from '@prizes/event-store'
 import type { Knex } from 'knex'
 import {
@@ -6,7 +7,6 @@ import {
   backedUpTables,
   backupFormat,
   backupVersion,
-  type EventStoreKind,
   encodeRow,
 } from './backup-format'
 

@@ -1,4 +1,5 @@
 import { createHash, type Hash } from 'node:crypto'
+import type { EventStoreKind } from '@prizes/command-service'
 
 /**
  * The backup file (issue 11): NDJSON, one JSON value a line, `\n` after each.
@@ -23,8 +24,6 @@ export interface BackupHeader {
   readonly createdAt: string
   readonly eventStore: EventStoreKind
 }
-
-export type EventStoreKind = 'postgres' | 'eventstoredb'
 
 export interface BackupEvent {
   readonly kind: 'event'
