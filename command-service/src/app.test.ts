@@ -1,9 +1,9 @@
+import { createInMemoryEventStore } from '@prizes/event-store/testing'
+import { createOfflinePaymentProvider } from '@prizes/payments'
 import { createKnex, sessionKeys } from '@prizes/platform'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createCommandApp } from './app'
-import { createOfflinePaymentProvider } from './payments'
 import { silentLogger } from './testing/fixtures'
-import { createInMemoryEventStore } from './testing/in-memory-event-store'
 import { serve } from './testing/serve'
 
 const servers: Array<{ close(): Promise<void> }> = []
@@ -25,7 +25,7 @@ async function start(store: Parameters<typeof createCommandApp>[0]['store']) {
 
 describe('command app', () => {
   it('answers its health check', async () => {
-    const url = await start({ ...createInMemoryEventStore(), readAll: async () => [] })
+    const url = await start(createInMemoryEventStore())
     const response = await fetch(`${url}/api/health/command`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ success: true, service: 'command' })
@@ -46,7 +46,7 @@ describe('command app', () => {
   })
 
   it('answers an unknown path with the 404 error body', async () => {
-    const url = await start({ ...createInMemoryEventStore(), readAll: async () => [] })
+    const url = await start(createInMemoryEventStore())
     const response = await fetch(`${url}/api/nothing-here`)
     expect(response.status).toBe(404)
     expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })

@@ -3,6 +3,12 @@ import { endpoints, type ResponseOf } from '@prizes/contracts'
 import type { DrandChain } from '@prizes/domain'
 import type { EventStore } from '@prizes/event-store'
 import {
+  type ActivePaymentProvider,
+  offlinePaymentsRouter,
+  type ProviderEvent,
+  paymentsRouter,
+} from '@prizes/payments'
+import {
   type CheckpointWatcher,
   createApp,
   createCheckpointWatcher,
@@ -42,8 +48,6 @@ import type { ReservationLimits } from './entries/rate-limits'
 import { mapCommandError } from './errors'
 import { type HealthRouterDeps, healthRouter } from './health'
 import { newsletterRouter } from './newsletter/routes'
-import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
-import type { ProviderEvent } from './payments/port'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'
 import { responsiblePlayRouter } from './responsible-play/routes'
@@ -269,7 +273,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         jobs: options.databaseJobs,
       }),
       parkedEventsRouter({
-        ...{ store, knex, secrets, limiter, logger, clock },
+        ...{ store, knex, secrets, limiter, logger, clock, handler },
         reactors: options.reactors ?? new Map(),
       }),
     ],

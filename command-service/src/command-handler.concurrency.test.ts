@@ -1,10 +1,10 @@
 import { type CompetitionCommand, competitionDecider } from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
+import { createInMemoryEventStore, type InMemoryEventStore } from '@prizes/event-store/testing'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler, type StreamStore } from './command-handler'
 import { create, feature, id, publish, revise, stream } from './testing/competition-commands'
 import { adminContext, details, now, silentLogger } from './testing/fixtures'
-import { createInMemoryEventStore, type InMemoryEventStore } from './testing/in-memory-event-store'
 
 /**
  * A store through which "another process" appends `interleaved` just before each of our

@@ -1,11 +1,11 @@
 import { eventMetadata } from '@prizes/contracts'
 import { CompetitionNotFound, competitionDecider } from '@prizes/domain'
 import type { ReadStreamOptions } from '@prizes/event-store'
+import { createInMemoryEventStore } from '@prizes/event-store/testing'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler, type StreamStore } from './command-handler'
 import { create, external, feature, id, publish, revise, stream } from './testing/competition-commands'
 import { adminContext, now, silentLogger } from './testing/fixtures'
-import { createInMemoryEventStore } from './testing/in-memory-event-store'
 
 describe('command handler', () => {
   it('decides on the folded stream and appends with the revision it read', async () => {

@@ -43,6 +43,7 @@ export {
   startDraw,
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
+export { createCreditLimitedPaymentProvider } from './credit-limit'
 export {
   type DatabaseJobs,
   type EventStoreKind,
@@ -85,34 +86,6 @@ export { type CommandContext, schemaVersion } from './event-metadata'
 export type { Mailer, MailTransport, OutgoingMail, SmtpCheck, TestEmail, TestMails } from './mail-port'
 export { commandMigrationSource, migrateCommandTables } from './migrations'
 export { migrateReactorTables } from './migrations/reactor-tables'
-export {
-  type ActivePaymentProvider,
-  type CreateIntent,
-  createOfflinePaymentProvider,
-  createPaymentProvider,
-  createStripePaymentProvider,
-  IdempotencyKeyReused,
-  InvalidWebhookSignature,
-  type OfflinePaymentProvider,
-  type OfflinePaymentProviderOptions,
-  type OfflinePaymentsRouterOptions,
-  offlinePaymentsRouter,
-  type PaymentIntent,
-  PaymentIntentCanceled,
-  PaymentIntentNotFound,
-  type PaymentIntentStatus,
-  type PaymentProvider,
-  type PaymentSettings,
-  type PaymentsRouterOptions,
-  paymentsRouter,
-  type Refund,
-  RefundRefused,
-  type StripePaymentProvider,
-  type StripePaymentProviderOptions,
-  type TestCardOutcome,
-  testCards,
-  type WebhookEvent,
-} from './payments'
 export { checkpointReadModels, type ReadModels } from './read-models'
 export { type CommandService, type RetryDeps, type ServiceReactors, startCommandService } from './service'
 export { changeSettings, loadSettings } from './settings/settings'

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { EventStore, SnapshotStore } from '@prizes/event-store'
+import type { PaymentProvider } from '@prizes/payments'
 import {
   type Config,
   createCheckpointWatcher,
@@ -10,6 +11,8 @@ import {
   type PlatformSecrets,
   type SettingsCache,
   testMode,
+  usePersonalDataKey,
+  wrapClearUserKeys,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
@@ -21,6 +24,7 @@ import { type CommandHandler, createCommandHandler } from './command-handler'
 import { companyDetailsOf } from './company-details'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
+import { createCreditLimitedPaymentProvider } from './credit-limit'
 import type { DatabaseJobs, ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
@@ -28,7 +32,6 @@ import { registerHealthMetrics } from './health'
 import type { MailTransport, TestMails } from './mail-port'
 import { migrateCommandTables } from './migrations'
 import { migrateReactorTables } from './migrations/reactor-tables'
-import { createPaymentProvider, type PaymentProvider } from './payments'
 import { checkpointReadModels, type ReadModels } from './read-models'
 import { loadSettings } from './settings/settings'
 
@@ -123,6 +126,11 @@ export async function startCommandService(options: {
     const sealed = await sealClearSeeds(knex, secrets.drawSeeds)
     if (sealed > 0) logger.info({ sealed }, 'draw seeds kept clear before DRAW_SEED_KEY sealed under it')
   }
+  usePersonalDataKey(secrets.personalData)
+  if (secrets.personalData) {
+    const wrapped = await wrapClearUserKeys(knex, secrets.personalData)
+    if (wrapped > 0) logger.info({ wrapped }, 'personal-data keys kept clear wrapped under PERSONAL_DATA_KEY')
+  }
   const company = companyDetailsOf(config)
   // One per process: every request waiting for the read models shares its one poll.
   const checkpoints = createCheckpointWatcher({ knex, logger: logger.child({ component: 'read-after' }) })
@@ -134,7 +142,7 @@ export async function startCommandService(options: {
   const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
   // Link requests recorded after their answer: a stop waits for them before the database goes.
   const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
-  const payments = createPaymentProvider(config, knex)
+  const payments = createCreditLimitedPaymentProvider(config, knex)
   // An admin's retry of a parked event runs its reactor's handler here (see `parked-events.ts`).
   const reactors = options.reactors.retryable({ handler, secrets, settings, payments })
   const app = createCommandApp({

@@ -9,6 +9,7 @@ export { knexRowWriter } from './command-rows'
 export { type CompanyDetails, companyDetailsOf, defaultCompanyDetails } from './company-details'
 export { drandChainOf } from './competitions/drand'
 export { closeCompetition } from './competitions/lifecycle'
+export { createCreditLimitedPaymentProvider } from './credit-limit'
 export { deriveOneTimeToken, hashToken } from './crypto/one-time-token'
 export { captureAllocated, voidUnallocated } from './entries/credit-card-limit'
 export type { EntryDeps } from './entries/deps'
@@ -24,14 +25,6 @@ export type { Mailer, MailTransport, OutgoingMail, SmtpCheck, TestEmail, TestMai
 export { migrateCommandTables } from './migrations'
 export { migrateReactorTables } from './migrations/reactor-tables'
 export { newsletterToken, subscriberKeyId } from './newsletter/subscribers'
-export { createPaymentProvider } from './payments'
-export {
-  PaymentIntentNotCapturable,
-  PaymentIntentNotFound,
-  type PaymentProvider,
-  PaymentProviderUnavailable,
-  RefundRefused,
-} from './payments/port'
 export { applyToLedger, ledgerEventTypes } from './responsible-play/ledger-events'
 export { marketingPausedFor } from './responsible-play/marketing'
 export type { ServiceReactors } from './service'

@@ -1,3 +1,4 @@
+export type { CommandMetadata } from './command-metadata'
 export {
   type CompetitionLifecycleEvent,
   type CompetitionLifecycleEventType,
@@ -6,11 +7,11 @@ export {
   competitionLifecycleEventTypes,
   competitionLifecycleStatuses,
   competitionMachine,
+  initialStatus,
   nextStatus,
   targetStatus,
 } from './competition/competition.machine'
 export {
-  type CommandMetadata,
   type CompetitionCommand,
   type CreateCompetition,
   competitionDecider,
@@ -52,6 +53,7 @@ export type {
   StartDraw,
 } from './competition/lifecycle'
 export { maxExtensionMs } from './competition/lifecycle'
+export { createdStatus, lifecycleMoveOf, statusAfter } from './competition/recorded-status'
 export {
   type Competition,
   type CompetitionState,
@@ -99,6 +101,13 @@ export {
   type RefundRefusal,
 } from './entry/errors'
 export {
+  type EntryPayment,
+  type OwnedEntry,
+  ownedEntryOf,
+  paymentOf,
+  toUserEntry,
+} from './entry/owner-view'
+export {
   type EntryPaymentEvent,
   type EntryPaymentEventType,
   type EntryPaymentStatus,
@@ -135,6 +144,13 @@ export {
   UnknownNewsletterToken,
 } from './newsletter/errors'
 export { decodeNewsletterEvent, type NewsletterEvent } from './newsletter/events'
+export {
+  decideParkedEvent,
+  decodeParkedEventEvent,
+  type ParkedEventCommand,
+  type ParkedEventState,
+  parkedEventDecider,
+} from './parked-event/decide'
 export * from './rules'
 export {
   type ChangeSettings,

@@ -2,18 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { appendContract } from './contract/append.contract'
-import {
-  type ContractStore,
-  collect,
-  newEvent,
-  type StoreFactory,
-  unique,
-  waitUntil,
-} from './contract/harness'
-import { readContract } from './contract/read.contract'
-import { snapshotContract } from './contract/snapshots.contract'
-import { subscribeContract } from './contract/subscribe.contract'
+import { describeEventStoreContract } from './contract'
+import { collect, newEvent, unique, waitUntil } from './contract/harness'
 import { createEventStoreDbEventStore } from './eventstoredb'
 import { comparePositions, WrongExpectedVersion } from './port'
 import {
@@ -22,26 +12,6 @@ import {
   notifyAppended,
   type PostgresEventStoreOptions,
 } from './postgres'
-
-/** The behaviour every adapter promises (DESIGN section 4), registered against one factory. */
-function describeEventStoreContract(name: string, factory: StoreFactory) {
-  describe(`${name} event store contract`, () => {
-    let store: ContractStore | undefined
-    let dispose = async () => {}
-    beforeAll(async () => {
-      ;({ store, dispose } = await factory())
-    })
-    afterAll(() => dispose())
-    const access = () => {
-      if (!store) throw new Error('the store was not created')
-      return store
-    }
-    appendContract(access)
-    readContract(access)
-    subscribeContract(access)
-    describe('snapshots', () => snapshotContract(access))
-  })
-}
 
 /** Sessions of this database waiting on a lock. */
 async function lockWaiters(pool: pg.Pool): Promise<number> {

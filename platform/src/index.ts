@@ -4,6 +4,7 @@ export {
   type Config,
   ConfigError,
   databaseTimeouts,
+  developmentPublishedDetails,
   isProduction,
   loadConfig,
   type PaymentsMode,
@@ -11,7 +12,13 @@ export {
   stripeConfigured,
   testMode,
 } from './config/config'
-export { environmentKeys, environmentSessionKeys, keysRequired } from './config/keys'
+export {
+  aesKeyFromFile,
+  environmentKeys,
+  environmentPersonalDataKey,
+  environmentSessionKeys,
+  keysRequired,
+} from './config/keys'
 export * from './consumers'
 export { createKnex, type KnexOptions } from './db/knex'
 export { inCodeMigrationSource } from './db/migrations'

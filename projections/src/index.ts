@@ -14,6 +14,11 @@ export {
 export { type DrawRow, drawsProjection, drawsTable } from './draws/projection'
 export { type EntryLifecycle, type EntryRow, entriesTable } from './entries/sql'
 export { migrateReadModels, readModelMigrationSource } from './migrations/index'
+export {
+  type ParkedEventActionRow,
+  parkedEventActionsProjection,
+  parkedEventActionsTable,
+} from './parked-events/projection'
 export { eventTime, type Projection } from './projection'
 export { allProjections } from './projections'
 export {

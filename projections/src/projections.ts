@@ -4,6 +4,7 @@ import { contactMessagesProjection } from './contact/projection'
 import { drawCertificatesProjection } from './draw-certificates/projection'
 import { drawsProjection } from './draws/projection'
 import { entriesProjection } from './entries/projection'
+import { parkedEventActionsProjection } from './parked-events/projection'
 import type { Projection } from './projection'
 import { responsiblePlayProjection } from './responsible-play/projection'
 import { settingsHistoryProjection } from './settings/projection'
@@ -22,4 +23,5 @@ export const allProjections: readonly Projection[] = [
   settingsHistoryProjection,
   contactMessagesProjection,
   responsiblePlayProjection,
+  parkedEventActionsProjection,
 ]

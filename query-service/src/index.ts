@@ -2,6 +2,8 @@ export { createQueryApp, type QueryAppOptions } from './app'
 export { penceToPounds, toAdminCompetition, toPublicCompetition } from './competitions/mapper'
 export { competitionPages } from './competitions/pages'
 export type { CompetitionRow } from './competitions/rows'
+export { toUserEntry } from './entries/mapper'
+export type { UserEntryRow } from './entries/rows'
 export { defaultLiveLimits, type LiveLimits } from './live/hub'
 export {
   type LiveCompetitions,

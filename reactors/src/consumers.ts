@@ -4,7 +4,7 @@ import {
   type CommandHandler,
   companyDetailsOf,
   createCommandHandler,
-  createPaymentProvider,
+  createCreditLimitedPaymentProvider,
   drandChainOf,
   entryCommandsOf,
   keepReferencesPastLog,
@@ -22,18 +22,20 @@ import {
   loadSecrets,
   type SettingsCache,
   testMode,
+  usePersonalDataKey,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { lifecycleCommandsOf, type RunningReactor, startReactor } from '.'
 import { reservationExpiryName, startReservationExpiry } from './entries/expiry-reactor'
 import { paymentSettlementName, startPaymentSettlement } from './entries/settlement-reactor'
 import { autoCloseName, startAutoClose } from './lifecycle/auto-close-reactor'
+import { lifecycleCommandsOf } from './lifecycle/commands-of'
 import { configureCompanyDetails, configureTestMode } from './mail/brand'
 import { createMailOutbox } from './mail/outbox'
 import { startMailSender } from './mail/outbox-sender'
 import { mailSuppression } from './mail/suppression'
 import { testMails } from './mail/test-mails'
 import { databaseReactors } from './registry'
+import { type RunningReactor, startReactor } from './runner'
 
 export interface CommandReactorsOptions {
   readonly config: Config
@@ -87,12 +89,14 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
   const settings =
     options.commandService?.settings ?? createSettingsCache({ load: () => loadSettings(store) })
   const secrets = await loadSecrets(knex, environmentKeys(config))
+  // Before the projections start: they, like the reactors, open the users' keys with it.
+  usePersonalDataKey(secrets.personalData)
   configureCompanyDetails(companyDetailsOf(config))
   // TEST MODE: every email the reactors queue says so.
   configureTestMode(testMode(config))
   const sender = startMailSender({ knex, mailer, logger })
   const outbox = createMailOutbox(knex, { onQueued: sender.wake, suppress: mailSuppression(settings) })
-  const payments = createPaymentProvider(config, knex)
+  const payments = createCreditLimitedPaymentProvider(config, knex)
   const publicUrl = config.PUBLIC_URL
   const entryDeps = {
     handler,

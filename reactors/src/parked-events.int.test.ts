@@ -10,7 +10,7 @@ import {
   entryCommandsOf,
   parkedEventsTable,
 } from '@prizes/command-service/use-cases'
-import { competitionStream, type ParkedEvent } from '@prizes/contracts'
+import { competitionStream, type ParkedEvent, parkedEventStream } from '@prizes/contracts'
 import type { Position } from '@prizes/event-store'
 import { createApp, createKnexRateLimiter, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
@@ -57,6 +57,7 @@ beforeAll(async () => {
   })
   const router = parkedEventsRouter({
     store: harness.store,
+    handler: harness.handler,
     knex: harness.knex,
     secrets,
     limiter: createKnexRateLimiter(harness.knex),
@@ -158,6 +159,16 @@ async function call(method: string, path: string, body?: unknown, token: string 
   return { status: response.status, body: (await response.json()) as Answer }
 }
 
+/** The admin actions the log holds for the refund reactor's parked event of this competition. */
+async function actionsOn(competitionId: string) {
+  const row = await harness
+    .knex(parkedEventsTable)
+    .where({ consumer: refundReactorName, stream_id: competitionStream(competitionId) })
+    .first('event_id')
+  const events = await harness.store.readStream(parkedEventStream(refundReactorName, row.event_id))
+  return events.map(({ type, data, metadata }) => ({ type, data, metadata }))
+}
+
 const refunded = async (competitionId: string) =>
   (await harness.store.readStream(competitionStream(competitionId))).filter((e) => e.type === 'EntryRefunded')
 
@@ -199,6 +210,20 @@ describe('parked events: the admin sees them and acts', () => {
     ).toHaveLength(1)
     const twice = await call('POST', `/api/admin/parked-events/${id}/retry`)
     expect(twice).toMatchObject({ status: 409, body: { code: 'PARKED_EVENT_RESOLVED' } })
+    // Both retries are in the audit trail, the admin as their actor; the refused third is not.
+    const action = { parkedEventId: id, consumer: refundReactorName, eventType: 'EntryRefundRequested' }
+    expect(await actionsOn(entry.competitionId)).toMatchObject([
+      {
+        type: 'ParkedEventRetried',
+        data: { ...action, outcome: 'failed', failure: `entry ${entry.entryId} cannot be recorded yet` },
+        metadata: { actor: { userId: adminId, role: 'admin' } },
+      },
+      {
+        type: 'ParkedEventRetried',
+        data: { ...action, outcome: 'handled', failure: null },
+        metadata: { actor: { userId: adminId, role: 'admin' } },
+      },
+    ])
   })
 
   it('resolves a disputed refund by hand with a reason, kept with who did it', async () => {
@@ -223,6 +248,16 @@ describe('parked events: the admin sees them and acts', () => {
     })
     const stored = await harness.knex(parkedEventsTable).where({ id }).first()
     expect(stored).toMatchObject({ resolved_by: adminId, resolution: 'resolved' })
+    expect(await actionsOn(entry.competitionId)).toMatchObject([
+      {
+        type: 'ParkedEventResolved',
+        data: { parkedEventId: id, consumer: refundReactorName, eventType: 'EntryRefundRequested' },
+        metadata: {
+          actor: { userId: adminId, role: 'admin' },
+          reason: 'Chargeback accepted at the bank; no refund due',
+        },
+      },
+    ])
     expect(stored.reason).toContain('disputed')
     expect(await refunded(entry.competitionId)).toHaveLength(0)
 

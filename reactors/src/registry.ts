@@ -1,6 +1,7 @@
-import type { CommandHandler, EntryDeps, PaymentProvider } from '@prizes/command-service/use-cases'
+import type { CommandHandler, EntryDeps } from '@prizes/command-service/use-cases'
 import { entryCommandsOf, loadCompetition } from '@prizes/command-service/use-cases'
 import type { EventStore } from '@prizes/event-store'
+import type { PaymentProvider } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { createMailReactor } from './account-mail/mail-reactor'

@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import { adminEntryMessages, endpoints } from '@prizes/contracts'
 import { CompetitionNotFound, EntryNotFound, EntryNotRefundable } from '@prizes/domain'
+import { type PaymentProvider, type Refund, RefundRefused } from '@prizes/payments'
 import {
   authenticate,
   createKnexSessionStore,
@@ -19,7 +20,6 @@ import { recordRefund } from '../entries'
 import { refundIdempotencyKey } from '../entries/entry-commands'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
-import { type PaymentProvider, type Refund, RefundRefused } from '../payments/port'
 import type { ReadModels } from '../read-models'
 
 export interface AdminEntryRefundDeps {

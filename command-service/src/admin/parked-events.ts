@@ -1,12 +1,15 @@
 import Router from '@koa/router'
 import {
   endpoints,
+  maxLength,
   type ParkedEvent,
   parkedEventMessages,
   parkedEventParams,
+  parkedEventStream,
   parkedEventsPageSize,
   parkedEventsQuery,
 } from '@prizes/contracts'
+import { parkedEventDecider } from '@prizes/domain'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
 import {
   authenticate,
@@ -23,7 +26,9 @@ import {
 import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { tooMany, waitFor } from '../auth/rate-limits'
+import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
+import type { CommandHandler } from '../command-handler'
 import {
   claimParkedEvent,
   finishRetry,
@@ -40,6 +45,8 @@ export interface RetryableReactor {
 
 export interface ParkedEventsDeps {
   readonly store: Pick<EventStore, 'readStream'>
+  /** Records each retry and resolution in the log, with the admin as actor (the audit trail). */
+  readonly handler: CommandHandler
   readonly knex: Knex
   readonly secrets: PlatformSecrets
   readonly limiter: RateLimiter
@@ -79,6 +86,15 @@ const notFound = () => new HttpError(404, 'PARKED_EVENT_NOT_FOUND', parkedEventM
 const alreadyResolved = () => new HttpError(409, 'PARKED_EVENT_RESOLVED', parkedEventMessages.alreadyResolved)
 const busy = () => new HttpError(409, 'PARKED_EVENT_RETRYING', parkedEventMessages.busy)
 
+/** Who acted on which parked event, as its recorded action says. */
+const actionOf = (row: ParkedEventRow) => ({
+  parkedEventId: String(row.id),
+  consumer: row.consumer,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  streamId: row.stream_id,
+})
+
 /** The parked event itself, read back from its stream at its revision. */
 async function parkedEventOf(
   store: Pick<EventStore, 'readStream'>,
@@ -102,6 +118,36 @@ export function parkedEventsRouter(deps: ParkedEventsDeps): Router {
   const router = new Router()
   router.use(jsonBody())
   router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(knex), clock }))
+
+  /** A retry or a resolution as an event of the parked event's stream, the admin as its actor. */
+  async function record(
+    ctx: Koa.Context,
+    row: ParkedEventRow,
+    action: 'retried' | 'resolved',
+    why: {
+      readonly failure?: string
+      readonly reason?: string
+    },
+  ): Promise<void> {
+    const data = actionOf(row)
+    const context = { ...requestContext(ctx, clock), ...(why.reason ? { reason: why.reason } : {}) }
+    await deps.handler.handle(
+      parkedEventStream(row.consumer, row.event_id),
+      parkedEventDecider,
+      action === 'retried'
+        ? {
+            type: 'RecordParkedEventRetry',
+            data: {
+              ...data,
+              outcome: why.failure === undefined ? 'handled' : 'failed',
+              failure: why.failure?.slice(0, maxLength.reason) ?? null,
+            },
+            metadata: { now: context.now },
+          }
+        : { type: 'RecordParkedEventResolution', data, metadata: { now: context.now } },
+      context,
+    )
+  }
 
   async function withinLimit(ctx: Koa.Context, adminId: string): Promise<void> {
     const verdict = await deps.limiter.hit(`parked-events:admin:${adminId}`, actionLimit, clock())
@@ -158,6 +204,7 @@ export function parkedEventsRouter(deps: ParkedEventsDeps): Router {
       await reactor.react(event)
     } catch (error) {
       const still = await finishRetry(knex, id, { error })
+      await record(ctx, row, 'retried', { failure: still.reason })
       log.warn({ err: error, by: admin.userId }, 'parked event retried by an admin: failed again')
       throw new HttpError(
         409,
@@ -166,6 +213,7 @@ export function parkedEventsRouter(deps: ParkedEventsDeps): Router {
       )
     }
     const resolved = await finishRetry(knex, id, { by: admin.userId })
+    await record(ctx, row, 'retried', {})
     log.info({ audit: true, by: admin.userId }, 'parked event retried by an admin: handled, resolved')
     respond(ctx, 'adminRetryParkedEvent', {
       success: true,
@@ -183,6 +231,7 @@ export function parkedEventsRouter(deps: ParkedEventsDeps): Router {
     if (outcome.kind === 'not-found') throw notFound()
     if (outcome.kind === 'already-resolved') throw alreadyResolved()
     if (outcome.kind === 'busy') throw busy()
+    await record(ctx, outcome.row, 'resolved', { reason })
     logger.info(
       { audit: true, parkedEventId: id, consumer: outcome.row.consumer, by: admin.userId, reason },
       'parked event resolved by an admin',

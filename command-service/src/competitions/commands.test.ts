@@ -1,8 +1,8 @@
 import { competitionStream } from '@prizes/contracts'
+import { createInMemoryEventStore } from '@prizes/event-store/testing'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler } from '../command-handler'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
-import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { createCompetition, publishCompetition, reviseCompetition, setCompetitionFeatured } from './commands'
 import { createInMemoryDrawSeeds } from './draw-seeds'
 

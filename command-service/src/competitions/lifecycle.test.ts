@@ -13,11 +13,11 @@ import {
   verifyDraw,
 } from '@prizes/domain'
 import { quicknetBeacon, quicknetBeacons, signedBeacon, timesAround } from '@prizes/domain/testing'
+import { createInMemoryEventStore } from '@prizes/event-store/testing'
 import { describe, expect, it } from 'vitest'
 import { createCommandHandler } from '../command-handler'
 import { mapCommandError } from '../errors'
 import { adminContext, details, silentLogger } from '../testing/fixtures'
-import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { createCompetition, publishCompetition } from './commands'
 import { drandChainOf, drandRoundUrl } from './drand'
 import { loadDrawEvents } from './draw-events'

@@ -6,7 +6,7 @@ import {
   contactStream,
 } from '@prizes/contracts'
 import { ContactMessageNotFound, ContactReferenceTaken, contactDecider } from '@prizes/domain'
-import { encryptValue, generateUserKey, readUserKey, userKeysTable } from '@prizes/platform'
+import { encryptValue, generateUserKey, readUserKey, userKeyRecord, userKeysTable } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
@@ -46,7 +46,7 @@ export async function receiveContactMessage(
     const key = generateUserKey()
     const claimed = await deps
       .knex(userKeysTable)
-      .insert({ user_id: contactKeyId(reference), key_id: key.id, key: key.key })
+      .insert(userKeyRecord(contactKeyId(reference), key))
       .onConflict('user_id')
       .ignore()
       .returning('user_id')

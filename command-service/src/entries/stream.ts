@@ -8,6 +8,8 @@ import {
   competitionDecider,
   type Entry,
   EntryNotFound,
+  ownedEntryOf,
+  toUserEntry,
 } from '@prizes/domain'
 import type { CommandHandler, HandleResult, StreamStore } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
@@ -74,59 +76,7 @@ export async function allocatedAt(
   throw new EntryNotFound(entryId)
 }
 
-const entryStatusOf = (competition: Competition): UserEntry['status'] => {
-  switch (competition.status) {
-    case 'completed':
-      return 'drawn'
-    case 'cancelled':
-    case 'deleted':
-      return 'cancelled'
-    default:
-      return 'active'
-  }
-}
-
-const paymentStatusOf = (entry: Entry): UserEntry['paymentStatus'] => {
-  switch (entry.status) {
-    case 'paid':
-      return 'paid'
-    case 'reserved':
-      return 'pending'
-    case 'refunded':
-    case 'refundDue':
-    case 'refundPending':
-      return 'refunded'
-    case 'disputed':
-      return 'disputed'
-    default:
-      return 'failed'
-  }
-}
-
-/** Whether the entry is in the draw: told only once the competition has closed. */
-function drawStatusOf(competition: Competition, entry: Entry): UserEntry['drawStatus'] {
-  if (!['closed', 'drawing', 'completed'].includes(competition.status)) return null
-  if (entry.status !== 'paid' || entry.ticketNumbers.length === 0) return null
-  return entry.answerCorrect === true ? 'in_draw' : 'not_in_draw'
-}
-
-/** The entry as its owner sees it (SPEC section 3 "Entry (user view)"); money in pounds. */
+/** The entry as its owner sees it, by the rules the read side shows it by (`toUserEntry`). */
 export function userEntryOf(competition: Competition, entry: Entry, entryDate: string): UserEntry {
-  const status = entryStatusOf(competition)
-  return {
-    id: entry.entryId,
-    competitionId: competition.competitionId,
-    competitionTitle: competition.details.title,
-    numberOfEntries: entry.quantity,
-    totalCost: entry.amountPence / 100,
-    entryDate,
-    status,
-    entryStatus: status,
-    paymentStatus: paymentStatusOf(entry),
-    entryReference: entry.entryReference,
-    drawDate: competition.details.endDate,
-    ticketNumbers: [...entry.ticketNumbers],
-    entryMethod: entry.postal ? 'postal' : 'online',
-    drawStatus: drawStatusOf(competition, entry),
-  }
+  return toUserEntry(ownedEntryOf(competition, entry, entryDate))
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { generateUserKey, readUserKey, type UserKey, userKeysTable } from '@prizes/platform'
+import { generateUserKey, readUserKey, type UserKey, userKeyRecord, userKeysTable } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { deriveOneTimeToken, hashToken, newNonce } from '../crypto/one-time-token'
 
@@ -29,7 +29,7 @@ export const subscriberKeyId = (subscriberId: string) => `newsletter:${subscribe
 export async function subscriberKey(knex: Knex, subscriberId: string): Promise<UserKey> {
   const fresh = generateUserKey()
   await knex(userKeysTable)
-    .insert({ user_id: subscriberKeyId(subscriberId), key_id: fresh.id, key: fresh.key })
+    .insert(userKeyRecord(subscriberKeyId(subscriberId), fresh))
     .onConflict('user_id')
     .ignore()
   const key = await readUserKey(knex, subscriberKeyId(subscriberId))

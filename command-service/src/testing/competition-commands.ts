@@ -1,7 +1,7 @@
 import { competitionStream } from '@prizes/contracts'
 import type { CompetitionCommand } from '@prizes/domain'
+import type { InMemoryEventStore } from '@prizes/event-store/testing'
 import { details, now } from './fixtures'
-import type { InMemoryEventStore } from './in-memory-event-store'
 
 /** One competition's commands, for the handler's tests. */
 export const id = 'c-1'

@@ -5,13 +5,13 @@ import {
   userDeletedRefundReason,
 } from '@prizes/contracts'
 import { competitionDecider, EntryNotRefundable } from '@prizes/domain'
+import { type PaymentProvider, RefundRefused } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund, releaseReservation } from '../entries/entries'
 import { refundIdempotencyKey } from '../entries/entry-commands'
 import { cancelQuietly } from '../entries/replace'
-import { type PaymentProvider, RefundRefused } from '../payments/port'
 
 /**
  * The refunds a deleted user is owed (issue 11): every paid, unrefunded entry of theirs in a

@@ -1,9 +1,9 @@
 import type { UserKey } from '@prizes/platform'
-import { userKeysTable } from '@prizes/platform'
+import { userKeyRecord, userKeysTable } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { RowStatement } from '../command-rows'
 
 /** A user's data key as a row of `user_keys` (platform reads it; deleting it erases). */
 export function userKeyRow(knex: Knex, userId: string, key: UserKey): RowStatement {
-  return knex(userKeysTable).insert({ user_id: userId, key_id: key.id, key: key.key })
+  return knex(userKeysTable).insert(userKeyRecord(userId, key))
 }

@@ -1,5 +1,5 @@
 import { competitionStatuses } from '@prizes/contracts'
-import { setup, transition } from 'xstate'
+import { initialTransition, setup, transition } from 'xstate'
 
 /**
  * The competition lifecycle (SPEC section 4). The server runs it only through the pure
@@ -90,8 +90,11 @@ export const competitionMachine = setup({
   },
 })
 
-function snapshotAt(status: CompetitionLifecycleStatus) {
-  return competitionMachine.resolveState({ value: status, context: {} })
+/** The lifecycle machine as the pure helpers below read it (tests may hand them another). */
+export type CompetitionLifecycleMachine = typeof competitionMachine
+
+function snapshotAt(status: CompetitionLifecycleStatus, machine: CompetitionLifecycleMachine) {
+  return machine.resolveState({ value: status, context: {} })
 }
 
 /** Whether `eventType` is allowed from `status`, answered by the machine itself. */
@@ -99,17 +102,18 @@ export function canTransition(
   status: CompetitionLifecycleStatus,
   eventType: CompetitionLifecycleEventType,
 ): boolean {
-  return snapshotAt(status).can({ type: eventType })
+  return snapshotAt(status, competitionMachine).can({ type: eventType })
 }
 
 /** The status after `eventType` from `status`, or undefined when the machine refuses it. */
 export function nextStatus(
   status: CompetitionLifecycleStatus,
   eventType: CompetitionLifecycleEventType,
+  machine: CompetitionLifecycleMachine = competitionMachine,
 ): CompetitionLifecycleStatus | undefined {
-  const snapshot = snapshotAt(status)
+  const snapshot = snapshotAt(status, machine)
   if (!snapshot.can({ type: eventType })) return undefined
-  const [next] = transition(competitionMachine, snapshot, { type: eventType })
+  const [next] = transition(machine, snapshot, { type: eventType })
   return next.value
 }
 
@@ -119,10 +123,19 @@ export function nextStatus(
  */
 export function targetStatus(
   eventType: CompetitionLifecycleEventType,
+  machine: CompetitionLifecycleMachine = competitionMachine,
 ): CompetitionLifecycleStatus | undefined {
   for (const from of competitionLifecycleStatuses) {
-    const to = nextStatus(from, eventType)
+    const to = nextStatus(from, eventType, machine)
     if (to !== undefined && to !== from) return to
   }
   return undefined
+}
+
+/** The status a competition starts in: the machine's initial state. */
+export function initialStatus(
+  machine: CompetitionLifecycleMachine = competitionMachine,
+): CompetitionLifecycleStatus {
+  const [snapshot] = initialTransition(machine)
+  return snapshot.value
 }

@@ -1,4 +1,5 @@
 import type { CompetitionDetails } from '@prizes/contracts'
+import type { CommandMetadata } from '../command-metadata'
 import type { StreamDecider } from '../decider'
 import type { EntryCommand } from '../entry/commands'
 import {
@@ -34,11 +35,6 @@ import {
 import { competitionSnapshots } from './snapshot'
 import { type Competition, type CompetitionState, evolve, initialState } from './state'
 import { assertTermsKept } from './terms'
-
-/** Every command carries the moment it was issued; deciders never read a clock. */
-export interface CommandMetadata {
-  readonly now: Date
-}
 
 export interface CreateCompetition {
   readonly type: 'CreateCompetition'

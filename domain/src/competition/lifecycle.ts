@@ -1,10 +1,10 @@
 import type { CloseReason, PublicRandomness, SealedRandomness } from '@prizes/contracts'
+import type { CommandMetadata } from '../command-metadata'
 import { checkDrandBeacon } from '../draw/beacon'
 import { type DrawCrypto, fromHex, jsDrawCrypto, toHex } from '../draw/crypto'
 import { type DrandChain, roundTime, sealedChain } from '../draw/drand'
 import { currentListVersion, eligibleFromEntries, listHash, listVersionOf } from '../draw/eligible'
 import { drawIndex } from '../draw/winner'
-import type { CommandMetadata } from './decide'
 import {
   EndDateAlreadyExtended,
   InvalidCompetitionDetails,

@@ -11,7 +11,7 @@ import type { CompetitionState } from './state'
  * The competition decider's snapshots. Bump the version whenever `Competition`, `Entry` or
  * `evolve` change meaning; older snapshots are then ignored.
  */
-export const competitionSnapshotVersion = 'competition-8'
+export const competitionSnapshotVersion = 'competition-9'
 
 /**
  * One entry as a row rather than an object: a snapshot of a competition with 100,000 entries
@@ -50,6 +50,7 @@ interface Head {
     readonly seedCommitment: string | null
     readonly sealed: { readonly seal: DrawSeal; readonly randomness: SealedRandomness } | null
     readonly endDateExtended: boolean
+    readonly winningEntryId: string | null
   } | null
   readonly tickets: Tickets | null
   readonly holds: Array<[entryId: string, quantity: number, expiresAt: string]>
@@ -173,13 +174,23 @@ export function* encodeCompetitionSlices(state: CompetitionState): Generator<str
     seedCommitment,
     sealed,
     endDateExtended,
+    winningEntryId,
     tickets,
     entries,
   } = state
   const reuse = entries instanceof LayeredMap && entries.top.size <= overlayLimit(entries.size)
   const holds = state.holds.values().map((h): Head['holds'][number] => [h.entryId, h.quantity, h.expiresAt])
   const common = {
-    competition: { competitionId, status, details, featured, seedCommitment, sealed, endDateExtended },
+    competition: {
+      competitionId,
+      status,
+      details,
+      featured,
+      seedCommitment,
+      sealed,
+      endDateExtended,
+      winningEntryId,
+    },
     tickets,
     holds,
     heldBy: state.heldBy.entries(),

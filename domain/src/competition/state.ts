@@ -3,6 +3,7 @@ import { emptyMap, type PersistentMap } from '../collections/persistent-map'
 import { type Entries, evolveEntries, noEntries } from '../entry/state'
 import type { CompetitionLifecycleStatus } from './competition.machine'
 import type { CompetitionEvent } from './events'
+import { createdStatus, statusAfter } from './recorded-status'
 
 /** A competition with its entries (sub-entities) and ticket counters. */
 export interface Competition extends Entries {
@@ -28,6 +29,8 @@ export interface Competition extends Entries {
   readonly refundedWhileSealed: PersistentMap<true>
   /** Whether an undersold end date was extended: it may be, once. */
   readonly endDateExtended: boolean
+  /** The entry the draw picked; null until the draw completes. */
+  readonly winningEntryId: string | null
 }
 
 /** A stream with no events yet: the competition does not exist. */
@@ -42,7 +45,8 @@ export const initialState: CompetitionState = { exists: false }
 /**
  * Applies a recorded fact. Facts are not re-validated here (`decide` checked them before they
  * were written), so evolve never throws; an event that cannot apply to the state, which only a
- * corrupt stream could hold, leaves it unchanged.
+ * corrupt stream could hold, leaves it unchanged. The status each fact leaves is the lifecycle
+ * machine's (`statusAfter`), never written here.
  */
 export function evolve(state: CompetitionState, event: CompetitionEvent): CompetitionState {
   if (event.type === 'CompetitionCreated') {
@@ -50,13 +54,14 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
     return {
       exists: true,
       competitionId,
-      status: 'draft',
+      status: createdStatus(),
       details,
       featured,
       seedCommitment: null,
       sealed: null,
       refundedWhileSealed: emptyMap(),
       endDateExtended: false,
+      winningEntryId: null,
       ...noEntries,
     }
   }
@@ -65,30 +70,32 @@ export function evolve(state: CompetitionState, event: CompetitionEvent): Compet
     case 'CompetitionRevised':
       return { ...state, details: event.data.details }
     case 'CompetitionPublished':
-      return { ...state, status: 'active', seedCommitment: event.data.seedCommitment ?? null }
+      return {
+        ...state,
+        status: statusAfter(state.status, event),
+        seedCommitment: event.data.seedCommitment ?? null,
+      }
     case 'CompetitionFeaturedSet':
       return { ...state, featured: event.data.featured }
     case 'CompetitionClosed': {
       const { seal, randomness } = event.data
-      return { ...state, status: 'closed', sealed: { seal, randomness } }
+      return { ...state, status: statusAfter(state.status, event), sealed: { seal, randomness } }
     }
     case 'CompetitionUndersold':
-      return { ...state, status: 'undersold' }
+      return { ...state, status: statusAfter(state.status, event) }
     case 'CompetitionEndDateExtended':
       return {
         ...state,
-        status: 'active',
+        status: statusAfter(state.status, event),
         details: { ...state.details, endDate: event.data.endDate },
         endDateExtended: true,
       }
-    case 'DrawStarted':
-      return { ...state, status: 'drawing' }
     case 'DrawCompleted':
-      return { ...state, status: 'completed' }
+      return { ...state, status: statusAfter(state.status, event), winningEntryId: event.data.winningEntryId }
+    case 'DrawStarted':
     case 'CompetitionCancelled':
-      return { ...state, status: 'cancelled' }
     case 'CompetitionDeleted':
-      return { ...state, status: 'deleted' }
+      return { ...state, status: statusAfter(state.status, event) }
     case 'EntryRefunded':
     case 'EntryDisputed': {
       // Only a paid entry refunded (at the provider) or disputed while sealed is still on the

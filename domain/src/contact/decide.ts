@@ -1,6 +1,6 @@
 import type { ContactEvent, ContactTopic, Encrypted } from '@prizes/contracts'
 import { contactAnswerMessages, contactEvents } from '@prizes/contracts'
-import type { CommandMetadata } from '../competition/decide'
+import type { CommandMetadata } from '../command-metadata'
 import type { StoredEvent, StreamDecider } from '../decider'
 import { DomainError } from '../domain-error'
 import { complaintDeadlines } from '../rules/working-days'

@@ -1,5 +1,5 @@
 import type { ReleaseReason, SealedRandomness } from '@prizes/contracts'
-import type { CommandMetadata } from '../competition/decide'
+import type { CommandMetadata } from '../command-metadata'
 
 /**
  * The entry commands of the competition stream. Ids, references, expiry and the moment all

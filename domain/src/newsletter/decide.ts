@@ -1,5 +1,5 @@
 import type { Encrypted, NewsletterSource } from '@prizes/contracts'
-import type { CommandMetadata } from '../competition/decide'
+import type { CommandMetadata } from '../command-metadata'
 import type { StreamDecider } from '../decider'
 import { NewsletterTokenExpired, UnknownNewsletterToken } from './errors'
 import { decodeNewsletterEvent, type NewsletterEvent } from './events'

@@ -1,5 +1,5 @@
 import { defaultSettings, type PlatformSettings } from '@prizes/contracts'
-import type { CommandMetadata } from '../competition/decide'
+import type { CommandMetadata } from '../command-metadata'
 import type { StreamDecider } from '../decider'
 import { decodeSettingsEvent, type SettingsEvent } from './events'
 

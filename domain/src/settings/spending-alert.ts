@@ -1,5 +1,5 @@
 import { defaultSpendingAlertPence, spendingAlertEvents } from '@prizes/contracts'
-import type { CommandMetadata } from '../competition/decide'
+import type { CommandMetadata } from '../command-metadata'
 import type { StoredEvent, StreamDecider } from '../decider'
 
 /** The spending alert threshold of the admin Users tab (issue 14 item 7): one setting, one command. */

@@ -1,5 +1,5 @@
 import type { Encrypted, EncryptedPersonalData } from '@prizes/contracts'
-import type { CommandMetadata } from '../competition/decide'
+import type { CommandMetadata } from '../command-metadata'
 import type { ResponsiblePlayCommand } from './responsible-play'
 
 /**

@@ -1,5 +1,5 @@
 import { type BreakPeriod, spendingLimitIncreaseDelayMs, type spendingLimitPrompts } from '@prizes/contracts'
-import type { CommandMetadata } from '../competition/decide'
+import type { CommandMetadata } from '../command-metadata'
 import { BreakCannotBeShortened, OnBreak, SpendingLimitReached } from './responsible-play-errors'
 
 /**

@@ -17,9 +17,11 @@ export {
 export {
   type EnvironmentKeys,
   type EnvironmentSessionKeys,
+  loadPersonalDataKey,
   loadSecrets,
   loadSessionKeys,
   type PlatformSecrets,
+  personalDataSecret,
   platformSecret,
   rotateDatabaseSessionKey,
 } from './secrets'

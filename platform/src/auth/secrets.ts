@@ -13,6 +13,11 @@ export interface PlatformSecrets {
    * database and its backups alone never show a seed before its draw. Absent in tests.
    */
   readonly drawSeeds?: Buffer
+  /**
+   * Wraps every user's personal-data key (PERSONAL_DATA_KEY): from the environment in
+   * production, so the database and its backups alone decrypt nobody. Absent in tests.
+   */
+  readonly personalData?: Buffer
 }
 
 /** The session tokens' keys the environment gives: JWT_SECRET and JWT_PREVIOUS_SECRETS. */
@@ -25,6 +30,7 @@ export interface EnvironmentSessionKeys {
 export interface EnvironmentKeys extends EnvironmentSessionKeys {
   readonly drawSeeds?: Buffer | undefined
   readonly oneTimeTokens?: Buffer | undefined
+  readonly personalData?: Buffer | undefined
 }
 
 const secretBytes = 32
@@ -110,10 +116,27 @@ export async function rotateDatabaseSessionKey(
  * start`); without it (tests, CLIs) the database's, and no draw seeds' key.
  */
 export async function loadSecrets(knex: Knex, fromEnvironment?: EnvironmentKeys): Promise<PlatformSecrets> {
-  const [jwt, oneTimeTokens, drawSeeds] = await Promise.all([
+  const [jwt, oneTimeTokens, drawSeeds, personalData] = await Promise.all([
     loadSessionKeys(knex, fromEnvironment),
     fromEnvironment?.oneTimeTokens ?? platformSecret(knex, 'one-time-tokens'),
     fromEnvironment && (fromEnvironment.drawSeeds ?? platformSecret(knex, 'draw-seeds')),
+    fromEnvironment && loadPersonalDataKey(knex, fromEnvironment.personalData),
   ])
-  return drawSeeds ? { jwt, oneTimeTokens, drawSeeds } : { jwt, oneTimeTokens }
+  return {
+    jwt,
+    oneTimeTokens,
+    ...(drawSeeds ? { drawSeeds } : {}),
+    ...(personalData ? { personalData } : {}),
+  }
 }
+
+/**
+ * The key the users' keys are wrapped under: the environment's (PERSONAL_DATA_KEY, required in
+ * production), else one generated and kept in the database, as `npm start` needs.
+ */
+export async function loadPersonalDataKey(knex: Knex, fromEnvironment: Buffer | undefined): Promise<Buffer> {
+  return fromEnvironment ?? platformSecret(knex, personalDataSecret)
+}
+
+/** The name of the database-kept PERSONAL_DATA_KEY outside production. */
+export const personalDataSecret = 'personal-data'

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError } from './config'
-import { environmentKeys, environmentSessionKeys, keysRequired } from './keys'
+import { environmentKeys, environmentPersonalDataKey, environmentSessionKeys, keysRequired } from './keys'
 
 let dir: string
 beforeAll(async () => {
@@ -22,25 +22,42 @@ describe('keys from the environment', () => {
     expect(keysRequired({ ...development, PUBLIC_URL: 'https://prizes.example.com' })).toBe(true)
   })
 
-  it('production refuses to start without DRAW_SEED_KEY, JWT_SECRET or TOKEN_SECRET, naming each and how to make one', () => {
+  it('production refuses to start without DRAW_SEED_KEY, JWT_SECRET, TOKEN_SECRET or PERSONAL_DATA_KEY, naming each and how to make one', () => {
     expect(() => environmentKeys(production)).toThrow(ConfigError)
-    for (const name of ['DRAW_SEED_KEY', 'JWT_SECRET', 'TOKEN_SECRET'])
+    for (const name of ['DRAW_SEED_KEY', 'JWT_SECRET', 'TOKEN_SECRET', 'PERSONAL_DATA_KEY'])
       expect(() => environmentKeys({ ...development, PUBLIC_URL: 'https://prizes.example.com' })).toThrow(
         new RegExp(`${name} \\(or ${name}_FILE\\): required in production.*openssl rand -hex 32`),
       )
-    expect(() => environmentKeys({ ...production, DRAW_SEED_KEY: hex, TOKEN_SECRET: hex })).toThrow(
+    expect(() =>
+      environmentKeys({ ...production, DRAW_SEED_KEY: hex, TOKEN_SECRET: hex, PERSONAL_DATA_KEY: hex }),
+    ).toThrow(
       /^Invalid configuration:\n {2}- JWT_SECRET \(or JWT_SECRET_FILE\): required in production[^\n]*$/,
     )
     expect(() => environmentSessionKeys(production)).toThrow(/JWT_SECRET \(or JWT_SECRET_FILE\): required/)
+    expect(() => environmentPersonalDataKey(production)).toThrow(
+      /^Invalid configuration:\n {2}- PERSONAL_DATA_KEY \(or PERSONAL_DATA_KEY_FILE\): required in production[^\n]*$/,
+    )
+    expect(environmentPersonalDataKey(development)).toBeUndefined()
     expect(environmentKeys(development)).toEqual({ jwtPrevious: [] })
   })
 
   it('takes the token keys as 32 bytes or more, and the previous JWT keys comma-separated, at most 4', async () => {
-    const all = { ...production, DRAW_SEED_KEY: hex, JWT_SECRET: 'cd'.repeat(48), TOKEN_SECRET: hex }
+    const all = {
+      ...production,
+      DRAW_SEED_KEY: hex,
+      JWT_SECRET: 'cd'.repeat(48),
+      TOKEN_SECRET: hex,
+      PERSONAL_DATA_KEY: 'ef'.repeat(32),
+    }
     expect(environmentKeys(all)).toMatchObject({
       jwt: Buffer.alloc(48, 0xcd),
       oneTimeTokens: Buffer.from(hex, 'hex'),
+      personalData: Buffer.alloc(32, 0xef),
     })
+    expect(environmentPersonalDataKey(all)).toEqual(Buffer.alloc(32, 0xef))
+    expect(() => environmentPersonalDataKey({ ...all, PERSONAL_DATA_KEY: 'cd'.repeat(48) })).toThrow(
+      /PERSONAL_DATA_KEY: must be 32 bytes/,
+    )
     expect(() => environmentKeys({ ...all, TOKEN_SECRET: 'c2hvcnQ=' })).toThrow(
       /TOKEN_SECRET: must be at least 32 bytes/,
     )
@@ -59,7 +76,7 @@ describe('keys from the environment', () => {
   })
 
   it('takes the key as hex or base64, or from a file (trimmed); refuses other lengths and both at once', async () => {
-    const others = { JWT_SECRET: hex, TOKEN_SECRET: hex }
+    const others = { JWT_SECRET: hex, TOKEN_SECRET: hex, PERSONAL_DATA_KEY: hex }
     expect(environmentKeys({ ...production, ...others, DRAW_SEED_KEY: hex }).drawSeeds).toEqual(
       Buffer.from(hex, 'hex'),
     )

@@ -49,6 +49,17 @@ function fromEnvironment(
   return given && keyBytes(given.from, given.text, size)
 }
 
+/** An AES key (32 bytes, hex digits or base64) from the file `file`, as an operator's CLI is given one. */
+export function aesKeyFromFile(option: string, file: string): Buffer {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8').trim()
+  } catch {
+    throw new ConfigError([`${option}: cannot read ${file}`])
+  }
+  return keyBytes(option, text, 'exactly')
+}
+
 /** JWT_PREVIOUS_SECRETS keeps a few keys at most: a rotation's old key lives 7 days. */
 const maxPreviousJwtSecrets = 4
 
@@ -94,14 +105,38 @@ export function environmentSessionKeys(config: SessionConfig): EnvironmentSessio
   return keys
 }
 
+type PersonalDataConfig = Pick<
+  Config,
+  'NODE_ENV' | 'PUBLIC_URL' | 'PERSONAL_DATA_KEY' | 'PERSONAL_DATA_KEY_FILE'
+>
+
+const personalDataRequired = required(
+  'PERSONAL_DATA_KEY',
+  "every user's personal-data key is wrapped under a key the database (and a backup of it) does not hold",
+)
+
+const personalDataKeyOf = (config: PersonalDataConfig) =>
+  fromEnvironment('PERSONAL_DATA_KEY', config.PERSONAL_DATA_KEY, config.PERSONAL_DATA_KEY_FILE, 'exactly')
+
+/**
+ * PERSONAL_DATA_KEY (or its `_FILE`), which the users' keys are wrapped under: required in
+ * production. For a process that shows personal data but needs no other key (the query service).
+ */
+export function environmentPersonalDataKey(config: PersonalDataConfig): Buffer | undefined {
+  const key = personalDataKeyOf(config)
+  if (key === undefined && keysRequired(config)) throw new ConfigError([personalDataRequired])
+  return key
+}
+
 /**
  * The keys the environment gives (issue 23): the session tokens' (`environmentSessionKeys`),
- * TOKEN_SECRET (one-time links) and DRAW_SEED_KEY, each also as a `_FILE`. In production each
+ * TOKEN_SECRET (one-time links), DRAW_SEED_KEY and PERSONAL_DATA_KEY, each also as a `_FILE`. In production each
  * is required, so the database (and a backup of it) alone never holds them; elsewhere a missing
  * one is generated and kept in the database, as `npm start` needs.
  */
 export function environmentKeys(
   config: SessionConfig &
+    PersonalDataConfig &
     Pick<Config, 'DRAW_SEED_KEY' | 'DRAW_SEED_KEY_FILE' | 'TOKEN_SECRET' | 'TOKEN_SECRET_FILE'>,
 ): EnvironmentKeys {
   const drawSeeds = fromEnvironment(
@@ -117,6 +152,7 @@ export function environmentKeys(
     'at least',
   )
   const session = sessionKeysOf(config)
+  const personalData = personalDataKeyOf(config)
   const missing = [
     ...(drawSeeds
       ? []
@@ -125,7 +161,8 @@ export function environmentKeys(
     ...(oneTimeTokens
       ? []
       : [required('TOKEN_SECRET', 'the database (and a backup of it) cannot make sign-in links')]),
+    ...(personalData ? [] : [personalDataRequired]),
   ]
   if (missing.length > 0 && keysRequired(config)) throw new ConfigError(missing)
-  return { ...session, drawSeeds, oneTimeTokens }
+  return { ...session, drawSeeds, oneTimeTokens, personalData }
 }

@@ -1,6 +1,6 @@
 import { competitionStream } from '@prizes/contracts'
+import { createInMemoryEventStore } from '@prizes/event-store/testing'
 import { describe, expect, test } from 'vitest'
-import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { readBatches } from './batches'
 
 const append = (store: ReturnType<typeof createInMemoryEventStore>, count: number) =>

@@ -1,6 +1,6 @@
 import { competitionStream } from '@prizes/contracts'
+import { createInMemoryEventStore } from '@prizes/event-store/testing'
 import { describe, expect, test } from 'vitest'
-import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { ConsumerStopped, covering, createProgress, passes } from './progress'
 
 async function setUp() {

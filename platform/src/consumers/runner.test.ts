@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@prizes/event-store'
+import { createInMemoryEventStore } from '@prizes/event-store/testing'
 import { describe, expect, test, vi } from 'vitest'
 import { createLogger } from '../logger'
-import { createInMemoryEventStore } from '../testing/in-memory-event-store'
 import { startConsumer } from './runner'
 
 const logger = createLogger({ level: 'silent' })

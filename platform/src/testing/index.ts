@@ -1,6 +1,5 @@
 export { type Exposition, parseExposition, samplesOf, sampleValue } from '../metrics/testing/exposition'
 export { answerText, type EventStreamReader, openEventStream, type ReceivedEvent } from './event-stream'
-export { createInMemoryEventStore } from './in-memory-event-store'
 export { type RawAnswer, rawRequest } from './raw-request'
 export { type Served, serve } from './serve'
 export { startTcpProxy, type TcpProxy } from './tcp-proxy'

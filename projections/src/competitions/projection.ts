@@ -4,8 +4,17 @@ import {
   type EntryEventType,
   entryEvents,
 } from '@prizes/contracts'
+import { type CompetitionEvent, competitionLifecycleStatuses, statusAfter } from '@prizes/domain'
 import { positionToString, type RecordedEvent } from '@prizes/event-store'
-import { type FoldedTable, foldIntoFreshRows, foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
+import {
+  type FoldedTable,
+  foldIntoFreshRows,
+  foldIntoRows,
+  onRow,
+  type RowStep,
+  type StoredRow,
+  stepsByType,
+} from '../fold'
 import { eventTime, type Projection } from '../projection'
 import { announceChanges } from './announce'
 import {
@@ -17,6 +26,17 @@ import {
 } from './sql'
 
 const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revision, at: eventTime(event) })
+
+/**
+ * The status a lifecycle event leaves a row in, asked of the domain's lifecycle machine from the
+ * row's status (the one `evolve` takes too): no target is written here.
+ */
+function statusAfterEvent(row: StoredRow, event: CompetitionEvent): string {
+  const status = competitionLifecycleStatuses.find((known) => known === row.status)
+  if (status === undefined)
+    throw new Error(`Competition ${String(row.id)} has an unknown status ${String(row.status)}`)
+  return statusAfter(status, event)
+}
 
 /**
  * One entry per event type this read model follows. Later events (a deletion, ...) are added
@@ -49,7 +69,11 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
   CompetitionPublished: onRow(competitionEvents.CompetitionPublished, (event, data) =>
     updateCompetition({
       ...change(event, data.competitionId),
-      set: { status: 'active', seed_commitment: data.seedCommitment ?? null, published_at: eventTime(event) },
+      set: (row) => ({
+        status: statusAfterEvent(row, { type: 'CompetitionPublished', data }),
+        seed_commitment: data.seedCommitment ?? null,
+        published_at: eventTime(event),
+      }),
     }),
   ),
   CompetitionFeaturedSet: onRow(competitionEvents.CompetitionFeaturedSet, (event, data) =>
@@ -58,38 +82,51 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
   CompetitionClosed: onRow(competitionEvents.CompetitionClosed, (event, data) =>
     updateCompetition({
       ...change(event, data.competitionId),
-      set: {
-        status: 'closed',
+      set: (row) => ({
+        status: statusAfterEvent(row, { type: 'CompetitionClosed', data }),
         randomness_round: data.randomness.round,
         eligible_tickets: data.seal.eligibleTickets,
         list_hash: data.seal.listHash,
-      },
+      }),
     }),
   ),
   CompetitionUndersold: onRow(competitionEvents.CompetitionUndersold, (event, data) =>
-    updateCompetition({ ...change(event, data.competitionId), set: { status: 'undersold' } }),
+    updateCompetition({
+      ...change(event, data.competitionId),
+      set: (row) => ({ status: statusAfterEvent(row, { type: 'CompetitionUndersold', data }) }),
+    }),
   ),
   CompetitionEndDateExtended: onRow(competitionEvents.CompetitionEndDateExtended, (event, data) =>
     updateCompetition({
       ...change(event, data.competitionId),
-      set: { status: 'active', end_date: data.endDate, end_date_extended: true },
+      set: (row) => ({
+        status: statusAfterEvent(row, { type: 'CompetitionEndDateExtended', data }),
+        end_date: data.endDate,
+        end_date_extended: true,
+      }),
     }),
   ),
   DrawStarted: onRow(competitionEvents.DrawStarted, (event, data) =>
-    updateCompetition({ ...change(event, data.competitionId), set: { status: 'drawing' } }),
+    updateCompetition({
+      ...change(event, data.competitionId),
+      set: (row) => ({ status: statusAfterEvent(row, { type: 'DrawStarted', data }) }),
+    }),
   ),
   DrawCompleted: onRow(competitionEvents.DrawCompleted, (event, data) =>
     updateCompetition({
       ...change(event, data.competitionId),
-      set: {
-        status: 'completed',
+      set: (row) => ({
+        status: statusAfterEvent(row, { type: 'DrawCompleted', data }),
         drawn_at: eventTime(event),
         randomness_signed: data.publicRandomness.signature !== undefined,
-      },
+      }),
     }),
   ),
   CompetitionCancelled: onRow(competitionEvents.CompetitionCancelled, (event, data) =>
-    updateCompetition({ ...change(event, data.competitionId), set: { status: 'cancelled' } }),
+    updateCompetition({
+      ...change(event, data.competitionId),
+      set: (row) => ({ status: statusAfterEvent(row, { type: 'CompetitionCancelled', data }) }),
+    }),
   ),
   /** The row stays, flagged, so a replayed creation cannot bring it back; readers hide it. */
   CompetitionDeleted: onRow(competitionEvents.CompetitionDeleted, (event, data) =>
@@ -104,14 +141,15 @@ const steps: { readonly [K in CompetitionEventType | EntryEventType]?: (event: R
   PostalEntryRecorded: ticketsTaken,
 }
 
-const rows = competitionRows(stepsByType(steps))
+/** The competitions table as `foldIntoRows` sees it (exported for tests of its steps). */
+export const competitionFold = competitionRows(stepsByType(steps))
 
 /** The rows of a live page, whose changes are announced to the query services' streams. */
 function announcedRows(events: readonly RecordedEvent[]): FoldedTable {
   const last = events.at(-1)
-  if (!last) return rows
+  if (!last) return competitionFold
   const position = positionToString(last.position)
-  return { ...rows, changed: (trx, changes) => announceChanges(trx, changes, position) }
+  return { ...competitionFold, changed: (trx, changes) => announceChanges(trx, changes, position) }
 }
 
 /**
@@ -126,5 +164,5 @@ export const competitionsProjection: Projection = {
   tables: [competitionsTable],
   apply: (trx, event) => foldIntoRows(trx, announcedRows([event]), [event]),
   applyBatch: (trx, events) => foldIntoRows(trx, announcedRows(events), events),
-  rebuildWriter: () => foldIntoFreshRows(rows),
+  rebuildWriter: () => foldIntoFreshRows(competitionFold),
 }

@@ -1,4 +1,5 @@
 import { type CompetitionDetails, type CompetitionStatus, entryCapOf } from '@prizes/contracts'
+import { createdStatus } from '@prizes/domain'
 import { type FoldedTable, isNewer, type RowStep, type StoredRow } from '../fold'
 
 export const competitionsTable = 'competitions'
@@ -140,7 +141,7 @@ export function insertCompetition(row: {
             ...blank,
             id: row.id,
             ...detailsColumns(row.details),
-            status: 'draft',
+            status: createdStatus(),
             featured: row.featured,
             created_at: row.at,
             updated_at: row.at,

@@ -29,6 +29,7 @@ import { competitionQuestionPool } from './0075-competition-question-pool'
 import { competitionFreeTickets } from './0080-competition-free-tickets'
 import { winnersPage } from './0085-winners-page'
 import { complaintDeadlines } from './0090-complaint-deadlines'
+import { parkedEventActions } from './0095-parked-event-actions'
 
 /** In order. Never edit one that has shipped: add the next. */
 export const readModelMigrationSource = inCodeMigrationSource('read-model', [
@@ -61,6 +62,7 @@ export const readModelMigrationSource = inCodeMigrationSource('read-model', [
   ['0080-competition-free-tickets', competitionFreeTickets],
   ['0085-winners-page', winnersPage],
   ['0090-complaint-deadlines', complaintDeadlines],
+  ['0095-parked-event-actions', parkedEventActions],
 ])
 
 /**

@@ -233,7 +233,7 @@ describe('rebuildProjections', () => {
         names: ['competitons'],
       }),
     ).rejects.toThrow(
-      'Unknown projection "competitons". Valid names: competitions, entries, draws, draw_certificates, competition_events, users, platform_stats, settings_history, contact_messages, responsible_play, all',
+      'Unknown projection "competitons". Valid names: competitions, entries, draws, draw_certificates, competition_events, users, platform_stats, settings_history, contact_messages, responsible_play, parked_event_actions, all',
     )
     expect(await snapshot()).toEqual(before)
   })

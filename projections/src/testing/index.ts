@@ -1,2 +1,3 @@
+export { entryFold } from '../entries/projection'
 export { createReadSideTestDatabase, type ReadSideTestDatabase } from './database'
 export * from './fixtures'

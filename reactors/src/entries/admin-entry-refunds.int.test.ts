@@ -8,7 +8,6 @@ import {
   silentLogger,
   startReadModels,
 } from '@prizes/command-service/testing'
-import type { PaymentProvider } from '@prizes/command-service/use-cases'
 import {
   allocatePaidEntry,
   closeCompetition,
@@ -17,6 +16,7 @@ import {
 } from '@prizes/command-service/use-cases'
 import { competitionStream, endpoints } from '@prizes/contracts'
 import { verifyDraw } from '@prizes/domain'
+import type { PaymentProvider } from '@prizes/payments'
 import { createApp, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import type { RunningProjections } from '@prizes/projections'

@@ -1,6 +1,6 @@
 import type { CommandContext, EntryCommands } from '@prizes/command-service/use-cases'
-import { PaymentIntentNotFound, type PaymentProvider } from '@prizes/command-service/use-cases'
 import { comparePositions, type EventStore, type Position } from '@prizes/event-store'
+import { PaymentIntentNotFound, type PaymentProvider } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { realTimers, type TimerScheduler } from '../lifecycle/keyed-timers'

@@ -8,12 +8,11 @@ import {
   allocatePaidEntry,
   type EntryCommands,
   entryCommandsOf,
-  type PaymentProvider,
-  PaymentProviderUnavailable,
   parkedEventsTable,
 } from '@prizes/command-service/use-cases'
 import { competitionStream } from '@prizes/contracts'
 import type { Position } from '@prizes/event-store'
+import { type PaymentProvider, PaymentProviderUnavailable } from '@prizes/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningReactor } from '../runner'
 import { refundReactorName, startRefundReactor } from './refund-reactor'

@@ -1,12 +1,7 @@
-import {
-  type EntryCommands,
-  type PaymentProvider,
-  PaymentProviderUnavailable,
-  RefundRefused,
-  refundIdempotencyKey,
-} from '@prizes/command-service/use-cases'
+import { type EntryCommands, refundIdempotencyKey } from '@prizes/command-service/use-cases'
 import { competitionStream, competitionStreamPrefix, entryEvents } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import { type PaymentProvider, PaymentProviderUnavailable, RefundRefused } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { CannotReact, type Reactor, type RunningReactor, startReactor } from '../runner'

@@ -1,11 +1,7 @@
-import {
-  captureAllocated,
-  PaymentIntentNotCapturable,
-  type PaymentProvider,
-  voidUnallocated,
-} from '@prizes/command-service/use-cases'
+import { captureAllocated, voidUnallocated } from '@prizes/command-service/use-cases'
 import { competitionStreamPrefix, entryEvents } from '@prizes/contracts'
 import type { EventStore } from '@prizes/event-store'
+import { PaymentIntentNotCapturable, type PaymentProvider } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'

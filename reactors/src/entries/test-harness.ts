@@ -2,14 +2,11 @@ import { randomUUID } from 'node:crypto'
 import {
   createCompetition,
   createDrawSeedStore,
-  createOfflinePaymentProvider,
   details,
-  type OfflinePaymentProvider,
   openAccount,
   publishCompetition,
   requestEntry,
   silentLogger,
-  testCards,
 } from '@prizes/command-service/testing'
 import type { CommandContext, EntryDeps } from '@prizes/command-service/use-cases'
 import {
@@ -21,6 +18,7 @@ import {
 import { type CompetitionDetails, competitionStream } from '@prizes/contracts'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
+import { createOfflinePaymentProvider, type OfflinePaymentProvider, testCards } from '@prizes/payments'
 import { createKnex, loadSecrets } from '@prizes/platform'
 import type { Knex } from 'knex'
 

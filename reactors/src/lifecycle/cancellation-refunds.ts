@@ -1,11 +1,7 @@
-import {
-  type PaymentProvider,
-  PaymentProviderUnavailable,
-  RefundRefused,
-  refundIdempotencyKey,
-} from '@prizes/command-service/use-cases'
+import { refundIdempotencyKey } from '@prizes/command-service/use-cases'
 import { competitionEvents, competitionStream, competitionStreamPrefix } from '@prizes/contracts'
 import { type EventStore, type RecordedEvent, streamPages } from '@prizes/event-store'
+import { type PaymentProvider, PaymentProviderUnavailable, RefundRefused } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { entrantRecipient } from '../account-mail/recipient'

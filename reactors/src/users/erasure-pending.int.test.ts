@@ -5,9 +5,8 @@ import {
   silentLogger,
   startAdminHarness,
   startReadModels,
-  testCards,
 } from '@prizes/command-service/testing'
-import type { EntryDeps, PaymentProvider } from '@prizes/command-service/use-cases'
+import type { EntryDeps } from '@prizes/command-service/use-cases'
 import {
   allocatePaidEntry,
   createCommandHandler,
@@ -15,6 +14,8 @@ import {
   migrateReactorTables,
 } from '@prizes/command-service/use-cases'
 import { entryEvents, userDeletedRefundReason } from '@prizes/contracts'
+import type { PaymentProvider } from '@prizes/payments'
+import { testCards } from '@prizes/payments'
 import type { RunningProjections } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRefundReactor } from '../entries/refund-reactor'

@@ -1,7 +1,6 @@
 import {
   type ErasureRefundDeps,
   ErasureRefundsRefused,
-  PaymentProviderUnavailable,
   planErasureRefunds,
   releaseErasedUserReservations,
   settleErasureRefunds,
@@ -9,6 +8,7 @@ import {
 } from '@prizes/command-service/use-cases'
 import { actor as actorSchema, eventMetadata, userStreamPrefix } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import { PaymentProviderUnavailable } from '@prizes/payments'
 import { CannotReact, type Reactor, type RunningReactor, startReactor } from '../runner'
 
 export const erasureRefundsReactorName = 'user-erasure-refunds'

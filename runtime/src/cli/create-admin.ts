@@ -17,6 +17,7 @@ import {
   loadConfig,
   loadSecrets,
   openPlatformDatabase,
+  usePersonalDataKey,
 } from '@prizes/platform'
 
 const usage = `Usage: npm run create-admin -- --email <email> --password <password> [--first-name <name>] [--last-name <name>]
@@ -119,6 +120,8 @@ async function main() {
     await migrateCommandTables(knex)
     // The services' keys: the person hashes it records are keyed with TOKEN_SECRET in production.
     const secrets = await loadSecrets(knex, environmentKeys(config))
+    // The admin's own key is kept wrapped, as the services keep every user's.
+    usePersonalDataKey(secrets.personalData)
     const handler = createCommandHandler({ store, logger })
     const { outcome } = await createAdminAccount({ handler, store, knex, secrets, logger }, input, {
       actor: { system: 'create-admin' },

@@ -1,6 +1,7 @@
 import { migrateCommandTables } from '@prizes/command-service'
 import { ConfigError, keysRequired, loadConfig, rotateDatabaseSessionKey } from '@prizes/platform'
 import { withJobDatabase } from './job-database'
+import { personalDataOptions, personalDataUsage, rotatePersonalDataKey } from './rotate-personal-data-key'
 
 /** Production keeps the keys in the environment: the operator rotates them there. */
 const productionSteps = `In production the session tokens' key comes from the environment; rotate it there:
@@ -12,12 +13,32 @@ const productionSteps = `In production the session tokens' key comes from the en
   4. After 7 days, drop the old key from JWT_PREVIOUS_SECRETS and restart again`
 
 /**
+ * `npm run rotate-keys -- personal-data`: every user's personal-data key rewrapped under a new
+ * PERSONAL_DATA_KEY (`rotate-personal-data-key.ts`), in production too.
+ *
  * `npm run rotate-keys`: outside production, a new database-kept key signs session tokens from
  * the next start of the platform; the old one still verifies the sessions it signed for 7 days,
  * then is dropped. In production it prints the steps for the environment instead.
  */
 async function main() {
   const config = loadConfig()
+  const [command, ...args] = process.argv.slice(2).filter((arg) => arg !== '--')
+  if (command === '--help' || command === '-h') {
+    console.log(`npm run rotate-keys: the session tokens' key\n\n${personalDataUsage}`)
+    return
+  }
+  if (command === 'personal-data') {
+    const options = personalDataOptions(args)
+    console.log(
+      await withJobDatabase(async ({ knex }) => {
+        await migrateCommandTables(knex)
+        return rotatePersonalDataKey(knex, config, options)
+      }),
+    )
+    return
+  }
+  if (command !== undefined)
+    throw new ConfigError([`unknown ${JSON.stringify(command)}\n\n${personalDataUsage}`])
   if (keysRequired(config)) {
     console.log(productionSteps)
     return

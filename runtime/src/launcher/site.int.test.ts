@@ -57,8 +57,12 @@ beforeAll(async () => {
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
+    PERSONAL_DATA_KEY: randomBytes(32).toString('hex'),
     // And where free entries by post go (issue 24).
     POSTAL_ADDRESS: 'Free Entries, 2 High Street\\nLeeds, LS1 1AA',
+    COMPANY_NAME: 'Leeds Prizes Ltd',
+    COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+    SUPPORT_EMAIL: 'help@leedsprizes.example',
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     MAILDEV_SMTP_PORT: String(await freePort()),

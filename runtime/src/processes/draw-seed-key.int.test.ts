@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 /**
- * Issue 23: in production the draw seeds' and the tokens' keys come from the environment, never
+ * Issue 23: in production the draw seeds', the tokens' and the personal-data keys come from the environment, never
  * from the database; a service started in production without one refuses, and says why.
  */
 const run = promisify(execFile)
@@ -33,8 +33,11 @@ async function commandService(env: Record<string, string>, service = 'command-se
         LOG_LEVEL: 'warn',
         // Production refuses the offline provider unless asked for: asked, so the keys are what is missing.
         PAYMENTS: 'offline-test',
-        // Production needs the free route's address (issue 24): given, so the keys are what is missing.
+        // Production needs the free route's address and who runs the site (issue 24): given, so the keys are what is missing.
         POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA',
+        COMPANY_NAME: 'Leeds Prizes Ltd',
+        COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+        SUPPORT_EMAIL: 'help@leedsprizes.example',
         ...env,
       },
       timeout: 60_000,
@@ -74,7 +77,7 @@ describe('the draw seeds’ key in production', () => {
     const noToken = await commandService({ NODE_ENV: 'production', DRAW_SEED_KEY: key(), JWT_SECRET: key() })
     expect(noToken.code).toBe(1)
     expect(noToken.output).toContain('TOKEN_SECRET (or TOKEN_SECRET_FILE): required in production')
-    // The query service verifies tokens too, and needs no other key.
+    // The query service verifies tokens too (and opens personal data: see below).
     const query = await commandService({ NODE_ENV: 'production', DRAW_SEED_KEY: key() }, 'query-service')
     expect(query.code).toBe(1)
     expect(query.output).toContain('JWT_SECRET (or JWT_SECRET_FILE): required in production')
@@ -84,5 +87,20 @@ describe('the draw seeds’ key in production', () => {
     )
     expect(unknown.code).toBe(1)
     expect(unknown.output).toContain('JWT_PREVIOUS_SECRETS: must be at least 32 bytes')
+  }, 120_000)
+
+  test('NODE_ENV=production without PERSONAL_DATA_KEY: the command and query services refuse to start, naming it', async () => {
+    const key = () => randomBytes(32).toString('hex')
+    const others = { NODE_ENV: 'production', DRAW_SEED_KEY: key(), JWT_SECRET: key(), TOKEN_SECRET: key() }
+    for (const service of ['command-service', 'query-service']) {
+      const refused = await commandService(others, service)
+      expect(refused.code).toBe(1)
+      expect(refused.output).toContain(
+        'PERSONAL_DATA_KEY (or PERSONAL_DATA_KEY_FILE): required in production',
+      )
+    }
+    const short = await commandService({ ...others, PERSONAL_DATA_KEY: key().slice(2) }, 'query-service')
+    expect(short.code).toBe(1)
+    expect(short.output).toContain('PERSONAL_DATA_KEY: must be 32 bytes')
   }, 120_000)
 })

@@ -6,12 +6,15 @@ import {
   createKnex,
   databaseTimeouts,
   type EnvironmentSessionKeys,
+  environmentPersonalDataKey,
   environmentSessionKeys,
   type Logger,
   listen,
+  loadPersonalDataKey,
   loadSessionKeys,
   runProcess,
   type SessionKeys,
+  usePersonalDataKey,
 } from '@prizes/platform'
 import { createQueryApp, startLiveCompetitions } from '@prizes/query-service'
 import type { Knex } from 'knex'
@@ -26,19 +29,24 @@ import type { Knex } from 'knex'
 const secretWaitMs = 120_000
 
 /**
- * The session tokens' keys: the environment's (JWT_SECRET, required in production), else those
- * in `platform_secrets`, which the command service migrates. On a fresh database both start
- * together, so wait for the table rather than fail.
+ * The session tokens' keys and the one the users' keys are wrapped under: the environment's
+ * (JWT_SECRET and PERSONAL_DATA_KEY, required in production), else those in `platform_secrets`,
+ * which the command service migrates. On a fresh database both start together, so wait for the
+ * table rather than fail.
  */
-async function sessionSecret(
+async function loadKeys(
   knex: Knex,
-  fromEnvironment: EnvironmentSessionKeys,
+  fromEnvironment: { readonly session: EnvironmentSessionKeys; readonly personalData: Buffer | undefined },
   logger: Logger,
-): Promise<SessionKeys> {
+): Promise<{ readonly session: SessionKeys; readonly personalData: Buffer }> {
   const deadline = Date.now() + secretWaitMs
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await loadSessionKeys(knex, fromEnvironment)
+      const [session, personalData] = await Promise.all([
+        loadSessionKeys(knex, fromEnvironment.session),
+        loadPersonalDataKey(knex, fromEnvironment.personalData),
+      ])
+      return { session, personalData }
     } catch (error) {
       if (Date.now() > deadline) throw error
       if (attempt === 0) logger.info('waiting for the command service to create its tables')
@@ -50,7 +58,13 @@ async function sessionSecret(
 runProcess('query-service', async ({ config, logger }) => {
   if (!config.DATABASE_URL) throw new ConfigError(['DATABASE_URL: required for the query service on its own'])
   const knex = createKnex(config.DATABASE_URL, { poolMax: 10, timeouts: databaseTimeouts(config) })
-  const secret = await sessionSecret(knex, environmentSessionKeys(config), logger)
+  const fromEnvironment = {
+    session: environmentSessionKeys(config),
+    personalData: environmentPersonalDataKey(config),
+  }
+  const { session: secret, personalData } = await loadKeys(knex, fromEnvironment, logger)
+  // The admin's lists decrypt names and emails with the users' keys, wrapped under this one.
+  usePersonalDataKey(personalData)
   const live = startLiveCompetitions({
     connectionString: config.DATABASE_URL,
     timeouts: databaseTimeouts(config),

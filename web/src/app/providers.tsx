@@ -1,8 +1,8 @@
 import { ThemeProvider } from '@emotion/react'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { noticeMaintenance } from '../api/maintenance'
 import { endSessionIfRefused } from '../features/auth/stores/session-expiry'
-import { noticeMaintenance } from '../features/settings/model/maintenance'
 import { GlobalStyles } from '../theme/global-styles'
 import { theme } from '../theme/theme'
 

@@ -1,13 +1,13 @@
 import { type ServerAnswers, serverAnswersElementId } from '@prizes/contracts'
 import type { QueryClient } from '@tanstack/react-query'
+import { paymentConfigQueryOptions } from '../api/get-payment-config'
+import { publicSettingsQueryKey } from '../api/get-public-settings'
 import { competitionQueryKey } from '../features/competitions/api/get-competition'
 import { competitionsQueryOptions } from '../features/competitions/api/get-competitions'
 import {
   featuredCompetitionsQueryOptions,
   featuredOf,
 } from '../features/competitions/api/get-featured-competitions'
-import { paymentConfigQueryOptions } from '../features/entries/api/get-payment-config'
-import { publicSettingsQueryKey } from '../features/settings/api/get-public-settings'
 import { contactDetailsQueryOptions } from '../lib/contact-details'
 
 /**

@@ -4,7 +4,7 @@ import { DashboardIcon } from '../../components/icons/dashboard'
 import { LogoutIcon } from '../../components/icons/logout'
 import { SettingsIcon } from '../../components/icons/settings'
 import { ShieldIcon } from '../../components/icons/shield'
-import { isAdmin } from '../../features/auth/stores/session-store'
+import { isAdmin } from '../../stores/session-store'
 import { openOverlay } from '../../stores/ui-store'
 
 export interface AccountAction {

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../components/dialog'
-import { sessionStore } from '../../features/auth/stores/session-store'
+import { sessionStore } from '../../stores/session-store'
 import { closeOverlay, uiStore } from '../../stores/ui-store'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
 
@@ -17,10 +17,8 @@ const ForgotPasswordDialog = lazy(() =>
     default: m.ForgotPasswordDialog,
   })),
 )
-const ProfileSettingsDialog = lazy(() =>
-  import('../../features/auth/components/profile-settings-dialog').then((m) => ({
-    default: m.ProfileSettingsDialog,
-  })),
+const AccountSettingsDialog = lazy(() =>
+  import('./account-settings-dialog').then((m) => ({ default: m.AccountSettingsDialog })),
 )
 
 /**
@@ -67,7 +65,7 @@ export function AccountOverlays() {
         <ForgotPasswordDialog />
       </OnceOpened>
       <OnceOpened open={overlay?.kind === 'profile-settings' && user !== null} title="Account Settings">
-        <ProfileSettingsDialog />
+        <AccountSettingsDialog />
       </OnceOpened>
     </>
   )

@@ -3,13 +3,13 @@ import { useSnapshot } from 'valtio'
 import { Alert } from '../../components/alert'
 import { Button } from '../../components/button'
 import { Dialog } from '../../components/dialog'
-import { adminMessages } from '../../features/admin/model/messages'
-import { isAdmin, sessionStore } from '../../features/auth/stores/session-store'
+import { adminMessages } from '../../features/admin/dashboard-messages'
+import { isAdmin, sessionStore } from '../../stores/session-store'
 import { closeOverlay, uiStore } from '../../stores/ui-store'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
 
 /** DESIGN section 11: the admin code is its own chunk, fetched when the dashboard is first opened. */
-const AdminDashboard = lazy(() => import('../../features/admin/components/admin-dashboard'))
+const AdminDashboard = lazy(() => import('../../features/admin/admin-dashboard'))
 
 function Refusal({ message }: { readonly message: string }) {
   return (

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
 import { Dialog } from '../../components/dialog'
-import { sessionStore } from '../../features/auth/stores/session-store'
+import { sessionStore } from '../../stores/session-store'
 import { closeOverlay, openOverlay, uiStore } from '../../stores/ui-store'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
 

@@ -2,15 +2,15 @@ import { errorCodes, type SessionUser, type UserEntry } from '@prizes/contracts'
 import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../components/dialog'
-import { endSession, sessionStore, startSession } from '../../features/auth/stores/session-store'
 import { useRefreshAfterEntry } from '../../features/competitions/api/refresh-after-entry'
 import { useRecordEntry } from '../../features/entries/api/record-entry'
 import { ApiError } from '../../lib/api-client'
+import { endSession, sessionStore, startSession } from '../../stores/session-store'
 import { closeOverlay, openOverlay, uiStore } from '../../stores/ui-store'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
 
 /** The entry flow (machine, card forms, Stripe, confetti) loads when someone first opens it. */
-const EntryModal = lazy(() => import('../../features/entries/components/entry-modal'))
+const EntryDialog = lazy(() => import('./entry-dialog'))
 const ResetEmailDialog = lazy(() =>
   import('../../features/auth/components/forgot-password-dialog').then((m) => ({
     default: m.ResetEmailDialog,
@@ -81,7 +81,7 @@ export function EntryOverlay() {
   return (
     <ChunkErrorBoundary message="Error opening competition entry. Please try again.">
       <Suspense fallback={loading}>
-        <EntryModal
+        <EntryDialog
           key={competition.id}
           competition={competition}
           user={user}

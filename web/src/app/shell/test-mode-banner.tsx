@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react'
-import { usePaymentConfig } from '../../features/entries/api/get-payment-config'
+import { usePaymentConfig } from '../../api/get-payment-config'
 
 /**
  * TEST MODE, on every page (issue 23): while the platform takes no real payments (the offline

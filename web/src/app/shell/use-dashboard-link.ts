@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
-import { sessionStore } from '../../features/auth/stores/session-store'
+import { sessionStore } from '../../stores/session-store'
 import { openOverlay, showSnackbar } from '../../stores/ui-store'
 
 /** The query value emails link with (`/?dashboard=entries`); the dashboard itself has no route. */

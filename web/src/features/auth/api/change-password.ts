@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { replaceSessionToken } from '../../../stores/session-store'
 import type { ChangePasswordValues } from '../model/forms'
-import { replaceSessionToken } from '../stores/session-store'
 
 const timeoutMs = 20_000
 

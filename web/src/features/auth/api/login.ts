@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { startSession } from '../../../stores/session-store'
 import type { LoginValues } from '../model/forms'
-import { startSession } from '../stores/session-store'
 
 const timeoutMs = 20_000
 

@@ -1,7 +1,7 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { setSessionUser } from '../../../stores/session-store'
 import type { ProfileValues } from '../model/forms'
-import { setSessionUser } from '../stores/session-store'
 import { profileQueryOptions } from './get-profile'
 
 const timeoutMs = 20_000

@@ -1,19 +1,22 @@
-import { lazy, Suspense, useState } from 'react'
+import { type ReactNode, Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../../components/dialog'
 import { Tabs } from '../../../components/tabs'
+import { sessionStore } from '../../../stores/session-store'
 import { closeOverlay, openOverlay, uiStore } from '../../../stores/ui-store'
-import { sessionStore } from '../stores/session-store'
 import { ChangePasswordForm } from './change-password-form'
 import { ProfileForm } from './profile-form'
 import { WinnerNameChoice } from './winner-name-choice'
 
 type Tab = 'profile' | 'password' | 'limits'
 
-const ResponsiblePlayPanel = lazy(() => import('../../responsible-play/components/responsible-play-panel'))
+export interface ProfileSettingsDialogProps {
+  /** The Limits & breaks tab's panel: responsible play's, given by the app (a lazy part). */
+  readonly limitsPanel: ReactNode
+}
 
 /** SPEC section 2: Account Settings with a Profile tab and a Password tab; issue 14 adds Limits & breaks. */
-export function ProfileSettingsDialog() {
+export function ProfileSettingsDialog({ limitsPanel }: ProfileSettingsDialogProps) {
   const { overlay } = useSnapshot(uiStore)
   const { user } = useSnapshot(sessionStore)
   const [tab, setTab] = useState<Tab>('profile')
@@ -49,11 +52,7 @@ export function ProfileSettingsDialog() {
             {
               id: 'limits',
               label: 'Limits & breaks',
-              panel: (
-                <Suspense fallback={<p>Loading…</p>}>
-                  <ResponsiblePlayPanel />
-                </Suspense>
-              ),
+              panel: <Suspense fallback={<p>Loading…</p>}>{limitsPanel}</Suspense>,
             },
           ]}
         />

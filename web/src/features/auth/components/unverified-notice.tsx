@@ -1,9 +1,9 @@
 import { authMessages } from '@prizes/contracts'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
+import { messageOf } from '../../../lib/server-message'
 import { showSnackbar } from '../../../stores/ui-store'
 import { useResendVerification } from '../api/resend-verification'
-import { messageOf } from '../model/errors'
 import { authFallbacks } from '../model/messages'
 
 /** SPEC section 8: login refused until the email is verified, with an offer to send the link again. */

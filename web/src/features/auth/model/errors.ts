@@ -1,20 +1,7 @@
 import { authErrorCodes, authMessages } from '@prizes/contracts'
 import { ApiError, clientErrorCodes, clientErrorMessages } from '../../../lib/api-client'
+import { messageOf } from '../../../lib/server-message'
 import { authFallbacks } from './messages'
-
-/** Codes whose message was written by the client, not the server. */
-const withoutServerMessage: ReadonlySet<string> = new Set([
-  clientErrorCodes.invalidResponse,
-  clientErrorCodes.http,
-])
-
-/** SPEC section 8: the server's message is shown, else the fallback for that action. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && !withoutServerMessage.has(error.code) && error.message !== '') {
-    return error.message
-  }
-  return fallback
-}
 
 /** Login refused until the address is verified: by code, or by wording from an older server. */
 export function isEmailNotVerified(error: unknown): boolean {

@@ -1,9 +1,9 @@
 import type { SessionUser } from '@prizes/contracts'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../lib/api-client'
+import { endSession, sessionStore, startSession } from '../../../stores/session-store'
 import { uiStore } from '../../../stores/ui-store'
 import { endSessionIfRefused } from './session-expiry'
-import { endSession, sessionStore, startSession } from './session-store'
 
 const user = {
   id: 'u1',

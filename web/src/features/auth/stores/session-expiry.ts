@@ -1,7 +1,7 @@
 import { errorCodes, sessionMessages } from '@prizes/contracts'
 import { ApiError } from '../../../lib/api-client'
+import { endSession, sessionStore } from '../../../stores/session-store'
 import { openOverlay, showSnackbar } from '../../../stores/ui-store'
-import { endSession, sessionStore } from './session-store'
 
 /**
  * A signed-in call answered "not signed in" (the session was ended elsewhere: a password change

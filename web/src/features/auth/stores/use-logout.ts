@@ -1,8 +1,8 @@
 import { sessionMessages } from '@prizes/contracts'
 import { useQueryClient } from '@tanstack/react-query'
+import { endSession, sessionStore } from '../../../stores/session-store'
 import { closeOverlay, showSnackbar } from '../../../stores/ui-store'
 import { logout } from '../api/logout'
-import { endSession, sessionStore } from './session-store'
 
 /**
  * SPEC section 4: logout clears local state and the token; and (issue 23) asks the server to

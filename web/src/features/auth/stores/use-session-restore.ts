@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import { usePublicSettings } from '../../settings/api/get-public-settings'
-import { isMaintenance } from '../../settings/model/maintenance'
+import { usePublicSettings } from '../../../api/get-public-settings'
+import { isMaintenance } from '../../../api/maintenance'
+import { endSession, sessionStore, setSessionUser } from '../../../stores/session-store'
 import { profileQueryOptions } from '../api/get-profile'
-import { endSession, sessionStore, setSessionUser } from './session-store'
 
 /**
  * SPEC section 4: at start the session is restored from the cookie's token through the profile

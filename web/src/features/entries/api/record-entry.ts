@@ -1,7 +1,7 @@
 import type { UserEntry } from '@prizes/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { responsiblePlayQueryOptions } from '../../responsible-play/api/get-responsible-play'
+import { responsiblePlayQueryOptions } from '../../../api/get-responsible-play'
 import { entriesQueryOptions } from './get-entries'
 import { entryStatsQueryOptions } from './get-entry-stats'
 

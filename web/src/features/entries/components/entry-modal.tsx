@@ -1,12 +1,10 @@
-import type { SessionUser, UserEntry } from '@prizes/contracts'
+import type { ResponsiblePlayStatus, SessionUser, UserEntry } from '@prizes/contracts'
 import type { CardDetails, ResumePayment } from '@prizes/domain'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useResponsiblePlay } from '../../../api/get-responsible-play'
 import { Dialog } from '../../../components/dialog'
 import { useForm } from '../../../lib/use-form'
 import type { EntryTarget } from '../../../stores/ui-store'
-import { useResponsiblePlay } from '../../responsible-play/api/get-responsible-play'
-import { EntryPlayNotice } from '../../responsible-play/components/entry-play-notice'
-import { SpendingLimitPrompt } from '../../responsible-play/components/spending-limit-prompt'
 import { useEntriesHeld } from '../api/get-entries'
 import { initialEntryValues, maxEntriesFor, toSubmission, validateEntry } from '../model/entry-form'
 import { clearPendingPayment, savePendingPayment } from '../model/pending-payment'
@@ -34,6 +32,10 @@ export interface EntryModalProps {
   readonly renderForgotPassword: (email: string, onClose: () => void) => ReactNode
   /** A payment authorised before a redirect to the bank: the modal opens confirming it. */
   readonly resume?: ResumePayment | null
+  /** Above the form for a signed-in user: their break or what their monthly limit leaves (responsible play's notice). */
+  readonly renderPlayNotice: (status: ResponsiblePlayStatus | undefined) => ReactNode
+  /** Set a monthly limit or go on without one, asked before a first purchase (responsible play's prompt). */
+  readonly renderLimitPrompt: (onAnswered: (answer: 'set' | 'skip') => void) => ReactNode
 }
 
 /** Said by the close button while a payment is in flight, when the modal cannot be closed. */
@@ -78,6 +80,8 @@ export function EntryModal({
   onEntered,
   renderForgotPassword,
   resume = null,
+  renderPlayNotice,
+  renderLimitPrompt,
 }: EntryModalProps) {
   const held = useEntriesHeld(user?.id ?? null, opened.id)
   // The slider and the form stop at what the per-person cap leaves this entrant.
@@ -165,13 +169,10 @@ export function EntryModal({
       lockedReason={locked ? paymentInFlightReason : null}
     >
       <StepIndicator step={step} />
-      {step === 1 && user !== null && <EntryPlayNotice status={play.data} />}
-      {step === 1 && askLimit && (
-        <SpendingLimitPrompt
-          prompt="first-purchase"
-          onAnswered={(answer) => send({ type: answer === 'set' ? 'limit.set' : 'limit.skip' })}
-        />
-      )}
+      {step === 1 && user !== null && renderPlayNotice(play.data)}
+      {step === 1 &&
+        askLimit &&
+        renderLimitPrompt((answer) => send({ type: answer === 'set' ? 'limit.set' : 'limit.skip' }))}
       {step === 1 && readingLimit && <p role="status">Loading…</p>}
       {step === 1 && !askLimit && !readingLimit && !onBreak && (
         <DetailsStep
@@ -227,5 +228,3 @@ export function EntryModal({
     </Dialog>
   )
 }
-
-export default EntryModal

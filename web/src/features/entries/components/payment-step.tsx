@@ -1,11 +1,11 @@
 import { css, useTheme } from '@emotion/react'
 import type { CardDetails, PaymentIntentDetails } from '@prizes/domain'
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
+import { usePaymentConfig } from '../../../api/get-payment-config'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { formatPrice } from '../../../lib/format'
 import type { EntryTarget } from '../../../stores/ui-store'
-import { usePaymentConfig } from '../api/get-payment-config'
 import { TestCardForm } from './test-card-form'
 import type { Authorizer } from './use-entry-flow'
 

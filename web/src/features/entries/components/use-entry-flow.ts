@@ -10,10 +10,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
-import {
-  getResponsiblePlay,
-  responsiblePlayQueryOptions,
-} from '../../responsible-play/api/get-responsible-play'
+import { getResponsiblePlay, responsiblePlayQueryOptions } from '../../../api/get-responsible-play'
 import { checkEmail } from '../api/check-email'
 import { confirmPayment } from '../api/confirm-payment'
 import { createGuestAccount } from '../api/create-guest-account'

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { responsiblePlayQueryOptions } from '../../../api/get-responsible-play'
 import { apiClient } from '../../../lib/api-client'
-import { responsiblePlayQueryOptions } from './get-responsible-play'
 
 const timeoutMs = 20_000
 

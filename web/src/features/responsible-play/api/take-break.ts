@@ -1,7 +1,7 @@
 import type { BreakPeriod } from '@prizes/contracts'
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { responsiblePlayQueryOptions } from '../../../api/get-responsible-play'
 import { apiClient } from '../../../lib/api-client'
-import { responsiblePlayQueryOptions } from './get-responsible-play'
 
 const timeoutMs = 20_000
 

@@ -10,8 +10,8 @@ import { useState } from 'react'
 import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { SelectField } from '../../../components/form-field'
+import { messageOf } from '../../../lib/server-message'
 import { showSnackbar } from '../../../stores/ui-store'
-import { messageOf } from '../../auth/model/errors'
 import { useTakeBreak } from '../api/take-break'
 
 const buttonRow = css`

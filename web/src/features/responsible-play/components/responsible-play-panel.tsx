@@ -1,7 +1,7 @@
 import { css } from '@emotion/react'
 import { formatPence, formatUkMoment } from '@prizes/contracts'
+import { useResponsiblePlay } from '../../../api/get-responsible-play'
 import { Alert } from '../../../components/alert'
-import { useResponsiblePlay } from '../api/get-responsible-play'
 import { BreakForm } from './break-form'
 import { SpendingLimitForm } from './spending-limit-form'
 

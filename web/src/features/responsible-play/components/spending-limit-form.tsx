@@ -5,8 +5,8 @@ import { Alert } from '../../../components/alert'
 import { Button } from '../../../components/button'
 import { FormStack, TextField } from '../../../components/form-field'
 import { parsePounds } from '../../../lib/pounds'
+import { messageOf } from '../../../lib/server-message'
 import { showSnackbar } from '../../../stores/ui-store'
-import { messageOf } from '../../auth/model/errors'
 import { useSetSpendingLimit } from '../api/set-spending-limit'
 
 interface SpendingLimitFormProps {

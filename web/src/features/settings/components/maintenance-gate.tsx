@@ -2,8 +2,8 @@ import { matchSitePage, pagesOpenInMaintenance } from '@prizes/contracts'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
-import { isAdmin, sessionStore } from '../../auth/stores/session-store'
-import { usePublicSettings } from '../api/get-public-settings'
+import { usePublicSettings } from '../../../api/get-public-settings'
+import { isAdmin, sessionStore } from '../../../stores/session-store'
 
 /** Shown only during maintenance: fetched then, not with every first visit. */
 const MaintenancePage = lazy(() => import('./maintenance-page').then((m) => ({ default: m.MaintenancePage })))

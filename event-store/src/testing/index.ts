@@ -1,0 +1,2 @@
+export { createInMemoryEventStore, type InMemoryEventStore } from './in-memory-event-store'
+export { createTestDatabase, type TestDatabase } from './test-database'
