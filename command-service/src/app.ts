@@ -40,13 +40,14 @@ import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from 
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
 import { type CompanyDetails, defaultCompanyDetails } from './company-details'
 import { adminContactRouter } from './contact/admin-routes'
+import type { OptimiseReadModels } from './database/optimise'
 import { type DatabaseJobs, databaseRouter, type ResetTestData } from './database/routes'
 import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
 import { entriesRouter, followProviderEvent } from './entries'
 import { allocatePaidEntry } from './entries/entry-commands'
 import type { ReservationLimits } from './entries/rate-limits'
 import { mapCommandError } from './errors'
-import { type HealthRouterDeps, healthRouter } from './health'
+import { type HealthRouterDeps, healthRouter, type ProjectionRows } from './health'
 import { newsletterRouter } from './newsletter/routes'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'
@@ -99,8 +100,15 @@ export interface CommandAppOptions {
   readonly checkpoints?: CheckpointWatcher
   /** Reset test data (wipe and seed again): given only on the embedded database, else refused. */
   readonly resetTestData?: ResetTestData
-  /** The backup and optimise jobs of the admin's database tools; none: those routes answer 503. */
+  /** The backup job of the admin's database tools; none: backups answer 503. */
   readonly databaseJobs?: DatabaseJobs
+  /**
+   * The projections' checkpoints for `/api/health` and System Info, and the admin's Optimise:
+   * the read side's, so the composition root gives them; without them no projection is reported
+   * and Optimise answers 503.
+   */
+  readonly projections?: ProjectionRows
+  readonly optimise?: OptimiseReadModels
   /** The platform settings as this process enforces them; one cached on the stream unless given. */
   readonly settings?: SettingsCache
   /** Overrides of `/api/health`'s reuse period, lag cap, reactor threshold and database deadline. */
@@ -210,6 +218,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         limiter,
         rateLimit: rateLimits.health,
         clock,
+        projections: options.projections,
         ...options.health,
       }),
       ...auth,
@@ -271,6 +280,8 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         resetTestData: options.resetTestData,
         realPayments: options.payments.name === 'stripe',
         jobs: options.databaseJobs,
+        projections: options.projections,
+        optimise: options.optimise,
       }),
       parkedEventsRouter({
         ...{ store, knex, secrets, limiter, logger, clock, handler },

@@ -2,7 +2,7 @@ import type { StreamDecider } from '@prizes/domain'
 import { type EventStore, type Position, type SnapshotStore, WrongExpectedVersion } from '@prizes/event-store'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { appendWithRows, type PendingRows, type RowChanges } from './command-rows'
+import { appendWithRows, type EventIndex, type PendingRows, type RowChanges } from './command-rows'
 import { type CommandContext, envelopeFactory } from './event-metadata'
 import { createStreamCache } from './stream-cache'
 import { createStreamSnapshots, type Folded } from './stream-snapshots'
@@ -37,6 +37,12 @@ export interface HandleOptions<State> {
    * on its own, never in a batch, so its rows refuse no one else's command.
    */
   readonly rows?: RowChanges<State>
+  /**
+   * A command-side index its events go into (see `EventIndex`), in the same transaction as the
+   * append where the store has transactions, right after it elsewhere. The command still joins
+   * a batch. Without transactions or knex there is nowhere to write it, and it is left out.
+   */
+  readonly index?: EventIndex
 }
 
 export interface CommandHandler {
@@ -88,6 +94,7 @@ interface Queued {
   readonly command: unknown
   readonly envelope: ReturnType<typeof envelopeFactory>
   readonly rows: RowChanges<unknown> | undefined
+  readonly index: EventIndex | undefined
   resolve(result: HandleResult<unknown, DomainEvent>): void
   reject(error: unknown): void
 }
@@ -192,6 +199,19 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     return { decided, events }
   }
 
+  /** Each index's one statement for the events of the batch's commands that name it. */
+  function indexStatements(decided: readonly Decided[]) {
+    if (!store.transaction && !knex) return []
+    const events = new Map<EventIndex, DomainEvent[]>()
+    for (const d of decided) {
+      if ('error' in d || !d.item.index || d.events.length === 0) continue
+      const list = events.get(d.item.index)
+      if (list) list.push(...d.events)
+      else events.set(d.item.index, [...d.events])
+    }
+    return [...events].flatMap(([index, of]) => index.statement(of) ?? [])
+  }
+
   /** The append, with the rows of a command that has them (its batch holds only it). */
   const append = (
     streamId: string,
@@ -232,9 +252,17 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
             }),
       )
       const alone = decided.length === 1 ? decided[0] : undefined
-      const rows =
-        alone && !('error' in alone) && alone.item.rows
-          ? { change: alone.item.rows, state: alone.state }
+      const own = alone && !('error' in alone) && alone.item.rows ? alone : undefined
+      const indexed = indexStatements(decided)
+      const rows: PendingRows | undefined =
+        own || indexed.length > 0
+          ? {
+              change: async (writer, state) => {
+                if (own?.item.rows) await own.item.rows(writer, state)
+                for (const statement of indexed) await writer.run(statement)
+              },
+              state: own?.state,
+            }
           : undefined
       let appended: Awaited<ReturnType<StreamStore['append']>>
       try {
@@ -303,6 +331,7 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
           command,
           envelope: envelopeFactory(context),
           rows,
+          index: handleOptions?.index,
           resolve,
           reject,
         } as unknown as Queued

@@ -42,6 +42,16 @@ export function knexRowWriter(trx: Knex.Transaction): RowWriter {
   }
 }
 
+/**
+ * A command-side index the events imply (an entry's competition and owner): rows that only ever
+ * insert and never refuse, so, unlike a command's own `rows`, a command with one still joins a
+ * batch. The handler gives each index the events of every command in the batch that names it,
+ * once, and runs its one statement in the append's transaction.
+ */
+export interface EventIndex {
+  statement(events: readonly { readonly type: string; readonly data: unknown }[]): RowStatement | undefined
+}
+
 /** A command's rows with the state they are written from. */
 export interface PendingRows {
   readonly change: RowChanges<unknown>

@@ -44,6 +44,7 @@ export {
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
 export { createCreditLimitedPaymentProvider } from './credit-limit'
+export type { OptimiseReadModels } from './database/optimise'
 export {
   type DatabaseJobs,
   type EventStoreKind,
@@ -83,6 +84,7 @@ export {
 } from './entries/entry-commands'
 export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
+export type { ConsumerRow, ProjectionRows } from './health'
 export type { Mailer, MailTransport, OutgoingMail, SmtpCheck, TestEmail, TestMails } from './mail-port'
 export { commandMigrationSource, migrateCommandTables } from './migrations'
 export { migrateReactorTables } from './migrations/reactor-tables'

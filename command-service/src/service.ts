@@ -25,10 +25,12 @@ import { companyDetailsOf } from './company-details'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
 import { createCreditLimitedPaymentProvider } from './credit-limit'
+import type { OptimiseReadModels } from './database/optimise'
 import type { DatabaseJobs, ResetTestData } from './database/routes'
+import { keepEntryOwnersPastLog } from './entries/owners'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
-import { registerHealthMetrics } from './health'
+import { type ProjectionRows, registerHealthMetrics } from './health'
 import type { MailTransport, TestMails } from './mail-port'
 import { migrateCommandTables } from './migrations'
 import { migrateReactorTables } from './migrations/reactor-tables'
@@ -86,6 +88,9 @@ export async function startCommandService(options: {
   readonly readModels?: ReadModels
   /** Reset test data: only the launcher on its embedded database gives it. */
   readonly resetTestData?: ResetTestData
+  /** The projections' checkpoints and the read models' Optimise (see `CommandAppOptions`). */
+  readonly projections?: ProjectionRows
+  readonly optimise?: OptimiseReadModels
   /**
    * Tells a mail sender of this process that an admin resent emails, so they go now; without
    * one, a consumers process's sender finds them at its next poll.
@@ -101,6 +106,8 @@ export async function startCommandService(options: {
   await migrateReactorTables(knex)
   // Before any allocation can take a number: the sequence must be past every one in the log.
   await keepReferencesPastLog({ store, knex, logger })
+  // Entries made before `entry_owners` (or restored from a backup) are found like the others.
+  await keepEntryOwnersPastLog({ store, knex, logger })
   const handler = createCommandHandler({
     store,
     knex,
@@ -139,7 +146,7 @@ export async function startCommandService(options: {
   // One cache of the settings for the whole process: the endpoints and the guard.
   const settings = createSettingsCache({ load: () => loadSettings(store) })
   // This process reads the checkpoint tables and the outbox: its `/metrics` shows them.
-  const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
+  const unregisterMetrics = registerHealthMetrics({ store, knex, logger, projections: options.projections })
   // Link requests recorded after their answer: a stop waits for them before the database goes.
   const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
   const payments = createCreditLimitedPaymentProvider(config, knex)
@@ -176,6 +183,8 @@ export async function startCommandService(options: {
     },
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
     databaseJobs: options.databaseJobs,
+    ...(options.projections ? { projections: options.projections } : {}),
+    ...(options.optimise ? { optimise: options.optimise } : {}),
     metrics: { token: config.METRICS_TOKEN },
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     reactors: new Map(reactors.map((reactor) => [reactor.name, reactor])),

@@ -19,6 +19,7 @@ export {
   entryCommandsOf,
   refundIdempotencyKey,
 } from './entries/entry-commands'
+export { keepEntryOwnersPastLog } from './entries/owners'
 export { keepReferencesPastLog } from './entries/reference-floor'
 export type { CommandContext } from './event-metadata'
 export type { Mailer, MailTransport, OutgoingMail, SmtpCheck, TestEmail, TestMails } from './mail-port'

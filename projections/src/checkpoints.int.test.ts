@@ -1,9 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { lockAndReadPositions, lockProjections, registerProjection } from './checkpoints'
-import { migrateReadModels } from './migrations/index'
 
 let db: TestDatabase
 let knex: Knex

@@ -1,7 +1,8 @@
 import { type Position, positionFromString, positionToString } from '@prizes/event-store'
+import { type ProjectionCheckpointRow, projectionCheckpointsTable } from '@prizes/read-models'
 import type { Knex } from 'knex'
 
-const table = 'projection_checkpoints'
+const table = projectionCheckpointsTable
 
 /** The event a projection could not store, and why: it stopped there (see the runner). */
 export interface ProjectionFailure {
@@ -18,14 +19,10 @@ export interface CheckpointRow {
   readonly failed: ProjectionFailure | null
 }
 
-interface StoredRow {
-  readonly position: string | null
-  readonly failed_position: string | null
-  readonly failed_event_id: string | null
-  readonly failed_type: string | null
-  readonly failed_error: string | null
-  readonly failed_at: Date | null
-}
+type StoredRow = Pick<
+  ProjectionCheckpointRow,
+  'position' | 'failed_position' | 'failed_event_id' | 'failed_type' | 'failed_error' | 'failed_at'
+>
 
 const failureColumns = {
   failed_position: null,

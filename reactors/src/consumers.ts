@@ -7,6 +7,7 @@ import {
   createCreditLimitedPaymentProvider,
   drandChainOf,
   entryCommandsOf,
+  keepEntryOwnersPastLog,
   keepReferencesPastLog,
   loadSettings,
   migrateCommandTables,
@@ -76,6 +77,8 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
     await migrateCommandTables(knex)
     // Before any allocation (a payment found at expiry) can take a number.
     await keepReferencesPastLog({ store, knex, logger })
+    // The erasure reactor finds a user's entries there.
+    await keepEntryOwnersPastLog({ store, knex, logger })
   }
   await migrateReactorTables(knex)
   const handler =

@@ -18,6 +18,7 @@ import { respond } from '../auth/routes'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund } from '../entries'
 import { refundIdempotencyKey } from '../entries/entry-commands'
+import { ownerOfEntry } from '../entries/owners'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
 import type { ReadModels } from '../read-models'
@@ -25,10 +26,9 @@ import type { ReadModels } from '../read-models'
 export interface AdminEntryRefundDeps {
   readonly handler: CommandHandler
   /**
-   * The read models' `entries` table, to find an entry's competition (which never changes). Its
-   * row is written at the reservation, so an entry paid a moment ago is found by it; whether it
-   * is paid is decided on the stream. Only an entry the admin lists cannot have shown yet is
-   * missing, and that one is answered 404.
+   * The command side's `entry_owners`, to find an entry's competition (which never changes): its
+   * row is written with the event that made the entry, so every entry is found, however far
+   * behind the read models are; whether it is paid is decided on the stream.
    */
   readonly knex: Knex
   readonly secrets: PlatformSecrets
@@ -40,13 +40,11 @@ export interface AdminEntryRefundDeps {
 
 const conflict = (code: string, message: string) => new HttpError(409, code, message)
 
-/** The entry's competition, as the read model knows it; 404 for an entry nobody has seen. */
+/** The entry's competition; 404 for an entry nobody made. */
 async function competitionOfEntry(knex: Knex, entryId: string): Promise<string> {
-  const row = await knex('entries')
-    .where('id', entryId)
-    .first<{ competition_id: string } | undefined>('competition_id')
-  if (!row) throw new HttpError(404, 'ENTRY_NOT_FOUND', adminEntryMessages.notFound)
-  return row.competition_id
+  const owner = await ownerOfEntry(knex, entryId)
+  if (!owner) throw new HttpError(404, 'ENTRY_NOT_FOUND', adminEntryMessages.notFound)
+  return owner.competitionId
 }
 
 /** The refusal in the admin's words, with the code the web tells refusals apart by. */

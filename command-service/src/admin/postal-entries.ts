@@ -36,6 +36,7 @@ import { respond } from '../auth/routes'
 import type { CommandHandler, StreamStore } from '../command-handler'
 import { drandMargin } from '../competitions/lifecycle'
 import { nextEntryReference } from '../entries/allocate'
+import { entryOwnersIndex } from '../entries/owners'
 import { competitionOf, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
 import type { ReadModels } from '../read-models'
@@ -186,7 +187,9 @@ export async function recordPostalEntry(
   await assertEntrantNotOnBreak(deps, request, known, context.now)
   const userId = await entrantOf(deps, request, context)
   const entryReference = await nextEntryReference(deps, context.now)
-  const result = await runEntryCommand(deps.handler, command(userId, entryReference), context)
+  const result = await runEntryCommand(deps.handler, command(userId, entryReference), context, {
+    index: entryOwnersIndex(deps.knex),
+  })
   return { entry: entryIn(competitionOf(result, competitionId), entryId), position: result.position }
 }
 

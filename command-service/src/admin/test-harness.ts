@@ -78,7 +78,14 @@ export async function startAdminHarness(
   label: string,
   options: Pick<
     CommandAppOptions,
-    'readModels' | 'rateLimits' | 'health' | 'drandUrls' | 'drandChain' | 'email' | 'resetTestData'
+    | 'readModels'
+    | 'rateLimits'
+    | 'health'
+    | 'drandUrls'
+    | 'drandChain'
+    | 'email'
+    | 'resetTestData'
+    | 'projections'
   > & {
     /** The app takes payments through Stripe (keys that reach nothing): real money, not TEST MODE. */
     readonly stripe?: boolean

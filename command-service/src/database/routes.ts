@@ -28,9 +28,11 @@ import { isOwnPassword } from '../auth/account'
 import { countAsFailure, settle } from '../auth/failure-limits'
 import { longestWait, tooMany } from '../auth/rate-limits'
 import { respond } from '../auth/routes'
+import { noProjections, type ProjectionRows } from '../health/consumers'
 import { measureHealth } from '../health/measure'
 import type { AccountDeps } from '../users/deps'
 import { alreadyRunning, oneAtATime } from './one-at-a-time'
+import type { OptimiseReadModels } from './optimise'
 
 /** The error code of a backup asked for with a password that is not the admin's. */
 const backupPasswordIncorrect = 'PASSWORD_INCORRECT'
@@ -42,8 +44,8 @@ export type ResetTestData = () => Promise<{ readonly events: number }>
 export type EventStoreKind = 'postgres' | 'eventstoredb'
 
 /**
- * The operator jobs behind the backup and optimise routes, given by the composition root (the
- * runtime's backup and optimise, which the CLIs run too).
+ * The operator job behind the backup route, given by the composition root (the runtime's
+ * backup, which the CLI runs too).
  */
 export interface DatabaseJobs {
   /** The backup file as it streams out, encrypted with `passphrase`. */
@@ -56,8 +58,6 @@ export interface DatabaseJobs {
   }): AsyncIterable<Buffer>
   /** The file name of a backup taken at `now`. */
   backupFileName(now: Date): string
-  /** VACUUM (ANALYZE) of every read-model table; 'busy' while another instance optimises. */
-  optimise(knex: Knex): Promise<{ readonly tables: string[]; readonly milliseconds: number } | 'busy'>
 }
 
 export interface DatabaseRouterDeps {
@@ -75,7 +75,11 @@ export interface DatabaseRouterDeps {
   readonly resetTestData?: ResetTestData | undefined
   /** Stripe takes the payments: reset is refused whatever the database, real money may be in it. */
   readonly realPayments?: boolean | undefined
-  /** Backup and optimise; none (a test's app): those routes answer 503. */
+  /** The projections' checkpoints, from the composition root (System Info); none unless given. */
+  readonly projections?: ProjectionRows | undefined
+  /** VACUUM (ANALYZE) of the read models, from the composition root, which knows their tables. */
+  readonly optimise?: OptimiseReadModels | undefined
+  /** The backup, from the composition root (the runtime's operator job); none: backups answer 503. */
   readonly jobs?: DatabaseJobs | undefined
 }
 
@@ -108,7 +112,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
   const resets = oneAtATime('A reset')
   const router = new Router()
   const jobsOf = (): DatabaseJobs => {
-    if (!deps.jobs) throw serviceUnavailable('Backup and optimise are not available in this process')
+    if (!deps.jobs) throw serviceUnavailable('Backup is not available in this process')
     return deps.jobs
   }
   router.use(jsonBody())
@@ -175,10 +179,10 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
   router.post(endpoints.adminOptimiseDatabase.path, async (ctx) => {
     requireAdmin(ctx)
     parseOr400(endpoints.adminOptimiseDatabase.request, ctx.request.body)
-    const jobs = jobsOf()
     const release = optimisations.take()
     try {
-      const result = await jobs.optimise(deps.knex)
+      if (!deps.optimise) throw serviceUnavailable('Optimise is not available in this process', 60)
+      const result = await deps.optimise()
       if (result === 'busy') throw alreadyRunning('An optimisation')
       respond(ctx, 'adminOptimiseDatabase', { success: true, ...result })
     } finally {
@@ -211,6 +215,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       measureHealth({
         store: deps.store,
         knex: deps.knex,
+        projections: deps.projections ?? noProjections,
         now: new Date(),
         lagLimit: 1000,
         reactorStuckAfterMs: 5 * 60 * 1000,

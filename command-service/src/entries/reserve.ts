@@ -22,6 +22,7 @@ import { dropHold, holdSpending, releaseReplacedHolds } from '../responsible-pla
 import { assertPersonMayEnter } from '../responsible-play/people'
 import { loadUserState } from '../users/user-stream'
 import { defaultReservationMinutes, type EntryDeps } from './deps'
+import { entryOwnersIndex } from './owners'
 import { cancelQuietly, cancelReplacedIntent } from './replace'
 import { accountEmail, competitionDetailsOf, questionForEmail } from './skill-question'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from './stream'
@@ -117,6 +118,7 @@ export async function reserveEntry(
         metadata,
       },
       context,
+      { index: entryOwnersIndex(deps.knex) },
     )
   } catch (error) {
     if (intent) await cancelQuietly(deps, intent.id)

@@ -11,7 +11,7 @@ import {
   ownedEntryOf,
   toUserEntry,
 } from '@prizes/domain'
-import type { CommandHandler, HandleResult, StreamStore } from '../command-handler'
+import type { CommandHandler, HandleOptions, HandleResult, StreamStore } from '../command-handler'
 import type { CommandContext } from '../event-metadata'
 import { countEntryEvents } from './metrics'
 
@@ -25,12 +25,14 @@ export async function runEntryCommand(
   handler: CommandHandler,
   command: CompetitionCommand,
   context: CommandContext,
+  options?: HandleOptions<CompetitionState>,
 ): Promise<EntryResult> {
   const result = await handler.handle(
     competitionStream(command.data.competitionId),
     competitionDecider,
     command,
     context,
+    options,
   )
   countEntryEvents(result.events)
   return result

@@ -20,59 +20,14 @@ export interface ConsumerRow {
   readonly failure: RecordedFailure | null
 }
 
-/** PostgreSQL's "undefined_table". */
-const undefinedTable = '42P01'
-
-interface ProjectionCheckpointRow {
-  name: string
-  position: string | null
-  handles: string[] | null
-  failed_position: string | null
-  failed_event_id: string | null
-  failed_type: string | null
-  failed_error: string | null
-  failed_at: Date | null
-}
-
 /**
- * Every projection's row in `projection_checkpoints` (read-model migration 0009 adds what it
- * handles and the event it stopped on). None while the read models are not migrated yet: the
- * command service runs on its own in docker-compose and may answer before the projections start.
+ * Every projection's checkpoint as a consumer row. The read side owns that table: the
+ * composition root, which may read it, hands the service this function; without one there is
+ * no projection to report.
  */
-export async function readProjectionRows(knex: Knex): Promise<ConsumerRow[]> {
-  try {
-    const rows = await knex('projection_checkpoints')
-      .select<ProjectionCheckpointRow[]>(
-        'name',
-        'position',
-        'handles',
-        'failed_position',
-        'failed_event_id',
-        'failed_type',
-        'failed_error',
-        'failed_at',
-      )
-      .orderBy('name')
-    return rows.map((row) => ({
-      name: row.name,
-      position: row.position,
-      filter: { eventTypes: row.handles ?? [] },
-      failure:
-        row.failed_position === null
-          ? null
-          : {
-              since: row.failed_at,
-              position: row.failed_position,
-              eventType: row.failed_type,
-              eventId: row.failed_event_id,
-              error: row.failed_error,
-            },
-    }))
-  } catch (error) {
-    if ((error as { code?: unknown }).code === undefinedTable) return []
-    throw error
-  }
-}
+export type ProjectionRows = () => Promise<readonly ConsumerRow[]>
+
+export const noProjections: ProjectionRows = async () => []
 
 interface ReactorCheckpointRow {
   name: string

@@ -1,24 +1,30 @@
 import type { HealthResponse } from '@prizes/contracts'
 import { positionToString } from '@prizes/event-store'
 import { createLogger, createPgLeases, metricsRegistry, projectionsLeaseName } from '@prizes/platform'
-import { migrateReadModels } from '@prizes/projections'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parkedEventsTable } from '../admin/parked-store'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
 import { migrateReactorTables } from '../migrations/reactor-tables'
 import { silentLogger } from '../testing/fixtures'
+import type { ConsumerRow } from './consumers'
 import { registerHealthMetrics } from './metrics'
 
 let harness: AdminHarness
 let admin: string
+/**
+ * The projections' checkpoints as the composition root reports them (the read side's table is
+ * not the command service's to read): set by each test.
+ */
+let projectionRows: ConsumerRow[] = []
+const projections = async () => projectionRows
 
 const lagLimit = 3
 
 beforeAll(async () => {
   harness = await startAdminHarness('health', {
     health: { reuseMs: 0, lagLimit, reactorStuckAfterMs: 5 * 60 * 1000 },
+    projections,
   })
-  await migrateReadModels(harness.knex)
   await migrateReactorTables(harness.knex)
   admin = await harness.admin()
 })
@@ -44,15 +50,20 @@ const named = (consumers: HealthResponse['projections'], name: string) =>
 let caughtUp: string
 
 beforeEach(async () => {
-  await harness.knex('projection_checkpoints').delete()
   await harness.knex('reactor_checkpoints').delete()
   caughtUp = await append('HealthProbeA', 1)
   await append('HealthProbeB', 2)
-  await harness.knex('projection_checkpoints').insert([
-    { name: 'caught-up', position: await append('HealthProbeA', 1), handles: ['HealthProbeA'] },
-    { name: 'behind', position: caughtUp, handles: ['HealthProbeB'] },
-    { name: 'new', position: null, handles: ['HealthProbeA', 'HealthProbeB'] },
-  ])
+  const projection = (name: string, position: string | null, eventTypes: string[]): ConsumerRow => ({
+    name,
+    position,
+    filter: { eventTypes },
+    failure: null,
+  })
+  projectionRows = [
+    projection('caught-up', await append('HealthProbeA', 1), ['HealthProbeA']),
+    projection('behind', caughtUp, ['HealthProbeB']),
+    projection('new', null, ['HealthProbeA', 'HealthProbeB']),
+  ]
   // A reactor as the runner registers one (its filter), then caught up to the first probe.
   await harness.knex('reactor_checkpoints').insert({
     name: 'mailer',
@@ -70,7 +81,6 @@ describe('GET /api/health', () => {
       },
     })
     try {
-      await migrateReadModels(limited.knex)
       await migrateReactorTables(limited.knex)
       const statuses = []
       for (let i = 0; i < 3; i += 1) statuses.push((await limited.call('GET', '/api/health')).status)
@@ -103,13 +113,20 @@ describe('GET /api/health', () => {
   })
 
   it('answers 503 naming a projection that stopped on an event, with the error for admins only', async () => {
-    await harness.knex('projection_checkpoints').where({ name: 'behind' }).update({
-      failed_position: caughtUp,
-      failed_event_id: 'event-1',
-      failed_type: 'HealthProbeB',
-      failed_error: 'value "2147483648" is out of range for type integer',
-      failed_at: new Date(),
-    })
+    projectionRows = projectionRows.map((row) =>
+      row.name === 'behind'
+        ? {
+            ...row,
+            failure: {
+              since: new Date(),
+              position: caughtUp,
+              eventId: 'event-1',
+              eventType: 'HealthProbeB',
+              error: 'value "2147483648" is out of range for type integer',
+            },
+          }
+        : row,
+    )
     const publicly = await health()
     expect(publicly.status).toBe(503)
     expect(publicly.body).toMatchObject({ success: false, status: 'stuck' })
@@ -180,6 +197,7 @@ describe('GET /api/health', () => {
     const unregister = registerHealthMetrics({
       store: harness.store,
       knex: harness.knex,
+      projections,
       logger: silentLogger,
     })
     try {

@@ -1,2 +1,3 @@
+export type { ConsumerRow, ProjectionRows, RecordedFailure } from './consumers'
 export { registerHealthMetrics } from './metrics'
 export { type HealthRouterDeps, healthRouter } from './router'

@@ -6,9 +6,9 @@ import { countOpenParked } from '../admin/parked-store'
 import { countUnsentEmails } from '../email-tools/outbox-admin'
 import {
   type ConsumerRow,
+  type ProjectionRows,
   type RecordedFailure,
   readLeaseHolders,
-  readProjectionRows,
   readReactorRows,
 } from './consumers'
 
@@ -20,6 +20,8 @@ export const defaultReactorStuckAfterMs = 5 * 60 * 1000
 export interface MeasureOptions {
   readonly store: Pick<EventStore, 'readAll'>
   readonly knex: Knex
+  /** The projections' checkpoints, from the composition root. */
+  readonly projections: ProjectionRows
   readonly now: Date
   /** At most this many waiting events are read per consumer: the cost of one look is bounded. */
   readonly lagLimit: number
@@ -93,7 +95,7 @@ async function emailHealthOf(knex: Knex): Promise<EmailHealth | undefined> {
 /** Every projection and reactor, measured now, with every detail (see `forCaller` before answering). */
 export async function measureHealth(options: MeasureOptions): Promise<HealthResponse> {
   const [projectionRows, reactorRows, emails, holders] = await Promise.all([
-    readProjectionRows(options.knex),
+    options.projections(),
     readReactorRows(options.knex),
     emailHealthOf(options.knex),
     readLeaseHolders(options.knex),

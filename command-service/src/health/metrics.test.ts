@@ -31,9 +31,15 @@ describe('the health gauges', () => {
 
   test('one measurement serves every scrape for a while, however many', async () => {
     const { knex, asked } = downDatabase()
-    unregister = registerHealthMetrics({ store, knex, logger })
+    let projectionReads = 0
+    const projections = async () => {
+      projectionReads += 1
+      return []
+    }
+    unregister = registerHealthMetrics({ store, knex, logger, projections })
     await Promise.all([metricsRegistry.metrics(), metricsRegistry.metrics()])
     await metricsRegistry.metrics()
-    expect(asked).toEqual(['projection_checkpoints', 'reactor_checkpoints'])
+    expect(asked).toEqual(['reactor_checkpoints'])
+    expect(projectionReads).toBe(1)
   })
 })

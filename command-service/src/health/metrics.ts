@@ -3,6 +3,7 @@ import type { EventStore } from '@prizes/event-store'
 import { gauge, type Logger, withinDeadline } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { reuseFor } from './cache'
+import { noProjections, type ProjectionRows } from './consumers'
 import { defaultLagLimit, defaultReactorStuckAfterMs, measureHealth } from './measure'
 
 /**
@@ -113,6 +114,8 @@ function record(report: HealthResponse, now: Date): void {
 export interface HealthMetricsDeps {
   readonly store: Pick<EventStore, 'readAll'>
   readonly knex: Knex
+  /** The projections' checkpoints (`ProjectionRows`); none unless given. */
+  readonly projections?: ProjectionRows
   readonly logger: Logger
 }
 
@@ -129,6 +132,7 @@ export function registerHealthMetrics(deps: HealthMetricsDeps): () => void {
         measureHealth({
           store: deps.store,
           knex: deps.knex,
+          projections: deps.projections ?? noProjections,
           now,
           lagLimit: defaultLagLimit,
           reactorStuckAfterMs: defaultReactorStuckAfterMs,

@@ -20,11 +20,14 @@ import type Koa from 'koa'
 import { type RateLimitPolicy, rateLimit } from '../auth/rate-limits'
 import { respond } from '../auth/routes'
 import { reuseFor } from './cache'
+import { noProjections, type ProjectionRows } from './consumers'
 import { defaultLagLimit, defaultReactorStuckAfterMs, forCaller, measureHealth } from './measure'
 
 export interface HealthRouterDeps {
   readonly store: Pick<EventStore, 'readAll'>
   readonly knex: Knex
+  /** The projections' checkpoints (`ProjectionRows`); none unless given. */
+  readonly projections?: ProjectionRows
   readonly secrets: PlatformSecrets
   readonly logger: Logger
   readonly limiter: RateLimiter
@@ -72,6 +75,7 @@ export function healthRouter(deps: HealthRouterDeps): Router {
     measureHealth({
       store: deps.store,
       knex: deps.knex,
+      projections: deps.projections ?? noProjections,
       now: new Date(),
       lagLimit: deps.lagLimit ?? defaultLagLimit,
       reactorStuckAfterMs: deps.reactorStuckAfterMs ?? defaultReactorStuckAfterMs,

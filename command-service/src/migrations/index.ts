@@ -19,6 +19,7 @@ import { playPeople } from './1850-play-people'
 import { drawSeedCommitments } from './2300-draw-seed-commitments'
 import { endedSessions } from './2310-ended-sessions'
 import { drawResultEntries } from './2400-draw-result-entries'
+import { entryOwners } from './2500-entry-owners'
 
 /**
  * In order, each under the name it is recorded by in `command_migrations`. Never edit or rename
@@ -49,6 +50,7 @@ export const commandMigrationSource = inCodeMigrationSource('command-side', [
   // 2310: shipped as 2300 beside the draw seeds' commitments; its recorded name stays.
   ['2300-ended-sessions', endedSessions],
   ['2400-draw-result-entries', drawResultEntries],
+  ['2500-entry-owners', entryOwners],
 ])
 
 /**

@@ -21,9 +21,10 @@ export const userDeletedReason = 'Account deleted by an admin'
  * An admin deletes a user (DELETE /api/admin/users/:id): UserErased with the admin as actor
  * (crypto-shredding: the key goes in the same transaction, so every personal value in the log and
  * the read models becomes unreadable), then the refunds of their paid entries in open
- * competitions (see `erasure-refunds.ts`). The plan is made once the read models show the
- * erasure, so every entry paid before it is in it; their open reservations are released first
- * and their intents cancelled (`releaseErasedUserReservations`). Deleting a deleted user erases nothing and
+ * competitions (see `erasure-refunds.ts`), found from the command side's own rows and the
+ * streams, never the read models; their open reservations are released first and their intents
+ * cancelled (`releaseErasedUserReservations`). The admin's users list, fetched next, is waited for
+ * (`readModels`), so it shows the erasure. Deleting a deleted user erases nothing and
  * settles whatever a crash left owed. Answers `deletedEntries`: how many of the user's entries
  * the deletion refunded and so took out of play.
  */
@@ -37,7 +38,7 @@ export async function deleteUser(
   try {
     const by = { actor: context.actor, reason: context.reason ?? userDeletedReason }
     await releaseErasedUserReservations(deps, input.userId, by)
-    await planErasureRefunds(deps.knex, input.userId, by)
+    await planErasureRefunds(deps, input.userId, by)
     return { deletedEntries: await settleErasureRefunds(deps, input.userId) }
   } catch (error) {
     // The erasure stands; what is owed is in the plan, which the reactor and a repeat settle.

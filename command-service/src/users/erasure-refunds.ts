@@ -11,6 +11,7 @@ import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund, releaseReservation } from '../entries/entries'
 import { refundIdempotencyKey } from '../entries/entry-commands'
+import { entriesOfUser } from '../entries/owners'
 import { cancelQuietly } from '../entries/replace'
 
 /**
@@ -47,69 +48,76 @@ interface PlanRow {
 }
 
 /**
- * Plans the refunds of the user's paid entries in active competitions, from the entries read
- * model through its `(user_id, payment_status)` index: the work grows with this user's entries,
- * never with everyone's. Planning again adds only what is new.
+ * The user's entries with each competition's state as its stream has it now: the entries from
+ * the command side's `entry_owners` (by user: the work grows with this user's entries, never
+ * with everyone's), their standing from the streams. Neither waits for a read model: an entry is
+ * in `entry_owners` from the transaction that made it.
+ */
+async function* entriesWithState(deps: Pick<ErasureRefundDeps, 'handler' | 'knex'>, userId: string) {
+  for (const [competitionId, entryIds] of await entriesOfUser(deps.knex, userId)) {
+    const state = await deps.handler.load(competitionStream(competitionId), competitionDecider)
+    if (!state.exists) continue
+    const entries = entryIds.flatMap((id) => state.entries.get(id) ?? [])
+    yield { competitionId, competition: state, entries }
+  }
+}
+
+/**
+ * Plans the refunds of the user's paid entries in active competitions. Planning again adds only
+ * what is new.
  */
 export async function planErasureRefunds(
-  knex: Knex,
+  deps: Pick<ErasureRefundDeps, 'handler' | 'knex'>,
   userId: string,
   by: { readonly actor: Actor; readonly reason: string },
 ): Promise<void> {
-  const { rows } = await knex.raw<{ rows: { ready: boolean }[] }>(
-    'select to_regclass(?) is not null and to_regclass(?) is not null as ready',
-    ['entries', 'competitions'],
-  )
-  if (!rows[0]?.ready) throw new Error('the entries read model is not there yet')
-  await knex.raw(
-    `insert into ${erasureRefundsTable}
-       (entry_id, user_id, competition_id, payment_intent_id, amount_pence, actor, reason)
-     select e.id, e.user_id, e.competition_id, e.payment_intent_id, e.amount_pence, ?::jsonb, ?
-       from entries e join competitions c on c.id = e.competition_id
-      where e.user_id = ? and e.payment_status = 'paid' and e.status = 'allocated'
-        and e.payment_intent_id is not null and e.amount_pence > 0 and c.status = 'active'
-     on conflict (entry_id) do nothing`,
-    [JSON.stringify(by.actor), by.reason, userId],
-  )
+  for await (const { competitionId, competition, entries } of entriesWithState(deps, userId)) {
+    if (competition.status !== 'active') continue
+    const owed = entries.filter(
+      (entry) => entry.status === 'paid' && entry.paymentIntentId !== null && entry.amountPence > 0,
+    )
+    if (owed.length === 0) continue
+    await deps
+      .knex(erasureRefundsTable)
+      .insert(
+        owed.map((entry) => ({
+          entry_id: entry.entryId,
+          user_id: userId,
+          competition_id: competitionId,
+          payment_intent_id: entry.paymentIntentId,
+          amount_pence: entry.amountPence,
+          actor: JSON.stringify(by.actor),
+          reason: by.reason,
+        })),
+      )
+      .onConflict('entry_id')
+      .ignore()
+  }
 }
-
-/** Reservations released per read of the entries read model (a keyset page). */
-const releasePage = 100
 
 /**
  * Gives up the erased user's open reservations (`user_erased`) and cancels their intents with
- * the provider, so their tickets go back on sale and nobody pays for them. Found through the
- * entries read model's `(user_id, payment_status)` index: `pending` is exactly `reserved`, so
- * the work grows with this user's reservations in flight (one per competition at most), never
- * with anyone's entries. Run after UserErased; the caller waits for the read models to show it,
- * so every reservation made before the erasure is found.
+ * the provider, so their tickets go back on sale and nobody pays for them: every entry of theirs
+ * its stream still has `reserved` (one per competition at most). Run after UserErased, so every
+ * reservation made before the erasure is found.
  *
  * The race with a confirmation is settled by the competition stream, which takes one of the two
  * first: released first, the entry remembers why and its payment is owed back and refunded
  * (`allocateTickets`); allocated first, the release records nothing and the entry, now paid,
- * is put in the deletion's refund plan here, from the stream's own state (the read model may
- * not show the allocation yet). A reservation made after the erasure (a request in flight) is
- * not found here, but its payment can only be confirmed after the erasure, which confirmation
- * sees on the user's stream: owed back too. Either way no money is kept without a refund.
+ * is put in the deletion's refund plan here, from the stream's own state. A reservation made
+ * after the erasure (a request in flight) is not found here, but its payment can only be
+ * confirmed after the erasure, which confirmation sees on the user's stream: owed back too.
+ * Either way no money is kept without a refund.
  */
 export async function releaseErasedUserReservations(
   deps: ErasureRefundDeps,
   userId: string,
   by: { readonly actor: Actor; readonly reason: string },
 ): Promise<void> {
-  let after = ''
-  for (;;) {
-    const page: { id: string; competition_id: string }[] = await deps
-      .knex('entries')
-      .where({ user_id: userId, payment_status: 'pending' })
-      .andWhere('id', '>', after)
-      .orderBy('id')
-      .limit(releasePage)
-      .select('id', 'competition_id')
-    for (const row of page) await releaseOne(deps, userId, row.competition_id, row.id, by)
-    const last = page.at(-1)
-    if (page.length < releasePage || last === undefined) return
-    after = last.id
+  for await (const { competitionId, entries } of entriesWithState(deps, userId)) {
+    for (const entry of entries) {
+      if (entry.status === 'reserved') await releaseOne(deps, userId, competitionId, entry.entryId, by)
+    }
   }
 }
 

@@ -1,24 +1,8 @@
 import { competitionEvents, competitionStreamPrefix, entryEvents } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
+import { competitionEventCountsTable, competitionEventsTable } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { eventTime, type Projection } from '../projection'
-
-export const competitionEventsTable = 'competition_events'
-/** Each competition's number of events, so the audit trail's pages need not count them. */
-export const competitionEventCountsTable = 'competition_event_counts'
-
-/** An event of a competition stream, as stored for the draw certificate. */
-export interface CompetitionEventRow {
-  readonly competition_id: string
-  readonly revision: string | number
-  readonly type: string
-  readonly data: unknown
-  readonly occurred_at: Date
-  /** The envelope's actor (`{ userId, role }` or `{ system }`); null when an event had none. */
-  readonly actor: unknown
-  /** The reason an admin gave, when they gave one. */
-  readonly reason: string | null
-}
 
 const columns = 'competition_id, revision, type, data, occurred_at, actor, reason'
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
+import type { CompetitionRow } from '@prizes/read-models'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { readCheckpoint } from '../checkpoints'
-import { migrateReadModels } from '../migrations/index'
 import { applyEvents } from '../runner/apply-events'
 import { closedAndDrawn, competitionDetails, recorded } from '../testing/fixtures'
 import { competitionsProjection } from './projection'
-import type { CompetitionRow } from './sql'
 
 let db: TestDatabase
 let knex: Knex

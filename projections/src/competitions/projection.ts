@@ -6,6 +6,7 @@ import {
 } from '@prizes/contracts'
 import { type CompetitionEvent, competitionLifecycleStatuses, statusAfter } from '@prizes/domain'
 import { positionToString, type RecordedEvent } from '@prizes/event-store'
+import { competitionsTable } from '@prizes/read-models'
 import {
   type FoldedTable,
   foldIntoFreshRows,
@@ -17,13 +18,7 @@ import {
 } from '../fold'
 import { eventTime, type Projection } from '../projection'
 import { announceChanges } from './announce'
-import {
-  competitionRows,
-  competitionsTable,
-  detailsColumns,
-  insertCompetition,
-  updateCompetition,
-} from './sql'
+import { competitionRows, detailsColumns, insertCompetition, updateCompetition } from './sql'
 
 const change = (event: RecordedEvent, id: string) => ({ id, revision: event.revision, at: eventTime(event) })
 

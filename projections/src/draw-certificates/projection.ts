@@ -1,27 +1,9 @@
 import { competitionEvents, entryEvents } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
+import { drawCertificateEntriesTable, drawCertificatesTable } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { dispatch, on } from '../appliers'
 import { eventTime, type Projection } from '../projection'
-
-export const drawCertificatesTable = 'draw_certificates'
-export const drawCertificateEntriesTable = 'draw_certificate_entries'
-
-/** A competition's commitment, seal and draw, as stored for its public certificate. */
-export interface DrawCertificateRow {
-  readonly competition_id: string
-  readonly seed_commitment: string | null
-  readonly list_version: number | null
-  readonly eligible_tickets: number | null
-  readonly list_hash: string | null
-  readonly randomness: unknown
-  readonly closed_at: Date | null
-  readonly seed: string | null
-  readonly public_randomness: unknown
-  readonly winning_ticket: number | null
-  readonly attempts: number | null
-  readonly drawn_at: Date | null
-}
 
 const certificate = (trx: Knex.Transaction, competitionId: string, fields: Record<string, unknown>) =>
   trx(drawCertificatesTable)

@@ -1,10 +1,10 @@
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { competitionEventsProjection } from '../competition-events/projection'
 import { competitionsProjection } from '../competitions/projection'
-import { migrateReadModels } from '../migrations/index'
 import type { Projection } from '../projection'
 import { applyEvents } from '../runner/apply-events'
 import {

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { EntryEvent } from '@prizes/contracts'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
+import type { EntryRow } from '@prizes/read-models'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { readCheckpoint } from '../checkpoints'
 import { competitionsProjection } from '../competitions/projection'
-import { migrateReadModels } from '../migrations/index'
 import { applyEvents } from '../runner/apply-events'
 import {
   type CompetitionStreamEvent,
@@ -15,7 +16,6 @@ import {
   recorded,
 } from '../testing/fixtures'
 import { entriesProjection } from './projection'
-import type { EntryRow } from './sql'
 
 let db: TestDatabase
 let knex: Knex

@@ -1,8 +1,9 @@
 import { competitionEvents, type EntryEventType, entryEvents } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
+import { entriesTable } from '@prizes/read-models'
 import { foldIntoFreshRows, foldIntoRows, onRow, type RowStep, stepsByType } from '../fold'
 import { eventTime, type Projection } from '../projection'
-import { entriesTable, entryRows, insertEntry, updateEntry, upsertEntry } from './sql'
+import { entryRows, insertEntry, updateEntry, upsertEntry } from './sql'
 import { competitionEntryTotalsTable, moveEntryTotals } from './totals'
 
 const change = (event: RecordedEvent, entryId: string) => ({

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { competitionStream, type EntryEvent } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
+import { readModelMigrationSource } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { competitionEventsProjection } from '../competition-events/projection'
 import { foldIntoFreshRows } from '../fold'
-import { readModelMigrationSource } from '../migrations/index'
 import { rebuildProjections } from '../rebuild/rebuild'
 import { createReadSideTestDatabase, type ReadSideTestDatabase } from '../testing/database'
 import {

@@ -2,12 +2,12 @@ import { type ParkedEventEvent, parkedEventStream } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
+import { migrateReadModels, parkedEventActionsTable } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { migrateReadModels } from '../migrations/index'
 import { applyEvents } from '../runner/apply-events'
 import { eventMetadata } from '../testing/fixtures'
-import { parkedEventActionsProjection, parkedEventActionsTable } from './projection'
+import { parkedEventActionsProjection } from './projection'
 
 let db: TestDatabase
 let knex: Knex

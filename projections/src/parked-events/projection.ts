@@ -1,28 +1,13 @@
 import { parkedEventEvents, parkedEventStreamPrefix } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
+import { type ParkedEventActionRow, parkedEventActionsTable } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { eventTime, type Projection } from '../projection'
 
-/** The admins' retries and resolutions of parked events: their part of the audit trail. */
-export const parkedEventActionsTable = 'parked_event_actions'
+/** A row as written: the revision goes as text, a bigint's exact value. */
+type WrittenRow = Omit<ParkedEventActionRow, 'revision'> & { readonly revision: string }
 
-export interface ParkedEventActionRow {
-  readonly stream_id: string
-  readonly revision: string | number
-  readonly parked_event_id: string
-  readonly consumer: string
-  readonly event_id: string
-  readonly event_type: string
-  readonly event_stream_id: string
-  readonly action: 'retried' | 'resolved'
-  readonly outcome: 'handled' | 'failed' | null
-  readonly failure: string | null
-  readonly occurred_at: Date
-  readonly actor: unknown
-  readonly reason: string | null
-}
-
-function row(event: RecordedEvent): ParkedEventActionRow | undefined {
+function row(event: RecordedEvent): WrittenRow | undefined {
   if (!event.streamId.startsWith(parkedEventStreamPrefix)) return undefined
   const common = {
     stream_id: event.streamId,

@@ -1,19 +1,8 @@
 import { settingsEvents, settingsStream } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
+import { settingsHistoryTable } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { eventTime, type Projection } from '../projection'
-
-export const settingsHistoryTable = 'settings_history'
-
-export interface SettingsHistoryRow {
-  readonly revision: string | number
-  readonly occurred_at: Date
-  readonly maintenance_mode: boolean
-  readonly allow_registrations: boolean
-  readonly email_notifications: boolean
-  readonly actor: unknown
-  readonly reason: string | null
-}
 
 function row(event: RecordedEvent) {
   const settings = settingsEvents.SettingsChanged.parse(event.data)

@@ -1,8 +1,8 @@
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
-import { migrateReadModels } from '../migrations/index'
 
 export interface ReadSideTestDatabase {
   readonly url: string

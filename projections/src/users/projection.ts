@@ -1,28 +1,10 @@
 import { type UserEventType, userEvents } from '@prizes/contracts'
 import type { RecordedEvent } from '@prizes/event-store'
+import { usersTable } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { type Apply, dispatch, on } from '../appliers'
 import { eventTime, type Projection } from '../projection'
 import { deleteSearchTerms, replaceSearchTerms, userSearchTermsTable } from './search-terms'
-
-export const usersTable = 'users'
-
-/** A row as stored. `personal` holds the encrypted fields, never plaintext. */
-export interface UserRow {
-  readonly user_id: string
-  readonly role: 'user' | 'admin'
-  readonly guest: boolean
-  readonly source: string
-  readonly marketing_emails: boolean
-  readonly email_verified: boolean
-  readonly banned: boolean
-  /** The user objected to their name being published as a winner. */
-  readonly winner_name_hidden: boolean
-  readonly personal: Record<string, string | null> | null
-  readonly registered_at: Date
-  readonly erased_at: Date | null
-  readonly last_revision: string | number
-}
 
 /** Changes a user's row once per revision: a replayed event finds a newer revision and does nothing. */
 async function update(

@@ -21,6 +21,11 @@ import {
   type SessionStore,
   type UserKey,
 } from '@prizes/platform'
+import {
+  type ContactMessageEventRow,
+  type ContactMessageRow,
+  contactMessageEventsTable,
+} from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { sendPrivate } from '../http/private'
 import { lookUpPeople } from '../users/directory'
@@ -28,19 +33,8 @@ import { actorUserId, toHistoryActor } from './history'
 import { pageOf } from './mapper'
 import { userSearchKey } from './users'
 
-interface ContactRow {
-  readonly reference: string
-  readonly received_at: Date
-  readonly topic: AdminContactRow['topic']
-  readonly status: AdminContactRow['status']
-  readonly name: string
-  readonly email: string
-  readonly subject: string
-  readonly message: string
-  readonly user_id: string | null
-  readonly answer: string | null
-  readonly close_note: string | null
-  /** London dates, `yyyy-mm-dd` (read as text, see `columns`). */
+/** A message as read: the deadlines as text (`columns`), London dates `yyyy-mm-dd`. */
+type ContactRow = Omit<ContactMessageRow, 'acknowledge_by' | 'final_answer_by' | 'due_by'> & {
   readonly acknowledge_by: string | null
   readonly final_answer_by: string | null
   readonly due_by: string | null
@@ -57,13 +51,7 @@ const columns = (knex: Knex) => [
   knex.raw('due_by::text as due_by'),
 ]
 
-interface StepRow {
-  readonly reference: string
-  readonly revision: string
-  readonly type: ContactHistoryEntry['type']
-  readonly occurred_at: Date
-  readonly actor: unknown
-}
+type StepRow = Omit<ContactMessageEventRow, 'reference'>
 
 /** What each step of a message's trail says; the answer and the note are shown beside it. */
 const stepSummaries: Record<ContactHistoryEntry['type'], string> = {
@@ -186,7 +174,7 @@ export function adminContactRouter({ knex, secret, sessions, clock }: ContactRou
     if (!row) throw new HttpError(404, 'NOT_FOUND', 'No message has this reference')
     const [keys, steps] = await Promise.all([
       readUserKeys(knex, [contactKeyId(reference)]),
-      knex<StepRow>('contact_message_events')
+      knex<ContactMessageEventRow>(contactMessageEventsTable)
         .where({ reference })
         .orderBy('revision')
         .limit(maxSteps)

@@ -1,4 +1,5 @@
-import type { AdminEntryDetails, AdminEntryRow, CompetitionStatus, paymentStatuses } from '@prizes/contracts'
+import type { AdminEntryDetails, AdminEntryRow, paymentStatuses } from '@prizes/contracts'
+import type { CompetitionRow, EntryRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { penceToPounds } from '../competitions/mapper'
 import { fullName, type Person } from '../users/directory'
@@ -12,32 +13,28 @@ import type { HistoryRow } from './history'
 
 type PaymentStatus = (typeof paymentStatuses)[number]
 
-export interface EntryListRow {
-  readonly id: string
-  readonly user_id: string
-  readonly competition_id: string
-  readonly entry_reference: string | null
-  readonly quantity: number
-  readonly amount_pence: number
-  readonly payment_status: PaymentStatus
-  /** The entries model's lifecycle; `refund_pending` shows as such to the admin. */
-  readonly status: string
-  readonly reserved_at: Date
-  readonly paid_at: Date | null
-  readonly entry_method: 'online' | 'postal'
-  readonly competition_title: string | null
-  readonly competition_status: CompetitionStatus | null
+export type EntryListRow = Pick<
+  EntryRow,
+  | 'id'
+  | 'user_id'
+  | 'competition_id'
+  | 'entry_reference'
+  | 'quantity'
+  | 'amount_pence'
+  | 'payment_status'
+  | 'status'
+  | 'reserved_at'
+  | 'paid_at'
+  | 'entry_method'
+> & {
+  readonly competition_title: CompetitionRow['title'] | null
+  readonly competition_status: CompetitionRow['status'] | null
   /** The sort key as Postgres prints it (microseconds kept), for the next batch's keyset. */
   readonly sort_at: string
 }
 
-export interface EntryDetailsRow extends EntryListRow {
-  readonly answer: string
-  readonly answer_correct: boolean | null
-  readonly ticket_numbers: readonly number[]
-  readonly refunded_at: Date | null
-  readonly refund_reason: string | null
-}
+export type EntryDetailsRow = EntryListRow &
+  Pick<EntryRow, 'answer' | 'answer_correct' | 'ticket_numbers' | 'refunded_at' | 'refund_reason'>
 
 export interface EntryFilters {
   readonly competitionId?: string | undefined

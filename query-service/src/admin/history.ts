@@ -5,17 +5,11 @@ import {
   actor as envelopeActor,
   type HistoryActor,
 } from '@prizes/contracts'
+import type { CompetitionEventRow } from '@prizes/read-models'
 import { fullName, type Person } from '../users/directory'
 
 /** A competition event as the `competition_events` read model keeps it. */
-export interface HistoryRow {
-  readonly revision: string | number
-  readonly type: string
-  readonly data: unknown
-  readonly occurred_at: Date
-  readonly actor: unknown
-  readonly reason: string | null
-}
+export type HistoryRow = Omit<CompetitionEventRow, 'competition_id'>
 
 const money = (pence: number) => `£${(pence / 100).toFixed(2)}`
 const tickets = (numbers: readonly number[]) => {

@@ -7,6 +7,7 @@ import {
   maxCappedCompetitionsShown,
   userEvents,
 } from '@prizes/contracts'
+import type { CompetitionRow, EntryRow, UserResponsiblePlayRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { penceToPounds } from '../competitions/mapper'
 
@@ -21,16 +22,7 @@ import { penceToPounds } from '../competitions/mapper'
 
 const day = 24 * 60 * 60 * 1000
 
-interface StandingRow {
-  readonly user_id: string
-  readonly limit_pence: number | null
-  readonly pending: boolean
-  readonly pending_limit_pence: number | null
-  readonly pending_effective_at: Date | null
-  readonly break_ends_at: Date | null
-  readonly break_permanent: boolean
-  readonly held_for_review: boolean
-}
+type StandingRow = Omit<UserResponsiblePlayRow, 'last_revision'>
 
 /** The threshold in force: the newest change, else the default. */
 export async function spendingAlertThreshold(knex: Knex): Promise<number> {
@@ -40,12 +32,8 @@ export async function spendingAlertThreshold(knex: Knex): Promise<number> {
   return row?.threshold_pence ?? defaultSpendingAlertPence
 }
 
-interface CappedRow {
-  readonly user_id: string
-  readonly id: string
-  readonly title: string
-  readonly cap: number
-}
+/** A competition whose cap a user reached: its id and title, its cap, and the user. */
+type CappedRow = Pick<EntryRow, 'user_id'> & Pick<CompetitionRow, 'id' | 'title'> & { readonly cap: number }
 
 /** Each user's competitions whose cap they reached, newest competition first. */
 async function capsReached(knex: Knex, userIds: readonly string[]): Promise<Map<string, CappedRow[]>> {

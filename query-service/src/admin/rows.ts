@@ -1,18 +1,6 @@
+import type { DrawRow, EntryRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import type { HistoryRow } from './history'
-
-/** An entry of one competition as the admin lists it. */
-export interface AdminEntryRow {
-  readonly id: string
-  readonly user_id: string
-  readonly entry_reference: string | null
-  readonly quantity: number
-  readonly amount_pence: number
-  readonly payment_status: 'pending' | 'paid' | 'failed' | 'refunded'
-  readonly reserved_at: Date
-  readonly paid_at: Date | null
-  readonly entry_method: 'online' | 'postal'
-}
 
 export interface EntryTotals {
   readonly total: number
@@ -33,6 +21,9 @@ const columns = [
   'reserved_at',
   'paid_at',
 ] as const
+
+/** An entry of one competition as the admin lists it. */
+export type AdminEntryRow = Pick<EntryRow, (typeof columns)[number]>
 
 /**
  * Every entry of the competition, newest first (paid, else reserved); the id keeps pages stable.
@@ -95,12 +86,8 @@ export async function competitionHistoryLength(knex: Knex, competitionId: string
 }
 
 /** The winning entry of each drawn competition among `competitionIds`. */
-export interface DrawnWinnerRow {
-  readonly competition_id: string
-  readonly winning_ticket: number
-  readonly winner_user_id: string
-  readonly entry_reference: string | null
-}
+export type DrawnWinnerRow = Pick<DrawRow, 'competition_id' | 'winning_ticket' | 'winner_user_id'> &
+  Pick<EntryRow, 'entry_reference'>
 
 export function drawnWinners(knex: Knex, competitionIds: readonly string[]): Promise<DrawnWinnerRow[]> {
   return knex('draws as d')

@@ -1,5 +1,6 @@
 import type { AdminUserRow, AdminUsersQuery } from '@prizes/contracts'
 import { hashesOfSearchWord, platformSecret, searchWordsOf, userSearchSecret } from '@prizes/platform'
+import type { UserRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { penceToPounds } from '../competitions/mapper'
 import type { Person } from '../users/directory'
@@ -11,14 +12,10 @@ import type { Person } from '../users/directory'
  * (`entries_user_idx`); nothing counts or decrypts every user.
  */
 
-export interface UserListRow {
-  readonly user_id: string
-  readonly role: 'user' | 'admin'
-  readonly email_verified: boolean
-  readonly banned: boolean
-  readonly marketing_emails: boolean
-  readonly registered_at: Date
-}
+export type UserListRow = Pick<
+  UserRow,
+  'user_id' | 'role' | 'email_verified' | 'banned' | 'marketing_emails' | 'registered_at'
+>
 
 export interface UserTotals {
   readonly tickets: number

@@ -8,7 +8,7 @@ const row: CompetitionRow = {
   title: 'Win a Tesla',
   description: 'A car',
   prize: 'Tesla Model 3',
-  prize_value_pence: '4500000',
+  prize_value_pence: 4500000,
   entry_price_pence: 299,
   total_tickets: 1000,
   sold_tickets: 12,

@@ -1,51 +1,6 @@
 import type { CompetitionStatus } from '@prizes/contracts'
+import type { CompetitionRow as StoredCompetitionRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
-
-/**
- * A row of the `competitions` read model as this service reads it. The projections package owns
- * the table; this is the service's own view of it, so the two are free to evolve apart.
- */
-export interface CompetitionRow {
-  readonly id: string
-  readonly title: string
-  readonly description: string
-  readonly prize: string
-  readonly prize_value_pence: number | string
-  readonly entry_price_pence: number
-  readonly total_tickets: number
-  readonly sold_tickets: number
-  /** Of the tickets sold, those that took no money (postal entries). */
-  readonly free_tickets: number
-  readonly max_entries_per_person: number
-  readonly location: string
-  readonly start_date: Date
-  readonly end_date: Date
-  readonly status: CompetitionStatus
-  readonly featured: boolean
-  readonly image_url: string | null
-  readonly drawn_at: Date | null
-  readonly skill_question: {
-    readonly question: string
-    readonly options: readonly string[]
-    readonly correct: string
-  }
-  /** The rest of the pool of questions (issue 24); null on rows written before pools. */
-  readonly extra_skill_questions: ReadonlyArray<{
-    readonly question: string
-    readonly options: readonly string[]
-    readonly correct: string
-  }> | null
-  /** The draw's commitments (admin only): null until publication, and until close. */
-  readonly seed_commitment: string | null
-  readonly randomness_round: number | null
-  readonly eligible_tickets: number | null
-  readonly list_hash: string | null
-  /** Whether the drawn randomness carried drand's signature; null until drawn. */
-  readonly randomness_signed: boolean | null
-  readonly minimum_tickets: number | null
-  readonly cash_alternative_pence: number | string | null
-  readonly end_date_extended: boolean
-}
 
 const columns = [
   'id',
@@ -76,6 +31,9 @@ const columns = [
   'cash_alternative_pence',
   'end_date_extended',
 ] as const
+
+/** A row of `competitions` with the columns this service reads. */
+export type CompetitionRow = Pick<StoredCompetitionRow, (typeof columns)[number]>
 
 /** Statuses the public lists: published and not cancelled. */
 export const publicStatuses: readonly CompetitionStatus[] = [

@@ -1,34 +1,17 @@
+import type {
+  CompetitionRow,
+  DrawCertificateEntryRow,
+  DrawCertificateRow,
+  DrawRow,
+} from '@prizes/read-models'
 import type { Knex } from 'knex'
 
-export interface WinnerRow {
-  readonly competition_id: string
-  readonly winning_ticket: number
-  readonly winner_user_id: string
-  readonly drawn_at: Date
-  readonly title: string
-  readonly prize: string
-}
+/** A completed draw with its competition's title and prize. */
+export type WinnerRow = Omit<DrawRow, 'winning_entry_id'> & Pick<CompetitionRow, 'title' | 'prize'>
 
-/** A competition's commitment, seal and draw, as the draw_certificates read model holds them. */
-export interface CertificateRow {
-  readonly competition_id: string
-  readonly seed_commitment: string | null
-  readonly list_version: number | null
-  readonly eligible_tickets: number | null
-  readonly list_hash: string | null
-  readonly randomness: unknown
-  readonly closed_at: Date | null
-  readonly seed: string | null
-  readonly public_randomness: unknown
-  readonly winning_ticket: number | null
-  readonly attempts: number | null
-  readonly drawn_at: Date | null
-}
+export type CertificateRow = DrawCertificateRow
 
-export interface CertificateEntryRow {
-  readonly entry_reference: string
-  readonly ticket_numbers: number[]
-}
+export type CertificateEntryRow = Pick<DrawCertificateEntryRow, 'entry_reference' | 'ticket_numbers'>
 
 /** Where a page of winners starts: after this draw in the list's order. */
 export interface WinnersCursor {

@@ -1,32 +1,30 @@
-import type { CompetitionStatus } from '@prizes/contracts'
+import type { CompetitionRow, EntryRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
 
 /**
- * An entry of the `entries` read model joined with its competition, as this service reads it.
- * The projections package owns both tables; the competition's title and end date come from its
- * own row at read time, so a revision shows on every entry at once.
+ * An entry of the `entries` read model joined with its competition: the competition's title and
+ * end date come from its own row at read time, so a revision shows on every entry at once. The
+ * competition's columns are null while the competitions model has not caught up with a new one.
  */
-export interface UserEntryRow {
-  readonly id: string
-  readonly competition_id: string
-  readonly quantity: number
-  readonly amount_pence: number
-  readonly payment_status: 'paid' | 'refunded'
-  /** The entries model's lifecycle: `disputed` while a chargeback is open. */
-  readonly status: string
-  readonly entry_reference: string | null
-  readonly ticket_numbers: readonly number[]
-  readonly reserved_at: Date
-  readonly paid_at: Date | null
-  /** When the draw picked this entry; null otherwise. */
-  readonly won_at: Date | null
-  readonly entry_method: 'online' | 'postal'
-  /** Null until the entry is paid; read only to say, after the close, whether it is in the draw. */
-  readonly answer_correct: boolean | null
-  /** Null while the competitions model has not caught up with a brand-new competition. */
-  readonly competition_title: string | null
-  readonly competition_end_date: Date | null
-  readonly competition_status: CompetitionStatus | null
+export type UserEntryRow = Pick<
+  EntryRow,
+  | 'id'
+  | 'competition_id'
+  | 'quantity'
+  | 'amount_pence'
+  | 'status'
+  | 'entry_reference'
+  | 'ticket_numbers'
+  | 'reserved_at'
+  | 'paid_at'
+  | 'won_at'
+  | 'entry_method'
+  | 'answer_correct'
+> & {
+  readonly payment_status: Extract<EntryRow['payment_status'], 'paid' | 'refunded'>
+  readonly competition_title: CompetitionRow['title'] | null
+  readonly competition_end_date: CompetitionRow['end_date'] | null
+  readonly competition_status: CompetitionRow['status'] | null
 }
 
 export interface UserEntryTotals {

@@ -4,20 +4,10 @@ import {
   type SettingsHistoryEntry,
   settingsHistoryPageSize,
 } from '@prizes/contracts'
+import type { SettingsHistoryRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { toHistoryActor } from '../admin/history'
 import type { Person } from '../users/directory'
-
-/** One change of the settings, as the settings_history read model holds it. */
-interface SettingsHistoryRow {
-  readonly revision: string | number
-  readonly occurred_at: Date
-  readonly maintenance_mode: boolean
-  readonly allow_registrations: boolean
-  readonly email_notifications: boolean
-  readonly actor: unknown
-  readonly reason: string | null
-}
 
 const settingsOf = (row: SettingsHistoryRow): PlatformSettings => ({
   maintenanceMode: row.maintenance_mode,

@@ -1,5 +1,6 @@
 import { type Encrypted, encryptedPersonalData } from '@prizes/contracts'
 import { decryptValue, readUserKeys, type UserKey } from '@prizes/platform'
+import type { UserRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
 
 /** A user's personal fields in clear, for a screen that names them. */
@@ -13,11 +14,7 @@ export interface Person {
   readonly winnerNameHidden: boolean
 }
 
-interface PersonalRow {
-  readonly user_id: string
-  readonly personal: unknown
-  readonly winner_name_hidden: boolean
-}
+type PersonalRow = Pick<UserRow, 'user_id' | 'personal' | 'winner_name_hidden'>
 
 function decrypt(key: UserKey, value: Encrypted): string | undefined {
   try {

@@ -6,7 +6,6 @@ import {
   nodeDrawCrypto,
   refundEntry,
   silentLogger,
-  startReadModels,
 } from '@prizes/command-service/testing'
 import {
   allocatePaidEntry,
@@ -19,7 +18,6 @@ import { verifyDraw } from '@prizes/domain'
 import type { PaymentProvider } from '@prizes/payments'
 import { createApp, issueSessionToken, loadSecrets } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
-import type { RunningProjections } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMailOutbox } from '../mail/outbox'
 import type { RunningReactor } from '../runner'
@@ -31,11 +29,11 @@ import { type EntryReactorHarness, startEntryReactorHarness } from './test-harne
  * POST /api/admin/entries/:id/refund on a real PostgreSQL with the offline provider: only a paid,
  * unrefunded entry of an open or cancelled competition; one provider refund and one event however
  * often and however concurrently it is asked; the admin and the reason in the event's metadata;
- * the entrant's email queued once.
+ * the entrant's email queued once. No projection runs and no read model is migrated: the
+ * refund finds the entry from the command side's own rows.
  */
 
 let harness: EntryReactorHarness
-let projections: RunningProjections
 let emails: RunningReactor
 let served: Served
 let deps: AdminEntryRefundDeps
@@ -44,7 +42,6 @@ const adminId = '00000000-0000-4000-9000-00000000ad01'
 
 beforeAll(async () => {
   harness = await startEntryReactorHarness('admin_entry_refunds', 600_000)
-  projections = await startReadModels(harness)
   const secrets = await loadSecrets(harness.knex)
   deps = {
     ...{ handler: harness.handler, knex: harness.knex, secrets, payments: harness.payments },
@@ -77,18 +74,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await served?.close()
   await emails?.stop()
-  await projections?.stop()
   await harness?.close()
 })
 
-/** A paid entry of a new open competition, once the entries read model shows it. */
+/** A paid entry of a new open competition. No read model runs here: the command side needs none. */
 async function paidEntry() {
   const { competitionId, title } = await harness.competition()
   const { userId } = await harness.user()
   const reserved = await harness.reserve(competitionId, userId, 2)
   await harness.pay(reserved.paymentIntentId)
   await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
-  await projected(competitionId)
   return { competitionId, title, userId, ...reserved }
 }
 
@@ -99,11 +94,6 @@ async function anotherPaidEntry(competitionId: string) {
   await harness.pay(reserved.paymentIntentId)
   await allocatePaidEntry(harness.deps, { logger: silentLogger })(reserved.paymentIntentId)
   return reserved
-}
-
-async function projected(competitionId: string) {
-  const last = (await harness.store.readStream(competitionStream(competitionId))).at(-1)
-  if (last) await projections.waitForPosition(last.position, { timeoutMs: 10_000 })
 }
 
 const refund = async (
@@ -229,7 +219,6 @@ describe('refused', () => {
     const { competitionId } = await harness.competition()
     const { userId } = await harness.user()
     const reserved = await harness.reserve(competitionId, userId)
-    await projected(competitionId)
     const answer = await refund(reserved.entryId)
     expect(answer).toMatchObject({
       status: 409,

@@ -4,7 +4,6 @@ import {
   eraseUser,
   silentLogger,
   startAdminHarness,
-  startReadModels,
 } from '@prizes/command-service/testing'
 import type { EntryDeps } from '@prizes/command-service/use-cases'
 import {
@@ -16,7 +15,6 @@ import {
 import { entryEvents, userDeletedRefundReason } from '@prizes/contracts'
 import type { PaymentProvider } from '@prizes/payments'
 import { testCards } from '@prizes/payments'
-import type { RunningProjections } from '@prizes/projections'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRefundReactor } from '../entries/refund-reactor'
 import type { RunningReactor } from '../runner'
@@ -29,7 +27,6 @@ import type { RunningReactor } from '../runner'
  */
 
 let harness: AdminHarness
-let projections: RunningProjections
 let refunds: RunningReactor
 let admin: { userId: string; token: string }
 
@@ -44,7 +41,6 @@ const entryDeps = (payments: PaymentProvider = harness.payments): EntryDeps => (
 
 beforeAll(async () => {
   harness = await startAdminHarness('erasure-pending')
-  projections = await startReadModels(harness)
   await migrateReactorTables(harness.knex)
   refunds = await startRefundReactor({
     store: harness.store,
@@ -58,12 +54,11 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await refunds?.stop()
-  await projections?.stop()
   await harness?.close()
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-/** Asks until `check` answers true (the read models catch up in their own time), at most 15 s. */
+/** Asks until `check` answers true (the reactors act in their own time), at most 15 s. */
 const eventually = (check: () => Promise<boolean>, what: string) =>
   expect.poll(check, { message: `never: ${what}`, timeout: 15_000, interval: 100 }).toBe(true)
 
@@ -80,7 +75,6 @@ const deletion = (userId: string, payments: PaymentProvider = harness.payments) 
       knex: harness.knex,
       payments,
       logger: silentLogger,
-      readModels: { caughtUp: (position) => projections.waitForPosition(position, { timeoutMs: 10_000 }) },
     },
     { userId, byUserId: admin.userId },
     adminContext(),
@@ -88,13 +82,12 @@ const deletion = (userId: string, payments: PaymentProvider = harness.payments) 
 
 const competition = () => harness.competition(admin.token)
 
-/** A signed-in user's reservation awaiting payment, seen by the entries read model. */
+/**
+ * A signed-in user's reservation awaiting payment. No projection runs here and no read model is
+ * migrated: the deletion finds it from the command side's own rows the moment it is made.
+ */
 async function pendingEntry(competitionId: string) {
   const { userId, token, paymentIntentId } = await harness.reservation(competitionId)
-  await eventually(async () => {
-    const row = await harness.knex('entries').where({ payment_intent_id: paymentIntentId }).first()
-    return row?.status === 'reserved'
-  }, 'the reservation is in the read model')
   return { userId, token, paymentIntentId }
 }
 

@@ -32,7 +32,7 @@ export function createErasureRefundsReactor(deps: ErasureRefundDeps): Reactor {
       const reason = (metadata.success ? metadata.data.reason : undefined) ?? userDeletedReason
       const by = { actor: actorSchema.parse(actor), reason }
       await releaseErasedUserReservations({ ...deps, logger }, userId, by)
-      await planErasureRefunds(deps.knex, userId, by)
+      await planErasureRefunds(deps, userId, by)
       const refunded = await settleErasureRefunds({ ...deps, logger }, userId).catch((error: unknown) => {
         throw error instanceof ErasureRefundsRefused
           ? new CannotReact(error.message, { cause: error })

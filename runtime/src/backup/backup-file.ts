@@ -4,12 +4,8 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { type EventStoreKind, migrateCommandTables, migrateReactorTables } from '@prizes/command-service'
 import type { EventStore } from '@prizes/event-store'
-import {
-  allProjections,
-  migrateReadModels,
-  type RebuildSummary,
-  rebuildProjections,
-} from '@prizes/projections'
+import { allProjections, type RebuildSummary, rebuildProjections } from '@prizes/projections'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 import { writeBackup } from './backup'
 import { checkPassphrase, decryptBackup, encryptBackup, linesOf } from './backup-crypto'

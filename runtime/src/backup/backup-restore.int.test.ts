@@ -28,7 +28,7 @@ import {
   startPlatformUnderTest,
   testPerson,
 } from '../launcher/testing/platform-under-test'
-import { readModelTables } from '../optimise/optimise'
+import { readModelTables } from '../read-side'
 import { BackupDecryptionFailed, decryptBackup, encryptBackup, linesOf } from './backup-crypto'
 import { restoreFromFile } from './backup-file'
 import { backedUpTableNames } from './backup-format'

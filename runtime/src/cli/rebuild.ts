@@ -1,11 +1,6 @@
 import { ConfigError } from '@prizes/platform'
-import {
-  allProjections,
-  migrateReadModels,
-  rebuildProjections,
-  selectProjections,
-  UnknownProjection,
-} from '@prizes/projections'
+import { allProjections, rebuildProjections, selectProjections, UnknownProjection } from '@prizes/projections'
+import { migrateReadModels } from '@prizes/read-models'
 import { Presets, SingleBar } from 'cli-progress'
 import { withJobDatabase } from './job-database'
 

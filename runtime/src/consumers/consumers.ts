@@ -8,13 +8,9 @@ import {
   projectionsLeaseName,
   type SettingsCache,
 } from '@prizes/platform'
-import {
-  allProjections,
-  migrateReadModels,
-  type RunningProjections,
-  startProjections,
-} from '@prizes/projections'
+import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import { prepareCommandReactors } from '@prizes/reactors'
+import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 
 export interface RunningConsumers {

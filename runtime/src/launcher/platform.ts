@@ -31,6 +31,7 @@ import { competitionPages, createQueryApp, startLiveCompetitions } from '@prizes
 import { serviceReactorsOf } from '@prizes/reactors'
 import { type RunningConsumers, startConsumers } from '../consumers/consumers'
 import { databaseJobs } from '../processes/database-jobs'
+import { readSideOf } from '../read-side'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
 import { ensureAdminAccount } from './admin'
@@ -112,6 +113,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       mailer: mail.mailer,
       logger,
       readModels,
+      ...readSideOf(knex),
       // Only the embedded database may be wiped: never someone's own PostgreSQL.
       ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
       onMailResent: () => consumers?.wakeMailSender(),

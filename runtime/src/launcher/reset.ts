@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { readModelTables } from '../optimise/optimise'
+import { readModelTables } from '../read-side'
 
 const projectionCheckpoints = 'projection_checkpoints'
 
@@ -27,6 +27,7 @@ export const wipedTables: readonly string[] = [
   'sign_in_addresses',
   'spending_months',
   'spending_holds',
+  'entry_owners',
   'credit_card_months',
   'credit_card_payments',
 ]

@@ -1,11 +1,4 @@
-import { allProjections } from '@prizes/projections'
 import type { Knex } from 'knex'
-
-/** Every read-model table: each projection's own, and their checkpoints. */
-export const readModelTables: readonly string[] = [
-  ...allProjections.flatMap((projection) => projection.tables),
-  'projection_checkpoints',
-]
 
 /** The longest one VACUUM may run before the server cancels it. */
 export const vacuumTimeoutMs = 10 * 60 * 1000
@@ -17,13 +10,13 @@ interface PgConnection {
 }
 
 /**
- * VACUUM (ANALYZE) of every read-model table, one after another on one connection of its own:
+ * VACUUM (ANALYZE) of the read-model tables given (the read side owns the list), one after another on one connection of its own:
  * VACUUM cannot run in a transaction, and it gets a longer statement timeout than a request's
  * (still bounded). 'busy' when another instance holds the optimise lock.
  */
 export async function optimiseReadModels(
   knex: Knex,
-  tables: readonly string[] = readModelTables,
+  tables: readonly string[],
 ): Promise<{ tables: string[]; milliseconds: number } | 'busy'> {
   const connection = (await knex.client.acquireConnection()) as PgConnection
   try {

@@ -8,7 +8,7 @@ import {
   loadConfig,
   loadSecrets,
 } from '@prizes/platform'
-import { migrateReadModels } from '@prizes/projections'
+import { migrateReadModels } from '@prizes/read-models'
 
 /**
  * Every migration, once, then exit (docker-compose's one-shot `migrate` job, which the services
