@@ -14,12 +14,12 @@ import {
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund } from '../entries'
+import { refundIdempotencyKey } from '../entries/entry-commands'
 import { ownerOfEntry } from '../entries/owners'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
 import { requestContext } from '../http/request-context'
 import { respond } from '../http/respond'
-import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 import type { ReadModels } from '../read-models'
 
 export interface AdminEntryRefundDeps {

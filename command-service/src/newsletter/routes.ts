@@ -13,10 +13,10 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { type RateLimitPolicies, rateLimit } from '../auth/rate-limits'
 import type { CommandHandler } from '../command-handler'
+import { type CompanyDetails, contactDetailsOf } from '../company-details'
 import { receiveContactMessage } from '../contact/contact'
 import { requestContext } from '../http/request-context'
 import { respond } from '../http/respond'
-import { type CompanyDetails, contactDetailsOf } from '../mail/brand'
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter'
 
 export interface NewsletterRouterDeps {
