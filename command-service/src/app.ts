@@ -29,7 +29,7 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { adminCompetitionsRouter } from './admin'
 import { adminEntryRefundsRouter } from './admin/entry-refunds'
-import { parkedEventsRouter } from './admin/parked-events'
+import { parkedEventsRouter, type RetryableReactor } from './admin/parked-events'
 import { adminPostalEntriesRouter } from './admin/postal-entries'
 import { adminUsersRouter } from './admin/users-routes'
 import { answerPositions, notingPositions } from './answer-position'
@@ -38,17 +38,17 @@ import { authRouters } from './auth/auth-routers'
 import { defaultSignInLimits, type SignInLimits } from './auth/login-guard'
 import { defaultRateLimits, type RateLimitedAction, type RateLimitPolicy } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler, type StreamStore } from './command-handler'
+import { type CompanyDetails, defaultCompanyDetails } from './company-details'
 import { adminContactRouter } from './contact/admin-routes'
 import type { OptimiseReadModels } from './database/optimise'
-import { databaseRouter, type ResetTestData } from './database/routes'
+import { type DatabaseJobs, databaseRouter, type ResetTestData } from './database/routes'
 import { type EmailToolsDeps, emailToolsRouter } from './email-tools'
 import { entriesRouter, followProviderEvent } from './entries'
+import { allocatePaidEntry } from './entries/entry-commands'
 import type { ReservationLimits } from './entries/rate-limits'
 import { mapCommandError } from './errors'
 import { type HealthRouterDeps, healthRouter, type ProjectionRows } from './health'
-import { type CompanyDetails, defaultCompanyDetails } from './mail/brand'
 import { newsletterRouter } from './newsletter/routes'
-import { allocatePaidEntry, type Reactor } from './reactors'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'
 import { responsiblePlayRouter } from './responsible-play/routes'
@@ -100,6 +100,8 @@ export interface CommandAppOptions {
   readonly checkpoints?: CheckpointWatcher
   /** Reset test data (wipe and seed again): given only on the embedded database, else refused. */
   readonly resetTestData?: ResetTestData
+  /** The backup job of the admin's database tools; none: backups answer 503. */
+  readonly databaseJobs?: DatabaseJobs
   /**
    * The projections' checkpoints for `/api/health` and System Info, and the admin's Optimise:
    * the read side's, so the composition root gives them; without them no projection is reported
@@ -125,7 +127,7 @@ export interface CommandAppOptions {
   /** Where emailed-link requests run after their answer; one of its own unless given (tests wait on it). */
   readonly afterAnswer?: AfterAnswer
   /** The reactors an admin's retry of a parked event runs here, by name; none: resolved by hand only. */
-  readonly reactors?: ReadonlyMap<string, Reactor>
+  readonly reactors?: ReadonlyMap<string, RetryableReactor>
 }
 
 /** A stream nobody writes: reading it costs one query and proves the store answers. */
@@ -277,6 +279,7 @@ export function createCommandApp(options: CommandAppOptions): Koa {
         },
         resetTestData: options.resetTestData,
         realPayments: options.payments.name === 'stripe',
+        jobs: options.databaseJobs,
         projections: options.projections,
         optimise: options.optimise,
       }),

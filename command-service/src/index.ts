@@ -16,6 +16,12 @@ export {
   type StreamStore,
 } from './command-handler'
 export {
+  type CompanyDetails,
+  companyDetailsOf,
+  contactDetailsOf,
+  defaultCompanyDetails,
+} from './company-details'
+export {
   type CompetitionResult,
   createCompetition,
   publishCompetition,
@@ -37,34 +43,15 @@ export {
   startDraw,
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
-export { type CommandReactors, type CommandReactorsOptions, prepareCommandReactors } from './consumers'
 export { createCreditLimitedPaymentProvider } from './credit-limit'
-export { type BackupOptions, writeBackup } from './database/backup'
+export type { OptimiseReadModels } from './database/optimise'
 export {
-  BackupDecryptionFailed,
-  checkPassphrase,
-  decryptBackup,
-  encryptBackup,
-  linesOf,
-  minimumPassphraseLength,
-  PassphraseTooShort,
-} from './database/backup-crypto'
-export {
-  backedUpTableNames,
-  backupFileName,
+  type DatabaseJobs,
   type EventStoreKind,
-} from './database/backup-format'
-export { type OptimiseReadModels, optimiseReadModels } from './database/optimise'
-export {
-  InvalidBackup,
-  RestoredLogNotReadable,
-  type RestoreOptions,
-  type RestoreSummary,
-  RestoreTargetNotEmpty,
-  restoreBackup,
-  verifyBackup,
-} from './database/restore'
-export { type ResetTestData, resetUnavailableMessage } from './database/routes'
+  type ResetTestData,
+  resetUnavailableMessage,
+} from './database/routes'
+export { countUnsentEmails, type EmailCounts } from './email-tools/outbox-admin'
 export {
   allocateEntry,
   type ConfirmEntryPayment,
@@ -89,51 +76,20 @@ export {
   submitEntry,
   userEntryOf,
 } from './entries'
+export {
+  allocatePaidEntry,
+  type EntryCommands,
+  entryCommandsOf,
+  refundIdempotencyKey,
+} from './entries/entry-commands'
 export { mapCommandError } from './errors'
 export { type CommandContext, schemaVersion } from './event-metadata'
 export type { ConsumerRow, ProjectionRows } from './health'
-export {
-  brand,
-  companyDetailsOf,
-  contactDetailsOf,
-  countUnsentEmails,
-  createMailOutbox,
-  createSmtpMailer,
-  type EmailCounts,
-  type EntryConfirmation,
-  entryConfirmationEmail,
-  guestInvitationEmail,
-  InvalidSmtpUrl,
-  type Mailer,
-  type MailOutbox,
-  type MailTransport,
-  type OutgoingMail,
-  passwordResetEmail,
-  type RenderedEmail,
-  type RunningMailSender,
-  type SmtpMailerOptions,
-  startMailSender,
-  verificationEmail,
-} from './mail'
+export type { Mailer, MailTransport, OutgoingMail, SmtpCheck, TestEmail, TestMails } from './mail-port'
 export { commandMigrationSource, migrateCommandTables } from './migrations'
-export {
-  allocatePaidEntry,
-  createMailReactor,
-  type EntryCommands,
-  entryCommandsOf,
-  knexUserKeyReader,
-  type LifecycleCommands,
-  lifecycleCommandsOf,
-  type MailReactorOptions,
-  migrateReactorTables,
-  type Reactor,
-  type RunningReactor,
-  startMailReactor,
-  startReactor,
-  type UserKeyReader,
-} from './reactors'
+export { migrateReactorTables } from './migrations/reactor-tables'
 export { checkpointReadModels, type ReadModels } from './read-models'
-export { type CommandService, startCommandService } from './service'
+export { type CommandService, type RetryDeps, type ServiceReactors, startCommandService } from './service'
 export { changeSettings, loadSettings } from './settings/settings'
 export {
   type AdminAccountInput,

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { EventStore, SnapshotStore } from '@prizes/event-store'
+import type { PaymentProvider } from '@prizes/payments'
 import {
   type Config,
   createCheckpointWatcher,
@@ -15,28 +16,45 @@ import {
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type Koa from 'koa'
+import type { RetryableReactor } from './admin/parked-events'
 import { createCommandApp } from './app'
 import { createAfterAnswer } from './auth/after-answer'
 import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
+import { companyDetailsOf } from './company-details'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
 import { createCreditLimitedPaymentProvider } from './credit-limit'
 import type { OptimiseReadModels } from './database/optimise'
-import type { ResetTestData } from './database/routes'
+import type { DatabaseJobs, ResetTestData } from './database/routes'
 import { keepEntryOwnersPastLog } from './entries/owners'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { type ProjectionRows, registerHealthMetrics } from './health'
-import type { MailTransport } from './mail'
-import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
-import { createMailOutbox } from './mail/outbox'
+import type { MailTransport, TestMails } from './mail-port'
 import { migrateCommandTables } from './migrations'
-import { lifecycleCommandsOf, migrateReactorTables } from './reactors'
-import { databaseReactors } from './reactors/registry'
+import { migrateReactorTables } from './migrations/reactor-tables'
 import { checkpointReadModels, type ReadModels } from './read-models'
-import { mailSuppression } from './settings/mail'
 import { loadSettings } from './settings/settings'
+
+/** What the reactors' handlers are made with in this process, for an admin's retry of a parked event. */
+export interface RetryDeps {
+  readonly handler: CommandHandler
+  readonly secrets: PlatformSecrets
+  readonly settings: SettingsCache
+  readonly payments: PaymentProvider
+}
+
+/**
+ * What the command service runs of the reactors' code, given by the composition root (from
+ * `@prizes/reactors`, which imports this package and never the other way round).
+ */
+export interface ServiceReactors {
+  /** The Email System tab's sample emails, rendered from the real templates. */
+  readonly testMails: TestMails
+  /** The reactors whose handler an admin's retry of a parked event runs here. */
+  retryable(deps: RetryDeps): readonly RetryableReactor[]
+}
 
 export interface CommandService {
   readonly app: Koa
@@ -78,6 +96,10 @@ export async function startCommandService(options: {
    * one, a consumers process's sender finds them at its next poll.
    */
   readonly onMailResent?: () => void
+  /** The reactors' part in this service: test emails and parked-event retries. */
+  readonly reactors: ServiceReactors
+  /** The admin's backup and optimise: the runtime's operator jobs. */
+  readonly databaseJobs: DatabaseJobs
 }): Promise<CommandService> {
   const { config, store, knex, mailer, logger } = options
   await migrateCommandTables(knex)
@@ -117,8 +139,6 @@ export async function startCommandService(options: {
     if (wrapped > 0) logger.info({ wrapped }, 'personal-data keys kept clear wrapped under PERSONAL_DATA_KEY')
   }
   const company = companyDetailsOf(config)
-  configureCompanyDetails(company)
-  configureTestMode(testMode(config))
   // One per process: every request waiting for the read models shares its one poll.
   const checkpoints = createCheckpointWatcher({ knex, logger: logger.child({ component: 'read-after' }) })
   const readModels =
@@ -130,29 +150,8 @@ export async function startCommandService(options: {
   // Link requests recorded after their answer: a stop waits for them before the database goes.
   const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
   const payments = createCreditLimitedPaymentProvider(config, knex)
-  const entries = {
-    reservationMinutes: config.RESERVATION_MINUTES,
-    referencePrefix: config.ENTRY_REFERENCE_PREFIX,
-  }
   // An admin's retry of a parked event runs its reactor's handler here (see `parked-events.ts`).
-  const reactors = databaseReactors({
-    store,
-    knex,
-    logger: logger.child({ component: 'parked-retry' }),
-    handler,
-    payments,
-    outbox: createMailOutbox(knex, {
-      ...(options.onMailResent ? { onQueued: options.onMailResent } : {}),
-      suppress: mailSuppression(settings),
-    }),
-    secrets,
-    publicUrl: config.PUBLIC_URL,
-    entries,
-    lifecycle: lifecycleCommandsOf(
-      { handler, store, knex, payments, logger, ...entries },
-      drandChainOf(config.DRAND_CHAIN),
-    ),
-  })
+  const reactors = options.reactors.retryable({ handler, secrets, settings, payments })
   const app = createCommandApp({
     afterAnswer,
     store,
@@ -179,9 +178,11 @@ export async function startCommandService(options: {
     email: {
       transport: mailer,
       publicUrl: config.PUBLIC_URL,
+      testMails: options.reactors.testMails,
       ...(options.onMailResent ? { onResent: options.onMailResent } : {}),
     },
     ...(options.resetTestData ? { resetTestData: options.resetTestData } : {}),
+    databaseJobs: options.databaseJobs,
     ...(options.projections ? { projections: options.projections } : {}),
     ...(options.optimise ? { optimise: options.optimise } : {}),
     metrics: { token: config.METRICS_TOKEN },

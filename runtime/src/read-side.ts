@@ -1,7 +1,8 @@
-import { type ConsumerRow, type OptimiseReadModels, optimiseReadModels } from '@prizes/command-service'
+import type { ConsumerRow, OptimiseReadModels } from '@prizes/command-service'
 import { allProjections } from '@prizes/projections'
 import { projectionCheckpointsTable, readProjectionCheckpoints } from '@prizes/read-models'
 import type { Knex } from 'knex'
+import { optimiseReadModels } from './optimise/optimise'
 
 /**
  * What the command service is told of the read side, composed here because only the composition

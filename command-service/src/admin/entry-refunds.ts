@@ -17,10 +17,10 @@ import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund } from '../entries'
+import { refundIdempotencyKey } from '../entries/entry-commands'
 import { ownerOfEntry } from '../entries/owners'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
-import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 import type { ReadModels } from '../read-models'
 
 export interface AdminEntryRefundDeps {

@@ -35,8 +35,13 @@ import {
   listParkedEvents,
   type ParkedEventRow,
   resolveParkedEvent,
-} from '../reactors/parked'
-import type { Reactor } from '../reactors/runner'
+} from './parked-store'
+
+/** What a retry needs of a reactor (the reactors' `Reactor` is one): its name and its handler. */
+export interface RetryableReactor {
+  readonly name: string
+  react(event: RecordedEvent): Promise<void>
+}
 
 export interface ParkedEventsDeps {
   readonly store: Pick<EventStore, 'readStream'>
@@ -48,7 +53,7 @@ export interface ParkedEventsDeps {
   readonly logger: Logger
   readonly clock: () => Date
   /** The reactors whose handler a retry runs here, by name; one not among them is resolved by hand. */
-  readonly reactors: ReadonlyMap<string, Reactor>
+  readonly reactors: ReadonlyMap<string, RetryableReactor>
   /** Retries and resolutions one admin may make per window. */
   readonly actionLimit?: RateLimit
 }

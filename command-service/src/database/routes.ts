@@ -31,9 +31,6 @@ import { respond } from '../auth/routes'
 import { noProjections, type ProjectionRows } from '../health/consumers'
 import { measureHealth } from '../health/measure'
 import type { AccountDeps } from '../users/deps'
-import { writeBackup } from './backup'
-import { encryptBackup } from './backup-crypto'
-import { backupFileName, type EventStoreKind } from './backup-format'
 import { alreadyRunning, oneAtATime } from './one-at-a-time'
 import type { OptimiseReadModels } from './optimise'
 
@@ -42,6 +39,26 @@ const backupPasswordIncorrect = 'PASSWORD_INCORRECT'
 
 /** Wipes everything and seeds the demo data and the admin account again; the events it left. */
 export type ResetTestData = () => Promise<{ readonly events: number }>
+
+/** Where the log is kept, as a backup records it. */
+export type EventStoreKind = 'postgres' | 'eventstoredb'
+
+/**
+ * The operator job behind the backup route, given by the composition root (the runtime's
+ * backup, which the CLI runs too).
+ */
+export interface DatabaseJobs {
+  /** The backup file as it streams out, encrypted with `passphrase`. */
+  backup(options: {
+    readonly store: Pick<EventStore, 'readAll'>
+    readonly knex: Knex
+    readonly eventStore: EventStoreKind
+    readonly now: Date
+    readonly passphrase: string
+  }): AsyncIterable<Buffer>
+  /** The file name of a backup taken at `now`. */
+  backupFileName(now: Date): string
+}
 
 export interface DatabaseRouterDeps {
   readonly store: Pick<EventStore, 'readAll' | 'transaction'>
@@ -62,6 +79,8 @@ export interface DatabaseRouterDeps {
   readonly projections?: ProjectionRows | undefined
   /** VACUUM (ANALYZE) of the read models, from the composition root, which knows their tables. */
   readonly optimise?: OptimiseReadModels | undefined
+  /** The backup, from the composition root (the runtime's operator job); none: backups answer 503. */
+  readonly jobs?: DatabaseJobs | undefined
 }
 
 export const resetUnavailableMessage =
@@ -92,6 +111,10 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
   const optimisations = oneAtATime('An optimisation')
   const resets = oneAtATime('A reset')
   const router = new Router()
+  const jobsOf = (): DatabaseJobs => {
+    if (!deps.jobs) throw serviceUnavailable('Backup is not available in this process')
+    return deps.jobs
+  }
   router.use(jsonBody())
   router.use(
     authenticate({
@@ -135,10 +158,12 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       },
       (error) => error instanceof HttpError && error.code === backupPasswordIncorrect,
     )
+    const jobs = jobsOf()
     const release = backups.take()
     deps.logger.info({ adminId: admin.userId }, 'backup started')
-    const plain = writeBackup({ store: deps.store, knex: deps.knex, eventStore: kind, now })
-    const body = Readable.from(encryptBackup(plain, passphrase))
+    const body = Readable.from(
+      jobs.backup({ store: deps.store, knex: deps.knex, eventStore: kind, now, passphrase }),
+    )
     body.once('close', release)
     body.once('error', (error) => {
       release()
@@ -146,7 +171,7 @@ export function databaseRouter(deps: DatabaseRouterDeps): Router {
       deps.logger.error({ err: error }, 'backup failed part way')
     })
     ctx.set('Content-Type', 'application/octet-stream')
-    ctx.set('Content-Disposition', `attachment; filename="${backupFileName(now)}"`)
+    ctx.set('Content-Disposition', `attachment; filename="${jobs.backupFileName(now)}"`)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = body
   })

@@ -22,9 +22,8 @@ import type { Knex } from 'knex'
 import type Koa from 'koa'
 import { tooMany, waitFor } from '../auth/rate-limits'
 import { respond } from '../auth/routes'
-import type { MailTransport } from '../mail/mailer'
-import { listOutboxEmails, type OutboxRow, recordTestEmail, resendFailedEmail } from '../mail/outbox-admin'
-import { directTest, entryConfirmationTest, everyTemplateTest, type TestEmail } from '../mail/test-mails'
+import type { MailTransport, TestEmail, TestMails } from '../mail-port'
+import { listOutboxEmails, type OutboxRow, recordTestEmail, resendFailedEmail } from './outbox-admin'
 import { createStatusChecker, type StatusCheckerOptions } from './status'
 
 export interface EmailToolsDeps {
@@ -36,6 +35,8 @@ export interface EmailToolsDeps {
   readonly transport: MailTransport | undefined
   /** PUBLIC_URL, for the links in the sample emails. */
   readonly publicUrl: string
+  /** The sample emails, rendered from the real templates; none (no transport either): test sends answer 503. */
+  readonly testMails?: TestMails
   /** Test sends (of any kind) one admin may make per window. */
   readonly testSendLimit?: RateLimit
   /** A send still running after this is reported as failed. */
@@ -87,9 +88,14 @@ export function emailToolsRouter(deps: EmailToolsDeps): Router {
   router.use(jsonBody())
   router.use(authenticate({ secret: deps.secrets.jwt, sessions: createKnexSessionStore(deps.knex), clock }))
 
-  /** The transport, once the admin is within their allowance of test sends. */
-  async function allowedToSend(ctx: Koa.Context, adminId: string): Promise<MailTransport> {
-    if (!transport) throw new HttpError(503, 'MAIL_NOT_CONFIGURED', 'No mail transport is configured')
+  /** The transport and the samples, once the admin is within their allowance of test sends. */
+  async function allowedToSend(
+    ctx: Koa.Context,
+    adminId: string,
+  ): Promise<{ readonly mail: MailTransport; readonly samples: TestMails }> {
+    const samples = deps.testMails
+    if (!transport || !samples)
+      throw new HttpError(503, 'MAIL_NOT_CONFIGURED', 'No mail transport is configured')
     const verdict = await deps.limiter.hit(`email-test:admin:${adminId}`, testSendLimit, clock())
     if (!verdict.allowed) {
       throw tooMany(
@@ -98,7 +104,7 @@ export function emailToolsRouter(deps: EmailToolsDeps): Router {
         `Too many test emails. Please wait ${waitFor(verdict.retryAfterSeconds)} and try again.`,
       )
     }
-    return transport
+    return { mail: transport, samples }
   }
 
   async function sendWithin(mail: MailTransport, email: TestEmail): Promise<TestSendResult> {
@@ -144,26 +150,26 @@ export function emailToolsRouter(deps: EmailToolsDeps): Router {
   router.post(endpoints.emailTestEntryConfirmation.path, async (ctx) => {
     const admin = requireAdmin(ctx)
     const request = parseOr400(endpoints.emailTestEntryConfirmation.request, ctx.request.body)
-    const mail = await allowedToSend(ctx, admin.userId)
-    const result = await sendWithin(mail, entryConfirmationTest(request, deps.publicUrl))
+    const { mail, samples } = await allowedToSend(ctx, admin.userId)
+    const result = await sendWithin(mail, samples.entryConfirmation(request, deps.publicUrl))
     respond(ctx, 'emailTestEntryConfirmation', single(result, request.email, 'Test entry confirmation'))
   })
 
   router.post(endpoints.emailDirectTest.path, async (ctx) => {
     const admin = requireAdmin(ctx)
     const { recipient } = parseOr400(endpoints.emailDirectTest.request, ctx.request.body)
-    const mail = await allowedToSend(ctx, admin.userId)
-    const result = await sendWithin(mail, directTest(recipient, clock()))
+    const { mail, samples } = await allowedToSend(ctx, admin.userId)
+    const result = await sendWithin(mail, samples.direct(recipient, clock()))
     respond(ctx, 'emailDirectTest', single(result, recipient, 'Direct test email'))
   })
 
   router.post(endpoints.emailTestAllTemplates.path, async (ctx) => {
     const admin = requireAdmin(ctx)
     const { recipient } = parseOr400(endpoints.emailTestAllTemplates.request, ctx.request.body)
-    const mail = await allowedToSend(ctx, admin.userId)
+    const { mail, samples } = await allowedToSend(ctx, admin.userId)
     // One after another: a test never opens more than one connection to the server at a time.
     const results: TestSendResult[] = []
-    for (const email of everyTemplateTest(recipient, deps.publicUrl, clock())) {
+    for (const email of samples.everyTemplate(recipient, deps.publicUrl, clock())) {
       results.push(await sendWithin(mail, email))
     }
     const successful = results.filter((result) => result.status === 'sent').length

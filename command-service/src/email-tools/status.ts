@@ -1,5 +1,5 @@
 import type { EmailStatus } from '@prizes/contracts'
-import type { MailTransport } from '../mail/mailer'
+import type { MailTransport } from '../mail-port'
 
 export interface StatusCheckerOptions {
   /** An answer this young is given again instead of asking the server (one check per period). */

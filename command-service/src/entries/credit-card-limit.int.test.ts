@@ -3,8 +3,8 @@ import { creditCardLimitCode, creditCardLimitMessage } from '@prizes/contracts'
 import { testCards } from '@prizes/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCreditLimitedPaymentProvider, creditHoldOf, creditSpentIn } from '../credit-limit'
-import { allocatePaidEntry } from '../reactors/entries/entry-commands'
 import { silentLogger } from '../testing/fixtures'
+import { allocatePaidEntry } from './entry-commands'
 import { type Answer, type EntriesHarness, startEntriesHarness, submission } from './test-harness'
 
 /**

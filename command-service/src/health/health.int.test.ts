@@ -2,10 +2,9 @@ import type { HealthResponse } from '@prizes/contracts'
 import { positionToString } from '@prizes/event-store'
 import { createLogger, createPgLeases, metricsRegistry, projectionsLeaseName } from '@prizes/platform'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { parkedEventsTable } from '../admin/parked-store'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
-import { migrateReactorTables } from '../reactors'
-import { parkedEventsTable } from '../reactors/parked'
-import { registerReactor } from '../reactors/tables'
+import { migrateReactorTables } from '../migrations/reactor-tables'
 import { silentLogger } from '../testing/fixtures'
 import type { ConsumerRow } from './consumers'
 import { registerHealthMetrics } from './metrics'
@@ -65,8 +64,13 @@ beforeEach(async () => {
     projection('behind', caughtUp, ['HealthProbeB']),
     projection('new', null, ['HealthProbeA', 'HealthProbeB']),
   ]
-  await registerReactor(harness.knex, 'mailer', { eventTypes: ['HealthProbeB'], streamPrefixes: ['health-'] })
-  await harness.knex('reactor_checkpoints').where({ name: 'mailer' }).update({ position: caughtUp })
+  // A reactor as the runner registers one (its filter), then caught up to the first probe.
+  await harness.knex('reactor_checkpoints').insert({
+    name: 'mailer',
+    position: caughtUp,
+    handles: ['HealthProbeB'],
+    stream_prefixes: ['health-'],
+  })
 })
 
 describe('GET /api/health', () => {

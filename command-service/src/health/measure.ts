@@ -2,8 +2,8 @@ import type { ConsumerHealth, ConsumerStatus, EmailHealth, HealthResponse } from
 import { type EventStore, positionFromString } from '@prizes/event-store'
 import { leaseKey, projectionsLeaseName } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { countUnsentEmails } from '../mail/outbox'
-import { countOpenParked } from '../reactors/parked'
+import { countOpenParked } from '../admin/parked-store'
+import { countUnsentEmails } from '../email-tools/outbox-admin'
 import {
   type ConsumerRow,
   type ProjectionRows,

@@ -15,8 +15,8 @@ import { type RateLimitPolicies, rateLimit } from '../auth/rate-limits'
 import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { CommandHandler } from '../command-handler'
+import { type CompanyDetails, contactDetailsOf } from '../company-details'
 import { receiveContactMessage } from '../contact/contact'
-import { type CompanyDetails, contactDetailsOf } from '../mail/brand'
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter'
 
 export interface NewsletterRouterDeps {

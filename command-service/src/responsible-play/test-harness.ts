@@ -6,8 +6,8 @@ import { createCommandHandler } from '../command-handler'
 import { entriesRouter } from '../entries/routes'
 import { type EntriesHarness, startEntriesHarness, submission } from '../entries/test-harness'
 import { mapCommandError } from '../errors'
-import { createSpendingLedgerReactor } from '../reactors/responsible-play/spending-ledger-reactor'
 import { silentLogger } from '../testing/fixtures'
+import { applyToLedger } from './ledger-events'
 import { responsiblePlayRouter } from './routes'
 
 export interface Answer {
@@ -66,7 +66,6 @@ export async function startPlayHarness(label: string): Promise<PlayHarness> {
       ],
     }).callback(),
   )
-  const ledger = createSpendingLedgerReactor({ knex: deps.knex })
   return {
     entries,
     request: (method, path, body, token) => call(play, method, path, body, token),
@@ -78,7 +77,7 @@ export async function startPlayHarness(label: string): Promise<PlayHarness> {
     },
     async settleLedger(competitionId) {
       const events: readonly RecordedEvent[] = await deps.store.readStream(competitionStream(competitionId))
-      for (const event of events) await ledger.react(event)
+      for (const event of events) await applyToLedger(deps.knex, event)
     },
     async close() {
       await play.close()

@@ -10,9 +10,9 @@ import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund, releaseReservation } from '../entries/entries'
+import { refundIdempotencyKey } from '../entries/entry-commands'
 import { entriesOfUser } from '../entries/owners'
 import { cancelQuietly } from '../entries/replace'
-import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 
 /**
  * The refunds a deleted user is owed (issue 11): every paid, unrefunded entry of theirs in a

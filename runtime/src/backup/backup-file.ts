@@ -2,23 +2,14 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import {
-  checkPassphrase,
-  decryptBackup,
-  type EventStoreKind,
-  encryptBackup,
-  linesOf,
-  migrateCommandTables,
-  migrateReactorTables,
-  type RestoreSummary,
-  restoreBackup,
-  verifyBackup,
-  writeBackup,
-} from '@prizes/command-service'
+import { type EventStoreKind, migrateCommandTables, migrateReactorTables } from '@prizes/command-service'
 import type { EventStore } from '@prizes/event-store'
 import { allProjections, type RebuildSummary, rebuildProjections } from '@prizes/projections'
 import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
+import { writeBackup } from './backup'
+import { checkPassphrase, decryptBackup, encryptBackup, linesOf } from './backup-crypto'
+import { type RestoreSummary, restoreBackup, verifyBackup } from './restore'
 
 /**
  * The encrypted file's lines, decrypted and checked chunk by chunk, read afresh on each call

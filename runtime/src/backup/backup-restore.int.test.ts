@@ -8,18 +8,12 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import {
-  BackupDecryptionFailed,
-  backedUpTableNames,
   closeCompetition,
   completeDraw,
   createCommandHandler,
   createCompetition,
   createDrawSeedStore,
-  decryptBackup,
-  encryptBackup,
-  linesOf,
   publishCompetition,
-  RestoreTargetNotEmpty,
   startDraw,
 } from '@prizes/command-service'
 import { type CompetitionDetails, competitionStream, endpoints } from '@prizes/contracts'
@@ -35,7 +29,10 @@ import {
   testPerson,
 } from '../launcher/testing/platform-under-test'
 import { readModelTables } from '../read-side'
+import { BackupDecryptionFailed, decryptBackup, encryptBackup, linesOf } from './backup-crypto'
 import { restoreFromFile } from './backup-file'
+import { backedUpTableNames } from './backup-format'
+import { RestoreTargetNotEmpty } from './restore'
 
 let platform: PlatformUnderTest
 let source: Knex

@@ -25,11 +25,15 @@ async function main() {
     NODE_ENV: 'production',
     // The bench buys with the offline test cards: TEST MODE, said out loud as production requires.
     PAYMENTS: 'offline-test',
-    // Production takes the draw seeds' and the tokens' keys from the environment (issue 23).
-    DRAW_SEED_KEY: randomBytes(32).toString('hex'),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    TOKEN_SECRET: randomBytes(32).toString('hex'),
-    PERSONAL_DATA_KEY: randomBytes(32).toString('hex'),
+    // Production takes the draw seeds', the tokens' and the personal data's keys from the
+    // environment (issue 23). A run that restarts the platform on the same database (the crash
+    // test) gives the same keys each time; otherwise each start makes its own.
+    ...Object.fromEntries(
+      ['DRAW_SEED_KEY', 'JWT_SECRET', 'TOKEN_SECRET', 'PERSONAL_DATA_KEY'].map((name) => [
+        name,
+        process.env[name] ?? randomBytes(32).toString('hex'),
+      ]),
+    ),
     // And where free entries by post go (issue 24): the development one, which says so.
     POSTAL_ADDRESS: developmentPostalAddress,
     ...developmentPublishedDetails,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
-import { minimumPassphraseLength } from '@prizes/command-service'
 import { ConfigError, loadConfig } from '@prizes/platform'
+import { minimumPassphraseLength } from '../backup/backup-crypto'
 
 /** The arguments with `--passphrase-file <path>` taken out, and that path. */
 export function passphraseFileArgument(argv: readonly string[]): {

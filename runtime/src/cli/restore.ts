@@ -1,11 +1,7 @@
-import {
-  BackupDecryptionFailed,
-  InvalidBackup,
-  RestoredLogNotReadable,
-  RestoreTargetNotEmpty,
-} from '@prizes/command-service'
 import { ConfigError } from '@prizes/platform'
+import { BackupDecryptionFailed } from '../backup/backup-crypto'
 import { BackupFileMissing, restoreFromFile } from '../backup/backup-file'
+import { InvalidBackup, RestoredLogNotReadable, RestoreTargetNotEmpty } from '../backup/restore'
 import { fileArgument, withJobDatabase } from './job-database'
 import { backupPassphrase, passphraseFileArgument } from './passphrase'
 

@@ -1,4 +1,4 @@
-import { type CommandHandler, type Mailer, prepareCommandReactors } from '@prizes/command-service'
+import type { CommandHandler, Mailer } from '@prizes/command-service'
 import type { EventStore, SnapshotStore } from '@prizes/event-store'
 import {
   type Config,
@@ -9,6 +9,7 @@ import {
   type SettingsCache,
 } from '@prizes/platform'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
+import { prepareCommandReactors } from '@prizes/reactors'
 import { migrateReadModels } from '@prizes/read-models'
 import type { Knex } from 'knex'
 

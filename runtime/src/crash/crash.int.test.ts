@@ -9,7 +9,7 @@ import {
 import { competitionStream, entryEvents } from '@prizes/contracts'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createKnex, createLogger } from '@prizes/platform'
+import { createKnex, createLogger, usePersonalDataKey } from '@prizes/platform'
 import { allProjections, rebuildProjections } from '@prizes/projections'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -46,8 +46,23 @@ let platform: PlatformUnderTest | undefined
 let competitionId: string
 let title: string
 
+/**
+ * The keys production takes from the environment, the same at every start, as an operator's
+ * would be: a restarted platform reads what the killed one wrote. The test's own rebuild below
+ * opens the users' keys with the same personal-data key.
+ */
+const keys = Object.fromEntries(
+  ['DRAW_SEED_KEY', 'JWT_SECRET', 'TOKEN_SECRET', 'PERSONAL_DATA_KEY'].map((name) => [
+    name,
+    randomBytes(32).toString('hex'),
+  ]),
+)
+
 const start = async () => {
-  platform = await spawnPlatformOn(database.url, mail.smtpUrl, { RESERVATION_MINUTES: reservationMinutes })
+  platform = await spawnPlatformOn(database.url, mail.smtpUrl, {
+    RESERVATION_MINUTES: reservationMinutes,
+    ...keys,
+  })
   return platform.url
 }
 
@@ -231,6 +246,7 @@ describe('kill -9 and restart', () => {
     platform = undefined
     const tables = allProjections.flatMap((projection) => projection.tables)
     const live = await snapshotTables(knex, tables)
+    usePersonalDataKey(Buffer.from(String(keys.PERSONAL_DATA_KEY), 'hex'))
     await rebuildProjections({ store, knex, projections: allProjections, names: 'all' })
     expect(await snapshotTables(knex, tables)).toEqual(live)
   }, 90_000)

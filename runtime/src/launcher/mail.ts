@@ -1,7 +1,8 @@
 import path from 'node:path'
-import { createSmtpMailer, type MailTransport } from '@prizes/command-service'
+import type { MailTransport } from '@prizes/command-service'
 import type { Config } from '@prizes/platform'
 import { startMailDev } from '@prizes/platform'
+import { createSmtpMailer } from '@prizes/reactors'
 
 export interface PlatformMail {
   readonly mailer: MailTransport

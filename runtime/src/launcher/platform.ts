@@ -28,7 +28,9 @@ import {
   stripeConfigured,
 } from '@prizes/platform'
 import { competitionPages, createQueryApp, startLiveCompetitions } from '@prizes/query-service'
+import { serviceReactorsOf } from '@prizes/reactors'
 import { type RunningConsumers, startConsumers } from '../consumers/consumers'
+import { databaseJobs } from '../processes/database-jobs'
 import { readSideOf } from '../read-side'
 import { seedDemoData } from '../seed/seed'
 import { seedCommands } from '../seed/seed-commands'
@@ -115,6 +117,14 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       // Only the embedded database may be wiped: never someone's own PostgreSQL.
       ...(database.embedded ? { resetTestData: () => resetTestData() } : {}),
       onMailResent: () => consumers?.wakeMailSender(),
+      databaseJobs,
+      reactors: serviceReactorsOf({
+        config,
+        store,
+        knex,
+        logger,
+        onMailResent: () => consumers?.wakeMailSender(),
+      }),
     })
     undo.push(() => commandService.stop())
     // The projections and reactors, under leases like any consumers process: this one is

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http'
 import { startCommandService } from '@prizes/command-service'
 import { closeServer, listen, runProcess } from '@prizes/platform'
+import { serviceReactorsOf } from '@prizes/reactors'
 import { readSideOf } from '../read-side'
+import { databaseJobs } from './database-jobs'
 import { openStandalone } from './standalone'
 
 /**
@@ -11,7 +13,11 @@ import { openStandalone } from './standalone'
  */
 runProcess('command-service', async ({ config, logger }) => {
   const { store, knex, mailer, close } = await openStandalone('the command service', config, logger)
-  const service = await startCommandService({ config, store, knex, mailer, logger, ...readSideOf(knex) })
+  const reactors = serviceReactorsOf({ config, store, knex, logger })
+  const service = await startCommandService({
+    ...{ config, store, knex, mailer, logger, reactors, databaseJobs },
+    ...readSideOf(knex),
+  })
   const server = createServer(service.app.callback())
   await listen(server, config.COMMAND_SERVICE_PORT, config.HOST)
   logger.info(`command service listening on ${config.HOST}:${config.COMMAND_SERVICE_PORT}`)

@@ -1,4 +1,3 @@
-import { createSmtpMailer } from '@prizes/command-service'
 import { createEventStore } from '@prizes/event-store'
 import {
   type Config,
@@ -8,6 +7,7 @@ import {
   type Logger,
   measuredEventStore,
 } from '@prizes/platform'
+import { createSmtpMailer } from '@prizes/reactors'
 import type { Knex } from 'knex'
 
 export interface StandaloneResources {
