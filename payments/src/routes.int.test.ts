@@ -1,7 +1,6 @@
 import Router from '@koa/router'
-import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createApp, createKnex, createLogger, jsonBody, sessionKeys } from '@prizes/platform'
-import { serve } from '@prizes/platform/testing'
+import { createTestDatabase, serve, type TestDatabase } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,8 @@
+export { adminEntriesRouter } from './admin/entries-routes'
 export { createQueryApp, type QueryAppOptions } from './app'
 export { penceToPounds, toAdminCompetition, toPublicCompetition } from './competitions/mapper'
 export { competitionPages } from './competitions/pages'
-export type { CompetitionRow } from './competitions/rows'
+export { type CompetitionRow, publicListLimit, recentlyDrawnDays } from './competitions/rows'
 export { toUserEntry } from './entries/mapper'
 export type { UserEntryRow } from './entries/rows'
 export { defaultLiveLimits, type LiveLimits } from './live/hub'
@@ -10,3 +11,4 @@ export {
   type LiveCompetitionsOptions,
   startLiveCompetitions,
 } from './live/live-competitions'
+export { lookUpPeople } from './users/directory'

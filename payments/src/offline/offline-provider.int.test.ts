@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 import { createKnex } from '@prizes/platform'
+import { createTestDatabase, type TestDatabase } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {

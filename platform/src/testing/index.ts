@@ -1,3 +1,4 @@
+export { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
 export { type Exposition, parseExposition, samplesOf, sampleValue } from '../metrics/testing/exposition'
 export { answerText, type EventStreamReader, openEventStream, type ReceivedEvent } from './event-stream'
 export { type RawAnswer, rawRequest } from './raw-request'

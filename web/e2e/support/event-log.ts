@@ -1,12 +1,15 @@
-import { randomUUID } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { createPostgresEventStore } from '@prizes/event-store'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repositoryRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 
 /**
  * Appends one event to the running platform's log (the embedded PostgreSQL of the run) through
  * the event store itself, which wakes its subscribers. For what a browser cannot do: a complaint
- * that arrived weeks ago, whose deadlines have passed.
+ * that arrived weeks ago, whose deadlines have passed. The web package imports no server
+ * package: the composition root's script does the append, in a process of its own.
  */
 export async function appendToLog(
   streamId: string,
@@ -17,20 +20,10 @@ export async function appendToLog(
   // The platform writes its embedded database's address into its data directory.
   const dataDir = process.env.E2E_DATA_DIR ?? ''
   const url = readFileSync(join(dataDir, 'postgres-url'), 'utf8').trim()
-  const store = createPostgresEventStore({ connectionString: url })
-  try {
-    const metadata = {
-      eventId: randomUUID(),
-      occurredAt: occurredAt.toISOString(),
-      actor: { system: 'browser-tests' },
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      schemaVersion: 1,
-    }
-    await store.append(streamId, [{ id: metadata.eventId, type, data, metadata }], {
-      expectedRevision: 'any',
-    })
-  } finally {
-    await store.close()
-  }
+  execFileSync('npx', ['tsx', 'runtime/src/launcher/testing/append-event.ts', url], {
+    cwd: repositoryRoot,
+    input: JSON.stringify({ streamId, type, data, occurredAt: occurredAt.toISOString() }),
+    stdio: ['pipe', 'inherit', 'inherit'],
+    timeout: 60_000,
+  })
 }

@@ -16,10 +16,9 @@ import {
   createReadSideTestDatabase,
   type ReadSideTestDatabase,
 } from '@prizes/projections/testing'
+import type { LiveLimits } from '@prizes/query-service'
+import { createQueryApp, type LiveCompetitions, startLiveCompetitions } from '@prizes/query-service'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { createQueryApp } from '../app'
-import type { LiveLimits } from './hub'
-import { type LiveCompetitions, startLiveCompetitions } from './live-competitions'
 
 const logger = createLogger({ level: 'silent' })
 let db: ReadSideTestDatabase

@@ -14,7 +14,7 @@ import {
 import { type Served, serve } from '@prizes/platform/testing'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import { createReadSideTestDatabase, type ReadSideTestDatabase } from '@prizes/projections/testing'
-import { createQueryApp } from '../app'
+import { createQueryApp } from '@prizes/query-service'
 
 /**
  * The query service over HTTP on a real database, for integration tests: a fresh test database

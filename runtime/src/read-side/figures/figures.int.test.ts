@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { competitionStream, endpoints, userStream } from '@prizes/contracts'
 import { closedAndDrawn, competitionEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, purchase } from '../entries/test-events'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
+import { created, purchase } from '../testing/test-events'
 
 /**
  * Issue 24: the home page's success figures come from the platform's own records (verified

@@ -8,7 +8,7 @@ import {
 } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
-import { created, purchase, refund, reserve } from './test-events'
+import { created, purchase, refund, reserve } from '../testing/test-events'
 
 let harness: QueryHarness
 const tokens = { alice: '', bob: '', carol: '' }

@@ -23,8 +23,8 @@ import {
 import { type Served, serve } from '@prizes/platform/testing'
 import { allProjections, type RunningProjections, startProjections } from '@prizes/projections'
 import { createReadSideTestDatabase, type ReadSideTestDatabase } from '@prizes/projections/testing'
+import { createQueryApp } from '@prizes/query-service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createQueryApp } from './app'
 
 /**
  * Read-your-writes across processes over real HTTP: the command service answers a command with

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { competitionStream, type EntryEvent, endpoints, userStream } from '@prizes/contracts'
 import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, purchase } from '../entries/test-events'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
+import { created, purchase } from '../testing/test-events'
 
 /**
  * Issue 14: a postal entry reads as "postal" in every list and export (the admin's entries list

@@ -3,8 +3,8 @@ import { competitionStream, endpoints, type UserEvent, userStream } from '@prize
 import { statsProjection } from '@prizes/projections'
 import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, purchase, refund, reserve } from '../entries/test-events'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
+import { created, purchase, refund, reserve } from '../testing/test-events'
 
 /**
  * GET /api/admin/stats over HTTP: who may ask, the figures from a known log (users, competitions,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { competitionStream, endpoints, type UserEvent, userStream } from '@prizes/contracts'
 import { type CompetitionStreamEvent, closedAndDrawn, eventMetadata } from '@prizes/projections/testing'
+import { competitionPages } from '@prizes/query-service'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { competitionPages } from '../competitions/pages'
-import { created, purchase, refund } from '../entries/test-events'
 import { type Person, type QueryHarness, startQueryHarness } from '../testing/query-harness'
+import { created, purchase, refund } from '../testing/test-events'
 
 /**
  * Issue 24, point 5: the past winners a page at a time, each named as they chose; the

@@ -8,10 +8,10 @@ import {
 } from '@prizes/contracts'
 import { userKeysTable } from '@prizes/platform'
 import { type CompetitionStreamEvent, closedAndDrawn, eventMetadata } from '@prizes/projections/testing'
+import { lookUpPeople } from '@prizes/query-service'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, purchase, refund } from '../entries/test-events'
 import { type Person, type QueryHarness, startQueryHarness } from '../testing/query-harness'
-import { lookUpPeople } from '../users/directory'
+import { created, purchase, refund } from '../testing/test-events'
 
 /**
  * The screens that name people: admin entries, the winner, the audit trail and the public

@@ -10,8 +10,8 @@ import {
 } from '@prizes/contracts'
 import { type CompetitionStreamEvent, competitionDetails, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, purchase, refund } from '../entries/test-events'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
+import { created, purchase, refund } from '../testing/test-events'
 
 /**
  * Oversight in the admin Users tab: each user's limit, pending increase, break and spending over

@@ -5,9 +5,9 @@ import { buildOpenApiDocument, openApiPath } from '@prizes/contracts/openapi'
 import { createPostgresEventStore } from '@prizes/event-store'
 import { createOfflinePaymentProvider } from '@prizes/payments'
 import { createKnex, createLogger, sessionKeys } from '@prizes/platform'
+import { createQueryApp } from '@prizes/query-service'
 import type Koa from 'koa'
 import { afterAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
 
 /**
  * Every route the two services' routers answer is in the OpenAPI document with its method: a

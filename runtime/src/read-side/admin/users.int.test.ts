@@ -9,13 +9,13 @@ import {
 import { userKeysTable } from '@prizes/platform'
 import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, purchase, refund } from '../entries/test-events'
 import {
   type Person,
   type QueryHarness,
   type RegistrationOptions,
   startQueryHarness,
 } from '../testing/query-harness'
+import { created, purchase, refund } from '../testing/test-events'
 
 /**
  * The admin users list and details over HTTP: paging (10 a page, newest first), the search over

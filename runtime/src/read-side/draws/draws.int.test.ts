@@ -20,9 +20,9 @@ import {
   createReadSideTestDatabase,
   type ReadSideTestDatabase,
 } from '@prizes/projections/testing'
+import { createQueryApp } from '@prizes/query-service'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
-import { created, purchase } from '../entries/test-events'
+import { created, purchase } from '../testing/test-events'
 
 const logger = createLogger({ level: 'silent' })
 let db: ReadSideTestDatabase

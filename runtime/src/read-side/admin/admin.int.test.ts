@@ -1,8 +1,8 @@
 import { competitionStream, endpoints } from '@prizes/contracts'
 import { type CompetitionStreamEvent, competitionEvent } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, purchase, refund, reserve } from '../entries/test-events'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
+import { created, purchase, refund, reserve } from '../testing/test-events'
 
 let harness: QueryHarness
 const tokens = { admin: '', user: '' }

@@ -10,10 +10,10 @@ import {
 import { createApp, createKnexSessionStore, userKeysTable } from '@prizes/platform'
 import { type Served, serve } from '@prizes/platform/testing'
 import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
+import { adminEntriesRouter } from '@prizes/query-service'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, reserve } from '../entries/test-events'
 import { type Person, type QueryHarness, startQueryHarness } from '../testing/query-harness'
-import { adminEntriesRouter } from './entries-routes'
+import { created, reserve } from '../testing/test-events'
 
 /**
  * The admin entries list, details and export over HTTP: paging (15 a page, newest first), the

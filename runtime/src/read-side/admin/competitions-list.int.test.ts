@@ -1,8 +1,8 @@
 import { competitionStream, endpoints } from '@prizes/contracts'
 import { type CompetitionStreamEvent, closedAndDrawn, competitionDetails } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { purchase } from '../entries/test-events'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
+import { purchase } from '../testing/test-events'
 
 let harness: QueryHarness
 let admin = ''

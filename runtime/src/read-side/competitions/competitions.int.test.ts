@@ -12,10 +12,8 @@ import {
   createReadSideTestDatabase,
   type ReadSideTestDatabase,
 } from '@prizes/projections/testing'
+import { competitionPages, createQueryApp, publicListLimit, recentlyDrawnDays } from '@prizes/query-service'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createQueryApp } from '../app'
-import { competitionPages } from './pages'
-import { publicListLimit, recentlyDrawnDays } from './rows'
 
 const logger = createLogger({ level: 'silent' })
 let db: ReadSideTestDatabase

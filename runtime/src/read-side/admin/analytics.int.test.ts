@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { analyticsDays, competitionStream, endpoints } from '@prizes/contracts'
 import { type CompetitionStreamEvent, eventMetadata } from '@prizes/projections/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { created, purchase, refund, reserve } from '../entries/test-events'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'
+import { created, purchase, refund, reserve } from '../testing/test-events'
 
 /**
  * GET /api/admin/analytics over HTTP: who may ask; thirty days of revenue, every day present,
