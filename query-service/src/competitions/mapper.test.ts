@@ -1,9 +1,9 @@
 import { adminCompetition, publicCompetition, publicCompetitionDetail } from '@prizes/contracts'
 import { describe, expect, test } from 'vitest'
 import { penceToPounds, toAdminCompetition, toPublicCompetition, toPublicCompetitionDetail } from './mapper'
-import type { CompetitionRow } from './rows'
+import type { CompetitionReadRow } from './rows'
 
-const row: CompetitionRow = {
+const row: CompetitionReadRow = {
   id: 'c1',
   title: 'Win a Tesla',
   description: 'A car',

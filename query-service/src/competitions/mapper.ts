@@ -1,5 +1,5 @@
 import type { AdminCompetition, PublicCompetition, PublicCompetitionDetail } from '@prizes/contracts'
-import type { CompetitionRow } from './rows'
+import type { CompetitionReadRow } from './rows'
 
 /** Whole pence to pounds with two decimals: 299 → 2.99. */
 export function penceToPounds(pence: number | string): number {
@@ -8,7 +8,7 @@ export function penceToPounds(pence: number | string): number {
 
 const iso = (date: Date) => date.toISOString()
 
-function common(row: CompetitionRow) {
+function common(row: CompetitionReadRow) {
   return {
     id: row.id,
     title: row.title,
@@ -32,7 +32,7 @@ function common(row: CompetitionRow) {
 }
 
 /** What anyone may see: the skill question without its answer. */
-export function toPublicCompetition(row: CompetitionRow): PublicCompetition {
+export function toPublicCompetition(row: CompetitionReadRow): PublicCompetition {
   const { question, options } = row.skill_question
   // Entries have stopped while an admin decides what an undersold competition does: closed, as the
   // public sees it.
@@ -47,7 +47,7 @@ export function toPublicCompetition(row: CompetitionRow): PublicCompetition {
 }
 
 /** The competition's own page: the commitments are public from the moment they are made. */
-export function toPublicCompetitionDetail(row: CompetitionRow): PublicCompetitionDetail {
+export function toPublicCompetitionDetail(row: CompetitionReadRow): PublicCompetitionDetail {
   const pool = [row.skill_question, ...(row.extra_skill_questions ?? [])]
   return {
     ...toPublicCompetition(row),
@@ -62,7 +62,7 @@ export function toPublicCompetitionDetail(row: CompetitionRow): PublicCompetitio
 }
 
 /** For admin endpoints only: includes the correct answer. */
-export function toAdminCompetition(row: CompetitionRow): AdminCompetition {
+export function toAdminCompetition(row: CompetitionReadRow): AdminCompetition {
   const { question, options, correct } = row.skill_question
   return {
     ...common(row),

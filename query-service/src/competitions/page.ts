@@ -4,12 +4,12 @@ import { publicWinnerOf } from '../draws/public-winner-of'
 import { findDraw } from '../draws/rows'
 import { lookUpPeople } from '../users/directory'
 import { toPublicCompetitionDetail } from './mapper'
-import { type CompetitionRow, findPublicCompetition } from './rows'
+import { type CompetitionReadRow, findPublicCompetition } from './rows'
 
 type Detail = PublicCompetitionDetail
 
 /** Once drawn, the winner as the winners page names them, and the winning ticket. */
-async function winnerOf(knex: Knex, row: CompetitionRow): Promise<Detail['winner']> {
+async function winnerOf(knex: Knex, row: CompetitionReadRow): Promise<Detail['winner']> {
   if (row.status !== 'completed') return null
   const draw = await findDraw(knex, row.id)
   if (!draw) return null
@@ -22,7 +22,7 @@ async function winnerOf(knex: Knex, row: CompetitionRow): Promise<Detail['winner
  * A cancelled competition's refunds, from its entry counters (one row, whatever the entries):
  * complete once no money is held for a paid entry, i.e. every paid entry's refund is recorded.
  */
-async function cancellationOf(knex: Knex, row: CompetitionRow): Promise<Detail['cancellation']> {
+async function cancellationOf(knex: Knex, row: CompetitionReadRow): Promise<Detail['cancellation']> {
   if (row.status !== 'cancelled') return null
   const totals: { revenue_pence: string | number } | undefined = await knex('competition_entry_totals')
     .where('competition_id', row.id)

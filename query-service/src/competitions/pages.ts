@@ -8,7 +8,7 @@ import type { Knex } from 'knex'
 import { toPublicCompetition } from './mapper'
 import { findCompetitionPage } from './page'
 import {
-  type CompetitionRow,
+  type CompetitionReadRow,
   listFeaturedCompetitions,
   listPublicCompetitions,
   listPublicCompetitionsUpTo,
@@ -19,7 +19,7 @@ import {
  * `skill_question` is strict there, so a correct answer that slipped into a public shape fails
  * the request instead of leaking.
  */
-export const publicList = (rows: readonly CompetitionRow[]): CompetitionList =>
+export const publicList = (rows: readonly CompetitionReadRow[]): CompetitionList =>
   endpoints.listCompetitions.response.parse({ success: true, competitions: rows.map(toPublicCompetition) })
 
 /**

@@ -1,5 +1,5 @@
 import type { CompetitionStatus } from '@prizes/contracts'
-import type { CompetitionRow as StoredCompetitionRow } from '@prizes/read-models'
+import type { CompetitionRow } from '@prizes/read-models'
 import type { Knex } from 'knex'
 
 const columns = [
@@ -33,7 +33,7 @@ const columns = [
 ] as const
 
 /** A row of `competitions` with the columns this service reads. */
-export type CompetitionRow = Pick<StoredCompetitionRow, (typeof columns)[number]>
+export type CompetitionReadRow = Pick<CompetitionRow, (typeof columns)[number]>
 
 /** Statuses the public lists: published and not cancelled. */
 export const publicStatuses: readonly CompetitionStatus[] = [
@@ -49,7 +49,7 @@ export const publicStatuses: readonly CompetitionStatus[] = [
  * Deleted competitions keep a flagged row in the read model and are never read.
  */
 function listing(knex: Knex) {
-  return knex<CompetitionRow>('competitions')
+  return knex<CompetitionReadRow>('competitions')
     .select(...columns)
     .whereNull('deleted_at')
     .orderBy([
@@ -68,7 +68,7 @@ export const publicListLimit = 100
  * What the public list holds: everything open or awaiting its draw, and competitions drawn in
  * the last 30 days; at most 100 of them, featured first, then the soonest to end.
  */
-export function listPublicCompetitions(knex: Knex, now: Date): Promise<CompetitionRow[]> {
+export function listPublicCompetitions(knex: Knex, now: Date): Promise<CompetitionReadRow[]> {
   const drawnSince = new Date(now.getTime() - recentlyDrawnDays * 86_400_000)
   return listing(knex)
     .where((q) =>
@@ -83,7 +83,7 @@ export function listPublicCompetitions(knex: Knex, now: Date): Promise<Competiti
  * One competition whose page the public may see: published and not deleted. A cancelled one
  * keeps its page (it says so) if it had been published; a draft cancelled was never public.
  */
-export function findPublicCompetition(knex: Knex, id: string): Promise<CompetitionRow | undefined> {
+export function findPublicCompetition(knex: Knex, id: string): Promise<CompetitionReadRow | undefined> {
   return listing(knex)
     .where('id', id)
     .where((q) =>
@@ -99,7 +99,7 @@ export const featuredListLimit = 20
 
 const featuredListing = (knex: Knex) => listing(knex).where({ status: 'active', featured: true })
 
-export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionRow[]> {
+export function listFeaturedCompetitions(knex: Knex): Promise<CompetitionReadRow[]> {
   return featuredListing(knex).limit(featuredListLimit)
 }
 
@@ -117,17 +117,17 @@ export function listAdminCompetitions(
   knex: Knex,
   { search }: { readonly search?: string },
   { offset, limit }: { readonly offset: number; readonly limit: number },
-): Promise<CompetitionRow[]> {
+): Promise<CompetitionReadRow[]> {
   const rows = listing(knex).offset(offset).limit(limit)
   return search ? rows.whereILike('title', containsPattern(search)) : rows
 }
 
 /** One competition that has not been deleted, whatever its status. */
-export function findCompetition(knex: Knex, id: string): Promise<CompetitionRow | undefined> {
+export function findCompetition(knex: Knex, id: string): Promise<CompetitionReadRow | undefined> {
   return listing(knex).where('id', id).first()
 }
 
 /** The first `limit` public competitions in the listing's order (the gateway's sitemap). */
-export function listPublicCompetitionsUpTo(knex: Knex, limit: number): Promise<CompetitionRow[]> {
+export function listPublicCompetitionsUpTo(knex: Knex, limit: number): Promise<CompetitionReadRow[]> {
   return listing(knex).whereIn('status', publicStatuses).limit(limit)
 }
