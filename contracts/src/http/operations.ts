@@ -371,11 +371,12 @@ export const operations: Record<EndpointName, Operation> = {
   },
   drawCertificate: {
     summary: "A completed draw's certificate",
-    description: 'Everything needed to re-run the draw and check it, and no one’s identity.',
+    description:
+      'Everything needed to re-run the draw and check it, and no one’s identity. Built once per draw and kept: a draw, once made, never changes.',
     tag: tags.draws,
     access: 'public',
     etag: true,
-    errors: { 404: 'No completed draw for this competition' },
+    errors: { 404: 'No completed draw for this competition', 429: rateLimited },
   },
   adminCreateCompetition: {
     summary: 'Create a competition',

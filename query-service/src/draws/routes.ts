@@ -10,14 +10,16 @@ import {
 } from '@prizes/contracts'
 import { parseOr400 } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { sendJsonWithEtag } from '../http/etag'
+import { etagOf, sendJsonWithEtag, sendWithEtag } from '../http/etag'
 import { createReadLimit, defaultReadLimit, type ReadLimitOptions } from '../http/read-limit'
 import { lookUpPeople } from '../users/directory'
+import { type CertificateCache, createCertificateCache } from './certificate-cache'
 import { publicWinnerOf } from './public-winner-of'
 import {
   type CertificateEntryRow,
   type CertificateRow,
-  drawCertificate,
+  certificateEntries,
+  findDrawnCertificate,
   listWinners,
   parseWinnersCursor,
   type WinnerRow,
@@ -72,7 +74,12 @@ const toCertificate = (row: CertificateRow, entries: readonly CertificateEntryRo
  * which lets anyone re-run the draw and each entrant find their tickets by reference, and shows
  * no one's identity (see `drawCertificate` in contracts).
  */
-export function drawsRouter(knex: Knex, winnersLimit: ReadLimitOptions = defaultReadLimit): Router {
+export function drawsRouter(
+  knex: Knex,
+  winnersLimit: ReadLimitOptions = defaultReadLimit,
+  certificates: CertificateCache = createCertificateCache(),
+  certificateLimit: ReadLimitOptions = defaultReadLimit,
+): Router {
   const router = new Router()
   router.get(endpoints.listWinners.path, createReadLimit(winnersLimit), async (ctx) => {
     const query = parseOr400(winnersQuery, ctx.query)
@@ -92,11 +99,16 @@ export function drawsRouter(knex: Knex, winnersLimit: ReadLimitOptions = default
     const nextCursor = found.length > limit && last ? winnersCursorOf(last) : null
     sendJsonWithEtag(ctx, endpoints.listWinners.response.parse({ success: true, winners, nextCursor }))
   })
-  router.get(endpoints.drawCertificate.path, async (ctx) => {
+  router.get(endpoints.drawCertificate.path, createReadLimit(certificateLimit), async (ctx) => {
     const competitionId = String(ctx.params.competitionId)
-    const found = await drawCertificate(knex, competitionId)
-    if (!found) throw new Refusal(errorCodes.notFound, 'No completed draw for this competition')
-    sendJsonWithEtag(ctx, toCertificate(found.row, found.entries))
+    const row = await findDrawnCertificate(knex, competitionId)
+    if (!row) throw new Refusal(errorCodes.notFound, 'No completed draw for this competition')
+    const key = [competitionId, row.list_version, row.list_hash, row.drawn_at?.toISOString()].join('|')
+    const tagged = await certificates.get(key, async () => {
+      const json = JSON.stringify(toCertificate(row, await certificateEntries(knex, competitionId)))
+      return { body: json, etag: etagOf(json), type: 'application/json' }
+    })
+    sendWithEtag(ctx, tagged)
   })
   return router
 }

@@ -62,22 +62,15 @@ export function findDraw(
   return knex('draws').where('competition_id', competitionId).first('winning_ticket', 'winner_user_id')
 }
 
-/**
- * The public certificate of a completed draw and its sealed list (eligible entries by first
- * ticket), or undefined until the draw is complete. One read for the row, one for the list.
- */
-export async function drawCertificate(
-  knex: Knex,
-  competitionId: string,
-): Promise<{ row: CertificateRow; entries: CertificateEntryRow[] } | undefined> {
-  const row: CertificateRow | undefined = await knex('draw_certificates')
-    .where('competition_id', competitionId)
-    .whereNotNull('drawn_at')
-    .first()
-  if (!row) return undefined
-  const entries: CertificateEntryRow[] = await knex('draw_certificate_entries')
+/** A completed draw's certificate row (one indexed read), or undefined until the draw is complete. */
+export function findDrawnCertificate(knex: Knex, competitionId: string): Promise<CertificateRow | undefined> {
+  return knex('draw_certificates').where('competition_id', competitionId).whereNotNull('drawn_at').first()
+}
+
+/** A draw's sealed list: the eligible entries by first ticket. O(entries): built once, kept. */
+export function certificateEntries(knex: Knex, competitionId: string): Promise<CertificateEntryRow[]> {
+  return knex('draw_certificate_entries')
     .where({ competition_id: competitionId, eligible: true })
     .orderBy('first_ticket')
     .select('entry_reference', 'ticket_numbers')
-  return { row, entries }
 }

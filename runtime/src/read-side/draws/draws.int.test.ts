@@ -61,7 +61,7 @@ async function given(id: string, events: CompetitionStreamEvent[]) {
   const { position } = await db.store.append(competitionStream(id), timed, { expectedRevision: 'any' })
   await projections.waitForPosition(position, { timeoutMs: 10_000 })
 }
-const get = (path: string) => fetch(`${served.url}${path}`)
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${served.url}${path}`, { headers })
 const certificatePath = (id: string) => endpoints.drawCertificate.path.replace(':competitionId', id)
 const winners = async () =>
   endpoints.listWinners.response.parse(await (await get(endpoints.listWinners.path)).json()).winners
@@ -215,6 +215,25 @@ describe('GET /api/draws/:competitionId/certificate', () => {
     expect(result.verdict).toBe('UNVERIFIED')
     expect(result.drandSignature).toBe('unverified')
     expect(['CMP-2030-000001', 'CMP-2030-000003']).toContain(result.winner?.entryReference)
+
+    // Built once: asked again, the same answer without reading the list (O(1) per request).
+    const listReads: string[] = []
+    const onQuery = (query: { sql: string }) => {
+      if (query.sql.includes('draw_certificate_entries')) listReads.push(query.sql)
+    }
+    db.knex.on('query', onQuery)
+    try {
+      const again = await get(certificatePath(competitionId))
+      expect(again.headers.get('etag')).toBe(response.headers.get('etag'))
+      expect(await again.text()).toBe(text)
+      const unchanged = await get(certificatePath(competitionId), {
+        'If-None-Match': String(response.headers.get('etag')),
+      })
+      expect(unchanged.status).toBe(304)
+    } finally {
+      db.knex.off('query', onQuery)
+    }
+    expect(listReads).toEqual([])
 
     const winnersText = await (await get(endpoints.listWinners.path)).text()
     expect(winnersText).toContain(competitionId)
