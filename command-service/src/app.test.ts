@@ -1,7 +1,7 @@
+import { createOfflinePaymentProvider } from '@prizes/payments'
 import { createKnex, sessionKeys } from '@prizes/platform'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createCommandApp } from './app'
-import { createOfflinePaymentProvider } from './payments'
 import { silentLogger } from './testing/fixtures'
 import { createInMemoryEventStore } from './testing/in-memory-event-store'
 import { serve } from './testing/serve'

@@ -3,6 +3,12 @@ import { endpoints, type ResponseOf } from '@prizes/contracts'
 import type { DrandChain } from '@prizes/domain'
 import type { EventStore } from '@prizes/event-store'
 import {
+  type ActivePaymentProvider,
+  offlinePaymentsRouter,
+  type ProviderEvent,
+  paymentsRouter,
+} from '@prizes/payments'
+import {
   type CheckpointWatcher,
   createApp,
   createCheckpointWatcher,
@@ -41,8 +47,6 @@ import { mapCommandError } from './errors'
 import { type HealthRouterDeps, healthRouter } from './health'
 import { type CompanyDetails, defaultCompanyDetails } from './mail/brand'
 import { newsletterRouter } from './newsletter/routes'
-import { type ActivePaymentProvider, offlinePaymentsRouter, paymentsRouter } from './payments'
-import type { ProviderEvent } from './payments/port'
 import { allocatePaidEntry, type Reactor } from './reactors'
 import type { ReadModels } from './read-models'
 import { spendingAlertRouter } from './responsible-play/admin-routes'

@@ -12,13 +12,13 @@ import {
 import type { Knex } from 'knex'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
+import { createCreditLimitedPaymentProvider } from './credit-limit'
 import { keepReferencesPastLog } from './entries/reference-floor'
 import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import type { Mailer } from './mail/mailer'
 import { createMailOutbox } from './mail/outbox'
 import { startMailSender } from './mail/outbox-sender'
 import { migrateCommandTables } from './migrations'
-import { createPaymentProvider } from './payments'
 import {
   allocatePaidEntry,
   entryCommandsOf,
@@ -91,7 +91,7 @@ export async function prepareCommandReactors(options: CommandReactorsOptions): P
   configureTestMode(testMode(config))
   const sender = startMailSender({ knex, mailer, logger })
   const outbox = createMailOutbox(knex, { onQueued: sender.wake, suppress: mailSuppression(settings) })
-  const payments = createPaymentProvider(config, knex)
+  const payments = createCreditLimitedPaymentProvider(config, knex)
   const publicUrl = config.PUBLIC_URL
   const entryDeps = {
     handler,

@@ -11,6 +11,7 @@ import {
   type UserError,
 } from '@prizes/domain'
 import { WrongExpectedVersion } from '@prizes/event-store'
+import { PaymentIntentNotFound, PaymentProviderUnavailable } from '@prizes/payments'
 import { HttpError } from '@prizes/platform'
 import {
   DrawSeedMissing,
@@ -20,7 +21,6 @@ import {
 } from './competitions/lifecycle'
 import { CreditCardLimitReached } from './entries/credit-card-limit'
 import { type EntryPaymentError, isEntryPaymentError } from './entries/errors'
-import { PaymentIntentNotFound, PaymentProviderUnavailable } from './payments/port'
 
 /**
  * Domain errors to HTTP (DESIGN section 10), for `createApp({ mapError })`: missing is 404, a

@@ -38,6 +38,7 @@ export {
 } from './competitions/lifecycle'
 export { nodeDrawCrypto } from './competitions/node-draw-crypto'
 export { type CommandReactors, type CommandReactorsOptions, prepareCommandReactors } from './consumers'
+export { createCreditLimitedPaymentProvider } from './credit-limit'
 export { type BackupOptions, writeBackup } from './database/backup'
 export {
   BackupDecryptionFailed,
@@ -114,34 +115,6 @@ export {
   verificationEmail,
 } from './mail'
 export { commandMigrationSource, migrateCommandTables } from './migrations'
-export {
-  type ActivePaymentProvider,
-  type CreateIntent,
-  createOfflinePaymentProvider,
-  createPaymentProvider,
-  createStripePaymentProvider,
-  IdempotencyKeyReused,
-  InvalidWebhookSignature,
-  type OfflinePaymentProvider,
-  type OfflinePaymentProviderOptions,
-  type OfflinePaymentsRouterOptions,
-  offlinePaymentsRouter,
-  type PaymentIntent,
-  PaymentIntentCanceled,
-  PaymentIntentNotFound,
-  type PaymentIntentStatus,
-  type PaymentProvider,
-  type PaymentSettings,
-  type PaymentsRouterOptions,
-  paymentsRouter,
-  type Refund,
-  RefundRefused,
-  type StripePaymentProvider,
-  type StripePaymentProviderOptions,
-  type TestCardOutcome,
-  testCards,
-  type WebhookEvent,
-} from './payments'
 export {
   allocatePaidEntry,
   createMailReactor,

@@ -19,6 +19,7 @@ import { accountCreationLimits } from './auth/rate-limits'
 import { type CommandHandler, createCommandHandler } from './command-handler'
 import { drandChainOf } from './competitions/drand'
 import { sealClearSeeds } from './competitions/draw-seeds'
+import { createCreditLimitedPaymentProvider } from './credit-limit'
 import type { ResetTestData } from './database/routes'
 import { hourlyReservationLimits } from './entries/rate-limits'
 import { keepReferencesPastLog } from './entries/reference-floor'
@@ -27,7 +28,6 @@ import type { MailTransport } from './mail'
 import { companyDetailsOf, configureCompanyDetails, configureTestMode } from './mail/brand'
 import { createMailOutbox } from './mail/outbox'
 import { migrateCommandTables } from './migrations'
-import { createPaymentProvider } from './payments'
 import { lifecycleCommandsOf, migrateReactorTables } from './reactors'
 import { databaseReactors } from './reactors/registry'
 import { checkpointReadModels, type ReadModels } from './read-models'
@@ -115,7 +115,7 @@ export async function startCommandService(options: {
   const unregisterMetrics = registerHealthMetrics({ store, knex, logger })
   // Link requests recorded after their answer: a stop waits for them before the database goes.
   const afterAnswer = createAfterAnswer(logger.child({ service: 'command', component: 'after-answer' }))
-  const payments = createPaymentProvider(config, knex)
+  const payments = createCreditLimitedPaymentProvider(config, knex)
   const entries = {
     reservationMinutes: config.RESERVATION_MINUTES,
     referencePrefix: config.ENTRY_REFERENCE_PREFIX,

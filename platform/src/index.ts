@@ -4,6 +4,7 @@ export {
   type Config,
   ConfigError,
   databaseTimeouts,
+  developmentPublishedDetails,
   isProduction,
   loadConfig,
   type PaymentsMode,

@@ -2,7 +2,6 @@ import {
   createAdminAccount,
   createCommandApp,
   createCommandHandler,
-  createOfflinePaymentProvider,
   migrateCommandTables,
 } from '@prizes/command-service'
 import {
@@ -13,6 +12,7 @@ import {
   readStaleHeader,
 } from '@prizes/contracts'
 import { positionToString } from '@prizes/event-store'
+import { createOfflinePaymentProvider } from '@prizes/payments'
 import {
   type CheckpointWatcher,
   createCheckpointWatcher,

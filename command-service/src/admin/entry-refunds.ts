@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import { adminEntryMessages, endpoints } from '@prizes/contracts'
 import { CompetitionNotFound, EntryNotFound, EntryNotRefundable } from '@prizes/domain'
+import { type PaymentProvider, type Refund, RefundRefused } from '@prizes/payments'
 import {
   authenticate,
   createKnexSessionStore,
@@ -18,7 +19,6 @@ import type { CommandHandler } from '../command-handler'
 import { recordRefund } from '../entries'
 import { competitionOf, type EntryResult, entryIn, runEntryCommand } from '../entries/stream'
 import type { CommandContext } from '../event-metadata'
-import { type PaymentProvider, type Refund, RefundRefused } from '../payments/port'
 import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 import type { ReadModels } from '../read-models'
 

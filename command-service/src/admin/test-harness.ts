@@ -5,6 +5,13 @@ import path from 'node:path'
 import { competitionStream, userStream } from '@prizes/contracts'
 import { createPostgresEventStore, type PostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase } from '@prizes/event-store/testing'
+import {
+  type ActivePaymentProvider,
+  createOfflinePaymentProvider,
+  createStripePaymentProvider,
+  type OfflinePaymentProvider,
+  testCards,
+} from '@prizes/payments'
 import { createKnex, loadSecrets } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
@@ -13,10 +20,6 @@ import { type TestClock, testClock } from '../auth/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { submission } from '../entries/test-harness'
 import { migrateCommandTables } from '../migrations'
-import type { ActivePaymentProvider } from '../payments'
-import { createOfflinePaymentProvider, type OfflinePaymentProvider } from '../payments/offline'
-import { testCards } from '../payments/offline/test-cards'
-import { createStripePaymentProvider } from '../payments/stripe/stripe-provider'
 import { silentLogger } from '../testing/fixtures'
 import { signedInGuest } from '../testing/signed-in-guest'
 import { createAdminAccount } from '../users/admin-account'

@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import { adminUserMessages, endpoints } from '@prizes/contracts'
 import { EmailTaken } from '@prizes/domain'
+import type { PaymentProvider } from '@prizes/payments'
 import {
   authenticate,
   createKnexSessionStore,
@@ -15,7 +16,6 @@ import type { Knex } from 'knex'
 import { requestContext } from '../auth/request-context'
 import { respond } from '../auth/routes'
 import type { CommandHandler, StreamStore } from '../command-handler'
-import type { PaymentProvider } from '../payments/port'
 import type { ReadModels } from '../read-models'
 import { adminUpdateUser } from '../users/admin-edit'
 import { deleteUser, userDeletedReason } from '../users/delete-user'

@@ -1,8 +1,8 @@
 import { competitionStream, type UserEntry, userStream } from '@prizes/contracts'
 import { competitionDecider, userDecider } from '@prizes/domain'
+import { type PaymentIntent, PaymentIntentNotCapturable, PaymentIntentNotFound } from '@prizes/payments'
+import { creditHoldOf } from '../credit-limit'
 import type { CommandContext } from '../event-metadata'
-import { creditHoldOf } from '../payments/credit-limit'
-import { type PaymentIntent, PaymentIntentNotCapturable, PaymentIntentNotFound } from '../payments/port'
 import { allocateEntry } from './allocate'
 import {
   CreditCardLimitReached,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { creditCardLimitCode, creditCardLimitMessage } from '@prizes/contracts'
+import { testCards } from '@prizes/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { creditHoldOf, creditSpentIn } from '../payments/credit-limit'
-import { testCards } from '../payments/offline/test-cards'
-import { createPaymentProvider } from '../payments/select'
+import { createCreditLimitedPaymentProvider, creditHoldOf, creditSpentIn } from '../credit-limit'
 import { allocatePaidEntry } from '../reactors/entries/entry-commands'
 import { silentLogger } from '../testing/fixtures'
 import { type Answer, type EntriesHarness, startEntriesHarness, submission } from './test-harness'
@@ -162,7 +161,7 @@ describe('the monthly credit card limit', () => {
     expect(await confirm(refusedFirst, token)).toMatchObject(refusal(0))
 
     // The provider as the services compose it: every refund goes through the ledger.
-    const payments = createPaymentProvider({}, harness.knex)
+    const payments = createCreditLimitedPaymentProvider({}, harness.knex)
     const idempotencyKey = `refund-${randomUUID()}`
     await payments.refund({ paymentIntentId: paid, idempotencyKey })
     await payments.refund({ paymentIntentId: paid, idempotencyKey })

@@ -1,7 +1,7 @@
+import type { PaymentProvider } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler, StreamStore } from '../command-handler'
-import type { PaymentProvider } from '../payments/port'
 
 /** What the entry use cases need: the log, the command-side tables and the payment provider. */
 export interface EntryDeps {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { competitionStream, entryMessages } from '@prizes/contracts'
+import { processingChecks, retrieveFailuresAfterCharge, testCards } from '@prizes/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { processingChecks, retrieveFailuresAfterCharge, testCards } from '../payments/offline/test-cards'
 import { details } from '../testing/fixtures'
 import { captureAllocated } from './credit-card-limit'
 import { releaseReservation } from './entries'

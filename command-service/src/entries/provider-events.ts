@@ -1,7 +1,7 @@
 import { CompetitionNotFound, EntryNotFound } from '@prizes/domain'
+import { PaymentIntentNotFound, type ProviderEvent } from '@prizes/payments'
+import { giveCreditBack } from '../credit-limit'
 import type { CommandContext } from '../event-metadata'
-import { giveCreditBack } from '../payments/credit-limit'
-import { PaymentIntentNotFound, type ProviderEvent } from '../payments/port'
 import type { EntryDeps } from './deps'
 import { runEntryCommand } from './stream'
 

@@ -1,3 +1,4 @@
+import { offlineCardFunding } from '@prizes/payments'
 import type { Knex } from 'knex'
 
 /**
@@ -10,7 +11,8 @@ import type { Knex } from 'knex'
  *   browser's confirm-payment, counts it once; `refused` keeps the refusal's answer for a
  *   confirm that comes after it, and `released` / `refunded` gave the amount back.
  *
- * And the offline provider's card funding per intent, as a real provider reports it.
+ * And the offline provider's card funding per intent, as a real provider reports it
+ * (`offlineCardFunding`, kept with the provider in `@prizes/payments`).
  */
 export const creditCardLimit: Knex.Migration = {
   async up(knex) {
@@ -32,14 +34,12 @@ export const creditCardLimit: Knex.Migration = {
         updated_at timestamptz not null default now()
       );
       create index credit_card_payments_user_month on credit_card_payments (user_id, month);
-      alter table offline_payment_intents
-        add column funding text constraint offline_payment_intents_funding
-          check (funding in ('credit', 'debit', 'prepaid', 'unknown'));
     `)
+    await offlineCardFunding.up(knex)
   },
   async down(knex) {
+    await offlineCardFunding.down?.(knex)
     await knex.raw(`
-      alter table offline_payment_intents drop column funding;
       drop table credit_card_payments;
       drop table credit_card_months;
     `)

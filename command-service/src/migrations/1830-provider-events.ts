@@ -1,3 +1,4 @@
+import { offlineDisputes } from '@prizes/payments'
 import type { Knex } from 'knex'
 
 /**
@@ -7,7 +8,8 @@ import type { Knex } from 'knex'
  *   same one delivered again (Stripe delivers at least once) has one effect, even after a later
  *   notification moved the entry on (a dispute opened again after it was won).
  * - the offline provider's dispute per intent, which its TEST control opens and closes as a
- *   bank would, so the offline platform can be told everything Stripe can tell.
+ *   bank would, so the offline platform can be told everything Stripe can tell
+ *   (`offlineDisputes`, kept with the provider in `@prizes/payments`).
  */
 export const providerEvents: Knex.Migration = {
   async up(knex) {
@@ -17,16 +19,13 @@ export const providerEvents: Knex.Migration = {
         payment_intent_id text not null,
         followed_at timestamptz not null default now()
       );
-      alter table offline_payment_intents
-        add column dispute_id text,
-        add column dispute_status text constraint offline_payment_intents_dispute_status
-          check (dispute_status in ('open', 'won', 'lost'));
     `)
+    await offlineDisputes.up(knex)
   },
   async down(knex) {
     await knex.raw(`
       drop table payment_provider_events;
-      alter table offline_payment_intents drop column dispute_id, drop column dispute_status;
     `)
+    await offlineDisputes.down?.(knex)
   },
 }

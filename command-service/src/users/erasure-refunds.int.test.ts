@@ -1,8 +1,8 @@
 import { entryEvents, userDeletedRefundReason } from '@prizes/contracts'
+import type { PaymentProvider } from '@prizes/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
 import { createCommandHandler } from '../command-handler'
-import type { PaymentProvider } from '../payments/port'
 import { silentLogger } from '../testing/fixtures'
 import { erasureRefundsTable, settleErasureRefunds } from './erasure-refunds'
 

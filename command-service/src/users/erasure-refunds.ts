@@ -5,12 +5,12 @@ import {
   userDeletedRefundReason,
 } from '@prizes/contracts'
 import { competitionDecider, EntryNotRefundable } from '@prizes/domain'
+import { type PaymentProvider, RefundRefused } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { recordRefund, releaseReservation } from '../entries/entries'
 import { cancelQuietly } from '../entries/replace'
-import { type PaymentProvider, RefundRefused } from '../payments/port'
 import { refundIdempotencyKey } from '../reactors/entries/refund-reactor'
 
 /**

@@ -6,8 +6,13 @@ const stripeKeys = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc',
 }
-/** What production needs beside the payment settings (issue 24). */
-const postal = { POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA' }
+/** What production needs beside the payment settings (issue 24): who runs it, where to write. */
+const company = {
+  COMPANY_NAME: 'Leeds Prizes Ltd',
+  COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+  SUPPORT_EMAIL: 'help@leedsprizes.example',
+}
+const postal = { POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA', ...company }
 
 describe('loadConfig', () => {
   test('defaults give the embedded platform on port 3000', () => {
@@ -234,10 +239,32 @@ describe('loadConfig', () => {
         const start = () => loadConfig({ ...env, ...stripeKeys })
         expect(start).toThrow(ConfigError)
         expect(start).toThrow(/POSTAL_ADDRESS: this is production/)
-        expect(loadConfig({ ...env, ...stripeKeys, POSTAL_ADDRESS: 'A, B' }).POSTAL_ADDRESS).toEqual([
-          'A',
-          'B',
-        ])
+        expect(
+          loadConfig({ ...env, ...stripeKeys, ...company, POSTAL_ADDRESS: 'A, B' }).POSTAL_ADDRESS,
+        ).toEqual(['A', 'B'])
+      }
+    })
+  })
+
+  describe('COMPANY_NAME, COMPANY_ADDRESS, SUPPORT_EMAIL: who runs the site, as it publishes', () => {
+    test('outside production, development values that say they are examples', () => {
+      const config = loadConfig({})
+      expect(config.COMPANY_ADDRESS).toMatch(/Example Street/)
+      expect(config.SUPPORT_EMAIL).toMatch(/\.local$/)
+      expect(loadConfig(company)).toMatchObject(company)
+    })
+
+    test('production does not start without each, naming every one missing', () => {
+      for (const env of [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://prizes.example.com' }]) {
+        const base = { ...env, ...stripeKeys, ...postal }
+        for (const name of Object.keys(company)) {
+          const start = () => loadConfig({ ...base, [name]: undefined })
+          expect(start).toThrow(new RegExp(`${name}: this is production`))
+        }
+        expect(() => loadConfig({ ...env, ...stripeKeys })).toThrow(
+          /POSTAL_ADDRESS[\s\S]*COMPANY_NAME[\s\S]*COMPANY_ADDRESS[\s\S]*SUPPORT_EMAIL/,
+        )
+        expect(loadConfig(base)).toMatchObject(company)
       }
     })
   })

@@ -231,15 +231,13 @@ const schema = z.object({
    * over it, 429. The bench raises it: its buyers share one address.
    */
   ACCOUNTS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(20),
-  /** Who runs the site, as every email's footer and the contact card state it. */
-  COMPANY_NAME: z.string().trim().min(1).max(200).default('Prize Platform Ltd'),
+  /**
+   * Who runs the site, as every email's footer and the contact card state it. Required in
+   * production (so are COMPANY_ADDRESS and SUPPORT_EMAIL): outside it, a development value.
+   */
+  COMPANY_NAME: z.string().trim().min(1).max(200).optional(),
   /** The company's postal address, one line (emails must carry it). */
-  COMPANY_ADDRESS: z
-    .string()
-    .trim()
-    .min(1)
-    .max(300)
-    .default('1 Example Street, London, EC1A 1AA, United Kingdom'),
+  COMPANY_ADDRESS: z.string().trim().min(1).max(300).optional(),
   /**
    * Issue 24: where free entries by post are sent, shown on the contact section, every
    * competition's free-entry box and the terms. Lines separated by commas or new lines (`\n`
@@ -258,7 +256,7 @@ const schema = z.object({
     )
     .optional(),
   /** The published support address: the contact card, email footers and acknowledgements. */
-  SUPPORT_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('support@prizeplatform.local'),
+  SUPPORT_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
   /** When support answers, in UK time: the site adds GMT or BST as the date says. */
   SUPPORT_HOURS: z.string().trim().min(1).max(120).default('Monday to Friday, 9am to 5pm'),
   /** The regulator or licence line the footer shows, as written; unset, there is none. */
@@ -403,18 +401,39 @@ function complaintsBodyNamed(
   }
 }
 
-/** The free route needs an address to post to: production does not start without one. */
-function postalAddressInProduction(
-  config: { NODE_ENV: string; PUBLIC_URL?: string | undefined; POSTAL_ADDRESS?: string[] | undefined },
+/**
+ * What the site publishes about who runs it and where to write: production does not start
+ * without each (a made-up company on a real-money site is a claim we cannot back).
+ */
+const requiredInProduction = {
+  POSTAL_ADDRESS: 'set the address free entries by post are sent to, lines separated by commas',
+  COMPANY_NAME: "set the operator's registered name, as emails and the contact card state it",
+  COMPANY_ADDRESS: "set the operator's postal address, one line, as every email carries it",
+  SUPPORT_EMAIL: 'set the support address the site and its emails publish',
+} as const
+
+/** Outside production (npm start, the tests): an example street and a `.local` address. */
+export const developmentPublishedDetails = {
+  COMPANY_NAME: 'Prize Platform Ltd',
+  COMPANY_ADDRESS: '1 Example Street, London, EC1A 1AA, United Kingdom',
+  SUPPORT_EMAIL: 'support@prizeplatform.local',
+} as const
+
+function publishedDetailsInProduction(
+  config: { NODE_ENV: string; PUBLIC_URL?: string | undefined } & Partial<
+    Record<keyof typeof requiredInProduction, unknown>
+  >,
   ctx: z.RefinementCtx,
 ) {
-  if (config.POSTAL_ADDRESS !== undefined || !isProductionSetting(config)) return
-  ctx.addIssue({
-    code: 'custom',
-    path: ['POSTAL_ADDRESS'],
-    message:
-      'this is production (NODE_ENV=production or an https PUBLIC_URL): set the address free entries by post are sent to, lines separated by commas',
-  })
+  if (!isProductionSetting(config)) return
+  for (const [name, what] of Object.entries(requiredInProduction)) {
+    if (config[name as keyof typeof requiredInProduction] !== undefined) continue
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `this is production (NODE_ENV=production or an https PUBLIC_URL): ${what}`,
+    })
+  }
 }
 
 const checked = schema
@@ -422,12 +441,18 @@ const checked = schema
   .superRefine(allStripeKeysOrNone)
   .superRefine(testChainOnlyOffline)
   .superRefine(paymentsDecided)
-  .superRefine(postalAddressInProduction)
+  .superRefine(publishedDetailsInProduction)
 
 /** PAYMENTS as decided at start: who takes the payments. */
 export type PaymentsMode = 'stripe' | 'offline-test'
 
-export type Config = Omit<z.infer<typeof schema>, 'PAYMENTS' | 'DRAND_URL'> & {
+export type Config = Omit<
+  z.infer<typeof schema>,
+  'PAYMENTS' | 'DRAND_URL' | keyof typeof developmentPublishedDetails
+> & {
+  readonly COMPANY_NAME: string
+  readonly COMPANY_ADDRESS: string
+  readonly SUPPORT_EMAIL: string
   readonly PUBLIC_URL: string
   readonly PAYMENTS: PaymentsMode
   /** The drand relays to try in turn (none: the admin enters the round's value). */
@@ -508,6 +533,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined
   return {
     ...config,
+    COMPANY_NAME: config.COMPANY_NAME ?? developmentPublishedDetails.COMPANY_NAME,
+    COMPANY_ADDRESS: config.COMPANY_ADDRESS ?? developmentPublishedDetails.COMPANY_ADDRESS,
+    SUPPORT_EMAIL: config.SUPPORT_EMAIL ?? developmentPublishedDetails.SUPPORT_EMAIL,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     PAYMENTS: payments,
     DRAND_URL: config.DRAND_URL ?? drandDefault,

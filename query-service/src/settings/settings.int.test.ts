@@ -1,9 +1,5 @@
-import {
-  createAdminAccount,
-  createCommandApp,
-  createCommandHandler,
-  createOfflinePaymentProvider,
-} from '@prizes/command-service'
+import { createAdminAccount, createCommandApp, createCommandHandler } from '@prizes/command-service'
+import { createOfflinePaymentProvider } from '@prizes/payments'
 import { type Served, serve } from '@prizes/platform/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type QueryHarness, startQueryHarness } from '../testing/query-harness'

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createLogger, freePort, loadConfig } from '@prizes/platform'
+import { createLogger, developmentPublishedDetails, freePort, loadConfig } from '@prizes/platform'
 import { generateAdminPassword } from '../launcher/admin'
 import { developmentPostalAddress, startPlatform } from '../launcher/platform'
 import { startMemoryProbe } from './memory-probe'
@@ -31,6 +31,7 @@ async function main() {
     TOKEN_SECRET: randomBytes(32).toString('hex'),
     // And where free entries by post go (issue 24): the development one, which says so.
     POSTAL_ADDRESS: developmentPostalAddress,
+    ...developmentPublishedDetails,
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

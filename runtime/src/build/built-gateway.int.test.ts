@@ -108,8 +108,11 @@ beforeAll(async () => {
     DRAW_SEED_KEY: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOKEN_SECRET: randomBytes(32).toString('hex'),
-    // Production needs the free route's address (issue 24).
+    // Production needs the free route's address and who runs the site (issue 24).
     POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA',
+    COMPANY_NAME: 'Leeds Prizes Ltd',
+    COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+    SUPPORT_EMAIL: 'help@leedsprizes.example',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,

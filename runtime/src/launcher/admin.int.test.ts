@@ -2,12 +2,12 @@ import { Writable } from 'node:stream'
 import {
   createCommandApp,
   createCommandHandler,
-  createOfflinePaymentProvider,
   migrateCommandTables,
   openAccount,
 } from '@prizes/command-service'
 import { createPostgresEventStore } from '@prizes/event-store'
 import { createTestDatabase } from '@prizes/event-store/testing'
+import { createOfflinePaymentProvider } from '@prizes/payments'
 import { ConfigError, createKnex, loadSecrets } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import { pino } from 'pino'

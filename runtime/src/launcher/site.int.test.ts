@@ -59,6 +59,9 @@ beforeAll(async () => {
     TOKEN_SECRET: randomBytes(32).toString('hex'),
     // And where free entries by post go (issue 24).
     POSTAL_ADDRESS: 'Free Entries, 2 High Street\\nLeeds, LS1 1AA',
+    COMPANY_NAME: 'Leeds Prizes Ltd',
+    COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+    SUPPORT_EMAIL: 'help@leedsprizes.example',
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     MAILDEV_SMTP_PORT: String(await freePort()),

@@ -33,8 +33,11 @@ async function commandService(env: Record<string, string>, service = 'command-se
         LOG_LEVEL: 'warn',
         // Production refuses the offline provider unless asked for: asked, so the keys are what is missing.
         PAYMENTS: 'offline-test',
-        // Production needs the free route's address (issue 24): given, so the keys are what is missing.
+        // Production needs the free route's address and who runs the site (issue 24): given, so the keys are what is missing.
         POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA',
+        COMPANY_NAME: 'Leeds Prizes Ltd',
+        COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+        SUPPORT_EMAIL: 'help@leedsprizes.example',
         ...env,
       },
       timeout: 60_000,

@@ -36,8 +36,11 @@ const productionEnv = async (extra: Record<string, string>) => ({
   DRAW_SEED_KEY: randomBytes(32).toString('hex'),
   JWT_SECRET: randomBytes(32).toString('hex'),
   TOKEN_SECRET: randomBytes(32).toString('hex'),
-  // Production needs the free route's address (issue 24).
+  // Production needs the free route's address and who runs the site (issue 24).
   POSTAL_ADDRESS: 'Free Entry, 2 High Street, Leeds, LS1 1AA',
+  COMPANY_NAME: 'Leeds Prizes Ltd',
+  COMPANY_ADDRESS: '2 High Street, Leeds, LS1 1AA',
+  SUPPORT_EMAIL: 'help@leedsprizes.example',
   ...extra,
 })
 

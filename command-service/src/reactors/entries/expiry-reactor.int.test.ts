@@ -1,7 +1,7 @@
 import { comparePositions, type Position } from '@prizes/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { holdCredit } from '../../credit-limit'
 import { requestEntry } from '../../entries'
-import { holdCredit } from '../../payments/credit-limit'
 import { silentLogger } from '../../testing/fixtures'
 import type { RunningReactor } from '../runner'
 import { readReactorCheckpoint } from '../tables'

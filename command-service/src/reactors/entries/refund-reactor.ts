@@ -1,8 +1,8 @@
 import { competitionStream, competitionStreamPrefix, entryEvents } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
+import { type PaymentProvider, PaymentProviderUnavailable, RefundRefused } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
-import { type PaymentProvider, PaymentProviderUnavailable, RefundRefused } from '../../payments/port'
 import { CannotReact, type Reactor, type RunningReactor, startReactor } from '../runner'
 import type { EntryCommands } from './entry-commands'
 

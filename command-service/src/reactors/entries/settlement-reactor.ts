@@ -1,9 +1,9 @@
 import { competitionStreamPrefix, entryEvents } from '@prizes/contracts'
 import type { EventStore } from '@prizes/event-store'
+import { PaymentIntentNotCapturable, type PaymentProvider } from '@prizes/payments'
 import type { Logger } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { captureAllocated, voidUnallocated } from '../../entries/credit-card-limit'
-import { PaymentIntentNotCapturable, type PaymentProvider } from '../../payments/port'
 import { type Reactor, type RunningReactor, startReactor } from '../runner'
 
 export interface PaymentSettlementOptions {

@@ -1,6 +1,6 @@
 import { actor as actorSchema, eventMetadata, userStreamPrefix } from '@prizes/contracts'
 import type { EventStore, RecordedEvent } from '@prizes/event-store'
-import { PaymentProviderUnavailable } from '../../payments/port'
+import { PaymentProviderUnavailable } from '@prizes/payments'
 import { userDeletedReason } from '../../users/delete-user'
 import {
   type ErasureRefundDeps,

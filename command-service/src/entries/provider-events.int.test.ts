@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { competitionStream } from '@prizes/contracts'
 import { competitionDecider, eligibleFromEntries } from '@prizes/domain'
+import {
+  createStripePaymentProvider,
+  type OfflinePaymentProvider,
+  type StripePaymentProvider,
+} from '@prizes/payments'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminHarness, startAdminHarness } from '../admin/test-harness'
 import { createCommandHandler } from '../command-handler'
 import { closeCompetition } from '../competitions/lifecycle'
 import { silentLogger } from '../testing/fixtures'
-import type { OfflinePaymentProvider } from './offline'
-import { createStripePaymentProvider, type StripePaymentProvider } from './stripe/stripe-provider'
 
 /**
  * The provider's own word about a payment, over real HTTP on a real PostgreSQL: Stripe's

@@ -1,5 +1,10 @@
+import {
+  type ActivePaymentProvider,
+  createPaymentProvider,
+  type PaymentProvider,
+  type PaymentSettings,
+} from '@prizes/payments'
 import type { Knex } from 'knex'
-import type { PaymentProvider } from '../port'
 import { giveCreditBack } from './ledger'
 
 /**
@@ -17,4 +22,16 @@ export function withCreditRefunds<P extends PaymentProvider>(provider: P, knex: 
       return refund
     },
   }
+}
+
+/**
+ * The provider the platform runs with (`createPaymentProvider`: Stripe with its three keys, else
+ * the offline test provider), every refund giving its credit card amount back to the monthly
+ * limit.
+ */
+export function createCreditLimitedPaymentProvider(
+  config: PaymentSettings,
+  knex: Knex,
+): ActivePaymentProvider {
+  return withCreditRefunds(createPaymentProvider(config, knex), knex)
 }

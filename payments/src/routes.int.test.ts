@@ -1,18 +1,19 @@
 import Router from '@koa/router'
 import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testing'
-import { createApp, createKnex, jsonBody, sessionKeys } from '@prizes/platform'
+import { createApp, createKnex, createLogger, jsonBody, sessionKeys } from '@prizes/platform'
 import { serve } from '@prizes/platform/testing'
 import type { Knex } from 'knex'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateCommandTables } from '../migrations'
-import { silentLogger } from '../testing/fixtures'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from './offline/offline-provider'
 import { offlinePaymentsRouter } from './offline/offline-router'
 import { testCards } from './offline/test-cards'
 import type { PaymentProvider, ProviderEvent } from './port'
 import { paymentsRouter } from './routes'
 import { createStripePaymentProvider } from './stripe/stripe-provider'
+import { migrateOfflinePaymentTables } from './testing/offline-tables'
+
+const silentLogger = createLogger({ level: 'silent' })
 
 let database: TestDatabase
 let knex: Knex
@@ -22,7 +23,7 @@ const closers: (() => Promise<void>)[] = []
 beforeAll(async () => {
   database = await createTestDatabase('payment_routes')
   knex = createKnex(database.url)
-  await migrateCommandTables(knex)
+  await migrateOfflinePaymentTables(knex)
   offline = createOfflinePaymentProvider({ knex, now: () => new Date('2030-06-15T10:00:00.000Z') })
 })
 

@@ -8,4 +8,4 @@ export {
   holdCredit,
   markCreditCaptured,
 } from './ledger'
-export { withCreditRefunds } from './refunds'
+export { createCreditLimitedPaymentProvider, withCreditRefunds } from './refunds'

@@ -9,4 +9,11 @@ export {
   type TestCardOutcome,
 } from './offline-provider'
 export { type OfflinePaymentsRouterOptions, offlinePaymentsRouter } from './offline-router'
-export { cardMessages, testCards } from './test-cards'
+export {
+  offlineCardFunding,
+  offlineDisputes,
+  offlinePaymentBehaviours,
+  offlinePaymentTables,
+  offlineRefundRefusals,
+} from './schema'
+export { cardMessages, processingChecks, retrieveFailuresAfterCharge, testCards } from './test-cards'

@@ -3,13 +3,13 @@ import { createTestDatabase, type TestDatabase } from '@prizes/event-store/testi
 import { createKnex } from '@prizes/platform'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateCommandTables } from '../../migrations'
 import {
   PaymentIntentNotCapturable,
   PaymentIntentNotFound,
   PaymentProviderUnavailable,
   RefundRefused,
 } from '../port'
+import { migrateOfflinePaymentTables } from '../testing/offline-tables'
 import {
   createOfflinePaymentProvider,
   IdempotencyKeyReused,
@@ -27,7 +27,7 @@ const card = (cardNumber: string, expiry = '12/34') => ({ cardNumber, expiry, cv
 beforeAll(async () => {
   database = await createTestDatabase('offline_payments')
   knex = createKnex(database.url)
-  await migrateCommandTables(knex)
+  await migrateOfflinePaymentTables(knex)
   provider = createOfflinePaymentProvider({ knex, now: () => now })
 })
 

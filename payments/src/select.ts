@@ -1,5 +1,4 @@
 import type { Knex } from 'knex'
-import { withCreditRefunds } from './credit-limit/refunds'
 import { createOfflinePaymentProvider, type OfflinePaymentProvider } from './offline/offline-provider'
 import { createStripePaymentProvider, type StripePaymentProvider } from './stripe/stripe-provider'
 
@@ -14,18 +13,16 @@ export type ActivePaymentProvider = OfflinePaymentProvider | StripePaymentProvid
 
 /**
  * Stripe when the configuration has its three keys (`loadConfig` refuses one or two), else the
- * offline test provider on the command-side database. Either way a refund gives its credit card
- * amount back to the monthly limit (`withCreditRefunds`).
+ * offline test provider on the command-side database.
  */
 export function createPaymentProvider(config: PaymentSettings, knex: Knex): ActivePaymentProvider {
   const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET } = config
   if (STRIPE_SECRET_KEY && STRIPE_PUBLISHABLE_KEY && STRIPE_WEBHOOK_SECRET) {
-    const stripe = createStripePaymentProvider({
+    return createStripePaymentProvider({
       secretKey: STRIPE_SECRET_KEY,
       publishableKey: STRIPE_PUBLISHABLE_KEY,
       webhookSecret: STRIPE_WEBHOOK_SECRET,
     })
-    return withCreditRefunds(stripe, knex)
   }
-  return withCreditRefunds(createOfflinePaymentProvider({ knex }), knex)
+  return createOfflinePaymentProvider({ knex })
 }
