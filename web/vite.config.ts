@@ -58,6 +58,58 @@ function precompress(): Plugin {
   }
 }
 
+const zodClassicSchemas = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/
+const zodJsonSchemaModules = /[\\/]zod[\\/]v4[\\/]core[\\/](?:json-schema-processors|to-json-schema)\.js$/
+const withoutJsonSchemaPrefix = '\0prizes-zod-without-json-schema:'
+/** What zod's schemas use of its JSON Schema modules outside turning a schema into JSON Schema. */
+const keptFromJsonSchema = new Set(['aggregateChecks'])
+
+/**
+ * Zod's schemas carry the code that turns them into JSON Schema (a sixth of zod in the browser,
+ * about 5 KB gzipped, loaded with the endpoint schemas on every page), and the web never does
+ * that: the API's OpenAPI document is made on the server. In the browser build, what zod's
+ * schemas import from those two modules is a stand-in that throws if called, but for what the
+ * schemas use otherwise (`aggregateChecks`, behind `.minLength` and the like), which is zod's
+ * own. A zod that no longer has what is kept fails the build here rather than in a browser.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  let browser = false
+  return {
+    name: 'prizes:zod-without-json-schema',
+    enforce: 'pre',
+    apply: 'build',
+    configResolved(config) {
+      browser = !config.build.ssr
+    },
+    async resolveId(source, importer, options) {
+      if (!browser || !importer || !zodClassicSchemas.test(importer)) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      if (!resolved || !zodJsonSchemaModules.test(resolved.id)) return null
+      return `${withoutJsonSchemaPrefix}${resolved.id}`
+    },
+    async load(id) {
+      if (!id.startsWith(withoutJsonSchemaPrefix)) return null
+      const real = id.slice(withoutJsonSchemaPrefix.length)
+      const source = await readFile(real, 'utf8')
+      const names = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1] as string)
+      const kept = names.filter((name) => keptFromJsonSchema.has(name))
+      const stood = names.filter((name) => !keptFromJsonSchema.has(name))
+      if (real.endsWith('json-schema-processors.js') && kept.length !== keptFromJsonSchema.size)
+        throw new Error(`${real} no longer exports ${[...keptFromJsonSchema].join(', ')}`)
+      return [
+        kept.length > 0 ? `export { ${kept.join(', ')} } from ${JSON.stringify(real)};` : '',
+        'const unavailable = () => { throw new Error("JSON Schema is not part of the web build"); };',
+        // The factories are called as each schema is made; what they make throws when called.
+        ...stood.map((name) =>
+          name.startsWith('create')
+            ? `export const ${name} = () => unavailable;`
+            : `export const ${name} = unavailable;`,
+        ),
+      ].join('\n')
+    },
+  }
+}
+
 /** The all-in-one platform (gateway) that `npm start` runs; the dev server forwards API and media calls to it. */
 const platformUrl = 'http://localhost:3000'
 
@@ -79,7 +131,7 @@ const reactToPreact = [
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? reactToPreact : [] },
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react({ jsxImportSource: '@emotion/react' }), precompress()],
+  plugins: [react({ jsxImportSource: '@emotion/react' }), precompress(), zodWithoutJsonSchema()],
   // `vite build --ssr src/entry-server.tsx`: the server render of the home page and competition
   // pages, one module with its dependencies bundled (so they too render with Preact), for the
   // gateway to import.

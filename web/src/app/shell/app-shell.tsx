@@ -5,13 +5,10 @@ import { TakeOverLater } from '../../components/take-over-later'
 import { useSessionRestore } from '../../features/auth/stores/use-session-restore'
 import { MaintenanceGate } from '../../features/settings/components/maintenance-gate'
 import { uiStore } from '../../stores/ui-store'
-import { AccountOverlays } from './account-overlays'
-import { AdminDashboardOverlay } from './admin-dashboard-overlay'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
-import { DashboardOverlay } from './dashboard-overlay'
-import { EntryOverlay } from './entry-overlay'
 import { Footer } from './footer'
 import { Header } from './header'
+import { LazyAccountOverlays, LazySiteOverlays } from './lazy-overlays'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { SnackbarHost } from './snackbar-host'
 import { TestModeBanner } from './test-mode-banner'
@@ -79,15 +76,13 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
             </TakeOverLater>
             <ScrollToTopButton />
             <LazyMobileMenu />
-            <DashboardOverlay />
-            <AdminDashboardOverlay />
-            <EntryOverlay />
+            <LazySiteOverlays />
           </>
         }
         always={
           <>
             <SnackbarHost />
-            <AccountOverlays />
+            <LazyAccountOverlays />
           </>
         }
       />

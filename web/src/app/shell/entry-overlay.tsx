@@ -1,12 +1,12 @@
 import { errorCodes, type SessionUser, type UserEntry } from '@prizes/contracts'
-import { lazy, Suspense, useCallback, useEffect } from 'react'
+import { lazy, Suspense, useCallback } from 'react'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../components/dialog'
 import { useRefreshAfterEntry } from '../../features/competitions/api/refresh-after-entry'
 import { useRecordEntry } from '../../features/entries/api/record-entry'
 import { ApiError } from '../../lib/api-client'
 import { endSession, sessionStore, startSession } from '../../stores/session-store'
-import { closeOverlay, openOverlay, uiStore } from '../../stores/ui-store'
+import { closeOverlay, uiStore } from '../../stores/ui-store'
 import { ChunkErrorBoundary } from './chunk-error-boundary'
 
 /** The entry flow (machine, card forms, Stripe, confetti) loads when someone first opens it. */
@@ -27,36 +27,8 @@ function endRefusedSession(error: unknown): void {
   }
 }
 
-/**
- * Back from the bank's page (Stripe's redirect, or the offline test bank): the entry modal
- * reopens on the payment kept before the redirect, confirming it; the return parameters leave
- * the address either way. The check is tiny; the code that reads the kept payment loads only
- * when the address carries a return.
- */
-function useResumeAfterRedirect() {
-  useEffect(() => {
-    const url = new URL(window.location.href)
-    if (!url.searchParams.has('payment_intent')) return
-    let live = true
-    void import('../../features/entries/model/pending-payment').then(
-      ({ resumableFrom, withoutReturnParams }) => {
-        if (!live) return
-        const pending = resumableFrom(url, sessionStorage, Date.now())
-        window.history.replaceState(window.history.state, '', withoutReturnParams(url))
-        if (!pending) return
-        const { competition, submission, intent } = pending
-        openOverlay({ kind: 'entry', competition, resume: { submission, intent } })
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [])
-}
-
 /** Every Enter Competition button opens this: the entry modal, wired to the session and the home page. */
 export function EntryOverlay() {
-  useResumeAfterRedirect()
   const { overlay } = useSnapshot(uiStore)
   const { user, status } = useSnapshot(sessionStore)
   const refreshCompetitions = useRefreshAfterEntry()
