@@ -1,5 +1,5 @@
 import Router from '@koa/router'
-import { endpoints, newsletterMessages, newsletterOneClickQuery, sentMessage } from '@prizes/contracts'
+import { newsletterMessages, newsletterOneClickQuery, sentMessage } from '@prizes/contracts'
 import {
   authenticate,
   createKnexSessionStore,
@@ -16,7 +16,6 @@ import type { CommandHandler } from '../command-handler'
 import { type CompanyDetails, contactDetailsOf } from '../company-details'
 import { receiveContactMessage } from '../contact/contact'
 import { requestContext } from '../http/request-context'
-import { respond } from '../http/respond'
 import { route } from '../http/route'
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter'
 
@@ -75,19 +74,12 @@ export function newsletterRouter(deps: NewsletterRouterDeps): Router {
     sessions: createKnexSessionStore(deps.knex),
     clock,
   })
-  router.post(endpoints.contact.path, jsonBody(), limited('contact'), signedIn, async (ctx) => {
-    const input = parseOr400(endpoints.contact.request, ctx.request.body)
+  route(router, 'contact', jsonBody(), limited('contact'), signedIn, async ({ body, ctx }) => {
     const context = requestContext(ctx, clock)
     const userId = 'userId' in context.actor ? context.actor.userId : null
-    const { reference, deadlines } = await receiveContactMessage(deps, input, userId, context)
+    const { reference, deadlines } = await receiveContactMessage(deps, body, userId, context)
     noStore(ctx)
-    ctx.status = 201
-    respond(ctx, 'contact', {
-      success: true,
-      message: sentMessage(reference, deadlines),
-      reference,
-      deadlines,
-    })
+    return { success: true, message: sentMessage(reference, deadlines), reference, deadlines }
   })
 
   route(router, 'contactDetails', async ({ ctx }) => {
