@@ -43,6 +43,31 @@ describe('the PostgreSQL rate limiter', () => {
     expect(verdicts.filter((v) => v?.allowed)).toHaveLength(5)
   })
 
+  it('hits several buckets in one statement, each in its own window, losing none under concurrency', async () => {
+    const limiter = createKnexRateLimiter(knex)
+    const hour = { max: 4, windowMs: 3_600_000 }
+    const at = new Date(start.getTime() + 30_000)
+    const both = [
+      { bucket: 'many:user', limit },
+      { bucket: 'many:address', limit: hour },
+    ]
+    const verdicts = await Promise.all(Array.from({ length: 6 }, () => limiter.hitAll(both, at)))
+    const users = verdicts.map((v) => v[0]?.count).sort((a, b) => (a ?? 0) - (b ?? 0))
+    expect(users).toEqual([1, 2, 3, 4, 5, 6])
+    expect(verdicts.filter((v) => v[0]?.allowed)).toHaveLength(3)
+    expect(verdicts.filter((v) => v[1]?.allowed)).toHaveLength(4)
+    expect(verdicts[0]?.map((v) => v.retryAfterSeconds)).toEqual([30, 3570])
+    // The same counts as single hits see them.
+    expect((await limiter.hit('many:user', limit, at)).count).toBe(7)
+    expect((await limiter.hit('many:address', hour, at)).count).toBe(7)
+    await expect(
+      limiter.hitAll(
+        [both[0], both[0]].flatMap((b) => (b ? [b] : [])),
+        at,
+      ),
+    ).rejects.toThrow('distinct')
+  })
+
   it('takes a refunded hit back from the window it was made in, never below zero', async () => {
     const limiter = createKnexRateLimiter(knex)
     const at = new Date(start.getTime() + 5_000)

@@ -1,17 +1,16 @@
 import Router from '@koa/router'
-import { contactAnswerMessages, contactReferenceParams, endpoints } from '@prizes/contracts'
+import { contactAnswerMessages, contactReferenceParams } from '@prizes/contracts'
 import {
   authenticate,
   createKnexSessionStore,
   jsonBody,
   type PlatformSecrets,
   parseOr400,
-  requireAdmin,
 } from '@prizes/platform'
 import type { Knex } from 'knex'
 import type { CommandHandler } from '../command-handler'
 import { requestContext } from '../http/request-context'
-import { respond } from '../http/respond'
+import { route } from '../http/route'
 import type { ReadModels } from '../read-models'
 import { answerContactMessage, closeContactMessage } from './contact'
 
@@ -40,22 +39,20 @@ export function adminContactRouter(deps: AdminContactRouterDeps): Router {
   const referenceOf = (params: Record<string, string | undefined>) =>
     parseOr400(contactReferenceParams, params).reference
 
-  router.post(endpoints.adminAnswerContactMessage.path, async (ctx) => {
-    requireAdmin(ctx)
+  route(router, 'adminAnswerContactMessage', async ({ body, ctx }) => {
     const reference = referenceOf(ctx.params)
-    const { answer } = parseOr400(endpoints.adminAnswerContactMessage.request, ctx.request.body)
-    await caughtUp(await answerContactMessage(deps, { reference, answer }, requestContext(ctx, clock)))
-    respond(ctx, 'adminAnswerContactMessage', { success: true, message: contactAnswerMessages.answered })
+    await caughtUp(
+      await answerContactMessage(deps, { reference, answer: body.answer }, requestContext(ctx, clock)),
+    )
+    return { success: true, message: contactAnswerMessages.answered }
   })
 
-  router.post(endpoints.adminCloseContactMessage.path, async (ctx) => {
-    requireAdmin(ctx)
+  route(router, 'adminCloseContactMessage', async ({ body, ctx }) => {
     const reference = referenceOf(ctx.params)
-    const { note } = parseOr400(endpoints.adminCloseContactMessage.request, ctx.request.body)
     // The note stays in the event, encrypted; it is not copied into the metadata's reason in clear.
     const context = requestContext(ctx, clock)
-    await caughtUp(await closeContactMessage(deps, { reference, note: note || undefined }, context))
-    respond(ctx, 'adminCloseContactMessage', { success: true, message: contactAnswerMessages.closedNow })
+    await caughtUp(await closeContactMessage(deps, { reference, note: body.note || undefined }, context))
+    return { success: true, message: contactAnswerMessages.closedNow }
   })
 
   return router

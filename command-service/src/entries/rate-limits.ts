@@ -42,10 +42,14 @@ export function limitReservations(limiter: RateLimiter, limits: ReservationLimit
   return async function limitReservationRate(ctx: Koa.Context, next: Koa.Next) {
     const { userId } = requireUser(ctx)
     const now = clock()
-    const verdicts = await Promise.all([
-      limiter.hit(`reserve:user:${userId}`, limits.perUser, now),
-      limiter.hit(`reserve:address:${ctx.ip}`, limits.perAddress, now),
-    ])
+    // Both buckets in one statement: one round trip, one transaction.
+    const verdicts = await limiter.hitAll(
+      [
+        { bucket: `reserve:user:${userId}`, limit: limits.perUser },
+        { bucket: `reserve:address:${ctx.ip}`, limit: limits.perAddress },
+      ],
+      now,
+    )
     const refused = verdicts.filter((verdict) => !verdict.allowed)
     if (refused.length > 0) {
       const retryAfter = Math.max(...refused.map((verdict) => verdict.retryAfterSeconds))

@@ -1,5 +1,5 @@
 import Router from '@koa/router'
-import { endpoints, newsletterMessages, newsletterOneClickQuery, sentMessage } from '@prizes/contracts'
+import { newsletterMessages, newsletterOneClickQuery, sentMessage } from '@prizes/contracts'
 import {
   authenticate,
   createKnexSessionStore,
@@ -16,7 +16,7 @@ import type { CommandHandler } from '../command-handler'
 import { type CompanyDetails, contactDetailsOf } from '../company-details'
 import { receiveContactMessage } from '../contact/contact'
 import { requestContext } from '../http/request-context'
-import { respond } from '../http/respond'
+import { route } from '../http/route'
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter'
 
 export interface NewsletterRouterDeps {
@@ -38,38 +38,35 @@ export function newsletterRouter(deps: NewsletterRouterDeps): Router {
     rateLimit(limiter, action, rateLimits[action], clock)
   const noStore = (ctx: Koa.Context) => ctx.set('Cache-Control', 'no-store')
 
-  router.post(endpoints.newsletterSubscribe.path, jsonBody(), limited('newsletterSubscribe'), async (ctx) => {
-    const { email } = parseOr400(endpoints.newsletterSubscribe.request, ctx.request.body)
-    await requestSubscription(deps, email, 'newsletter_form', requestContext(ctx, clock))
+  route(router, 'newsletterSubscribe', jsonBody(), limited('newsletterSubscribe'), async ({ body, ctx }) => {
+    await requestSubscription(deps, body.email, 'newsletter_form', requestContext(ctx, clock))
     noStore(ctx)
-    respond(ctx, 'newsletterSubscribe', { success: true, message: newsletterMessages.checkInbox })
+    return { success: true, message: newsletterMessages.checkInbox }
   })
 
-  router.post(endpoints.newsletterConfirm.path, jsonBody(), limited('newsletterToken'), async (ctx) => {
-    const { token } = parseOr400(endpoints.newsletterConfirm.request, ctx.request.body)
-    const { alreadyConfirmed } = await confirmSubscription(deps, token, requestContext(ctx, clock))
+  route(router, 'newsletterConfirm', jsonBody(), limited('newsletterToken'), async ({ body, ctx }) => {
+    const { alreadyConfirmed } = await confirmSubscription(deps, body.token, requestContext(ctx, clock))
     noStore(ctx)
-    respond(ctx, 'newsletterConfirm', {
+    return {
       success: true,
       message: alreadyConfirmed ? newsletterMessages.alreadyConfirmed : newsletterMessages.confirmed,
       alreadyConfirmed,
-    })
+    }
   })
 
-  router.post(endpoints.newsletterUnsubscribe.path, jsonBody(), limited('newsletterToken'), async (ctx) => {
-    const { token } = parseOr400(endpoints.newsletterUnsubscribe.request, ctx.request.body)
-    await unsubscribe(deps, token, 'link', requestContext(ctx, clock))
+  route(router, 'newsletterUnsubscribe', jsonBody(), limited('newsletterToken'), async ({ body, ctx }) => {
+    await unsubscribe(deps, body.token, 'link', requestContext(ctx, clock))
     noStore(ctx)
-    respond(ctx, 'newsletterUnsubscribe', { success: true, message: newsletterMessages.unsubscribed })
+    return { success: true, message: newsletterMessages.unsubscribed }
   })
 
   // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form; the token in the
   // URL is the whole authority, so the body is not read.
-  router.post(endpoints.newsletterOneClickUnsubscribe.path, limited('newsletterToken'), async (ctx) => {
+  route(router, 'newsletterOneClickUnsubscribe', limited('newsletterToken'), async ({ ctx }) => {
     const { token } = parseOr400(newsletterOneClickQuery, ctx.query)
     await unsubscribe(deps, token, 'one_click', requestContext(ctx, clock))
     noStore(ctx)
-    respond(ctx, 'newsletterOneClickUnsubscribe', { success: true, message: newsletterMessages.unsubscribed })
+    return { success: true, message: newsletterMessages.unsubscribed }
   })
 
   const signedIn = authenticate({
@@ -77,24 +74,17 @@ export function newsletterRouter(deps: NewsletterRouterDeps): Router {
     sessions: createKnexSessionStore(deps.knex),
     clock,
   })
-  router.post(endpoints.contact.path, jsonBody(), limited('contact'), signedIn, async (ctx) => {
-    const input = parseOr400(endpoints.contact.request, ctx.request.body)
+  route(router, 'contact', jsonBody(), limited('contact'), signedIn, async ({ body, ctx }) => {
     const context = requestContext(ctx, clock)
     const userId = 'userId' in context.actor ? context.actor.userId : null
-    const { reference, deadlines } = await receiveContactMessage(deps, input, userId, context)
+    const { reference, deadlines } = await receiveContactMessage(deps, body, userId, context)
     noStore(ctx)
-    ctx.status = 201
-    respond(ctx, 'contact', {
-      success: true,
-      message: sentMessage(reference, deadlines),
-      reference,
-      deadlines,
-    })
+    return { success: true, message: sentMessage(reference, deadlines), reference, deadlines }
   })
 
-  router.get(endpoints.contactDetails.path, async (ctx) => {
+  route(router, 'contactDetails', async ({ ctx }) => {
     ctx.set('Cache-Control', 'public, max-age=300')
-    respond(ctx, 'contactDetails', contactDetailsOf(deps.company))
+    return contactDetailsOf(deps.company)
   })
 
   return router

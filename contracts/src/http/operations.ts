@@ -697,6 +697,7 @@ export const operations: Record<EndpointName, Operation> = {
     description: 'Records the message with a reference (`CT-…`) and emails the sender an acknowledgement.',
     tag: tags.newsletter,
     access: 'public',
+    status: 201,
     errors: { 429: rateLimited },
   },
   contactDetails: {

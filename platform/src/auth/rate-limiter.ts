@@ -18,6 +18,14 @@ export interface RateLimitVerdict {
 export interface RateLimiter {
   hit(bucket: string, limit: RateLimit, now: Date): Promise<RateLimitVerdict>
   /**
+   * Several distinct buckets hit at once, in one statement (one round trip, one transaction):
+   * the verdicts in the order of `hits`, each as `hit` would give it.
+   */
+  hitAll(
+    hits: readonly { readonly bucket: string; readonly limit: RateLimit }[],
+    now: Date,
+  ): Promise<RateLimitVerdict[]>
+  /**
    * Takes back one hit made at `now` (the same instant, so the same window). Counting failures
    * hits first and refunds what turned out not to be one: attempts still under way count, so
    * a burst of concurrent guesses cannot all pass a check made before any of them failed.
@@ -35,29 +43,50 @@ const windowStartOf = (now: Date, limit: RateLimit) =>
 
 export function createKnexRateLimiter(knex: Knex): RateLimiter {
   let hits = 0
+  async function hitAll(
+    many: readonly { readonly bucket: string; readonly limit: RateLimit }[],
+    now: Date,
+  ): Promise<RateLimitVerdict[]> {
+    if (new Set(many.map((h) => h.bucket)).size !== many.length) {
+      throw new Error('hitAll takes distinct buckets')
+    }
+    const windowStarts = many.map((h) => windowStartOf(now, h.limit))
+    // One statement: concurrent hits on one bucket each get their own count, never a lost update;
+    // rows taken in bucket order, so two statements sharing buckets never wait on each other in a cycle.
+    const rows = many.map((h, i) => ({ bucket: h.bucket, window_start: new Date(windowStarts[i] ?? 0) }))
+    const result = await knex.raw<{ rows: { bucket: string; count: number }[] }>(
+      `insert into rate_limits (bucket, window_start, count)
+       select bucket, window_start, 1
+       from jsonb_to_recordset(?::jsonb) as h(bucket text, window_start timestamptz)
+       order by bucket
+       on conflict (bucket, window_start) do update set count = rate_limits.count + 1
+       returning bucket, count`,
+      [JSON.stringify(rows)],
+    )
+    const counts = new Map(result.rows.map((row) => [row.bucket, Number(row.count)]))
+    hits += many.length
+    if (hits >= sweepEvery) {
+      hits = 0
+      await knex('rate_limits')
+        .where('window_start', '<', new Date(now.getTime() - keepMs))
+        .delete()
+    }
+    return many.map((h, i) => {
+      const windowStart = windowStarts[i] ?? windowStartOf(now, h.limit)
+      return {
+        allowed: (counts.get(h.bucket) ?? 1) <= h.limit.max,
+        count: counts.get(h.bucket) ?? 1,
+        retryAfterSeconds: Math.max(1, Math.ceil((windowStart + h.limit.windowMs - now.getTime()) / 1000)),
+      }
+    })
+  }
   return {
     async hit(bucket, limit, now) {
-      const windowStart = windowStartOf(now, limit)
-      // One statement: concurrent hits on one bucket each get their own count, never a lost update.
-      const result = await knex.raw<{ rows: { count: number }[] }>(
-        `insert into rate_limits (bucket, window_start, count) values (?, ?, 1)
-         on conflict (bucket, window_start) do update set count = rate_limits.count + 1
-         returning count`,
-        [bucket, new Date(windowStart)],
-      )
-      const count = Number(result.rows[0]?.count ?? 1)
-      hits += 1
-      if (hits % sweepEvery === 0) {
-        await knex('rate_limits')
-          .where('window_start', '<', new Date(now.getTime() - keepMs))
-          .delete()
-      }
-      return {
-        allowed: count <= limit.max,
-        count,
-        retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now.getTime()) / 1000)),
-      }
+      const [verdict] = await hitAll([{ bucket, limit }], now)
+      if (!verdict) throw new Error(`No count for rate limit bucket ${bucket}`)
+      return verdict
     },
+    hitAll,
     async refund(bucket, limit, now) {
       await knex('rate_limits')
         .where({ bucket, window_start: new Date(windowStartOf(now, limit)) })
