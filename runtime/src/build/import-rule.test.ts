@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkImports, importsOf, readWorkspaces, type Workspace } from './import-rule'
+import { checkImports, readWorkspaces, type Workspace } from './import-rule'
+import { importsOf } from './import-scan'
 
 describe('the import rule (DESIGN section 2)', () => {
   it('holds for every workspace: imports the table allows, each declared, each declaration used', async () => {
